@@ -1,0 +1,345 @@
+"""Hands: the concealed tiles (as 38-slot counts and per-suit keys) plus the melds."""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from . import _suit
+from .errors import InvalidHandError, MahjongError
+from .meld import Meld
+from .shapes import Decomposition, Form, Group, GroupKind
+from .tile import (
+    IdLayout,
+    Tile,
+    _parse_tiles,
+    format_tiles,
+    tile_of,
+    tiles_from_ids136,
+)
+
+__all__ = ["Hand"]
+
+_SHIFT = tuple(3 * (k % 9) for k in range(34))
+_HONOUR_MASK = sum(1 << (27 + r) for r in range(7))
+_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _to_tiles(value: Any) -> tuple[Tile, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidHandError(f"hand tiles must be a sequence of Tile, got {value!r}")
+    items = list(value)
+    for item in items:
+        if not isinstance(item, Tile):
+            raise InvalidHandError(f"hand tiles must be Tile objects, got {item!r}")
+    items.sort()
+    return tuple(items)
+
+
+def _to_melds(value: Any) -> tuple[Meld, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidHandError(f"melds must be a sequence of Meld, got {value!r}")
+    items = tuple(value)
+    for item in items:
+        if not isinstance(item, Meld):
+            raise InvalidHandError(f"melds must be Meld objects, got {item!r}")
+    return items
+
+
+@attrs.frozen(repr=False)
+class Hand:
+    """A player's concealed tiles and melds.
+
+    The concealed part holds 13 or 14 tiles less three per meld (a kan counts as three).
+    Construction raises InvalidHandError for a wrong count, a fifth copy of a kind
+    (melds included) or two red fives of a suit. Every method returns new values; a hand
+    is never changed.
+
+    >>> hand = Hand.parse("123m456p789s1122z")
+    >>> hand.waits()
+    frozenset({Tile.parse('1z'), Tile.parse('2z')})
+    >>> str(hand.add(Tile.parse("2z")))
+    '123m456p789s11222z'
+    """
+
+    tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
+    """Concealed tiles, sorted."""
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
+    """Declared melds in the order they were made."""
+    _keys: tuple[int, int, int, int] = attrs.field(init=False, eq=False, repr=False)
+    _meld_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        tiles, melds = self.tiles, self.melds
+        expected = 13 - 3 * len(melds)
+        if len(tiles) not in (expected, expected + 1):
+            raise InvalidHandError(
+                f"a hand with {len(melds)} meld(s) holds {expected} or {expected + 1} "
+                f"concealed tiles, not {len(tiles)} ({format_tiles(tiles) or 'none'})")
+        keys = [0, 0, 0, 0]
+        counts = [0] * 34
+        reds = [0, 0, 0, 0]
+        for tile in tiles:
+            k = tile.kind
+            keys[k // 9] += 1 << _SHIFT[k]
+            counts[k] += 1
+            reds[k // 9] += tile.red
+        meld_counts = [0] * 34
+        for meld in melds:
+            for tile in meld.tiles:
+                counts[tile.kind] += 1
+                meld_counts[tile.kind] += 1
+                if tile.red:
+                    reds[tile.kind // 9] += 1
+        for kind, count in enumerate(counts):
+            if count > 4:
+                raise InvalidHandError(
+                    f"the hand holds {count} copies of {tile_of(kind)} (melds included); "
+                    "there are only four")
+        for suit, count in enumerate(reds):
+            if count > 1:
+                raise InvalidHandError(
+                    f"the hand holds {count} red fives of {'mps'[suit]}; there is one")
+        object.__setattr__(self, "_keys", tuple(keys))
+        object.__setattr__(self, "_meld_counts", tuple(meld_counts))
+
+    # -- construction -----------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str, melds: Iterable[Meld] = ()) -> Hand:
+        """Parse mpsz concealed tiles, optionally followed by melds in meld notation.
+
+        ``Hand.parse("123m55p pon:777z:7z:toimen")`` equals
+        ``Hand.parse("123m55p", melds=[Meld.parse("pon:777z:7z:toimen")])``.
+        Raises InvalidNotationError, InvalidMeldError or InvalidHandError.
+        """
+        if not isinstance(text, str):
+            raise InvalidHandError(f"a hand must be an mpsz string, got {text!r}")
+        head, *rest = text.split(" ") if text else [""]
+        parsed = [Meld.parse(part) for part in rest if part]
+        try:
+            tiles = _parse_tiles(head, "hand")
+        except MahjongError as error:
+            raise type(error)(f"hand {text!r}: {error}") from None
+        return cls(tiles, (*parsed, *_to_melds(melds)))
+
+    @classmethod
+    def from_ids136(cls, ids: Iterable[int], melds: Iterable[Meld] = (), *,
+                    layout: IdLayout = IdLayout.TENHOU, red_fives: bool = True) -> Hand:
+        """A hand from distinct 136 ids (Tenhou layout by default).
+
+        Raises InvalidTileError for a bad or repeated id, InvalidHandError for a bad count.
+        """
+        return cls(tiles_from_ids136(ids, layout=layout, red_fives=red_fives), melds)
+
+    def add(self, tile: Tile) -> Hand:
+        """A new hand with ``tile`` added (a draw or a claimed winning tile)."""
+        if not isinstance(tile, Tile):
+            raise InvalidHandError(f"expected a Tile, got {tile!r}")
+        tiles = list(self.tiles)
+        bisect.insort(tiles, tile)
+        return Hand(tiles, self.melds)
+
+    def remove(self, tile: Tile) -> Hand:
+        """A new hand without one copy of ``tile`` (red flag must match).
+
+        Raises InvalidHandError when the hand does not hold that tile.
+        """
+        if not isinstance(tile, Tile):
+            raise InvalidHandError(f"expected a Tile, got {tile!r}")
+        tiles = list(self.tiles)
+        try:
+            tiles.remove(tile)
+        except ValueError:
+            raise InvalidHandError(f"the hand {self} holds no {tile}") from None
+        return Hand(tiles, self.melds)
+
+    # -- simple questions -------------------------------------------------------------
+
+    @property
+    def is_closed(self) -> bool:
+        """True when no meld was called (closed kans keep a hand closed)."""
+        return all(not m.is_open for m in self.melds)
+
+    @property
+    def is_full(self) -> bool:
+        """True for a 14-tile hand (3N+2 concealed), one that may be complete."""
+        return len(self.tiles) + 3 * len(self.melds) == 14
+
+    def count(self, tile: Tile) -> int:
+        """How many tiles of this kind the concealed part holds (red or not)."""
+        if not isinstance(tile, Tile):
+            raise InvalidHandError(f"expected a Tile, got {tile!r}")
+        return (self._keys[tile.kind // 9] >> _SHIFT[tile.kind]) & 7
+
+    def counts34(self) -> tuple[int, ...]:
+        """Concealed counts per kind 0-33."""
+        keys = self._keys
+        return tuple((keys[k // 9] >> _SHIFT[k]) & 7 for k in range(34))
+
+    def counts38(self) -> tuple[int, ...]:
+        """Concealed counts in the 38-slot layout (slots 0, 10, 20, 30 are always 0)."""
+        c34 = self.counts34()
+        slots = [0] * 38
+        for kind, n in enumerate(c34):
+            slots[kind + kind // 9 + 1] = n
+        return tuple(slots)
+
+    # -- shapes -----------------------------------------------------------------------
+
+    def is_complete(self) -> bool:
+        """True for a complete 14-tile hand: four sets and a pair, seven pairs or
+        thirteen orphans (melds count as sets). Always False for a 13-tile hand."""
+        km, kp, ks, kz = self._keys
+        info = _suit.INFO
+        v = info[km] + info[kp] + info[ks] + _suit.HONOUR_INFO[kz]
+        return ((v & 255) == _suit.STANDARD_TOTAL
+                or ((v >> _suit.CHIITOI_SHIFT) & 255) == 7
+                or (v >> _suit.KOKUSHI_SHIFT) == _suit.KOKUSHI_TOTAL)
+
+    def _require(self, full: bool, what: str) -> None:
+        if self.is_full != full:
+            size = "14" if full else "13"
+            raise InvalidHandError(
+                f"{what} needs a {size}-tile hand (melds included), not {self}")
+
+    def waits_mask(self) -> int:
+        """Bitmask over kinds 0-33 of the tiles that complete this 13-tile hand.
+
+        A kind of which the hand and its melds hold all four copies is not a wait.
+        Raises InvalidHandError for a 14-tile hand.
+        """
+        self._require(False, "waits")
+        keys = self._keys
+        info = _suit.INFO
+        codes = (info[keys[0]] & 255, info[keys[1]] & 255, info[keys[2]] & 255,
+                 _suit.HONOUR_INFO[keys[3]] & 255)
+        total = codes[0] + codes[1] + codes[2] + codes[3]
+        mask = 0
+        for suit in range(4):
+            key = keys[suit]
+            rest = total - codes[suit]
+            size = sum(_suit.counts_of(key, 7 if suit == 3 else 9))
+            if size % 3 == 1:
+                ok = rest == 3 * _suit.SET_FORM
+            elif size % 3 == 2:
+                ok = rest == 2 * _suit.SET_FORM + _suit.PAIR
+            else:
+                continue
+            if ok:
+                table = _suit.HONOUR_WAITS if suit == 3 else _suit.WAITS
+                mask |= table[key] << (9 * suit)
+        if not self.melds:
+            mask |= self._seven_pairs_waits() | self._kokushi_waits()
+        if self.melds:
+            for kind, n in enumerate(self._meld_counts):
+                if n and (mask >> kind) & 1 and n + self.count(tile_of(kind)) >= 4:
+                    mask &= ~(1 << kind)
+        return mask
+
+    def _seven_pairs_waits(self) -> int:
+        c = self.counts34()
+        if c.count(2) == 6 and c.count(1) == 1:
+            return 1 << c.index(1)
+        return 0
+
+    def _kokushi_waits(self) -> int:
+        c = self.counts34()
+        if any(c[k] for k in range(34) if k not in _YAOCHUU):
+            return 0
+        present = [k for k in _YAOCHUU if c[k]]
+        if len(present) == 13:
+            return sum(1 << k for k in _YAOCHUU)
+        if len(present) == 12 and sorted(c[k] for k in present)[-1] == 2:
+            missing = next(k for k in _YAOCHUU if not c[k])
+            return 1 << missing
+        return 0
+
+    def waits(self) -> frozenset[Tile]:
+        """The tiles that would complete this 13-tile hand (empty when not tenpai).
+
+        Raises InvalidHandError for a 14-tile hand.
+        """
+        mask = self.waits_mask()
+        return frozenset(tile_of(k) for k in range(34) if (mask >> k) & 1)
+
+    def is_tenpai(self) -> bool:
+        """True when a 13-tile hand waits on at least one tile."""
+        return self.waits_mask() != 0
+
+    def decompositions(self) -> tuple[Decomposition, ...]:
+        """Every reading of a complete 14-tile hand; empty when it is not complete.
+
+        Standard readings come first (all of them), then seven pairs, then thirteen
+        orphans. Melds appear as fixed sets.
+        """
+        if not self.is_full:
+            return ()
+        found: list[Decomposition] = []
+        keys = self._keys
+        per_suit = [_suit.READINGS[keys[0]], _suit.READINGS[keys[1]],
+                    _suit.READINGS[keys[2]], _suit.HONOUR_READINGS[keys[3]]]
+        if all(per_suit):
+            meld_groups = [_meld_group(m) for m in self.melds]
+            for combo in itertools.product(*per_suit):
+                pairs = [(suit, p) for suit, (p, _) in enumerate(combo) if p >= 0]
+                if len(pairs) != 1:
+                    continue
+                suit, p = pairs[0]
+                groups = [Group(GroupKind.PAIR, tile_of(9 * suit + p))]
+                sets: list[Group] = []
+                for s, (_, codes) in enumerate(combo):
+                    for code in codes:
+                        if s < 3 and code >= 9:
+                            sets.append(Group(GroupKind.RUN, tile_of(9 * s + code - 9)))
+                        else:
+                            sets.append(Group(GroupKind.TRIPLET, tile_of(9 * s + code)))
+                sets.extend(meld_groups)
+                sets.sort(key=_group_order)
+                found.append(Decomposition(Form.STANDARD, (*groups, *sets)))
+        if not self.melds:
+            c = self.counts34()
+            if c.count(2) == 7:
+                found.append(Decomposition(Form.SEVEN_PAIRS, tuple(
+                    Group(GroupKind.PAIR, tile_of(k)) for k in range(34) if c[k] == 2)))
+            elif all(c[k] for k in _YAOCHUU) and sum(c[k] for k in _YAOCHUU) == 14:
+                pair = next(k for k in _YAOCHUU if c[k] == 2)
+                found.append(Decomposition(Form.THIRTEEN_ORPHANS, (
+                    Group(GroupKind.PAIR, tile_of(pair)),
+                    *(Group(GroupKind.SINGLE, tile_of(k)) for k in _YAOCHUU if k != pair))))
+        return tuple(found)
+
+    # -- text -------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        return " ".join([format_tiles(self.tiles), *(str(m) for m in self.melds)])
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+
+_GROUP_RANK = {GroupKind.PAIR: 0, GroupKind.RUN: 1, GroupKind.TRIPLET: 2, GroupKind.KAN: 3,
+               GroupKind.SINGLE: 4}
+
+
+def _group_order(group: Group) -> tuple[int, int, int]:
+    return (group.tile.kind, _GROUP_RANK[group.kind], group.melded)
+
+
+def _meld_group(meld: Meld) -> Group:
+    if meld.is_kan:
+        kind = GroupKind.KAN
+    elif meld.tiles[0].kind == meld.tiles[1].kind:
+        kind = GroupKind.TRIPLET
+    else:
+        kind = GroupKind.RUN
+    return Group(kind, meld.first, open=meld.is_open, melded=True)
+
+
+def group_tiles(groups: Sequence[Group]) -> list[int]:
+    """The kinds of a list of groups (internal helper for tests and scoring)."""
+    return [k for g in groups for k in g.kinds]

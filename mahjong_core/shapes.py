@@ -1,0 +1,176 @@
+"""Readings of a complete hand: groups, decompositions and where the winning tile sits."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .tile import Tile, tile_of
+
+__all__ = ["Decomposition", "Form", "Group", "GroupKind", "Placement", "Wait"]
+
+
+class GroupKind(enum.Enum):
+    """What a group of tiles is."""
+
+    RUN = "run"
+    TRIPLET = "triplet"
+    KAN = "kan"
+    PAIR = "pair"
+    SINGLE = "single"
+    """One of the twelve lone tiles of thirteen orphans."""
+
+
+class Form(enum.Enum):
+    """The three shapes a complete hand can take."""
+
+    STANDARD = "standard"
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+
+
+class Wait(enum.Enum):
+    """The wait the winning tile completed."""
+
+    RYANMEN = "ryanmen"
+    """Two-sided run wait (45 waiting on 3 or 6)."""
+    KANCHAN = "kanchan"
+    """Closed wait inside a run (46 waiting on 5)."""
+    PENCHAN = "penchan"
+    """Edge wait (12 waiting on 3, 89 waiting on 7)."""
+    SHANPON = "shanpon"
+    """Two pairs, one of which becomes a triplet."""
+    TANKI = "tanki"
+    """A single tile waiting for its pair."""
+    KOKUSHI = "kokushi"
+    """Thirteen orphans waiting on its one missing kind."""
+    KOKUSHI_13 = "kokushi_13"
+    """Thirteen orphans holding all thirteen kinds, waiting on any of them."""
+
+
+_GROUP_SIZES = {GroupKind.RUN: 3, GroupKind.TRIPLET: 3, GroupKind.KAN: 4, GroupKind.PAIR: 2,
+                GroupKind.SINGLE: 1}
+
+
+@attrs.frozen(repr=False)
+class Group:
+    """A run, triplet, kan, pair or single, named by its lowest tile (never red).
+
+    ``open`` is True for a set called from another player; ``melded`` for any declared
+    meld, including a closed kan.
+    """
+
+    kind: GroupKind
+    tile: Tile
+    open: bool = False
+    melded: bool = False
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        """The tile kinds the group holds, lowest first."""
+        k = self.tile.kind
+        if self.kind is GroupKind.RUN:
+            return (k, k + 1, k + 2)
+        return (k,) * _GROUP_SIZES[self.kind]
+
+    @property
+    def is_set(self) -> bool:
+        """True for runs, triplets and kans (the groups that count toward four sets)."""
+        return self.kind in (GroupKind.RUN, GroupKind.TRIPLET, GroupKind.KAN)
+
+    def __str__(self) -> str:
+        text = str(self.tile)
+        suit = text[1]
+        return "".join(str(k % 9 + 1) for k in self.kinds) + suit
+
+    def __repr__(self) -> str:
+        flags = (", open" if self.open else "") + (", melded" if self.melded else "")
+        return f"<Group {self.kind.value} {self}{flags}>"
+
+
+@attrs.frozen
+class Placement:
+    """Where the winning tile sits in a reading: the group it completed and the wait."""
+
+    group: int
+    """Index into ``Decomposition.groups``."""
+    wait: Wait
+
+
+@attrs.frozen(repr=False)
+class Decomposition:
+    """One way to read a complete hand.
+
+    ``groups`` lists the pair first, then the sets in tile order (melds included, marked
+    ``melded``); seven pairs lists seven pairs; thirteen orphans lists its pair and then
+    its twelve singles.
+    """
+
+    form: Form
+    groups: tuple[Group, ...]
+
+    @property
+    def pair(self) -> Tile | None:
+        """The pair's tile for the standard form and thirteen orphans, else None."""
+        if self.form is Form.SEVEN_PAIRS:
+            return None
+        return self.groups[0].tile
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        """The runs, triplets and kans."""
+        return tuple(g for g in self.groups if g.is_set)
+
+    def placements(self, win_tile: Tile) -> tuple[Placement, ...]:
+        """Every distinct place the winning tile can have completed, with its wait.
+
+        Only concealed groups can hold the winning tile; identical groups give one
+        placement. Empty when the tile is nowhere in the reading's concealed part.
+
+        >>> from mahjong_core import Hand
+        >>> reading = Hand.parse("23456m22p345678s").decompositions()[0]
+        >>> [p.wait.value for p in reading.placements(Tile.parse("4m"))]
+        ['ryanmen', 'kanchan']
+        """
+        w = win_tile.kind
+        found: list[Placement] = []
+        seen: set[Group] = set()
+        for index, group in enumerate(self.groups):
+            if group.melded or group in seen or w not in group.kinds:
+                continue
+            seen.add(group)
+            wait = _wait_of(self.form, group, w)
+            if wait is not None:
+                found.append(Placement(index, wait))
+        return tuple(found)
+
+    def __str__(self) -> str:
+        return " ".join(str(g) for g in self.groups)
+
+    def __repr__(self) -> str:
+        return f"<Decomposition {self.form.value} {self}>"
+
+
+def _wait_of(form: Form, group: Group, w: int) -> Wait | None:
+    if form is Form.THIRTEEN_ORPHANS:
+        return Wait.KOKUSHI_13 if group.kind is GroupKind.PAIR else Wait.KOKUSHI
+    kind = group.kind
+    if kind is GroupKind.PAIR:
+        return Wait.TANKI
+    if kind is GroupKind.TRIPLET:
+        return Wait.SHANPON
+    if kind is GroupKind.RUN:
+        start = group.tile.kind
+        rank = start % 9
+        if w == start + 1:
+            return Wait.KANCHAN
+        if w == start:
+            return Wait.PENCHAN if rank == 6 else Wait.RYANMEN
+        return Wait.PENCHAN if rank == 0 else Wait.RYANMEN
+    return None  # a concealed kan is always declared, never completed by a win
+
+
+def run(kind: int) -> Group:
+    """A concealed run starting at ``kind`` (internal helper)."""
+    return Group(GroupKind.RUN, tile_of(kind))

@@ -1,0 +1,387 @@
+"""Tiles: the 34 kinds, red fives, the 136-id layouts and mpsz notation.
+
+Kinds follow the Tenhou order used by logs and other tools: 0-8 are 1-9m, 9-17 are 1-9p,
+18-26 are 1-9s and 27-33 are east, south, west, north, haku, hatsu, chun.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any, NewType
+
+import attrs
+
+from .errors import InvalidNotationError, InvalidTileError
+
+__all__ = [
+    "IdLayout",
+    "Suit",
+    "Tile",
+    "TileId",
+    "format_tiles",
+    "parse_tiles",
+    "tiles_from_ids136",
+]
+
+TileId = NewType("TileId", int)
+"""A physical tile's id, 0-135, as in Tenhou logs."""
+
+RED_FIVE_KINDS = (4, 13, 22)
+"""Kinds of 5m, 5p and 5s, the only kinds that have a red copy."""
+
+_RED_IDS = frozenset({16, 52, 88})
+_SUIT_LETTERS = "mpsz"
+_HONOUR_NAMES = ("east", "south", "west", "north", "haku", "hatsu", "chun")
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in Tenhou order; the value times 9 is the suit's first kind."""
+
+    MAN = 0
+    PIN = 1
+    SOU = 2
+    HONOUR = 3
+
+    @property
+    def letter(self) -> str:
+        """The mpsz letter: ``m``, ``p``, ``s`` or ``z``."""
+        return _SUIT_LETTERS[self.value]
+
+
+class IdLayout(enum.Enum):
+    """How a 136 id maps to a kind.
+
+    ``TENHOU`` (the default everywhere): kind = id // 4, red fives 16, 52, 88.
+    ``MOD34``: the seed articles' layout, kind = id % 34 with suits in m, s, p order
+    and no red fives.
+    """
+
+    TENHOU = "tenhou"
+    MOD34 = "mod34"
+
+
+def _check_kind(value: object) -> int:
+    if type(value) is not int:
+        raise InvalidTileError(f"a tile kind must be an int 0-33, got {value!r}")
+    if not 0 <= value < 34:
+        raise InvalidTileError(f"tile kind {value!r} is out of range 0-33")
+    return value
+
+
+@attrs.frozen(eq=False, order=False, repr=False)
+class Tile:
+    """One tile kind (0-33, Tenhou order), with a flag for a red five.
+
+    Equal when kind and red flag are equal; hashed and ordered by kind (a red five sorts
+    just before the plain five of its suit).
+
+    >>> Tile.parse("0p")
+    Tile.parse('0p')
+    >>> Tile.parse("0p").kind == Tile.parse("5p").kind
+    True
+    """
+
+    kind: int = attrs.field()
+    red: bool = attrs.field(default=False)
+
+    @kind.validator
+    def _validate_kind(self, attribute: attrs.Attribute[int], value: int) -> None:
+        _check_kind(value)
+
+    @red.validator
+    def _validate_red(self, attribute: attrs.Attribute[bool], value: bool) -> None:
+        if type(value) is not bool:
+            raise InvalidTileError(f"the red flag must be a bool, got {value!r}")
+        if value and self.kind not in RED_FIVE_KINDS:
+            raise InvalidTileError(f"only fives can be red, not kind {self.kind}")
+
+    # -- construction -----------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Parse one tile in mpsz notation (``"5m"``, ``"0p"``, ``"7z"``).
+
+        Raises InvalidNotationError unless the text is exactly one tile.
+        """
+        tiles = parse_tiles(text)
+        if len(tiles) != 1:
+            raise InvalidNotationError(f"expected exactly one tile, got {text!r}")
+        return tiles[0]
+
+    @classmethod
+    def from_id136(cls, tile_id: int, *, layout: IdLayout = IdLayout.TENHOU,
+                   red_fives: bool = True) -> Tile:
+        """The tile of a 136 id (Tenhou layout unless ``layout`` says otherwise).
+
+        With the Tenhou layout and ``red_fives``, ids 16, 52 and 88 are red fives.
+        Raises InvalidTileError for a non-int or an id outside 0-135.
+        """
+        if type(tile_id) is not int:
+            raise InvalidTileError(f"a tile id must be an int 0-135, got {tile_id!r}")
+        if not 0 <= tile_id < 136:
+            raise InvalidTileError(f"tile id {tile_id} is out of range 0-135")
+        if layout is IdLayout.MOD34:
+            seed = tile_id % 34
+            if 9 <= seed < 18:  # the seeds number sou before pin
+                return _TILES[seed + 9]
+            if 18 <= seed < 27:
+                return _TILES[seed - 9]
+            return _TILES[seed]
+        if red_fives and tile_id in _RED_IDS:
+            return _RED_TILES[tile_id // 36]
+        return _TILES[tile_id // 4]
+
+    @classmethod
+    def from_kind(cls, kind: int) -> Tile:
+        """The plain (not red) tile of a kind 0-33; raises InvalidTileError otherwise."""
+        return _TILES[_check_kind(kind)]
+
+    def to_id136(self, copy: int = 0, *, layout: IdLayout = IdLayout.TENHOU,
+                 red_fives: bool = True) -> TileId:
+        """The id of this tile's ``copy`` (0-3) in a 136-tile set.
+
+        With the Tenhou layout and red fives in play, a red five is copy 0 (ids 16, 52,
+        88) and a plain five is one of copies 1-3.
+        Raises InvalidTileError for a copy that does not exist.
+        """
+        if type(copy) is not int or not 0 <= copy < 4:
+            raise InvalidTileError(f"copy must be an int 0-3, got {copy!r}")
+        if layout is IdLayout.MOD34:
+            if self.red:
+                raise InvalidTileError("the mod34 layout has no red fives")
+            suit = self.kind // 9
+            seed = self.kind if suit in (0, 3) else (self.kind + 9 if suit == 1 else self.kind - 9)
+            return TileId(seed + 34 * copy)
+        if red_fives and self.kind in RED_FIVE_KINDS:
+            if self.red and copy != 0:
+                raise InvalidTileError(f"a red five is copy 0 only, not copy {copy}")
+            if not self.red and copy == 0:
+                raise InvalidTileError(f"copy 0 of {self} is the red five; use copies 1-3")
+        elif self.red:
+            raise InvalidTileError("a red five has no id when red fives are not in play")
+        return TileId(4 * self.kind + copy)
+
+    # -- properties -------------------------------------------------------------------
+
+    @property
+    def suit(self) -> Suit:
+        """The suit (honours are ``Suit.HONOUR``)."""
+        return Suit(self.kind // 9)
+
+    @property
+    def rank(self) -> int:
+        """1-9 for suited tiles, 1-7 for honours (E S W N haku hatsu chun)."""
+        return self.kind % 9 + 1
+
+    @property
+    def is_honour(self) -> bool:
+        """True for winds and dragons."""
+        return self.kind >= 27
+
+    @property
+    def is_wind(self) -> bool:
+        """True for east, south, west and north."""
+        return 27 <= self.kind < 31
+
+    @property
+    def is_dragon(self) -> bool:
+        """True for haku, hatsu and chun."""
+        return self.kind >= 31
+
+    @property
+    def is_terminal(self) -> bool:
+        """True for a suited one or nine."""
+        return self.kind < 27 and self.kind % 9 in (0, 8)
+
+    @property
+    def is_yaochuu(self) -> bool:
+        """True for terminals and honours (the thirteen-orphans kinds)."""
+        return self.kind >= 27 or self.kind % 9 in (0, 8)
+
+    @property
+    def is_simple(self) -> bool:
+        """True for suited 2-8 (the tanyao kinds)."""
+        return not self.is_yaochuu
+
+    @property
+    def plain(self) -> Tile:
+        """This kind without the red flag."""
+        return _TILES[self.kind]
+
+    def dora_next(self) -> Tile:
+        """The dora this tile points to as an indicator.
+
+        9 wraps to 1 within a suit, north to east, chun to haku.
+
+        >>> Tile.parse("9s").dora_next(), Tile.parse("4z").dora_next()
+        (Tile.parse('1s'), Tile.parse('1z'))
+        """
+        kind = self.kind
+        if kind < 27:
+            return _TILES[kind - 8 if kind % 9 == 8 else kind + 1]
+        if kind < 31:
+            return _TILES[27 if kind == 30 else kind + 1]
+        return _TILES[31 if kind == 33 else kind + 1]
+
+    # -- value semantics --------------------------------------------------------------
+
+    def __str__(self) -> str:
+        if self.red:
+            return "0" + _SUIT_LETTERS[self.kind // 9]
+        return f"{self.kind % 9 + 1}{_SUIT_LETTERS[self.kind // 9]}"
+
+    def __repr__(self) -> str:
+        return f"Tile.parse({str(self)!r})"
+
+    def _sort_key(self) -> int:
+        return 2 * self.kind + (not self.red)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        assert isinstance(other, Tile)
+        return self.kind == other.kind and self.red == other.red
+
+    def __hash__(self) -> int:
+        return hash(self.kind)
+
+    def __lt__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self._sort_key() < other._sort_key()
+
+    def __le__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self._sort_key() <= other._sort_key()
+
+    def __gt__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self._sort_key() > other._sort_key()
+
+    def __ge__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self._sort_key() >= other._sort_key()
+
+
+_TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(34))
+_RED_TILES: tuple[Tile, ...] = tuple(Tile(k, True) for k in RED_FIVE_KINDS)
+_RED_BY_KIND = {k: t for k, t in zip(RED_FIVE_KINDS, _RED_TILES, strict=True)}
+
+
+def tile_of(kind: int, red: bool = False) -> Tile:
+    """The shared Tile object of a kind (internal: no validation)."""
+    return _RED_BY_KIND[kind] if red else _TILES[kind]
+
+
+def check_copies(tiles: Iterable[Tile], what: str) -> None:
+    """Raise InvalidTileError if ``tiles`` hold a kind more than four times or two reds."""
+    counts = [0] * 34
+    reds = [0] * 3
+    for tile in tiles:
+        counts[tile.kind] += 1
+        if counts[tile.kind] > 4:
+            raise InvalidTileError(f"{what} holds a fifth copy of {tile.plain}")
+        if tile.red:
+            suit = tile.kind // 9
+            reds[suit] += 1
+            if reds[suit] > 1:
+                raise InvalidTileError(f"{what} holds two red fives of one suit ({tile})")
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Parse mpsz notation (``"123m406p789s1122z"``) into tiles, in the written order.
+
+    ``0`` is a red five; honours are ``1z``-``7z`` (E S W N haku hatsu chun).
+    Raises InvalidNotationError for text that is not mpsz, InvalidTileError for a
+    fifth copy of a kind or a second red five of a suit.
+
+    >>> parse_tiles("340m11z")
+    [Tile.parse('3m'), Tile.parse('4m'), Tile.parse('0m'), Tile.parse('1z'), Tile.parse('1z')]
+    """
+    return _parse_tiles(text, "tiles")
+
+
+def _parse_tiles(text: Any, what: str) -> list[Tile]:
+    if not isinstance(text, str):
+        raise InvalidNotationError(
+            f"{what} must be an mpsz string, got {type(text).__name__} {text!r}")
+    tiles: list[Tile] = []
+    digits: list[int] = []
+    start = 0
+    for position, char in enumerate(text):
+        if "0" <= char <= "9":
+            if not digits:
+                start = position
+            digits.append(ord(char) - 48)
+            continue
+        suit = _SUIT_LETTERS.find(char) if char else -1
+        if suit < 0 or len(char) != 1:
+            raise InvalidNotationError(
+                f"unknown character {char!r} at position {position} in {text!r} "
+                "(expected digits followed by one of m, p, s, z)")
+        if not digits:
+            raise InvalidNotationError(
+                f"suit letter {char!r} at position {position} in {text!r} has no digits")
+        for digit in digits:
+            if suit == 3:
+                if not 1 <= digit <= 7:
+                    raise InvalidNotationError(
+                        f"{digit}z in {text!r} is not a tile (honours are 1z-7z)")
+                tiles.append(_TILES[27 + digit - 1])
+            elif digit == 0:
+                tiles.append(_RED_TILES[suit])
+            else:
+                tiles.append(_TILES[9 * suit + digit - 1])
+        digits = []
+    if digits:
+        raise InvalidNotationError(
+            f"digits {text[start:]!r} at the end of {text!r} have no suit letter")
+    check_copies(tiles, repr(text))
+    return tiles
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Write tiles in canonical mpsz: sorted, grouped by suit, ``0`` for a red five.
+
+    Raises InvalidTileError for a non-Tile item, a fifth copy or two reds of a suit.
+
+    >>> format_tiles(parse_tiles("1z5m0m3p"))
+    '05m3p1z'
+    """
+    if isinstance(tiles, str | bytes) or not isinstance(tiles, Iterable):
+        raise InvalidTileError(f"expected an iterable of Tile, got {tiles!r}")
+    items = list(tiles)
+    for item in items:
+        if not isinstance(item, Tile):
+            raise InvalidTileError(f"expected Tile objects, got {item!r}")
+    check_copies(items, "the tiles")
+    items.sort()
+    parts: list[str] = []
+    for suit in range(4):
+        digits = "".join(str(t)[0] for t in items if t.kind // 9 == suit)
+        if digits:
+            parts.append(digits + _SUIT_LETTERS[suit])
+    return "".join(parts)
+
+
+def tiles_from_ids136(ids: Iterable[int], *, layout: IdLayout = IdLayout.TENHOU,
+                      red_fives: bool = True) -> list[Tile]:
+    """Tiles of a collection of distinct 136 ids.
+
+    Raises InvalidTileError for an id out of range, a non-int or a repeated id.
+    """
+    if isinstance(ids, str | bytes) or not isinstance(ids, Iterable):
+        raise InvalidTileError(f"expected an iterable of tile ids, got {ids!r}")
+    seen: set[int] = set()
+    tiles: list[Tile] = []
+    for tile_id in ids:
+        tile = Tile.from_id136(tile_id, layout=layout, red_fives=red_fives)
+        if tile_id in seen:
+            raise InvalidTileError(f"tile id {tile_id} appears twice")
+        seen.add(tile_id)
+        tiles.append(tile)
+    return tiles
