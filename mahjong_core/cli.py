@@ -1,0 +1,53 @@
+"""The command line: ``python -m mahjong_core COMMAND ...``.
+
+Each command lives in its own module with a ``main(argv: list[str]) -> int``; this module
+only dispatches, so ``--help`` stays cheap and importing one command loads nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+
+__all__ = ["COMMANDS", "main"]
+
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "analyze": ("mahjong_core.analyze", "shapes, waits and readings of hands",
+                "python -m mahjong_core analyze 1112345678999m"),
+    "score": ("mahjong_core.jsonapi", "score wins: one JSON object a line in and out",
+              "echo '{\"hand\": \"123m456p789s1122z\", \"win_tile\": \"1z\"}' | "
+              "python -m mahjong_core score"),
+    "chinitsu": ("mahjong_core.chinitsu", "every one-suit tenpai or winning shape",
+                 "python -m mahjong_core chinitsu --tiles 13"),
+    "bench": ("mahjong_core.bench", "time this library against installed peers",
+              "python -m mahjong_core bench --quick"),
+    "demo": ("mahjong_core.demo", "a seeded four-player game, every win scored",
+             "python -m mahjong_core demo --hands 8 --seed 1"),
+}
+
+
+def usage() -> str:
+    """The top-level help text."""
+    lines = ["usage: python -m mahjong_core COMMAND [ARGS...]", "", "commands:"]
+    for name, (_, summary, _) in COMMANDS.items():
+        lines.append(f"  {name:<10}{summary}")
+    lines += ["", "examples:"]
+    lines += [f"  {example}" for _, _, example in COMMANDS.values()]
+    lines += ["", "python -m mahjong_core COMMAND --help shows a command's options."]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; exit status 2 on a usage error."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0 if args else 2
+    name, rest = args[0], args[1:]
+    if name not in COMMANDS:
+        print(f"mahjong_core: unknown command {name!r}\n\n{usage()}", file=sys.stderr)
+        return 2
+    module = importlib.import_module(COMMANDS[name][0])
+    result: int = module.main(rest)
+    return result
