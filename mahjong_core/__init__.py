@@ -7,6 +7,7 @@ True
 
 from __future__ import annotations
 
+from .context import WinContext, Wind
 from .errors import (
     InvalidContextError,
     InvalidHandError,
@@ -16,14 +17,25 @@ from .errors import (
     InvalidTileError,
     MahjongError,
 )
+from .furiten import FuritenTracker
 from .hand import Hand
 from .meld import Meld, MeldKind, Relative
+from .points import Limit, Payments
+from .rules import MAHJONG_SOUL_RULES, NO_RED_FIVES_RULES, TENHOU_RULES, Rules
+from .scoring import NoWin, NoWinReason, WinResult, evaluate
 from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
 from .tile import IdLayout, Suit, Tile, TileId, format_tiles, parse_tiles, tiles_from_ids136
+from .yaku import HAN, YAKUMAN, Yaku
 
 __all__ = [
+    "HAN",
+    "MAHJONG_SOUL_RULES",
+    "NO_RED_FIVES_RULES",
+    "TENHOU_RULES",
+    "YAKUMAN",
     "Decomposition",
     "Form",
+    "FuritenTracker",
     "Group",
     "GroupKind",
     "Hand",
@@ -34,15 +46,25 @@ __all__ = [
     "InvalidNotationError",
     "InvalidRulesError",
     "InvalidTileError",
+    "Limit",
     "MahjongError",
     "Meld",
     "MeldKind",
+    "NoWin",
+    "NoWinReason",
+    "Payments",
     "Placement",
     "Relative",
+    "Rules",
     "Suit",
     "Tile",
     "TileId",
     "Wait",
+    "WinContext",
+    "WinResult",
+    "Wind",
+    "Yaku",
+    "evaluate",
     "format_tiles",
     "parse_tiles",
     "tiles_from_ids136",

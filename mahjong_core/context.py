@@ -1,0 +1,178 @@
+"""The situation of one win: how it was made and what is on the table."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from .errors import InvalidContextError, MahjongError
+from .meld import Relative
+from .tile import Tile, _parse_tiles
+
+__all__ = ["WinContext", "Wind"]
+
+
+class Wind(enum.IntEnum):
+    """A seat or round wind; the value is its offset from the east tile (kind 27)."""
+
+    EAST = 0
+    SOUTH = 1
+    WEST = 2
+    NORTH = 3
+
+    @classmethod
+    def parse(cls, text: str) -> Wind:
+        """``"E"``, ``"S"``, ``"W"`` or ``"N"`` (also the full English names)."""
+        if isinstance(text, str):
+            key = text.strip().upper()
+            for wind in cls:
+                if key in (wind.name, wind.name[0]):
+                    return wind
+        raise InvalidContextError(f"a wind is 'E', 'S', 'W' or 'N', not {text!r}")
+
+    @property
+    def tile(self) -> Tile:
+        """The wind's tile (1z-4z)."""
+        return Tile(27 + self.value)
+
+    @property
+    def letter(self) -> str:
+        """``"E"``, ``"S"``, ``"W"`` or ``"N"``."""
+        return self.name[0]
+
+
+def _to_wind(value: Any) -> Wind:
+    if isinstance(value, Wind):
+        return value
+    return Wind.parse(value)
+
+
+def _to_indicators(value: Any) -> tuple[Tile, ...]:
+    if isinstance(value, str):
+        try:
+            return tuple(_parse_tiles(value, "dora indicators"))
+        except MahjongError as error:
+            raise InvalidContextError(str(error)) from None
+    if isinstance(value, tuple | list):
+        for item in value:
+            if not isinstance(item, Tile):
+                raise InvalidContextError(f"indicators must be Tile objects, got {item!r}")
+        return tuple(value)
+    raise InvalidContextError(f"indicators must be mpsz text or a sequence of Tile, got {value!r}")
+
+
+def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise InvalidContextError(f"{attribute.name!r} must be true or false, got {value!r}")
+
+
+def _check_count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 0:
+        raise InvalidContextError(
+            f"{attribute.name!r} must be a non-negative int, got {value!r}")
+
+
+def _to_relative(value: Any) -> Relative | None:
+    if value is None or isinstance(value, Relative):
+        return value
+    try:
+        return Relative(value)
+    except ValueError:
+        raise InvalidContextError(
+            f"a liable player is 'kamicha', 'toimen' or 'shimocha', not {value!r}") from None
+
+
+def _flag() -> Any:
+    return attrs.field(default=False, validator=_check_flag, kw_only=True)
+
+
+@attrs.frozen
+class WinContext:
+    """How a win was made and the table around it.
+
+    Impossible combinations raise InvalidContextError at construction: chankan or houtei
+    on tsumo, rinshan or haitei on ron, ippatsu without riichi, tenhou for a non-dealer
+    or on ron, chiihou for the dealer or on ron, riichi with tenhou/chiihou, haitei with
+    houtei, more than five dora indicators.
+
+    >>> WinContext(tsumo=True, riichi=True, seat_wind="S").is_dealer
+    False
+    """
+
+    tsumo: bool = _flag()
+    riichi: bool = _flag()
+    double_riichi: bool = _flag()
+    """Riichi on the first turn; implies ``riichi``."""
+    ippatsu: bool = _flag()
+    rinshan: bool = _flag()
+    chankan: bool = _flag()
+    haitei: bool = _flag()
+    houtei: bool = _flag()
+    tenhou: bool = _flag()
+    chiihou: bool = _flag()
+    renhou: bool = _flag()
+    """A non-dealer's ron before their first draw (scores only if the rules allow it)."""
+    furiten: bool = _flag()
+    """The winner is furiten: a ron is refused (see ``FuritenTracker``)."""
+    seat_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind, kw_only=True)
+    round_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind, kw_only=True)
+    dora_indicators: tuple[Tile, ...] = attrs.field(
+        default=(), converter=_to_indicators, kw_only=True)
+    """Dora indicators, kan dora included."""
+    ura_indicators: tuple[Tile, ...] = attrs.field(
+        default=(), converter=_to_indicators, kw_only=True)
+    """Ura dora indicators (they count only with riichi)."""
+    honba: int = attrs.field(default=0, validator=_check_count, kw_only=True)
+    riichi_sticks: int = attrs.field(default=0, validator=_check_count, kw_only=True)
+    pao: Relative | None = attrs.field(default=None, converter=_to_relative, kw_only=True)
+    """The player liable for a daisangen or daisuushii (who fed its last set)."""
+
+    def __attrs_post_init__(self) -> None:
+        problems = []
+        ron = not self.tsumo
+        if self.chankan and self.tsumo:
+            problems.append("chankan is a ron, not a tsumo")
+        if self.houtei and self.tsumo:
+            problems.append("houtei is a ron on the last discard, not a tsumo")
+        if self.rinshan and ron:
+            problems.append("rinshan is a tsumo on the replacement tile, not a ron")
+        if self.haitei and ron:
+            problems.append("haitei is a tsumo on the last tile, not a ron")
+        if self.haitei and self.houtei:
+            problems.append("haitei and houtei cannot both happen")
+        if self.chankan and (self.rinshan or self.haitei):
+            problems.append("chankan cannot come with rinshan or haitei")
+        if self.ippatsu and not (self.riichi or self.double_riichi):
+            problems.append("ippatsu needs riichi")
+        if self.tenhou and (ron or self.seat_wind is not Wind.EAST):
+            problems.append("tenhou is the dealer's tsumo on the first draw")
+        if self.chiihou and (ron or self.seat_wind is Wind.EAST):
+            problems.append("chiihou is a non-dealer's tsumo on the first draw")
+        if self.tenhou and self.chiihou:
+            problems.append("tenhou and chiihou cannot both happen")
+        if self.renhou and (self.tsumo or self.seat_wind is Wind.EAST):
+            problems.append("renhou is a non-dealer's ron before the first draw")
+        if (self.tenhou or self.chiihou or self.renhou) and (self.riichi or self.double_riichi):
+            problems.append("no riichi can come before the first draw")
+        if (self.tenhou or self.chiihou) and (self.rinshan or self.haitei):
+            problems.append("a first-draw win is not a rinshan or haitei win")
+        if self.furiten and self.tenhou:
+            problems.append("a tenhou cannot be furiten")
+        if len(self.dora_indicators) > 5 or len(self.ura_indicators) > 5:
+            problems.append("there are at most five dora indicators (one and four kan dora)")
+        if self.ura_indicators and len(self.ura_indicators) > len(self.dora_indicators):
+            problems.append("there are never more ura indicators than dora indicators")
+        if problems:
+            raise InvalidContextError("impossible win situation: " + "; ".join(problems))
+
+    @property
+    def is_dealer(self) -> bool:
+        """True when the winner sits east."""
+        return self.seat_wind is Wind.EAST
+
+    @property
+    def in_riichi(self) -> bool:
+        """True with riichi or double riichi."""
+        return self.riichi or self.double_riichi

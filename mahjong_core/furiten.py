@@ -1,0 +1,77 @@
+"""Furiten: a small per-player record that a game loop feeds, and the ron guard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from .errors import InvalidHandError
+from .hand import Hand
+from .tile import Tile
+
+__all__ = ["FuritenTracker"]
+
+
+def _kind(tile: object) -> int:
+    if not isinstance(tile, Tile):
+        raise InvalidHandError(f"expected a Tile, got {tile!r}")
+    return tile.kind
+
+
+@attrs.frozen
+class FuritenTracker:
+    """What one player has discarded and let pass; every method returns a new tracker.
+
+    A ron is furiten when any of the hand's waits is among the player's own discards
+    (permanent), among the tiles others discarded since the player's last discard
+    (temporary: it ends with the player's next discard), or among the tiles let pass
+    after riichi (permanent for the rest of the hand).
+
+    >>> hand = Hand.parse("123m456p789s2345s")
+    >>> tracker = FuritenTracker().discarded(Tile.parse("9p")).passed(Tile.parse("2s"))
+    >>> tracker.is_furiten(hand)
+    True
+    >>> tracker.discarded(Tile.parse("1z")).is_furiten(hand)
+    False
+    """
+
+    own: frozenset[int] = frozenset()
+    """Kinds this player has discarded (called-away discards included)."""
+    since_discard: frozenset[int] = frozenset()
+    """Kinds others discarded (or added to a kan) since this player's last discard."""
+    after_riichi: frozenset[int] = frozenset()
+    """Kinds let pass since this player declared riichi."""
+    riichi: bool = False
+
+    def discarded(self, tile: Tile) -> FuritenTracker:
+        """This player discarded ``tile``: it joins the discards, temporary furiten ends."""
+        return attrs.evolve(self, own=self.own | {_kind(tile)}, since_discard=frozenset())
+
+    def passed(self, tile: Tile) -> FuritenTracker:
+        """A tile this player could have won on went by without a win.
+
+        Call it for every other player's discard and every tile added to a kan (and, in
+        riichi, for this player's own draw that was not declared tsumo).
+        """
+        kind = _kind(tile)
+        after = self.after_riichi | {kind} if self.riichi else self.after_riichi
+        return attrs.evolve(self, since_discard=self.since_discard | {kind}, after_riichi=after)
+
+    def declared_riichi(self) -> FuritenTracker:
+        """This player declared riichi: from now on a passed winning tile is permanent."""
+        return attrs.evolve(self, riichi=True)
+
+    def is_furiten(self, waits: Hand | Iterable[Tile]) -> bool:
+        """True when a ron would be furiten, given the waiting hand or its waits.
+
+        Raises InvalidHandError for a 14-tile hand or items that are not tiles.
+        """
+        if isinstance(waits, Hand):
+            mask = waits.waits_mask()
+        else:
+            mask = 0
+            for tile in waits:
+                mask |= 1 << _kind(tile)
+        seen = self.own | self.since_discard | self.after_riichi
+        return any((mask >> kind) & 1 for kind in seen)

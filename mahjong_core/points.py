@@ -1,0 +1,148 @@
+"""Points: limits, base points and who pays what."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .rules import TENHOU_RULES, Rules
+
+__all__ = ["Limit", "Payments", "base_points", "limit_of", "payments_for"]
+
+
+class Limit(enum.Enum):
+    """A scoring limit; the value is its name in JSON."""
+
+    MANGAN = "mangan"
+    HANEMAN = "haneman"
+    BAIMAN = "baiman"
+    SANBAIMAN = "sanbaiman"
+    KAZOE_YAKUMAN = "kazoe_yakuman"
+    YAKUMAN = "yakuman"
+    DOUBLE_YAKUMAN = "double_yakuman"
+    TRIPLE_YAKUMAN = "triple_yakuman"
+    QUADRUPLE_YAKUMAN = "quadruple_yakuman"
+    QUINTUPLE_YAKUMAN = "quintuple_yakuman"
+    SEXTUPLE_YAKUMAN = "sextuple_yakuman"
+    SEPTUPLE_YAKUMAN = "septuple_yakuman"
+    OCTUPLE_YAKUMAN = "octuple_yakuman"
+
+
+_MULTIPLES = (Limit.YAKUMAN, Limit.DOUBLE_YAKUMAN, Limit.TRIPLE_YAKUMAN,
+              Limit.QUADRUPLE_YAKUMAN, Limit.QUINTUPLE_YAKUMAN, Limit.SEXTUPLE_YAKUMAN,
+              Limit.SEPTUPLE_YAKUMAN, Limit.OCTUPLE_YAKUMAN)
+
+
+def limit_of(han: int, fu: int, yakuman: int = 0,
+             rules: Rules = TENHOU_RULES) -> tuple[Limit | None, int]:
+    """The limit reached and the base points of a hand.
+
+    ``yakuman`` is the number of yakuman (0 for an ordinary hand).
+
+    >>> limit_of(3, 70)
+    (<Limit.MANGAN: 'mangan'>, 2000)
+    >>> limit_of(4, 30)
+    (None, 1920)
+    """
+    if yakuman:
+        return _MULTIPLES[min(yakuman, len(_MULTIPLES)) - 1], 8000 * yakuman
+    if han >= 13:
+        if rules.kazoe_yakuman:
+            return Limit.KAZOE_YAKUMAN, 8000
+        return Limit.SANBAIMAN, 6000
+    if han >= 11:
+        return Limit.SANBAIMAN, 6000
+    if han >= 8:
+        return Limit.BAIMAN, 4000
+    if han >= 6:
+        return Limit.HANEMAN, 3000
+    base = fu << (han + 2)
+    if han >= 5 or base >= 2000 or (rules.kiriage_mangan and base == 1920):
+        return Limit.MANGAN, 2000
+    return None, base
+
+
+def base_points(han: int, fu: int, rules: Rules = TENHOU_RULES) -> int:
+    """Base points (fu x 2^(han+2), capped by the limits) of an ordinary hand."""
+    return limit_of(han, fu, 0, rules)[1]
+
+
+def _up(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+@attrs.frozen
+class Payments:
+    """Who pays the winner what, honba included.
+
+    On ron only ``discarder`` is set (plus ``liable`` with pao); on a non-dealer's tsumo
+    ``dealer`` is what the dealer pays and ``non_dealer`` what each other player pays;
+    on the dealer's tsumo ``non_dealer`` is what each of the three pays. ``sticks`` are
+    the riichi sticks the winner collects; ``total`` is everything the winner receives.
+    """
+
+    discarder: int = 0
+    dealer: int = 0
+    non_dealer: int = 0
+    non_dealer_payers: int = 0
+    """How many players pay ``non_dealer`` (2 or 3 on tsumo, 0 on ron)."""
+    liable: int = 0
+    """What the player liable for a daisangen or daisuushii pays (pao)."""
+    sticks: int = 0
+
+    @property
+    def total(self) -> int:
+        """Everything the winner receives."""
+        return (self.discarder + self.dealer + self.non_dealer * self.non_dealer_payers
+                + self.liable + self.sticks)
+
+    def as_dict(self) -> dict[str, int]:
+        """The payments as the JSON interface writes them (without sticks)."""
+        if self.non_dealer_payers == 0:
+            out = {"discarder": self.discarder}
+        elif self.non_dealer_payers == 3:
+            out = {"non_dealer": self.non_dealer}
+        else:
+            out = {"dealer": self.dealer, "non_dealer": self.non_dealer}
+        if self.liable:
+            out["liable"] = self.liable
+        return out
+
+
+def payments_for(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
+                 riichi_sticks: int = 0, liable_base: int = 0,
+                 rules: Rules = TENHOU_RULES) -> tuple[int, Payments]:
+    """The hand's points (without honba and sticks) and the payments.
+
+    ``liable_base`` is the part of ``base`` that a liable player (pao) pays: in full on
+    tsumo, half of it on ron, the discarder paying the other half.
+
+    >>> payments_for(2000, dealer=False, tsumo=True, honba=1)[1].as_dict()
+    {'dealer': 4100, 'non_dealer': 2100}
+    """
+    honba_each = honba * rules.honba_points // 3
+    sticks = riichi_sticks * rules.riichi_stick_points
+    factor = 6 if dealer else 4
+    if not tsumo:
+        points = _up(base * factor)
+        liable = liable_base * factor // 2
+        discarder = points - liable + honba * rules.honba_points
+        return points, Payments(discarder=discarder, liable=liable, sticks=sticks)
+    if liable_base:
+        liable = liable_base * factor + honba * rules.honba_points
+        rest = base - liable_base
+        honba_each = 0
+    else:
+        liable, rest = 0, base
+    if dealer:
+        each = _up(2 * rest) if rest else 0
+        points = 3 * each + (liable_base * factor)
+        return points, Payments(non_dealer=each + (honba_each if rest else 0),
+                                non_dealer_payers=3, liable=liable, sticks=sticks)
+    from_dealer = _up(2 * rest) if rest else 0
+    from_other = _up(rest) if rest else 0
+    points = from_dealer + 2 * from_other + liable_base * factor
+    return points, Payments(dealer=from_dealer + (honba_each if rest else 0),
+                            non_dealer=from_other + (honba_each if rest else 0),
+                            non_dealer_payers=2, liable=liable, sticks=sticks)

@@ -1,0 +1,94 @@
+"""The table's rules: one frozen value, Tenhou's ranked-lobby rules by default."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from .errors import InvalidRulesError
+
+__all__ = ["MAHJONG_SOUL_RULES", "NO_RED_FIVES_RULES", "TENHOU_RULES", "Rules"]
+
+
+def _bool_field(default: bool) -> Any:
+    return attrs.field(default=default, validator=_check_bool)
+
+
+def _check_bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise InvalidRulesError(f"rule {attribute.name!r} must be true or false, got {value!r}")
+
+
+def _check_pair_fu(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value not in (2, 4):
+        raise InvalidRulesError(f"rule {attribute.name!r} must be 2 or 4, got {value!r}")
+
+
+def _check_points(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 0:
+        raise InvalidRulesError(
+            f"rule {attribute.name!r} must be a non-negative int, got {value!r}")
+
+
+@attrs.frozen
+class Rules:
+    """A table's rule options; the defaults are Tenhou's ranked-lobby rules.
+
+    Raises InvalidRulesError for a value of the wrong type.
+
+    >>> Rules().double_yakuman, Rules(double_yakuman=True).double_yakuman
+    (False, True)
+    """
+
+    red_fives: bool = _bool_field(True)
+    """Red fives are in play and each is one han of dora (aka)."""
+    open_tanyao: bool = _bool_field(True)
+    """Tanyao counts in an open hand (kuitan)."""
+    kiriage_mangan: bool = _bool_field(False)
+    """4 han 30 fu and 3 han 60 fu are rounded up to mangan."""
+    kazoe_yakuman: bool = _bool_field(True)
+    """13 han or more (dora included) is a yakuman; otherwise sanbaiman is the cap."""
+    double_yakuman: bool = _bool_field(False)
+    """Suuankou tanki, kokushi 13-wait, junsei chuuren and daisuushii count twice."""
+    yakuman_stacking: bool = _bool_field(True)
+    """Different yakuman in one hand add up (otherwise only the largest counts)."""
+    double_wind_pair_fu: int = attrs.field(default=4, validator=_check_pair_fu)
+    """Fu of a pair of the wind that is both the seat and the round wind (2 or 4)."""
+    renhou: bool = _bool_field(False)
+    """A non-dealer's ron before their first draw is a yakuman (renhou)."""
+    pao: bool = _bool_field(True)
+    """Liability payments for daisangen and daisuushii."""
+    rinshan_tsumo_fu: bool = _bool_field(True)
+    """A win on the replacement tile of a kan gets the 2 fu of tsumo."""
+    honba_points: int = attrs.field(default=300, validator=_check_points)
+    """What one honba stick adds to a win (100 from each player on tsumo)."""
+    riichi_stick_points: int = attrs.field(default=1000, validator=_check_points)
+    """What each riichi stick on the table is worth to the winner."""
+
+    @classmethod
+    def from_mapping(cls, overrides: Mapping[str, object], base: Rules | None = None) -> Rules:
+        """A copy of ``base`` (default rules) with the named fields changed.
+
+        Raises InvalidRulesError for an unknown name or a bad value.
+        """
+        if not isinstance(overrides, Mapping):
+            raise InvalidRulesError(f"rules must be an object of rule names, got {overrides!r}")
+        names = {a.name for a in attrs.fields(cls)}
+        for name in overrides:
+            if name not in names:
+                known = ", ".join(sorted(names))
+                raise InvalidRulesError(f"unknown rule {name!r} (known rules: {known})")
+        changes: dict[str, Any] = dict(overrides)
+        return attrs.evolve(base or TENHOU_RULES, **changes)
+
+
+TENHOU_RULES = Rules()
+"""Tenhou's ranked lobby: red fives, open tanyao, no kiriage, kazoe yakuman, single yakuman."""
+
+MAHJONG_SOUL_RULES = Rules(double_yakuman=True)
+"""Mahjong Soul's ranked rules: as Tenhou's, but the four double forms count twice."""
+
+NO_RED_FIVES_RULES = Rules(red_fives=False, kiriage_mangan=True)
+"""A common table without red fives, with kiriage mangan."""

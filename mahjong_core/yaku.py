@@ -1,0 +1,107 @@
+"""Yaku: one flag bit each, and their immutable han table."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from types import MappingProxyType
+
+__all__ = ["DOUBLE_YAKUMAN_FORMS", "HAN", "YAKUMAN", "Yaku", "han_of"]
+
+
+class Yaku(enum.IntFlag):
+    """Every yaku, one bit each; ``yaku.name.lower()`` is its name in JSON and docs.
+
+    >>> (Yaku.RIICHI | Yaku.TANYAO).names()
+    ['riichi', 'tanyao']
+    """
+
+    RIICHI = 1 << 0
+    DOUBLE_RIICHI = 1 << 1
+    IPPATSU = 1 << 2
+    MENZEN_TSUMO = 1 << 3
+    PINFU = 1 << 4
+    TANYAO = 1 << 5
+    IIPEIKOU = 1 << 6
+    HAKU = 1 << 7
+    HATSU = 1 << 8
+    CHUN = 1 << 9
+    SEAT_WIND = 1 << 10
+    ROUND_WIND = 1 << 11
+    RINSHAN = 1 << 12
+    CHANKAN = 1 << 13
+    HAITEI = 1 << 14
+    HOUTEI = 1 << 15
+    CHIITOITSU = 1 << 16
+    CHANTA = 1 << 17
+    ITTSU = 1 << 18
+    SANSHOKU = 1 << 19
+    SANSHOKU_DOUKOU = 1 << 20
+    SANANKOU = 1 << 21
+    SANKANTSU = 1 << 22
+    TOITOI = 1 << 23
+    HONROUTOU = 1 << 24
+    SHOUSANGEN = 1 << 25
+    RYANPEIKOU = 1 << 26
+    JUNCHAN = 1 << 27
+    HONITSU = 1 << 28
+    CHINITSU = 1 << 29
+    # yakuman
+    TENHOU = 1 << 32
+    CHIIHOU = 1 << 33
+    RENHOU = 1 << 34
+    KOKUSHI = 1 << 35
+    KOKUSHI_13 = 1 << 36
+    SUUANKOU = 1 << 37
+    SUUANKOU_TANKI = 1 << 38
+    DAISANGEN = 1 << 39
+    SHOUSUUSHII = 1 << 40
+    DAISUUSHII = 1 << 41
+    TSUUIISOU = 1 << 42
+    RYUUIISOU = 1 << 43
+    CHINROUTOU = 1 << 44
+    CHUUREN = 1 << 45
+    JUNSEI_CHUUREN = 1 << 46
+    SUUKANTSU = 1 << 47
+
+    def names(self) -> list[str]:
+        """The JSON names of the flags set, in bit order."""
+        return [y.name.lower() for y in Yaku if y & self and y.name]
+
+    @property
+    def is_yakuman(self) -> bool:
+        """True when every flag set is a yakuman."""
+        return bool(self) and not self & ~YAKUMAN
+
+
+YAKUMAN = Yaku(sum(1 << b for b in range(32, 48)))
+"""The mask of all yakuman."""
+
+DOUBLE_YAKUMAN_FORMS = (Yaku.KOKUSHI_13 | Yaku.SUUANKOU_TANKI | Yaku.JUNSEI_CHUUREN
+                        | Yaku.DAISUUSHII)
+"""The forms that count as two yakuman when ``Rules.double_yakuman`` is set."""
+
+_CLOSED_OPEN: dict[Yaku, tuple[int, int]] = {
+    Yaku.RIICHI: (1, 0), Yaku.DOUBLE_RIICHI: (2, 0), Yaku.IPPATSU: (1, 0),
+    Yaku.MENZEN_TSUMO: (1, 0), Yaku.PINFU: (1, 0), Yaku.TANYAO: (1, 1),
+    Yaku.IIPEIKOU: (1, 0), Yaku.HAKU: (1, 1), Yaku.HATSU: (1, 1), Yaku.CHUN: (1, 1),
+    Yaku.SEAT_WIND: (1, 1), Yaku.ROUND_WIND: (1, 1), Yaku.RINSHAN: (1, 1),
+    Yaku.CHANKAN: (1, 1), Yaku.HAITEI: (1, 1), Yaku.HOUTEI: (1, 1),
+    Yaku.CHIITOITSU: (2, 0), Yaku.CHANTA: (2, 1), Yaku.ITTSU: (2, 1),
+    Yaku.SANSHOKU: (2, 1), Yaku.SANSHOKU_DOUKOU: (2, 2), Yaku.SANANKOU: (2, 2),
+    Yaku.SANKANTSU: (2, 2), Yaku.TOITOI: (2, 2), Yaku.HONROUTOU: (2, 2),
+    Yaku.SHOUSANGEN: (2, 2), Yaku.RYANPEIKOU: (3, 0), Yaku.JUNCHAN: (3, 2),
+    Yaku.HONITSU: (3, 2), Yaku.CHINITSU: (6, 5),
+}
+for _y in Yaku:
+    if _y & YAKUMAN:
+        _CLOSED_OPEN[_y] = (13, 13)
+
+HAN: Mapping[Yaku, tuple[int, int]] = MappingProxyType(_CLOSED_OPEN)
+"""Han of each yaku as (closed, open); 0 open means the yaku needs a closed hand.
+Yakuman are listed with 13 (one yakuman); see ``DOUBLE_YAKUMAN_FORMS``."""
+
+
+def han_of(yaku: Yaku, is_open: bool) -> int:
+    """The han of one yaku in a closed or open hand (0 when it needs a closed hand)."""
+    return HAN[yaku][1 if is_open else 0]
