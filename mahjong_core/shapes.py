@@ -129,9 +129,9 @@ class Decomposition:
         placement. Empty when the tile is nowhere in the reading's concealed part.
 
         >>> from mahjong_core import Hand
-        >>> reading = Hand.parse("23456m22p345678s").decompositions()[0]
+        >>> reading = Hand.parse("344556m22p345678s").decompositions()[0]
         >>> [p.wait.value for p in reading.placements(Tile.parse("4m"))]
-        ['ryanmen', 'kanchan']
+        ['kanchan', 'ryanmen']
         """
         w = win_tile.kind
         found: list[Placement] = []

@@ -1,0 +1,365 @@
+"""evaluate(): real Tenhou results, situations, payments, pao, furiten and properties."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mahjong_core import (
+    FuritenTracker,
+    GroupKind,
+    Hand,
+    InvalidContextError,
+    InvalidHandError,
+    InvalidRulesError,
+    Limit,
+    Meld,
+    MeldKind,
+    NoWin,
+    NoWinReason,
+    Rules,
+    Tile,
+    WinContext,
+    WinResult,
+    Wind,
+    Yaku,
+    evaluate,
+    parse_tiles,
+)
+from mahjong_core.jsonapi import parse_request, score_request
+from mahjong_core.points import limit_of, payments_for
+
+from .realdata_cases import CASES
+
+
+def _compare(want: dict[str, Any], got: dict[str, object]) -> list[str]:
+    """The fields on which the result disagrees with the server's record."""
+    assert "error" not in got, got
+    assert got["win"], got
+    yaku = got["yaku"]
+    assert isinstance(yaku, dict)
+    if want["yakuman"]:
+        bad = [] if set(yaku) == set(want["yaku"]) else ["yakuman"]
+        return bad + ([] if got["points"] == want["points"] else ["points"])
+    bad = [] if yaku == want["yaku"] else ["yaku"]
+    bad += [key for key in ("dora", "han", "fu", "points", "limit") if got[key] != want[key]]
+    return bad
+
+
+@pytest.mark.parametrize(("what", "request_", "want"), CASES, ids=[c[0] for c in CASES])
+def test_real_tenhou_results(what: str, request_: dict[str, Any], want: dict[str, Any]) -> None:
+    got = score_request(request_)
+    assert _compare(want, got) == [], (what, got)
+
+
+def test_real_cases_cover_every_yaku_name() -> None:
+    seen = {name for _, _, want in CASES for name in want["yaku"]}
+    ordinary = {y.name.lower() for y in Yaku if not y.is_yakuman} - {"renhou"}
+    missing = ordinary - seen
+    # a few yaku never came up in the logs; the derived case table covers them
+    assert missing <= {"chankan", "ryanpeikou", "sanshoku_doukou", "sankantsu",
+                       "honroutou", "junchan", "double_riichi", "haitei", "houtei"}
+
+
+def _eval(hand: str, win: str, **situation: Any) -> WinResult | NoWin:
+    return evaluate(Hand.parse(hand), Tile.parse(win), WinContext(**situation))
+
+
+def _win(hand: str, win: str, **situation: Any) -> WinResult:
+    result = _eval(hand, win, **situation)
+    assert isinstance(result, WinResult), result
+    return result
+
+
+# -- the high-score rule --------------------------------------------------------------
+
+
+def test_runs_beat_triplets_when_they_score_more() -> None:
+    # 123m x3 + 789p + 99s: riichi pinfu iipeikou junchan (haneman) beats sanankou
+    result = _win("111222333m78p99s", "9p", riichi=True, seat_wind="S")
+    assert result.yaku == Yaku.RIICHI | Yaku.PINFU | Yaku.IIPEIKOU | Yaku.JUNCHAN
+    assert (result.han, result.limit, result.points) == (6, Limit.HANEMAN, 12000)
+
+
+def test_triplets_beat_runs_when_they_score_more() -> None:
+    result = _win("111222333m45p99s", "3p", riichi=True, seat_wind="S")
+    assert result.yaku == Yaku.RIICHI | Yaku.SANANKOU
+    assert (result.han, result.fu, result.points) == (3, 50, 6400)
+
+
+def test_the_placement_with_more_fu_wins() -> None:
+    # 34556m + 4m reads 345m 456m: kanchan (in 345) 50 fu beats ryanmen (in 456) 40 fu
+    result = _win("34556m111p456s55z", "4m", riichi=True, seat_wind="S")
+    assert (result.fu, result.points, result.wait.value) == (50, 1600, "kanchan")
+    # on tsumo in a hand that can be pinfu, the ryanmen placement and pinfu win
+    pinfu = _win("34556m22p456789s", "4m", riichi=True, tsumo=True, seat_wind="S")
+    assert pinfu.yaku == Yaku.RIICHI | Yaku.MENZEN_TSUMO | Yaku.PINFU
+    assert (pinfu.fu, pinfu.points) == (20, 2700)
+
+
+def test_ryanpeikou_beats_seven_pairs() -> None:
+    result = _win("2233445566778m", "8m")
+    assert result.yaku & Yaku.RYANPEIKOU and not result.yaku & Yaku.CHIITOITSU
+
+
+# -- situations -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("situation", [
+    {"chankan": True, "tsumo": True},
+    {"haitei": True},
+    {"houtei": True, "tsumo": True},
+    {"rinshan": True},
+    {"ippatsu": True},
+    {"tenhou": True, "tsumo": True, "seat_wind": "S"},
+    {"tenhou": True},
+    {"chiihou": True, "tsumo": True},
+    {"chiihou": True, "tsumo": True, "seat_wind": "W", "riichi": True},
+    {"haitei": True, "houtei": True, "tsumo": True},
+    {"renhou": True, "seat_wind": "E"},
+    {"riichi": "yes"},
+    {"honba": -1},
+    {"riichi_sticks": 1.5},
+    {"seat_wind": "X"},
+    {"dora_indicators": "1m2m3m4m5m6m"},
+    {"dora_indicators": "1m", "ura_indicators": "1m2m"},
+    {"dora_indicators": "8z"},
+])
+def test_impossible_situations_raise(situation: dict[str, Any]) -> None:
+    with pytest.raises(InvalidContextError):
+        WinContext(**situation)
+
+
+def test_situations_that_need_the_hand() -> None:
+    open_hand = Hand.parse("123m456p789s1z pon:222z")
+    with pytest.raises(InvalidContextError, match="riichi"):
+        evaluate(open_hand, Tile.parse("1z"), WinContext(riichi=True))
+    with pytest.raises(InvalidContextError, match="first-turn"):
+        evaluate(open_hand, Tile.parse("1z"), WinContext(tsumo=True, tenhou=True))
+    with pytest.raises(InvalidContextError, match="kan"):
+        evaluate(open_hand, Tile.parse("1z"), WinContext(tsumo=True, rinshan=True))
+
+
+def test_wrong_argument_types_raise_library_errors() -> None:
+    hand, tile = Hand.parse("123m456p789s1122z"), Tile.parse("1z")
+    with pytest.raises(InvalidHandError):
+        evaluate("123m", tile)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError):
+        evaluate(hand, "1z")  # type: ignore[arg-type]
+    with pytest.raises(InvalidContextError):
+        evaluate(hand, tile, {"tsumo": True})  # type: ignore[arg-type]
+    with pytest.raises(InvalidRulesError):
+        evaluate(hand, tile, WinContext(), {"red_fives": False})  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match="before the win"):
+        evaluate(hand.add(tile), tile)
+    with pytest.raises(InvalidHandError, match="copies"):
+        evaluate(Hand.parse("1111m456p789s112z"), Tile.parse("1m"))
+
+
+def test_not_complete_and_no_yaku() -> None:
+    assert _eval("123m456p789s1122z", "3z") == NoWin(NoWinReason.NOT_COMPLETE)
+    # open hand, complete, only dora: no yaku
+    result = _eval("234m456p11s88s chi:789p", "8s", dora_indicators="7s")
+    assert result == NoWin(NoWinReason.NO_YAKU)
+
+
+def test_dora_never_makes_a_yakuless_hand_win_and_never_joins_a_yakuman() -> None:
+    assert isinstance(_eval("234m456p11s88s chi:789p", "8s", dora_indicators="1s7s0s"), NoWin)
+    yakuman = _win("19m19p19s1234567z", "1m", dora_indicators="9m")
+    assert yakuman.han == 13 and yakuman.dora == 0
+
+
+# -- furiten ---------------------------------------------------------------------------
+
+
+def test_furiten_ron_is_refused_but_tsumo_is_not() -> None:
+    assert _eval("123m456p789s1122z", "1z", furiten=True) == NoWin(NoWinReason.FURITEN)
+    assert isinstance(_eval("123m456p789s1122z", "1z", furiten=True, tsumo=True), WinResult)
+
+
+def test_furiten_tracker_kinds() -> None:
+    hand = Hand.parse("123m456p789s2345s")  # waits 2s 5s
+    fresh = FuritenTracker()
+    assert not fresh.is_furiten(hand)
+    assert fresh.discarded(Tile.parse("5s")).is_furiten(hand)  # own discard: permanent
+    temporary = fresh.passed(Tile.parse("2s"))
+    assert temporary.is_furiten(hand)
+    assert not temporary.discarded(Tile.parse("9m")).is_furiten(hand)
+    riichi = fresh.declared_riichi().passed(Tile.parse("2s"))
+    assert riichi.discarded(Tile.parse("9m")).is_furiten(hand)  # riichi: permanent
+    assert fresh.discarded(Tile.parse("0s")).is_furiten([Tile.parse("5s")])
+    assert fresh == FuritenTracker()  # trackers are values: nothing changed
+
+
+# -- payments, limits and pao -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("han", "fu", "limit", "base"), [
+    (1, 30, None, 240), (3, 60, None, 1920), (4, 30, None, 1920), (3, 70, Limit.MANGAN, 2000),
+    (4, 40, Limit.MANGAN, 2000), (5, 30, Limit.MANGAN, 2000), (6, 30, Limit.HANEMAN, 3000),
+    (7, 30, Limit.HANEMAN, 3000), (8, 30, Limit.BAIMAN, 4000), (10, 30, Limit.BAIMAN, 4000),
+    (11, 30, Limit.SANBAIMAN, 6000), (12, 30, Limit.SANBAIMAN, 6000),
+    (13, 30, Limit.KAZOE_YAKUMAN, 8000), (26, 30, Limit.KAZOE_YAKUMAN, 8000),
+])
+def test_limits(han: int, fu: int, limit: Limit | None, base: int) -> None:
+    assert limit_of(han, fu) == (limit, base)
+
+
+def test_kiriage_and_no_kazoe() -> None:
+    assert limit_of(4, 30, rules=Rules(kiriage_mangan=True)) == (Limit.MANGAN, 2000)
+    assert limit_of(3, 60, rules=Rules(kiriage_mangan=True)) == (Limit.MANGAN, 2000)
+    assert limit_of(13, 30, rules=Rules(kazoe_yakuman=False)) == (Limit.SANBAIMAN, 6000)
+
+
+@given(st.integers(1, 12), st.sampled_from([20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]),
+       st.booleans(), st.integers(0, 5))
+def test_tsumo_payments_add_up_and_points_never_fall_as_han_rises(
+        han: int, fu: int, dealer: bool, honba: int) -> None:
+    base = limit_of(han, fu)[1]
+    points, pay = payments_for(base, dealer=dealer, tsumo=True, honba=honba)
+    paid = pay.dealer + pay.non_dealer * pay.non_dealer_payers
+    assert paid == points + 300 * honba
+    assert pay.non_dealer_payers == (3 if dealer else 2)
+    ron, _ = payments_for(base, dealer=dealer, tsumo=False)
+    more, _ = payments_for(limit_of(han + 1, fu)[1], dealer=dealer, tsumo=False)
+    assert more >= ron
+    assert points % 100 == 0 and ron % 100 == 0
+
+
+def test_pao_on_tsumo_and_ron() -> None:
+    hand = Hand.parse("123m5p pon:555z pon:666z pon:777z:7z:toimen")
+    tsumo = evaluate(hand, Tile.parse("5p"), WinContext(tsumo=True, seat_wind="S",
+                                                        pao="toimen", honba=1))
+    assert isinstance(tsumo, WinResult) and tsumo.yaku == Yaku.DAISANGEN
+    assert tsumo.payments.liable == 32300 and tsumo.payments.total == 32300
+    assert tsumo.payments.dealer == 0 and tsumo.payments.non_dealer == 0
+    ron = evaluate(hand, Tile.parse("5p"), WinContext(seat_wind="S", pao="toimen"))
+    assert isinstance(ron, WinResult)
+    assert ron.payments.liable == 16000 and ron.payments.discarder == 16000
+    no_pao = evaluate(hand, Tile.parse("5p"), WinContext(seat_wind="S", pao="toimen"),
+                      Rules(pao=False))
+    assert isinstance(no_pao, WinResult) and no_pao.payments.discarder == 32000
+
+
+def test_stacked_and_double_yakuman() -> None:
+    # daisuushii + tsuuiisou + suuankou tanki (closed, tsumo)
+    hand = Hand.parse("1112223334445z")
+    result = evaluate(hand, Tile.parse("5z"), WinContext(tsumo=True, seat_wind="S"))
+    assert isinstance(result, WinResult)
+    assert result.yaku == Yaku.DAISUUSHII | Yaku.TSUUIISOU | Yaku.SUUANKOU_TANKI
+    assert result.limit is Limit.TRIPLE_YAKUMAN and result.points == 96000
+    double = evaluate(hand, Tile.parse("5z"), WinContext(tsumo=True, seat_wind="S"),
+                      Rules(double_yakuman=True))
+    assert isinstance(double, WinResult) and double.yakuman == 5 and double.points == 160000
+    single = evaluate(hand, Tile.parse("5z"), WinContext(tsumo=True, seat_wind="S"),
+                      Rules(yakuman_stacking=False))
+    assert isinstance(single, WinResult) and single.yakuman == 1 and single.points == 32000
+
+
+# -- properties ------------------------------------------------------------------------
+
+
+def _random_win(rng: random.Random) -> tuple[Hand, Tile]:
+    """A random complete hand (sets, a pair, maybe melds), less a random winning tile."""
+    while True:
+        counts = [0] * 34
+        groups: list[list[int]] = []
+        melds: list[Meld] = []
+        pair = rng.randrange(34)
+        counts[pair] += 2
+        ok = True
+        for _ in range(4):
+            if rng.random() < 0.5:
+                start = rng.randrange(27)
+                if start % 9 > 6:
+                    ok = False
+                    break
+                kinds = [start, start + 1, start + 2]
+            else:
+                kinds = [rng.randrange(34)] * 3
+            for k in kinds:
+                counts[k] += 1
+            groups.append(kinds)
+        if not ok or max(counts) > 4:
+            continue
+        concealed: list[int] = [pair, pair]
+        for kinds in groups:
+            if rng.random() < 0.25:
+                kind = MeldKind.CHI if kinds[0] != kinds[1] else MeldKind.PON
+                text = "".join(str(k % 9 + 1) for k in kinds) + "mpsz"[kinds[0] // 9]
+                melds.append(Meld(kind, text))
+            else:
+                concealed.extend(kinds)
+        win = rng.choice(concealed)
+        concealed.remove(win)
+        tiles = [Tile.from_kind(k) for k in concealed]
+        return Hand(tiles, melds), Tile.from_kind(win)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.booleans(), st.sampled_from(list(Wind)))
+def test_results_are_stable_under_order_and_rereading(seed: int, tsumo: bool, seat: Wind) -> None:
+    rng = random.Random(seed)
+    hand, win = _random_win(rng)
+    context = WinContext(tsumo=tsumo, seat_wind=seat, dora_indicators="1m")
+    result = evaluate(hand, win, context)
+    shuffled = list(hand.tiles)
+    rng.shuffle(shuffled)
+    assert evaluate(Hand(shuffled, hand.melds), win, context) == result
+    if not isinstance(result, WinResult):
+        return
+    # rebuilding the hand from the chosen reading gives the same points
+    kinds = [k for g in result.decomposition.groups if not g.melded for k in g.kinds]
+    kinds.remove(win.kind)
+    rebuilt = Hand([Tile.from_kind(k) for k in kinds], hand.melds)
+    again = evaluate(rebuilt, win, context)
+    assert isinstance(again, WinResult) and again.points == result.points
+    if tsumo:
+        pay = result.payments
+        assert pay.dealer + pay.non_dealer * pay.non_dealer_payers == result.points
+
+
+def test_inputs_are_not_modified() -> None:
+    tiles = parse_tiles("123m456p789s1122z")
+    before = list(tiles)
+    hand = Hand(tiles)
+    evaluate(hand, Tile.parse("1z"), WinContext(tsumo=True))
+    assert tiles == before and hand == Hand(before)
+
+
+# -- the JSON interface ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("request_", "fragment"), [
+    ({"hand": "123m456p789s1122x", "win_tile": "1z"}, "unknown character"),
+    ({"hand": "1111m456p789s112z", "win_tile": "1m"}, "copies"),
+    ({"hand": "123m456p789s112z", "win_tile": "1z"}, "13 or 14"),
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "melds": [{"kind": "pon"}]}, "tiles"),
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "melds": "pon"}, "list"),
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "colour": "red"}, "unknown key"),
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "rules": {"kuitan": True}}, "unknown rule"),
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "rules": {"red_fives": 1}}, "red_fives"),
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "tsumo": "yes"}, "tsumo"),
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "honba": "2"}, "honba"),
+    ({"hand": 123, "win_tile": "1z"}, "hand"),
+    ({"win_tile": "1z"}, "hand"),
+    ({"hand": "123m456p789s1122z", "win_tile": "12z"}, "one tile"),
+    ([1, 2], "object"),
+])
+def test_json_bad_input_is_an_error_object(request_: object, fragment: str) -> None:
+    answer = score_request(request_)
+    assert set(answer) == {"error"}
+    assert fragment in str(answer["error"])
+
+
+def test_json_parse_request_builds_the_python_values() -> None:
+    hand, win, context, rules = parse_request({
+        "hand": "123m456p789s1122z", "win_tile": "2z", "melds": [], "tsumo": True,
+        "seat_wind": "S", "round_wind": "E", "rules": {"double_yakuman": True}})
+    assert hand == Hand.parse("123m456p789s1122z") and win == Tile.parse("2z")
+    assert context.seat_wind is Wind.SOUTH and context.tsumo
+    assert rules == Rules(double_yakuman=True)
