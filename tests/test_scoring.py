@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from mahjong_core import (
     FuritenTracker,
-    GroupKind,
     Hand,
     InvalidContextError,
     InvalidHandError,
@@ -24,8 +23,8 @@ from mahjong_core import (
     Rules,
     Tile,
     WinContext,
-    WinResult,
     Wind,
+    WinResult,
     Yaku,
     evaluate,
     parse_tiles,
