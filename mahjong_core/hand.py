@@ -5,7 +5,6 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import attrs
 
@@ -29,7 +28,7 @@ _HONOUR_MASK = sum(1 << (27 + r) for r in range(7))
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-def _to_tiles(value: Any) -> tuple[Tile, ...]:
+def _to_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise InvalidHandError(f"hand tiles must be a sequence of Tile, got {value!r}")
     items = list(value)
@@ -40,7 +39,7 @@ def _to_tiles(value: Any) -> tuple[Tile, ...]:
     return tuple(items)
 
 
-def _to_melds(value: Any) -> tuple[Meld, ...]:
+def _to_melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise InvalidHandError(f"melds must be a sequence of Meld, got {value!r}")
     items = tuple(value)
@@ -72,14 +71,14 @@ class Hand:
     """Declared melds in the order they were made."""
     _keys: tuple[int, int, int, int] = attrs.field(init=False, eq=False, repr=False)
     _meld_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _red_suits: int = attrs.field(init=False, eq=False, repr=False)
+    """Bit s is set when suit s has its red five in the hand or the melds."""
+    _open: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         tiles, melds = self.tiles, self.melds
-        expected = 13 - 3 * len(melds)
-        if len(tiles) not in (expected, expected + 1):
-            raise InvalidHandError(
-                f"a hand with {len(melds)} meld(s) holds {expected} or {expected + 1} "
-                f"concealed tiles, not {len(tiles)} ({format_tiles(tiles) or 'none'})")
+        if len(melds) > 4:
+            raise InvalidHandError(f"a hand has at most four melds, not {len(melds)}")
         keys = [0, 0, 0, 0]
         counts = [0] * 34
         reds = [0, 0, 0, 0]
@@ -104,8 +103,15 @@ class Hand:
             if count > 1:
                 raise InvalidHandError(
                     f"the hand holds {count} red fives of {'mps'[suit]}; there is one")
+        expected = 13 - 3 * len(melds)
+        if len(tiles) not in (expected, expected + 1):
+            raise InvalidHandError(
+                f"a hand with {len(melds)} meld(s) holds {expected} or {expected + 1} "
+                f"concealed tiles, not {len(tiles)} ({format_tiles(tiles) or 'none'})")
         object.__setattr__(self, "_keys", tuple(keys))
         object.__setattr__(self, "_meld_counts", tuple(meld_counts))
+        object.__setattr__(self, "_red_suits", reds[0] | reds[1] << 1 | reds[2] << 2)
+        object.__setattr__(self, "_open", any(m.is_open for m in melds))
 
     # -- construction -----------------------------------------------------------------
 
@@ -163,7 +169,7 @@ class Hand:
     @property
     def is_closed(self) -> bool:
         """True when no meld was called (closed kans keep a hand closed)."""
-        return all(not m.is_open for m in self.melds)
+        return not self._open
 
     @property
     def is_full(self) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from typing import Any
 
 import attrs
 
@@ -41,7 +40,7 @@ _SIZES = {MeldKind.CHI: 3, MeldKind.PON: 3, MeldKind.MINKAN: 4, MeldKind.SHOUMIN
           MeldKind.ANKAN: 4}
 
 
-def _to_tiles(value: Any) -> tuple[Tile, ...]:
+def _to_tiles(value: str | tuple[Tile, ...] | list[Tile]) -> tuple[Tile, ...]:
     """Converter: mpsz text or an iterable of tiles, sorted into a tuple."""
     if isinstance(value, str):
         try:
@@ -57,7 +56,7 @@ def _to_tiles(value: Any) -> tuple[Tile, ...]:
     raise InvalidMeldError(f"meld tiles must be mpsz text or a sequence of Tile, got {value!r}")
 
 
-def _to_called(value: Any) -> Tile | None:
+def _to_called(value: Tile | str | None) -> Tile | None:
     if value is None or isinstance(value, Tile):
         return value
     if isinstance(value, str):
@@ -68,7 +67,7 @@ def _to_called(value: Any) -> Tile | None:
     raise InvalidMeldError(f"the called tile must be a Tile or None, got {value!r}")
 
 
-def _to_relative(value: Any) -> Relative | None:
+def _to_relative(value: Relative | str | None) -> Relative | None:
     if value is None or isinstance(value, Relative):
         return value
     if isinstance(value, str):
@@ -80,7 +79,7 @@ def _to_relative(value: Any) -> Relative | None:
         f"a meld comes from 'kamicha', 'toimen' or 'shimocha', not {value!r}")
 
 
-def _to_kind(value: Any) -> MeldKind:
+def _to_kind(value: MeldKind | str) -> MeldKind:
     if isinstance(value, MeldKind):
         return value
     if isinstance(value, str):
@@ -113,7 +112,10 @@ class Meld:
 
     def __attrs_post_init__(self) -> None:
         kind, tiles = self.kind, self.tiles
-        text = format_tiles(tiles) if tiles else "no tiles"
+        try:
+            text = format_tiles(tiles) if tiles else "no tiles"
+        except MahjongError as error:  # a fifth copy or two red fives
+            raise InvalidMeldError(f"meld tiles: {error}") from None
         if len(tiles) != _SIZES[kind]:
             raise InvalidMeldError(
                 f"a {kind.value} has {_SIZES[kind]} tiles, not {len(tiles)} ({text})")

@@ -1,0 +1,225 @@
+"""Bad input: each raises the specific MahjongError subclass with a message that names it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mahjong_core import (
+    Hand,
+    InvalidContextError,
+    InvalidHandError,
+    InvalidMeldError,
+    InvalidNotationError,
+    InvalidRulesError,
+    InvalidTileError,
+    MahjongError,
+    Meld,
+    MeldKind,
+    Relative,
+    Tile,
+    format_tiles,
+    parse_tiles,
+    tiles_from_ids136,
+)
+
+# Values typed Any so that the table can hand the API what its annotations forbid.
+ANY_NONE: Any = None
+ANY_INT: Any = 123
+ANY_FIVE: Any = 5
+ANY_TRUE: Any = True
+ANY_FLOAT: Any = 1.0
+ANY_INTS: Any = [1, 2, 3]
+ANY_TEXT: Any = "123m456p789s1122z"
+ANY_STR_LIST: Any = ["pon:111z"]
+
+
+def _tiles(text: str) -> list[Tile]:
+    return parse_tiles(text)
+
+
+def _pon_and_two_more() -> Hand:
+    return Hand(_tiles("11m234p567s11z"), [Meld.parse("pon:111m:1m:toimen")])
+
+
+def _second_red_in_a_meld() -> Hand:
+    return Hand(_tiles("0m234p567s11z22z"), [Meld.parse("pon:055m")])
+
+
+def _five_melds() -> Hand:
+    melds = [Meld.parse(f"pon:{d}{d}{d}z") for d in "12345"]
+    return Hand(_tiles("1m"), melds)
+
+
+BAD: list[tuple[str, Callable[[], object], type[MahjongError], str]] = [
+    # (id, call, error, text the message must contain)
+    ("fifth copy", lambda: parse_tiles("11111m"), InvalidTileError, "fifth copy of 1m"),
+    ("0z", lambda: parse_tiles("0z"), InvalidNotationError, "0z"),
+    ("8z", lambda: parse_tiles("8z"), InvalidNotationError, "8z"),
+    ("10z", lambda: parse_tiles("10z"), InvalidNotationError, "'10z'"),
+    ("no suit", lambda: parse_tiles("123"), InvalidNotationError, "'123'"),
+    ("capital suit", lambda: parse_tiles("123M"), InvalidNotationError, "'M'"),
+    ("trailing digit", lambda: parse_tiles("1m2"), InvalidNotationError, "'2'"),
+    ("letter only", lambda: parse_tiles("m"), InvalidNotationError, "has no digits"),
+    ("fifth copy with red", lambda: parse_tiles("5555m0m"), InvalidTileError, "fifth copy"),
+    ("two reds", lambda: parse_tiles("00m"), InvalidTileError, "two red fives"),
+    ("space in tiles", lambda: parse_tiles("12 3m"), InvalidNotationError, "' '"),
+    ("one tile of two", lambda: Tile.parse("12m"), InvalidNotationError, "'12m'"),
+    ("12 tiles", lambda: Hand.parse("123m456p789s112z"), InvalidHandError, "not 12"),
+    ("15 tiles", lambda: Hand.parse("123m456p789s111222z"), InvalidHandError, "not 15"),
+    ("hand notation", lambda: Hand.parse("123m456p789s1122x"), InvalidNotationError, "'x'"),
+    ("hand fifth copy", lambda: Hand.parse("11111m456p789s112z"), InvalidTileError,
+     "fifth copy"),
+    ("fifth copy with a pon", _pon_and_two_more, InvalidHandError, "5 copies of 1m"),
+    ("two reds with a meld", _second_red_in_a_meld, InvalidHandError, "2 red fives"),
+    ("five melds", _five_melds, InvalidHandError, "at most four melds"),
+    ("chi 135m", lambda: Meld.parse("chi:135m"), InvalidMeldError, "135m"),
+    ("chi of honours", lambda: Meld.parse("chi:123z"), InvalidMeldError, "honours"),
+    ("chi across suits", lambda: Meld(MeldKind.CHI, _tiles("89m1p")), InvalidMeldError,
+     "one suit"),
+    ("pon of mixed kinds", lambda: Meld.parse("pon:112m"), InvalidMeldError, "one kind"),
+    ("kan of three", lambda: Meld.parse("minkan:111m"), InvalidMeldError, "4 tiles, not 3"),
+    ("called tile not in meld", lambda: Meld.parse("pon:111m:2m"), InvalidMeldError,
+     "called tile 2m"),
+    ("ankan with a called tile", lambda: Meld.parse("ankan:1111m:1m"), InvalidMeldError,
+     "ankan"),
+    ("chi from toimen", lambda: Meld.parse("chi:123m:1m:toimen"), InvalidMeldError, "toimen"),
+    ("unknown source", lambda: Meld.parse("pon:111m:1m:left"), InvalidMeldError, "'left'"),
+    ("unknown meld kind", lambda: Meld.parse("kan:1111m"), InvalidMeldError, "'kan'"),
+    ("meld without tiles", lambda: Meld.parse("pon"), InvalidMeldError, "'pon'"),
+    ("meld of five tiles", lambda: Meld(MeldKind.MINKAN, [Tile(0)] * 5), InvalidMeldError,
+     "fifth copy"),
+    ("meld with two reds", lambda: Meld(MeldKind.PON, [Tile(4, True)] * 3), InvalidMeldError,
+     "two red fives"),
+    ("id -1", lambda: tiles_from_ids136([-1]), InvalidTileError, "-1"),
+    ("id 136", lambda: tiles_from_ids136([136]), InvalidTileError, "136"),
+    ("duplicate id", lambda: tiles_from_ids136([5, 9, 5]), InvalidTileError,
+     "5 appears twice"),
+    ("hand duplicate id", lambda: Hand.from_ids136([7, 7, *range(8, 52, 4)]),
+     InvalidTileError, "7 appears twice"),
+    ("hand from 12 ids", lambda: Hand.from_ids136(range(0, 48, 4)), InvalidHandError,
+     "not 12"),
+    ("float id", lambda: Tile.from_id136(ANY_FLOAT), InvalidTileError, "1.0"),
+    ("copy 4", lambda: Tile(0).to_id136(4), InvalidTileError, "got 4"),
+    ("parse_tiles(123)", lambda: parse_tiles(ANY_INT), InvalidNotationError, "123"),
+    ("Tile.parse(None)", lambda: Tile.parse(ANY_NONE), InvalidNotationError, "None"),
+    ("Hand.parse(5)", lambda: Hand.parse(ANY_FIVE), InvalidHandError, "got 5"),
+    ("Meld.parse(None)", lambda: Meld.parse(ANY_NONE), InvalidMeldError, "None"),
+    ("bool kind", lambda: Tile(ANY_TRUE), InvalidTileError, "True"),
+    ("bool from_kind", lambda: Tile.from_kind(ANY_TRUE), InvalidTileError, "True"),
+    ("bool id", lambda: Tile.from_id136(ANY_TRUE), InvalidTileError, "True"),
+    ("kind 34", lambda: Tile(34), InvalidTileError, "34"),
+    ("red four", lambda: Tile(3, red=True), InvalidTileError, "only fives"),
+    ("red flag of 5", lambda: Tile(4, ANY_FIVE), InvalidTileError, "got 5"),
+    ("hand of ints", lambda: Hand(ANY_INTS), InvalidHandError, "got 1"),
+    ("hand of a string", lambda: Hand(ANY_TEXT), InvalidHandError, "'123m456p789s1122z'"),
+    ("hand of None", lambda: Hand(ANY_NONE), InvalidHandError, "None"),
+    ("melds of strings", lambda: Hand(_tiles("123m456p789s1z"), ANY_STR_LIST),
+     InvalidHandError, "'pon:111z'"),
+    ("melds of an int", lambda: Hand.parse("123m456p789s1122z", melds=ANY_FIVE),
+     InvalidHandError, "got 5"),
+    ("meld tiles of ints", lambda: Meld(MeldKind.PON, ANY_INTS), InvalidMeldError, "got 1"),
+    ("meld source of an int", lambda: Meld("pon", "111m", None, ANY_FIVE), InvalidMeldError,
+     "not 5"),
+    ("add a string", lambda: Hand.parse("123m456p789s1122z").add(ANY_TEXT), InvalidHandError,
+     "'123m456p789s1122z'"),
+    ("remove a missing tile", lambda: Hand.parse("123m456p789s1122z").remove(Tile(33)),
+     InvalidHandError, "holds no 7z"),
+    ("format a string", lambda: format_tiles(ANY_TEXT), InvalidTileError,
+     "'123m456p789s1122z'"),
+    ("format ints", lambda: format_tiles(ANY_INTS), InvalidTileError, "got 1"),
+    ("format a fifth copy", lambda: format_tiles([Tile(0)] * 5), InvalidTileError,
+     "fifth copy"),
+]
+
+
+def test_the_table_is_big_enough() -> None:
+    assert len(BAD) >= 25
+    assert len({name for name, *_ in BAD}) == len(BAD)
+
+
+@pytest.mark.parametrize(("call", "error", "fragment"), [row[1:] for row in BAD],
+                         ids=[row[0] for row in BAD])
+def test_bad_input(call: Callable[[], object], error: type[MahjongError], fragment: str) -> None:
+    with pytest.raises(MahjongError) as info:
+        call()
+    assert type(info.value) is error, f"{type(info.value).__name__}: {info.value}"
+    assert fragment in str(info.value)
+
+
+@pytest.mark.parametrize("error", [
+    InvalidNotationError, InvalidTileError, InvalidMeldError, InvalidHandError,
+    InvalidContextError, InvalidRulesError])
+def test_every_error_is_a_mahjong_error_and_a_value_error(error: type[MahjongError]) -> None:
+    assert issubclass(error, MahjongError)
+    assert issubclass(MahjongError, ValueError)
+    with pytest.raises(ValueError, match="boom"):
+        raise error("boom")
+
+
+def test_errors_are_distinct() -> None:
+    errors = [InvalidNotationError, InvalidTileError, InvalidMeldError, InvalidHandError]
+    for a in errors:
+        for b in errors:
+            assert issubclass(a, b) is (a is b)
+
+
+# -- fuzz ------------------------------------------------------------------------------
+
+PARSERS: list[Callable[[Any], object]] = [parse_tiles, Tile.parse, Hand.parse, Meld.parse]
+MPSZ_ISH = st.text(alphabet="0123456789mpsz :chiponkamtsuedrl", max_size=40)
+OBJECTS = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), st.binary(), st.text(),
+    st.lists(st.integers()), st.lists(st.text()), st.tuples(st.text()),
+    st.dictionaries(st.text(), st.integers()), st.builds(object),
+    st.sampled_from([Tile(0), MeldKind.PON, Relative.TOIMEN, [Tile(0)], b"1m", bytearray()]),
+)
+
+
+def _must_succeed_or_raise_mahjong_error(value: object) -> None:
+    for parse in PARSERS:
+        try:
+            parse(value)
+        except MahjongError as error:
+            assert str(error), f"{parse.__qualname__}({value!r}) raised an empty message"
+
+
+@given(st.text())
+def test_any_text(text: str) -> None:
+    _must_succeed_or_raise_mahjong_error(text)
+
+
+@given(MPSZ_ISH)
+def test_text_close_to_notation(text: str) -> None:
+    _must_succeed_or_raise_mahjong_error(text)
+
+
+@given(OBJECTS)
+def test_any_object(value: object) -> None:
+    _must_succeed_or_raise_mahjong_error(value)
+
+
+@given(st.one_of(OBJECTS, st.lists(OBJECTS, max_size=5)))
+def test_constructors_with_any_object(value: object) -> None:
+    calls: list[Callable[[Any], object]] = [
+        Hand, Tile, Tile.from_kind, Tile.from_id136, tiles_from_ids136, format_tiles,
+        lambda v: Meld(MeldKind.CHI, v), lambda v: Meld(v, "111z"),
+        lambda v: Meld("pon", "111z", v), lambda v: Meld("pon", "111z", None, v),
+    ]
+    for call in calls:
+        try:
+            call(value)
+        except MahjongError as error:
+            assert str(error)
+
+
+@pytest.mark.parametrize("text", ["0m", "0p", "0s", "7z", "406m", "123m456p789s1122z"])
+def test_messages_quote_the_input(text: str) -> None:
+    bad = text + "x"
+    with pytest.raises(InvalidNotationError, match=re.escape(repr(bad))):
+        parse_tiles(bad)

@@ -1,0 +1,209 @@
+"""Hands: construction, notation, counts and the never-mutated guarantee."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mahjong_core import (
+    Hand,
+    IdLayout,
+    InvalidHandError,
+    Meld,
+    MeldKind,
+    Tile,
+    parse_tiles,
+)
+from tests.strategies import hands, tiles
+
+NAMES = [f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)] + [
+    f"{rank}z" for rank in range(1, 8)]
+
+
+def _slot38(tile: Tile) -> int:
+    """Independent 38-slot index: tens digit is the suit, units digit the rank."""
+    name = str(tile.plain)
+    return 10 * "mpsz".index(name[1]) + int(name[0])
+
+
+@pytest.mark.parametrize(("text", "concealed", "meld_texts"), [
+    ("123m456p789s1122z", "123m456p789s1122z", []),
+    ("2211z987s654p321m", "123m456p789s1122z", []),
+    ("123m456p789s11222z", "123m456p789s11222z", []),
+    ("406m11z55p pon:777z:7z:toimen chi:123s", "406m55p11z",
+     ["pon:777z:7z:toimen", "chi:123s"]),
+    ("1z  ankan:1111m minkan:2222m pon:333m:3m chi:456m", "1z",
+     ["ankan:1111m", "minkan:2222m", "pon:333m:3m", "chi:456m"]),
+])
+def test_parse(text: str, concealed: str, meld_texts: list[str]) -> None:
+    hand = Hand.parse(text)
+    assert hand.tiles == tuple(parse_tiles(concealed))
+    assert hand.melds == tuple(Meld.parse(m) for m in meld_texts)
+    assert str(hand) == " ".join([concealed, *meld_texts])
+    assert repr(hand) == f"Hand.parse({str(hand)!r})"
+
+
+def test_parse_with_a_melds_argument() -> None:
+    pon = Meld.parse("pon:777z:7z:toimen")
+    expected = Hand.parse("123m55p789s11z pon:777z:7z:toimen")
+    assert Hand.parse("123m55p789s11z", melds=[pon]) == expected
+    chi = Meld.parse("chi:789p")
+    both = Hand.parse("123m5p111z pon:777z", melds=(chi,))
+    assert both.melds == (Meld.parse("pon:777z"), chi)
+
+
+@given(hands())
+def test_parse_inverts_str(hand: Hand) -> None:
+    again = Hand.parse(str(hand))
+    assert again == hand
+    assert hash(again) == hash(hand)
+    assert [t.red for t in again.tiles] == [t.red for t in hand.tiles]
+    assert again.melds == hand.melds
+
+
+@given(hands())
+def test_generated_hands_respect_the_copy_limits(hand: Hand) -> None:
+    every = [*hand.tiles, *(t for m in hand.melds for t in m.tiles)]
+    assert max(Counter(t.kind for t in every).values()) <= 4
+    for suit in range(3):
+        assert sum(1 for t in every if t.red and t.kind // 9 == suit) <= 1
+    assert len(hand.melds) <= 4
+    assert len(hand.tiles) + 3 * len(hand.melds) in (13, 14)
+    assert list(hand.tiles) == sorted(hand.tiles)
+
+
+@given(hands(full=True))
+def test_full_hands(hand: Hand) -> None:
+    assert hand.is_full
+    assert len(hand.tiles) == 14 - 3 * len(hand.melds)
+
+
+@given(hands(full=False))
+def test_waiting_hands(hand: Hand) -> None:
+    assert not hand.is_full
+    assert len(hand.tiles) == 13 - 3 * len(hand.melds)
+
+
+@given(hands())
+def test_is_closed_means_no_called_meld(hand: Hand) -> None:
+    expected = all(m.kind is MeldKind.ANKAN for m in hand.melds)
+    assert hand.is_closed is expected
+
+
+@given(hands())
+def test_counts_agree_with_the_tiles(hand: Hand) -> None:
+    by_name = Counter(str(t.plain) for t in hand.tiles)
+    assert hand.counts34() == tuple(by_name[name] for name in NAMES)
+    c38 = hand.counts38()
+    assert len(c38) == 38
+    assert [c38[i] for i in (0, 10, 20, 30)] == [0, 0, 0, 0]
+    by_slot = Counter(_slot38(t) for t in hand.tiles)
+    assert c38 == tuple(by_slot[slot] for slot in range(38))
+    assert sum(c38) == len(hand.tiles)
+    for name in NAMES:
+        assert hand.count(Tile.parse(name)) == by_name[name]
+
+
+def test_count_ignores_the_red_flag_and_melds() -> None:
+    hand = Hand.parse("05m123p789s11z pon:222z")
+    assert hand.count(Tile.parse("5m")) == 2
+    assert hand.count(Tile.parse("0m")) == 2
+    assert hand.count(Tile.parse("2z")) == 0
+    assert hand.counts38()[5] == 2
+    assert hand.counts34()[4] == 2
+
+
+@given(hands(full=False), tiles())
+def test_add_returns_a_new_hand(hand: Hand, tile: Tile) -> None:
+    before = (hand.tiles, hand.melds, str(hand))
+    try:
+        grown = hand.add(tile)
+    except InvalidHandError as error:
+        held = [t for t in (*hand.tiles, *(t for m in hand.melds for t in m.tiles))
+                if t.kind == tile.kind]
+        assert len(held) == 4 or (tile.red and any(t.red for t in held)), str(error)
+    else:
+        assert grown.is_full and grown.melds == hand.melds
+        assert Counter(grown.tiles) - Counter(hand.tiles) == Counter([tile])
+        assert tile in grown.tiles
+        assert sorted(grown.tiles) == list(grown.tiles)
+        assert grown.remove(tile) == hand
+    assert (hand.tiles, hand.melds, str(hand)) == before
+
+
+@given(st.data())
+def test_remove_returns_a_new_hand(data: st.DataObject) -> None:
+    hand = data.draw(hands(full=True))
+    tile = data.draw(st.sampled_from(hand.tiles))
+    before = (hand.tiles, hand.melds, str(hand))
+    shrunk = hand.remove(tile)
+    assert not shrunk.is_full and shrunk.melds == hand.melds
+    assert Counter(hand.tiles) - Counter(shrunk.tiles) == Counter([tile])
+    assert (hand.tiles, hand.melds, str(hand)) == before
+    assert shrunk.add(tile) == hand
+
+
+def test_remove_needs_the_exact_tile() -> None:
+    hand = Hand.parse("05m123p789s111z pon:222z")
+    assert str(hand.remove(Tile.parse("0m"))) == "5m123p789s111z pon:222z"
+    assert str(hand.remove(Tile.parse("5m"))) == "0m123p789s111z pon:222z"
+    with pytest.raises(InvalidHandError, match="holds no 2z"):
+        hand.remove(Tile.parse("2z"))
+    hand = Hand.parse("55m123p789s111z pon:222z")
+    with pytest.raises(InvalidHandError, match="holds no 0m"):
+        hand.remove(Tile.parse("0m"))
+
+
+def test_add_to_a_full_hand_fails() -> None:
+    hand = Hand.parse("123m456p789s11122z")
+    with pytest.raises(InvalidHandError, match="not 15"):
+        hand.add(Tile.parse("3z"))
+
+
+def test_the_callers_lists_are_not_modified() -> None:
+    concealed = parse_tiles("9s1z5m0p3p2m1m1z")
+    melds = [Meld.parse("chi:789p"), Meld.parse("pon:222s")]
+    before_tiles, before_melds = list(concealed), list(melds)
+    hand = Hand(concealed, melds)
+    assert concealed == before_tiles
+    assert melds == before_melds
+    assert hand.tiles == tuple(sorted(before_tiles))
+    assert hand.melds == tuple(before_melds)
+    melds.append(Meld.parse("pon:333s"))
+    concealed.clear()
+    assert hand.melds == tuple(before_melds)
+    assert len(hand.tiles) == 8
+
+
+def test_generators_are_accepted() -> None:
+    text = "123m456p789s1122z"
+    assert Hand(t for t in parse_tiles(text)) == Hand.parse(text)
+
+
+def test_hands_are_frozen() -> None:
+    hand = Hand.parse("123m456p789s1122z")
+    with pytest.raises(AttributeError):
+        hand.tiles = ()  # type: ignore[misc]
+    assert str(hand) == "123m456p789s1122z"
+
+
+@pytest.mark.parametrize(("red_fives", "text"), [
+    (True, "123m067p789s1122z"), (False, "123m567p789s1122z")])
+def test_from_ids136(red_fives: bool, text: str) -> None:
+    ids = [112, 0, 4, 8, 52, 57, 61, 96, 100, 104, 108, 109, 113]
+    assert Hand.from_ids136(ids, red_fives=red_fives) == Hand.parse(text)
+    melded = Hand.from_ids136(ids[:10], [Meld.parse("pon:444z")], red_fives=red_fives)
+    assert str(melded) == text.replace("1122z", "2z") + " pon:444z"
+
+
+@given(st.permutations(range(136)), st.booleans(), st.sampled_from(list(IdLayout)))
+def test_from_ids136_matches_tile_by_tile(wall: list[int], red_fives: bool,
+                                          layout: IdLayout) -> None:
+    ids = wall[:13]
+    hand = Hand.from_ids136(ids, layout=layout, red_fives=red_fives)
+    expected = sorted(Tile.from_id136(i, layout=layout, red_fives=red_fives) for i in ids)
+    assert list(hand.tiles) == expected
+    assert hand.melds == ()
