@@ -3,6 +3,11 @@
 furiten guard -> thirteen orphans -> every standard reading -> seven pairs fallback ->
 yaku, fu and points for every reading and every placement of the winning tile, keeping
 the highest points (ties: more han, then more fu).
+
+The inner loop works on plain integers: each suit's readings come from per-suit tables
+(``_score_tables``) with their run and triplet masks, identical-run counts, terminal
+flags and triplet fu, so a reading is scored with a few bit operations. The chosen
+reading, the per-yaku han and the itemised fu of a result are built only when asked for.
 """
 
 from __future__ import annotations
@@ -12,11 +17,12 @@ import itertools
 
 import attrs
 
+from . import _score_tables as _t
 from . import _suit
 from .context import WinContext
 from .errors import InvalidContextError, InvalidHandError, InvalidRulesError
 from .hand import Hand
-from .meld import MeldKind
+from .meld import Meld, MeldKind
 from .points import Limit, Payments, limit_of, payments_for
 from .rules import TENHOU_RULES, Rules
 from .shapes import Decomposition, Form, Group, GroupKind, Wait
@@ -46,32 +52,57 @@ class NoWin:
         return False
 
 
+_NOT_COMPLETE = NoWin(NoWinReason.NOT_COMPLETE)
+_NO_YAKU = NoWin(NoWinReason.NO_YAKU)
+_FURITEN = NoWin(NoWinReason.FURITEN)
+
+# A set of the chosen reading: (kind, shape, open, melded); shape 0 run, 1 triplet, 2 kan.
+_SetInfo = tuple[int, int, bool, bool]
+_RUN, _TRIPLET, _KAN = 0, 1, 2
+
+
+@attrs.frozen
+class _Reading:
+    """What a result needs to rebuild its reading and its fu on demand."""
+
+    form: Form
+    pair: int
+    """The pair's kind (standard, thirteen orphans) or -1."""
+    sets: tuple[_SetInfo, ...]
+    """Sets in group order; for seven pairs, the pair kinds as (kind, -1, False, False)."""
+    wait: int
+    """Index into ``_WAITS``."""
+    win_group: tuple[int, int]
+    """(kind, shape) of the group the winning tile completed; shape -1 for the pair."""
+    context: WinContext
+    rules: Rules
+    is_open: bool
+
+
 @attrs.frozen
 class WinResult:
-    """A scored win: yaku, dora, han, fu with its items, limit, points and payments."""
+    """A scored win: yaku, dora, han, fu, limit, points and payments.
+
+    ``yaku_han``, ``fu_items`` and ``decomposition`` are built when first asked for.
+    """
 
     yaku: Yaku
-    """The yaku as flags."""
-    yaku_han: tuple[tuple[Yaku, int], ...]
-    """Each yaku with its han (26 for a double form under double-yakuman rules)."""
-    dora: int
-    aka: int
-    ura: int
+    """The yaku as flags (dora are counts, not yaku)."""
     han: int
     """All han, dora included; 13 per yakuman in a yakuman hand."""
     fu: int
-    fu_items: tuple[tuple[str, int], ...]
-    """The fu breakdown before rounding (empty for a yakuman without a standard reading)."""
+    dora: int
+    aka: int
+    ura: int
     limit: Limit | None
     yakuman: int
     """How many yakuman the hand counts (0 for an ordinary hand)."""
     points: int
     """The hand's value without honba or riichi sticks."""
     payments: Payments
-    decomposition: Decomposition
-    """The reading that scored highest."""
     wait: Wait
-    """The wait the winning tile completed in that reading."""
+    """The wait the winning tile completed in the chosen reading."""
+    _reading: _Reading = attrs.field(repr=False)
 
     @property
     def is_win(self) -> bool:
@@ -83,432 +114,124 @@ class WinResult:
         """What the winner receives: payments, honba and riichi sticks."""
         return self.payments.total
 
+    @property
+    def yaku_han(self) -> tuple[tuple[Yaku, int], ...]:
+        """Each yaku with its han (26 for a double form under double-yakuman rules)."""
+        reading = self._reading
+        if self.yakuman:
+            rules = reading.rules
+            return tuple((y, 26 if rules.double_yakuman and y & DOUBLE_YAKUMAN_FORMS else 13)
+                         for y in Yaku if y & self.yaku)
+        return tuple((y, HAN[y][reading.is_open]) for y in Yaku if y & self.yaku)
 
-# -- tile classes as kind masks -------------------------------------------------------
+    @property
+    def decomposition(self) -> Decomposition:
+        """The reading that scored highest."""
+        return _decomposition(self._reading)
 
-_HONOURS = sum(1 << k for k in range(27, 34))
-_TERMINALS = sum(1 << k for k in (0, 8, 9, 17, 18, 26))
-_YAOCHUU = _HONOURS | _TERMINALS
-_GREEN = sum(1 << k for k in (19, 20, 21, 23, 25, 32))
-_SUIT_MASKS = tuple(sum(1 << k for k in range(9 * s, 9 * s + 9)) for s in range(3))
-_DRAGON_YAKU = {31: Yaku.HAKU, 32: Yaku.HATSU, 33: Yaku.CHUN}
-_RUN, _TRIPLET, _KAN = 0, 1, 2
-
-
-@attrs.frozen
-class _Set:
-    kind: int
-    shape: int  # _RUN, _TRIPLET or _KAN
-    open: bool
-    melded: bool
-
-
-def _is_yaochuu_set(s: _Set) -> bool:
-    if s.shape == _RUN:
-        return s.kind % 9 in (0, 6)
-    return bool((_YAOCHUU >> s.kind) & 1)
+    @property
+    def fu_items(self) -> tuple[tuple[str, int], ...]:
+        """The fu breakdown: each item and its fu, before rounding up to 10."""
+        return _fu_items(self._reading)
 
 
-def _is_terminal_set(s: _Set) -> bool:
-    if s.shape == _RUN:
-        return s.kind % 9 in (0, 6)
-    return bool((_TERMINALS >> s.kind) & 1)
+# -- constant tables ------------------------------------------------------------------
+
+_WAITS = (Wait.RYANMEN, Wait.KANCHAN, Wait.PENCHAN, Wait.SHANPON, Wait.TANKI, Wait.KOKUSHI,
+          Wait.KOKUSHI_13)
+_KOKUSHI, _KOKUSHI_13 = 5, 6
+_SHIFT = tuple(3 * (k % 9) for k in range(34))
+_DORA_NEXT = tuple(tile_of(k).dora_next().kind for k in range(34))
+_YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_POPCOUNT = tuple(bin(i).count("1") for i in range(128))
 
 
-class _Evaluator:
-    """State of one evaluation (never shared between calls)."""
-
-    def __init__(self, hand: Hand, win: Tile, ctx: WinContext, rules: Rules) -> None:
-        self.hand = hand
-        self.win = win.kind
-        self.ctx = ctx
-        self.rules = rules
-        self.full = hand.add(win)
-        self.counts = list(self.full.counts34())
-        self.is_open = not hand.is_closed
-        all_counts = list(self.counts)
-        present = 0
-        reds = 0
-        for tile in self.full.tiles:
-            reds += tile.red
-        for meld in hand.melds:
-            for tile in meld.tiles:
-                all_counts[tile.kind] += 1
-                reds += tile.red
-        for kind, n in enumerate(all_counts):
-            if n:
-                present |= 1 << kind
-        self.present = present
-        self.all_counts = all_counts
-        self.aka = reds if rules.red_fives else 0
-        self.dora = sum(all_counts[t.dora_next().kind] for t in ctx.dora_indicators)
-        ura = sum(all_counts[t.dora_next().kind] for t in ctx.ura_indicators)
-        self.ura = ura if ctx.in_riichi else 0
-        self.meld_sets = [self._meld_set(m.kind, m.first.kind) for m in hand.melds]
-        self.situational = self._situational()
-        self.best: tuple[tuple[int, int, int], WinResult] | None = None
-        self.had_complete = False
-
-    @staticmethod
-    def _meld_set(kind: MeldKind, first: int) -> _Set:
-        if kind is MeldKind.CHI:
-            return _Set(first, _RUN, True, True)
-        if kind is MeldKind.PON:
-            return _Set(first, _TRIPLET, True, True)
-        return _Set(first, _KAN, kind is not MeldKind.ANKAN, True)
-
-    def _situational(self) -> Yaku:
-        ctx = self.ctx
-        y = Yaku(0)
-        if ctx.double_riichi:
-            y |= Yaku.DOUBLE_RIICHI
-        elif ctx.riichi:
-            y |= Yaku.RIICHI
-        if ctx.ippatsu:
-            y |= Yaku.IPPATSU
-        if ctx.tsumo and not self.is_open:
-            y |= Yaku.MENZEN_TSUMO
-        if ctx.rinshan:
-            y |= Yaku.RINSHAN
-        if ctx.chankan:
-            y |= Yaku.CHANKAN
-        if ctx.haitei:
-            y |= Yaku.HAITEI
-        if ctx.houtei:
-            y |= Yaku.HOUTEI
-        return y
-
-    def _situational_yakuman(self) -> Yaku:
-        ctx = self.ctx
-        y = Yaku(0)
-        if ctx.tenhou:
-            y |= Yaku.TENHOU
-        if ctx.chiihou:
-            y |= Yaku.CHIIHOU
-        if ctx.renhou and self.rules.renhou:
-            y |= Yaku.RENHOU
-        return y
-
-    def _count_yakuman(self) -> Yaku:
-        """Yakuman that depend only on which tiles the hand holds."""
-        present = self.present
-        y = Yaku(0)
-        if not present & ~_HONOURS:
-            y |= Yaku.TSUUIISOU
-        if not present & ~_TERMINALS:
-            y |= Yaku.CHINROUTOU
-        if not present & ~_GREEN:
-            y |= Yaku.RYUUIISOU
-        if not self.hand.melds:
-            for s in range(3):
-                if not present & ~_SUIT_MASKS[s]:
-                    c = self.counts[9 * s:9 * s + 9]
-                    if (c[0] >= 3 and c[8] >= 3 and all(n >= 1 for n in c[1:8])):
-                        before = list(c)
-                        before[self.win - 9 * s] -= 1
-                        if before == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
-                            y |= Yaku.JUNSEI_CHUUREN
-                        else:
-                            y |= Yaku.CHUUREN
-        return y
-
-    # -- candidates ---------------------------------------------------------------------
-
-    def offer(self, yaku: Yaku, fu: int, fu_items: tuple[tuple[str, int], ...],
-              groups: tuple[Group, ...], form: Form, wait: Wait) -> None:
-        """Score one reading and placement and keep it if it is the best so far."""
-        rules, ctx = self.rules, self.ctx
-        self.had_complete = True
-        yakuman_flags = yaku & YAKUMAN
-        if yakuman_flags:
-            parts = []
-            count = 0
-            for y in Yaku:
-                if y & yakuman_flags:
-                    n = 2 if (rules.double_yakuman and y & DOUBLE_YAKUMAN_FORMS) else 1
-                    parts.append((y, 13 * n))
-            if not rules.yakuman_stacking:
-                parts = [max(parts, key=lambda p: p[1])]
-            count = sum(n for _, n in parts) // 13
-            liable = 0
-            if rules.pao and ctx.pao is not None:
-                liable = sum(n for y, n in parts if y & (Yaku.DAISANGEN | Yaku.DAISUUSHII))
-                liable = liable // 13 * 8000
-            limit, base = limit_of(0, fu, count, rules)
-            han = 13 * count
-            flags = Yaku(0)
-            for y, _ in parts:
-                flags |= y
-            result_yaku = tuple(parts)
-            dora = aka = ura = 0
-        else:
-            if not yaku:
-                return
-            is_open = self.is_open
-            result_yaku = tuple((y, HAN[y][is_open]) for y in Yaku if y & yaku)
-            dora, aka, ura = self.dora, self.aka, self.ura
-            han = sum(h for _, h in result_yaku) + dora + aka + ura
-            limit, base = limit_of(han, fu, 0, rules)
-            flags = yaku
-            count = 0
-            liable = 0
-        points, payments = payments_for(
-            base, dealer=ctx.is_dealer, tsumo=ctx.tsumo, honba=ctx.honba,
-            riichi_sticks=ctx.riichi_sticks, liable_base=liable, rules=rules)
-        key = (points, han, fu)
-        if self.best is not None and self.best[0] >= key:
-            return
-        result = WinResult(
-            yaku=flags, yaku_han=result_yaku, dora=dora, aka=aka, ura=ura, han=han, fu=fu,
-            fu_items=fu_items, limit=limit, yakuman=count, points=points, payments=payments,
-            decomposition=Decomposition(form, groups), wait=wait)
-        self.best = (key, result)
-
-    # -- forms ----------------------------------------------------------------------------
-
-    def kokushi(self) -> None:
-        c = self.counts
-        if self.hand.melds or any(c[k] for k in range(34) if not (_YAOCHUU >> k) & 1):
-            return
-        kinds = [k for k in range(34) if (_YAOCHUU >> k) & 1]
-        if not all(c[k] for k in kinds):
-            return
-        pair = next(k for k in kinds if c[k] == 2)
-        thirteen = pair == self.win
-        yaku = (Yaku.KOKUSHI_13 if thirteen else Yaku.KOKUSHI) | self._situational_yakuman()
-        groups = (Group(GroupKind.PAIR, tile_of(pair)),
-                  *(Group(GroupKind.SINGLE, tile_of(k)) for k in kinds if k != pair))
-        self.offer(yaku, 0, (), groups, Form.THIRTEEN_ORPHANS,
-                   Wait.KOKUSHI_13 if thirteen else Wait.KOKUSHI)
-
-    def chiitoitsu(self) -> None:
-        c = self.counts
-        if self.hand.melds or c.count(2) != 7:
-            return
-        pairs = [k for k in range(34) if c[k] == 2]
-        groups = tuple(Group(GroupKind.PAIR, tile_of(k)) for k in pairs)
-        yakuman = self._situational_yakuman()
-        if not self.present & ~_HONOURS:
-            yakuman |= Yaku.TSUUIISOU
-        if yakuman:
-            self.offer(yakuman, 25, (("seven pairs", 25),), groups, Form.SEVEN_PAIRS,
-                       Wait.TANKI)
-            return
-        yaku = self.situational | Yaku.CHIITOITSU | self._colour_yaku()
-        present = self.present
-        if not present & _YAOCHUU:
-            if self.rules.open_tanyao or not self.is_open:
-                yaku |= Yaku.TANYAO
-        elif not present & ~_YAOCHUU:
-            yaku |= Yaku.HONROUTOU
-        self.offer(yaku, 25, (("seven pairs", 25),), groups, Form.SEVEN_PAIRS, Wait.TANKI)
-
-    def _colour_yaku(self) -> Yaku:
-        present = self.present
-        suits = [s for s in range(3) if present & _SUIT_MASKS[s]]
-        if len(suits) == 1:
-            return Yaku.HONITSU if present & _HONOURS else Yaku.CHINITSU
-        return Yaku(0)
-
-    def standard(self) -> None:
-        keys = self.full._keys
-        per_suit = (_suit.READINGS[keys[0]], _suit.READINGS[keys[1]],
-                    _suit.READINGS[keys[2]], _suit.HONOUR_READINGS[keys[3]])
-        if not all(per_suit):
-            return
-        base_yakuman = self._situational_yakuman() | self._count_yakuman()
-        colour = self._colour_yaku()
-        for combo in itertools.product(*per_suit):
-            pair = -1
-            sets: list[_Set] = []
-            for suit, (p, codes) in enumerate(combo):
-                if p >= 0:
-                    if pair >= 0:
-                        pair = -2
-                        break
-                    pair = 9 * suit + p
-                for code in codes:
-                    if suit < 3 and code >= 9:
-                        sets.append(_Set(9 * suit + code - 9, _RUN, False, False))
-                    else:
-                        sets.append(_Set(9 * suit + code, _TRIPLET, False, False))
-            if pair < 0:
-                continue
-            sets.extend(self.meld_sets)
-            self._reading(pair, sets, base_yakuman, colour)
-
-    def _reading(self, pair: int, sets: list[_Set], base_yakuman: Yaku, colour: Yaku) -> None:
-        ctx, rules, win = self.ctx, self.rules, self.win
-        sets.sort(key=lambda s: (s.kind, s.shape, s.melded))
-        groups = (Group(GroupKind.PAIR, tile_of(pair)), *(_group(s) for s in sets))
-        # where the winning tile can sit: (index into groups, wait)
-        placements: list[tuple[int, Wait]] = []
-        if pair == win:
-            placements.append((0, Wait.TANKI))
-        seen: set[tuple[int, int]] = set()
-        for i, s in enumerate(sets):
-            if s.melded or (s.kind, s.shape) in seen:
-                continue
-            if s.shape == _TRIPLET and s.kind == win:
-                placements.append((i + 1, Wait.SHANPON))
-            elif s.shape == _RUN and s.kind <= win <= s.kind + 2:
-                rank = s.kind % 9
-                if win == s.kind + 1:
-                    wait = Wait.KANCHAN
-                elif win == s.kind:
-                    wait = Wait.PENCHAN if rank == 6 else Wait.RYANMEN
-                else:
-                    wait = Wait.PENCHAN if rank == 0 else Wait.RYANMEN
-                placements.append((i + 1, wait))
-            else:
-                continue
-            seen.add((s.kind, s.shape))
-
-        # reading-level facts
-        seat, round_ = 27 + ctx.seat_wind, 27 + ctx.round_wind
-        dragons = sum(1 for s in sets if s.shape and s.kind >= 31)
-        winds = sum(1 for s in sets if s.shape and 27 <= s.kind <= 30)
-        runs = [s.kind for s in sets if s.shape == _RUN]
-        triplets = [s.kind for s in sets if s.shape]
-        kans = sum(1 for s in sets if s.shape == _KAN)
-
-        yakuman = base_yakuman
-        if dragons == 3:
-            yakuman |= Yaku.DAISANGEN
-        if winds == 4:
-            yakuman |= Yaku.DAISUUSHII
-        elif winds == 3 and 27 <= pair <= 30:
-            yakuman |= Yaku.SHOUSUUSHII
-        if kans == 4:
-            yakuman |= Yaku.SUUKANTSU
-
-        yaku = self.situational | colour
-        if dragons == 2 and pair >= 31:
-            yaku |= Yaku.SHOUSANGEN
-        for s in sets:
-            if s.shape:
-                if s.kind >= 31:
-                    yaku |= _DRAGON_YAKU[s.kind]
-                else:
-                    if s.kind == seat:
-                        yaku |= Yaku.SEAT_WIND
-                    if s.kind == round_:
-                        yaku |= Yaku.ROUND_WIND
-        present = self.present
-        if not present & _YAOCHUU:
-            if rules.open_tanyao or not self.is_open:
-                yaku |= Yaku.TANYAO
-        elif not present & ~_YAOCHUU:
-            yaku |= Yaku.HONROUTOU
-        elif runs and (_YAOCHUU >> pair) & 1 and all(_is_yaochuu_set(s) for s in sets):
-            if present & _HONOURS:
-                yaku |= Yaku.CHANTA
-            elif all(_is_terminal_set(s) for s in sets):
-                yaku |= Yaku.JUNCHAN
-        if not runs:
-            yaku |= Yaku.TOITOI
-        if kans == 3:
-            yaku |= Yaku.SANKANTSU
-        if len(runs) >= 3:
-            run_set = set(runs)
-            for first in (0, 9, 18):
-                if {first, first + 3, first + 6} <= run_set:
-                    yaku |= Yaku.ITTSU
-            for r in range(7):
-                if {r, 9 + r, 18 + r} <= run_set:
-                    yaku |= Yaku.SANSHOKU
-        if len(triplets) >= 3:
-            trip_set = set(triplets)
-            for r in range(9):
-                if {r, 9 + r, 18 + r} <= trip_set:
-                    yaku |= Yaku.SANSHOKU_DOUKOU
-        if not self.is_open:
-            closed_runs = [s.kind for s in sets if s.shape == _RUN]
-            identical = 0
-            for kind in set(closed_runs):
-                identical += closed_runs.count(kind) // 2
-            if identical >= 2:
-                yaku |= Yaku.RYANPEIKOU
-            elif identical == 1:
-                yaku |= Yaku.IIPEIKOU
-        yakuhai_pair = pair >= 31 or pair in (seat, round_)
-
-        for index, wait in placements:
-            self._placement(pair, sets, groups, index, wait, yaku, yakuman, yakuhai_pair,
-                            seat, round_)
-
-    def _placement(self, pair: int, sets: list[_Set], groups: tuple[Group, ...], index: int,
-                   wait: Wait, yaku: Yaku, yakuman: Yaku, yakuhai_pair: bool, seat: int,
-                   round_: int) -> None:
-        tsumo = self.ctx.tsumo
-        # concealed triplets: a triplet completed by a ron on a shanpon is an open one
-        ron_triplet = -1 if tsumo or wait is not Wait.SHANPON else index - 1
-        concealed = sum(1 for i, s in enumerate(sets)
-                        if s.shape and not s.open and i != ron_triplet)
-        if concealed == 4:
-            yakuman |= Yaku.SUUANKOU_TANKI if wait is Wait.TANKI else Yaku.SUUANKOU
-        if yakuman:
-            fu, items = self._fu(pair, sets, wait, ron_triplet, seat, round_, False)
-            self.offer(yakuman, fu, items, groups, Form.STANDARD, wait)
-            return
-        if concealed == 3:
-            yaku |= Yaku.SANANKOU
-        pinfu = (not self.is_open and wait is Wait.RYANMEN and not yakuhai_pair
-                 and all(s.shape == _RUN for s in sets))
-        if pinfu:
-            yaku |= Yaku.PINFU
-        fu, items = self._fu(pair, sets, wait, ron_triplet, seat, round_, pinfu)
-        self.offer(yaku, fu, items, groups, Form.STANDARD, wait)
-
-    def _fu(self, pair: int, sets: list[_Set], wait: Wait, ron_triplet: int, seat: int,
-            round_: int, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
-        ctx, rules = self.ctx, self.rules
-        tsumo = ctx.tsumo
-        if pinfu:
-            if tsumo:
-                return 20, (("base", 20),)
-            return 30, (("base", 20), ("closed ron", 10))
-        items: list[tuple[str, int]] = [("base", 20)]
-        if not self.is_open and not tsumo:
-            items.append(("closed ron", 10))
-        if tsumo and (rules.rinshan_tsumo_fu or not ctx.rinshan):
-            items.append(("tsumo", 2))
-        if wait in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI):
-            items.append((f"{wait.value} wait", 2))
-        pair_tile = tile_of(pair)
-        if pair >= 31:
-            items.append((f"pair of {pair_tile}", 2))
-        elif pair == seat and pair == round_:
-            items.append((f"pair of {pair_tile} (double wind)", rules.double_wind_pair_fu))
-        elif pair in (seat, round_):
-            items.append((f"pair of {pair_tile}", 2))
-        for i, s in enumerate(sets):
-            if not s.shape:
-                continue
-            value = 4 if (_YAOCHUU >> s.kind) & 1 else 2
-            is_open = s.open or i == ron_triplet
-            if not is_open:
-                value *= 2
-            if s.shape == _KAN:
-                value *= 4
-            name = "kan" if s.shape == _KAN else "triplet"
-            state = "open" if is_open else "closed"
-            items.append((f"{state} {name} of {tile_of(s.kind)}", value))
-        fu = sum(v for _, v in items)
-        fu = -(-fu // 10) * 10
-        if fu == 20:
-            # an open hand of runs won on a two-sided wait by ron: 30 fu
-            items.append(("open pinfu-shaped ron", 10))
-            fu = 30
-        return fu, tuple(items)
+def _bits(yaku: Yaku) -> int:
+    return int(yaku)
 
 
-def _group(s: _Set) -> Group:
-    kind = (GroupKind.RUN, GroupKind.TRIPLET, GroupKind.KAN)[s.shape]
-    return Group(kind, tile_of(s.kind), open=s.open, melded=s.melded)
+Y_RIICHI, Y_DOUBLE_RIICHI, Y_IPPATSU = _bits(Yaku.RIICHI), _bits(Yaku.DOUBLE_RIICHI), \
+    _bits(Yaku.IPPATSU)
+Y_TSUMO, Y_PINFU, Y_TANYAO = _bits(Yaku.MENZEN_TSUMO), _bits(Yaku.PINFU), _bits(Yaku.TANYAO)
+Y_IIPEIKOU, Y_RYANPEIKOU = _bits(Yaku.IIPEIKOU), _bits(Yaku.RYANPEIKOU)
+Y_HAKU, Y_SEAT, Y_ROUND = _bits(Yaku.HAKU), _bits(Yaku.SEAT_WIND), _bits(Yaku.ROUND_WIND)
+Y_RINSHAN, Y_CHANKAN = _bits(Yaku.RINSHAN), _bits(Yaku.CHANKAN)
+Y_HAITEI, Y_HOUTEI = _bits(Yaku.HAITEI), _bits(Yaku.HOUTEI)
+Y_CHIITOITSU, Y_CHANTA, Y_ITTSU = _bits(Yaku.CHIITOITSU), _bits(Yaku.CHANTA), _bits(Yaku.ITTSU)
+Y_SANSHOKU, Y_DOUKOU = _bits(Yaku.SANSHOKU), _bits(Yaku.SANSHOKU_DOUKOU)
+Y_SANANKOU, Y_SANKANTSU = _bits(Yaku.SANANKOU), _bits(Yaku.SANKANTSU)
+Y_TOITOI, Y_HONROUTOU = _bits(Yaku.TOITOI), _bits(Yaku.HONROUTOU)
+Y_SHOUSANGEN, Y_JUNCHAN = _bits(Yaku.SHOUSANGEN), _bits(Yaku.JUNCHAN)
+Y_HONITSU, Y_CHINITSU = _bits(Yaku.HONITSU), _bits(Yaku.CHINITSU)
+Y_TENHOU, Y_CHIIHOU, Y_RENHOU = _bits(Yaku.TENHOU), _bits(Yaku.CHIIHOU), _bits(Yaku.RENHOU)
+Y_KOKUSHI, Y_KOKUSHI_13 = _bits(Yaku.KOKUSHI), _bits(Yaku.KOKUSHI_13)
+Y_SUUANKOU, Y_SUUANKOU_TANKI = _bits(Yaku.SUUANKOU), _bits(Yaku.SUUANKOU_TANKI)
+Y_DAISANGEN, Y_SHOUSUUSHII = _bits(Yaku.DAISANGEN), _bits(Yaku.SHOUSUUSHII)
+Y_DAISUUSHII, Y_TSUUIISOU = _bits(Yaku.DAISUUSHII), _bits(Yaku.TSUUIISOU)
+Y_RYUUIISOU, Y_CHINROUTOU = _bits(Yaku.RYUUIISOU), _bits(Yaku.CHINROUTOU)
+Y_CHUUREN, Y_JUNSEI = _bits(Yaku.CHUUREN), _bits(Yaku.JUNSEI_CHUUREN)
+Y_SUUKANTSU = _bits(Yaku.SUUKANTSU)
+_Y_YAKUMAN = _bits(YAKUMAN)
+_Y_DOUBLE = _bits(DOUBLE_YAKUMAN_FORMS)
+
+# han of each flag bit, closed and open
+_HAN_BY_BIT: tuple[tuple[int, int], ...] = tuple(
+    HAN.get(Yaku(1 << b), (0, 0)) if (1 << b) & sum(int(y) for y in Yaku) else (0, 0)
+    for b in range(48))
+
+
+def _han(flags: int, is_open: bool) -> int:
+    han = 0
+    while flags:
+        low = flags & -flags
+        han += _HAN_BY_BIT[low.bit_length() - 1][is_open]
+        flags ^= low
+    return han
+
+
+# feature words: suit s's feature bits sit at 4*s
+_NONEMPTY_NUM = _t.NONEMPTY | _t.NONEMPTY << 4 | _t.NONEMPTY << 8
+_HONOURS_PRESENT = _t.NONEMPTY << 12
+_ANY_YAOCHUU = _t.TERMINAL | _t.TERMINAL << 4 | _t.TERMINAL << 8 | _HONOURS_PRESENT
+_ANY_SIMPLE = _t.SIMPLE | _t.SIMPLE << 4 | _t.SIMPLE << 8
+_NOT_ALL_GREEN = _t.NONEMPTY | _t.NONEMPTY << 4 | _t.NOT_GREEN << 8 | _t.NOT_GREEN << 12
+_KIND_FEATURES = tuple(
+    (_t.FEATURES[1 << _SHIFT[k]] << 4 * (k // 9)) if k < 27
+    else (_t.HONOUR_FEATURES[1 << _SHIFT[k]] << 12) for k in range(34))
+
+
+def _points_of(base: int, dealer: bool, tsumo: bool) -> int:
+    if not tsumo:
+        return -(-base * (6 if dealer else 4) // 100) * 100
+    if dealer:
+        return 3 * (-(-2 * base // 100) * 100)
+    return -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
+
+
+def _yakuman_count(flags: int, rules: Rules) -> int:
+    counts = []
+    while flags:
+        low = flags & -flags
+        counts.append(2 if rules.double_yakuman and low & _Y_DOUBLE else 1)
+        flags ^= low
+    return sum(counts) if rules.yakuman_stacking else max(counts)
+
+
+def _only_largest(flags: int, rules: Rules) -> int:
+    """Without stacking, keep only the largest yakuman (the first of equal ones)."""
+    best, best_n = 0, 0
+    while flags:
+        low = flags & -flags
+        n = 2 if rules.double_yakuman and low & _Y_DOUBLE else 1
+        if n > best_n:
+            best, best_n = low, n
+        flags ^= low
+    return best
 
 
 _DEFAULT_CONTEXT = WinContext()
+_Best = tuple[tuple[int, int, int], int, int, int, int, _Reading]
+"""(points, han, fu), flags, han without dora, fu, yakuman flags, reading."""
 
 
 def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
@@ -523,34 +246,437 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
 
     >>> from mahjong_core import Hand, Tile, WinContext
     >>> result = evaluate(Hand.parse("234m567p23455s666z"), Tile.parse("1s"),
-    ...                   WinContext(riichi=True))
+    ...                   WinContext(riichi=True, seat_wind="S"))
     >>> result.yaku.names(), result.han, result.fu, result.points
     (['riichi', 'hatsu'], 2, 40, 2600)
     """
-    if not isinstance(hand, Hand):
+    if hand.__class__ is not Hand and not isinstance(hand, Hand):
         raise InvalidHandError(f"evaluate needs a Hand, got {hand!r}")
-    if not isinstance(win_tile, Tile):
+    if win_tile.__class__ is not Tile:
         raise InvalidHandError(f"the winning tile must be a Tile, got {win_tile!r}")
-    if not isinstance(context, WinContext):
+    if context.__class__ is not WinContext:
         raise InvalidContextError(f"the situation must be a WinContext, got {context!r}")
-    if not isinstance(rules, Rules):
+    if rules.__class__ is not Rules:
         raise InvalidRulesError(f"rules must be a Rules value, got {rules!r}")
-    if hand.is_full:
+    ctx = context
+    melds = hand.melds
+    if len(hand.tiles) + 3 * len(melds) != 13:
         raise InvalidHandError(
             f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
-    if context.in_riichi and not hand.is_closed:
-        raise InvalidContextError("riichi needs a closed hand, but this hand has called melds")
-    if (context.tenhou or context.chiihou or context.renhou) and hand.melds:
-        raise InvalidContextError("a first-turn win cannot come after a meld")
-    if context.rinshan and not any(m.is_kan for m in hand.melds):
+    is_open = hand._open
+    if melds:
+        if is_open and (ctx.riichi or ctx.double_riichi):
+            raise InvalidContextError(
+                "riichi needs a closed hand, but this hand has called melds")
+        if ctx.tenhou or ctx.chiihou or ctx.renhou:
+            raise InvalidContextError("a first-turn win cannot come after a meld")
+    if ctx.rinshan and not any(m.is_kan for m in melds):
         raise InvalidContextError("a rinshan win needs a kan among the melds")
-    if context.furiten and not context.tsumo:
-        return NoWin(NoWinReason.FURITEN)
-    state = _Evaluator(hand, win_tile, context, rules)
-    state.kokushi()
-    if state.best is None:
-        state.standard()
-        state.chiitoitsu()
-    if state.best is None:
-        return NoWin(NoWinReason.NO_YAKU if state.had_complete else NoWinReason.NOT_COMPLETE)
-    return state.best[1]
+    tsumo = ctx.tsumo
+    if ctx.furiten and not tsumo:
+        return _FURITEN
+
+    win = win_tile.kind
+    suit = win // 9
+    keys = list(hand._keys)
+    keys[suit] += 1 << _SHIFT[win]
+    meld_counts = hand._meld_counts
+    if ((keys[suit] >> _SHIFT[win]) & 7) + meld_counts[win] > 4:
+        raise InvalidHandError(
+            f"a fifth copy of {tile_of(win)}: the hand {hand} holds all four copies")
+    if win_tile.red and (hand._red_suits >> suit) & 1:
+        raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
+    k0, k1, k2, k3 = keys
+    info = _suit.INFO
+    shape = info[k0] + info[k1] + info[k2] + _suit.HONOUR_INFO[k3]
+    standard = (shape & 255) == _suit.STANDARD_TOTAL
+    chiitoi = ((shape >> _suit.CHIITOI_SHIFT) & 255) == 7
+    kokushi = (shape >> _suit.KOKUSHI_SHIFT) == _suit.KOKUSHI_TOTAL
+    if not (standard or chiitoi or kokushi):
+        return _NOT_COMPLETE
+
+    # -- facts about the whole hand -----------------------------------------------------
+    features = (_t.FEATURES[k0] | _t.FEATURES[k1] << 4 | _t.FEATURES[k2] << 8
+                | _t.HONOUR_FEATURES[k3] << 12)
+    for meld in melds:
+        first = meld.tiles[0].kind
+        features |= _KIND_FEATURES[first]
+        if meld.kind is MeldKind.CHI:
+            features |= _KIND_FEATURES[first + 1] | _KIND_FEATURES[first + 2]
+    dealer = ctx.seat_wind == 0
+    dora = 0
+    for indicator in ctx.dora_indicators:
+        k = _DORA_NEXT[indicator.kind]
+        dora += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
+    ura = 0
+    if ctx.riichi or ctx.double_riichi:
+        for indicator in ctx.ura_indicators:
+            k = _DORA_NEXT[indicator.kind]
+            ura += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
+    aka = 0
+    if rules.red_fives:
+        red = hand._red_suits | ((1 << suit) if win_tile.red else 0)
+        aka = (red & 1) + (red >> 1 & 1) + (red >> 2 & 1)
+
+    yakuman_base = 0
+    if ctx.tenhou:
+        yakuman_base |= Y_TENHOU
+    if ctx.chiihou:
+        yakuman_base |= Y_CHIIHOU
+    if ctx.renhou and rules.renhou:
+        yakuman_base |= Y_RENHOU
+    if not features & _NONEMPTY_NUM:
+        yakuman_base |= Y_TSUUIISOU
+
+    best: _Best | None = None
+    complete_without_yaku = False
+
+    if kokushi:
+        pair = next(k for k in _YAOCHUU_KINDS
+                    if ((keys[k // 9] >> _SHIFT[k]) & 7) == 2)
+        thirteen = pair == win
+        flags = yakuman_base | (Y_KOKUSHI_13 if thirteen else Y_KOKUSHI)
+        sets = tuple((k, -2, False, False) for k in _YAOCHUU_KINDS if k != pair)
+        reading = _Reading(Form.THIRTEEN_ORPHANS, pair, sets,
+                           _KOKUSHI_13 if thirteen else _KOKUSHI,
+                           (win, -1 if thirteen else -2), ctx, rules, False)
+        return _result(flags, 0, 0, 0, 0, 0, reading, ctx, rules, dealer, tsumo)
+
+    # situational yaku and those that depend only on which tiles are held
+    base_flags = 0
+    if ctx.double_riichi:
+        base_flags |= Y_DOUBLE_RIICHI
+    elif ctx.riichi:
+        base_flags |= Y_RIICHI
+    if ctx.ippatsu:
+        base_flags |= Y_IPPATSU
+    if tsumo and not is_open:
+        base_flags |= Y_TSUMO
+    if ctx.rinshan:
+        base_flags |= Y_RINSHAN
+    if ctx.chankan:
+        base_flags |= Y_CHANKAN
+    if ctx.haitei:
+        base_flags |= Y_HAITEI
+    if ctx.houtei:
+        base_flags |= Y_HOUTEI
+    honroutou = False
+    if not features & _ANY_YAOCHUU:
+        if rules.open_tanyao or not is_open:
+            base_flags |= Y_TANYAO
+    elif not features & _ANY_SIMPLE:
+        honroutou = True
+        if features & _HONOURS_PRESENT:
+            if features & _NONEMPTY_NUM:
+                base_flags |= Y_HONROUTOU
+        else:
+            yakuman_base |= Y_CHINROUTOU
+    suits_present = _POPCOUNT[(features & 1) | (features >> 3 & 2) | (features >> 6 & 4)]
+    if suits_present == 1:
+        base_flags |= Y_HONITSU if features & _HONOURS_PRESENT else Y_CHINITSU
+        if not melds and not features & _HONOURS_PRESENT:
+            counts = _suit.counts_of(keys[suit])
+            if counts[0] >= 3 and counts[8] >= 3 and min(counts[1:8]) >= 1:
+                counts[win % 9] -= 1
+                nine_waits = counts == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+                yakuman_base |= Y_JUNSEI if nine_waits else Y_CHUUREN
+    if not features & _NOT_ALL_GREEN:
+        yakuman_base |= Y_RYUUIISOU
+    extra_han = dora + aka + ura
+
+    # -- the standard form: every reading, every placement --------------------------------
+    if standard:
+        seat, round_ = int(ctx.seat_wind), int(ctx.round_wind)
+        wind_fu = [0] * 7
+        for dragon in (4, 5, 6):
+            wind_fu[dragon] = 2
+        if seat == round_:
+            wind_fu[seat] = rules.double_wind_pair_fu
+        else:
+            wind_fu[seat] = wind_fu[round_] = 2
+        # melds as fixed sets
+        meld_run = [0, 0, 0]
+        meld_trip = [0, 0, 0, 0]
+        meld_runs = meld_trips = ankans = kans = meld_fu = 0
+        meld_terminal = True
+        for meld in melds:
+            first = meld.tiles[0].kind
+            s, r = divmod(first, 9)
+            mkind = meld.kind
+            if mkind is MeldKind.CHI:
+                meld_run[s] |= 1 << r
+                meld_runs += 1
+                if r not in (0, 6):
+                    meld_terminal = False
+                continue
+            meld_trip[s] |= 1 << r
+            meld_trips += 1
+            yaochuu = s == 3 or r in (0, 8)
+            if not yaochuu:
+                meld_terminal = False
+            value = 4 if yaochuu else 2
+            if mkind is MeldKind.PON:
+                meld_fu += value
+            else:
+                kans += 1
+                if mkind is MeldKind.ANKAN:
+                    ankans += 1
+                    meld_fu += value * 8
+                else:
+                    meld_fu += value * 4
+        tsumo_fu = 2 if tsumo and (rules.rinshan_tsumo_fu or not ctx.rinshan) else 0
+        closed_ron_fu = 0 if is_open or tsumo else 10
+        honours_present = bool(features & _HONOURS_PRESENT)
+        reading_base = 0
+        if kans == 4:
+            yakuman_base |= Y_SUUKANTSU
+        if kans == 3:
+            reading_base |= Y_SANKANTSU
+        r0, r1, r2 = _t.READINGS[k0], _t.READINGS[k1], _t.READINGS[k2]
+        hr = _t.HONOUR_READINGS[k3][0]
+        rank = win % 9
+        win_places = _t.PLACEMENTS[keys[suit] << 4 | rank] if suit < 3 else None
+        for (i0, a), (i1, b), (i2, c) in itertools.product(
+                enumerate(r0), enumerate(r1), enumerate(r2)):
+            if a[0] >= 0:
+                pair = a[0]
+            elif b[0] >= 0:
+                pair = 9 + b[0]
+            elif c[0] >= 0:
+                pair = 18 + c[0]
+            else:
+                pair = 27 + hr[0]
+            rm0, rm1, rm2 = a[1] | meld_run[0], b[1] | meld_run[1], c[1] | meld_run[2]
+            tm0, tm1, tm2 = a[2] | meld_trip[0], b[2] | meld_trip[1], c[2] | meld_trip[2]
+            tmz = hr[1] | meld_trip[3]
+            n_runs = a[3] + b[3] + c[3] + meld_runs
+            concealed_trips = a[4] + b[4] + c[4] + hr[2] + ankans
+            trip_fu = a[7] + b[7] + c[7] + hr[3] + meld_fu
+            flags = reading_base | base_flags
+            yakuman = yakuman_base
+            dragons = _POPCOUNT[tmz >> 4]
+            winds = _POPCOUNT[tmz & 15]
+            if dragons == 3:
+                yakuman |= Y_DAISANGEN
+            if winds == 4:
+                yakuman |= Y_DAISUUSHII
+            elif winds == 3 and 27 <= pair <= 30:
+                yakuman |= Y_SHOUSUUSHII
+            if tmz:
+                if tmz & 0b1110000:
+                    flags |= (tmz >> 4) * Y_HAKU  # haku, hatsu, chun are consecutive bits
+                if (tmz >> seat) & 1:
+                    flags |= Y_SEAT
+                if (tmz >> round_) & 1:
+                    flags |= Y_ROUND
+                if dragons == 2 and pair >= 31:
+                    flags |= Y_SHOUSANGEN
+            if (not honroutou and n_runs and a[6] and b[6] and c[6] and meld_terminal):
+                flags |= Y_CHANTA if honours_present else Y_JUNCHAN
+            if not n_runs:
+                flags |= Y_TOITOI
+            if n_runs >= 3:
+                if (rm0 & 73) == 73 or (rm1 & 73) == 73 or (rm2 & 73) == 73:
+                    flags |= Y_ITTSU
+                if rm0 & rm1 & rm2:
+                    flags |= Y_SANSHOKU
+            elif tm0 & tm1 & tm2:
+                flags |= Y_DOUKOU
+            pinfu_shape = False
+            if not is_open:
+                peikou = a[5] + b[5] + c[5]
+                if peikou >= 2:
+                    flags |= Y_RYANPEIKOU
+                elif peikou:
+                    flags |= Y_IIPEIKOU
+                pinfu_shape = (n_runs == 4 and pair < 31 and pair != 27 + seat
+                               and pair != 27 + round_)
+            pair_fu = wind_fu[pair - 27] if pair >= 27 else 0
+            reading_han = _han(flags, is_open)
+            # placements of the winning tile in this reading
+            places: tuple[_t.Placement, ...]
+            if win_places is not None:
+                places = win_places[(i0, i1, i2)[suit]]
+            elif hr[0] == rank:
+                places = ((_t.TANKI, rank, _t.PAIR),)
+            else:  # an honour that is not the pair is one of the triplets
+                places = ((_t.SHANPON, rank, _t.TRIP),)
+            for wait, place_rank, place_shape in places:
+                shanpon_ron = wait == _t.SHANPON and not tsumo
+                concealed = concealed_trips - shanpon_ron
+                y = yakuman
+                if concealed == 4:
+                    y |= Y_SUUANKOU_TANKI if wait == _t.TANKI else Y_SUUANKOU
+                if pinfu_shape and wait == _t.RYANMEN:
+                    fu = 20 if tsumo else 30
+                    f = flags | Y_PINFU
+                    han = reading_han + 1
+                else:
+                    fu = 20 + closed_ron_fu + tsumo_fu + pair_fu + trip_fu
+                    if wait >= _t.KANCHAN and wait != _t.SHANPON:
+                        fu += 2
+                    if shanpon_ron:
+                        fu -= 4 if suit == 3 or place_rank in (0, 8) else 2
+                    fu = -(-fu // 10) * 10
+                    if fu == 20:
+                        fu = 30
+                    f = flags
+                    han = reading_han
+                    if concealed == 3:
+                        f |= Y_SANANKOU
+                        han += 2
+                if y:
+                    f, han = y, 0
+                elif not f:
+                    complete_without_yaku = True
+                    continue
+                key = (_key_points(y, f, han + extra_han, fu, rules, dealer, tsumo),
+                       han, fu)
+                if best and best[0] >= key:
+                    continue
+                sets = _standard_sets(a, b, c, hr, melds)
+                win_kind = 9 * suit + place_rank
+                group = (win_kind, -1 if place_shape == _t.PAIR else
+                         (_RUN if place_shape == _t.RUN else _TRIPLET))
+                best = (key, f, han, fu, y,
+                        _Reading(Form.STANDARD, pair, sets, wait, group, ctx, rules, is_open))
+
+    # -- seven pairs -----------------------------------------------------------------------
+    if chiitoi and not melds:
+        pairs = tuple((k, -1, False, False) for k in range(34)
+                      if ((keys[k // 9] >> _SHIFT[k]) & 7) == 2)
+        y = yakuman_base & (Y_TENHOU | Y_CHIIHOU | Y_RENHOU | Y_TSUUIISOU)
+        f = base_flags | Y_CHIITOITSU
+        if honroutou and features & _NONEMPTY_NUM and features & _HONOURS_PRESENT:
+            f |= Y_HONROUTOU
+        han = _han(f, False)
+        if y:
+            f, han = y, 0
+        key = (_key_points(y, f, han + extra_han, 25, rules, dealer, tsumo), han, 25)
+        if not best or best[0] < key:
+            best = (key, f, han, 25, y,
+                    _Reading(Form.SEVEN_PAIRS, -1, pairs, _t.TANKI, (win, -1), ctx, rules,
+                             False))
+
+    if not best:
+        return _NO_YAKU if complete_without_yaku else _NOT_COMPLETE
+    _, flags, han, fu, yakuman, reading = best
+    if yakuman:
+        return _result(flags, 0, fu, 0, 0, 0, reading, ctx, rules, dealer, tsumo)
+    return _result(flags, han + extra_han, fu, dora, aka, ura, reading, ctx, rules, dealer,
+                   tsumo)
+
+
+def _key_points(yakuman: int, flags: int, han: int, fu: int, rules: Rules, dealer: bool,
+                tsumo: bool) -> int:
+    if yakuman:
+        base = 8000 * _yakuman_count(yakuman, rules)
+    else:
+        base = limit_of(han, fu, 0, rules)[1]
+    return _points_of(base, dealer, tsumo)
+
+
+def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, reading: _Reading,
+            ctx: WinContext, rules: Rules, dealer: bool, tsumo: bool) -> WinResult:
+    liable = 0
+    if flags & _Y_YAKUMAN:
+        if not rules.yakuman_stacking:
+            flags = _only_largest(flags, rules)
+        count = _yakuman_count(flags, rules)
+        if rules.pao and ctx.pao is not None:
+            liable = 8000 * _yakuman_count(flags & (Y_DAISANGEN | Y_DAISUUSHII), rules) \
+                if flags & (Y_DAISANGEN | Y_DAISUUSHII) else 0
+        limit, base = limit_of(0, fu, count, rules)
+        han = 13 * count
+    else:
+        count = 0
+        limit, base = limit_of(han, fu, 0, rules)
+    points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
+                                    riichi_sticks=ctx.riichi_sticks, liable_base=liable,
+                                    rules=rules)
+    return WinResult(Yaku(flags), han, fu, dora, aka, ura, limit, count, points, payments,
+                     _WAITS[reading.wait], reading)
+
+
+def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberReading,
+                   honours: _t.HonourReading, melds: tuple[Meld, ...]) -> tuple[_SetInfo, ...]:
+    sets: list[_SetInfo] = []
+    for s, reading in enumerate((man, pin, sou)):
+        sets.extend((9 * s + r, _RUN, False, False) for r in reading[8])
+        sets.extend((9 * s + r, _TRIPLET, False, False) for r in reading[9])
+    sets.extend((27 + r, _TRIPLET, False, False) for r in honours[4])
+    for meld in melds:
+        mkind = meld.kind
+        first = meld.tiles[0].kind
+        if mkind is MeldKind.CHI:
+            sets.append((first, _RUN, True, True))
+        elif mkind is MeldKind.PON:
+            sets.append((first, _TRIPLET, True, True))
+        else:
+            sets.append((first, _KAN, mkind is not MeldKind.ANKAN, True))
+    sets.sort(key=lambda s: (s[0], s[1], s[3]))
+    return tuple(sets)
+
+
+_GROUP_KINDS = (GroupKind.RUN, GroupKind.TRIPLET, GroupKind.KAN)
+
+
+def _decomposition(reading: _Reading) -> Decomposition:
+    if reading.form is Form.SEVEN_PAIRS:
+        return Decomposition(Form.SEVEN_PAIRS, tuple(
+            Group(GroupKind.PAIR, tile_of(k)) for k, _, _, _ in reading.sets))
+    if reading.form is Form.THIRTEEN_ORPHANS:
+        return Decomposition(Form.THIRTEEN_ORPHANS, (
+            Group(GroupKind.PAIR, tile_of(reading.pair)),
+            *(Group(GroupKind.SINGLE, tile_of(k)) for k, _, _, _ in reading.sets)))
+    return Decomposition(Form.STANDARD, (
+        Group(GroupKind.PAIR, tile_of(reading.pair)),
+        *(Group(_GROUP_KINDS[shape], tile_of(kind), open=is_open, melded=melded)
+          for kind, shape, is_open, melded in reading.sets)))
+
+
+def _fu_items(reading: _Reading) -> tuple[tuple[str, int], ...]:
+    """The itemised fu of a reading, computed the plain way (rounding not included)."""
+    if reading.form is Form.SEVEN_PAIRS:
+        return (("seven pairs", 25),)
+    if reading.form is Form.THIRTEEN_ORPHANS:
+        return ()
+    ctx, rules = reading.context, reading.rules
+    tsumo = ctx.tsumo
+    wait = _WAITS[reading.wait]
+    seat, round_ = 27 + ctx.seat_wind, 27 + ctx.round_wind
+    pair = reading.pair
+    pinfu = (not reading.is_open and wait is Wait.RYANMEN and pair < 31
+             and pair not in (seat, round_) and all(s[1] == _RUN for s in reading.sets))
+    items: list[tuple[str, int]] = [("base", 20)]
+    if pinfu:
+        if not tsumo:
+            items.append(("closed ron", 10))
+        return tuple(items)
+    if not reading.is_open and not tsumo:
+        items.append(("closed ron", 10))
+    if tsumo and (rules.rinshan_tsumo_fu or not ctx.rinshan):
+        items.append(("tsumo", 2))
+    if wait in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI):
+        items.append((f"{wait.value} wait", 2))
+    name = tile_of(pair)
+    if pair >= 31:
+        items.append((f"pair of {name}", 2))
+    elif pair == seat == round_:
+        items.append((f"pair of {name} (double wind)", rules.double_wind_pair_fu))
+    elif pair in (seat, round_):
+        items.append((f"pair of {name}", 2))
+    ron_on_triplet = wait is Wait.SHANPON and not tsumo
+    for kind, shape, is_open, _ in reading.sets:
+        if shape == _RUN:
+            continue
+        opened = is_open or (ron_on_triplet and (kind, shape) == reading.win_group)
+        value = (4 if kind in _YAOCHUU_KINDS else 2) * (1 if opened else 2)
+        value *= 4 if shape == _KAN else 1
+        what = "kan" if shape == _KAN else "triplet"
+        items.append((f"{'open' if opened else 'closed'} {what} of {tile_of(kind)}", value))
+    total = sum(v for _, v in items)
+    if -(-total // 10) * 10 == 20:
+        items.append(("open pinfu-shaped ron", 10))
+    return tuple(items)
+

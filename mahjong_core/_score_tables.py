@@ -1,0 +1,146 @@
+"""Per-suit scoring tables (private): what each reading of a suit brings to the score.
+
+For a complete number suit (key as in ``_suit``) the table holds, for every reading, a
+tuple ``(pair, run_mask, trip_mask, n_runs, n_trips, peikou, terminal, trip_fu, runs,
+trips)``:
+
+* ``pair``: the pair's rank or -1; ``runs`` / ``trips``: run starts and triplet ranks;
+* ``run_mask`` / ``trip_mask``: bit r set for a run starting at r / a triplet of r, so
+  sanshoku is ``m & p & s`` and ittsu ``mask & 0b1001001 == 0b1001001``;
+* ``peikou``: pairs of identical runs (iipeikou 1, ryanpeikou 2);
+* ``terminal``: every group of the suit, pair included, holds a 1 or a 9 (junchan / chanta);
+* ``trip_fu``: fu of its triplets counted as concealed (8 for 1 and 9, else 4).
+
+The placement table, keyed by ``key << 4 | rank`` of the winning tile, lists for each
+reading the distinct places the tile can sit as ``(wait, rank, shape)``.
+
+Honours have one reading at most: ``(pair, trip_mask, n_trips, trip_fu, trips)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from . import _suit
+
+__all__ = [
+    "FEATURES",
+    "HONOUR_FEATURES",
+    "HONOUR_READINGS",
+    "PLACEMENTS",
+    "READINGS",
+    "RYANMEN",
+    "SHANPON",
+    "TANKI",
+]
+
+RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = range(5)
+RUN, TRIP, PAIR = range(3)
+
+NumberReading = tuple[int, int, int, int, int, int, bool, int, tuple[int, ...], tuple[int, ...]]
+HonourReading = tuple[int, int, int, int, tuple[int, ...]]
+Placement = tuple[int, int, int]
+
+T = TypeVar("T")
+
+
+class _Lazy(dict[int, T]):
+    """A dict filled on first use by a pure function of the key."""
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute: Callable[[int], T]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key: int) -> T:
+        value = self.compute(key)
+        self[key] = value
+        return value
+
+
+def _number_readings(key: int) -> tuple[NumberReading, ...]:
+    out = []
+    for pair, codes in _suit.READINGS[key]:
+        runs = tuple(c - 9 for c in codes if c >= 9)
+        trips = tuple(c for c in codes if c < 9)
+        run_mask = 0
+        for r in runs:
+            run_mask |= 1 << r
+        trip_mask = 0
+        for r in trips:
+            trip_mask |= 1 << r
+        peikou = sum(runs.count(r) // 2 for r in set(runs))
+        terminal = (all(r in (0, 6) for r in runs) and all(r in (0, 8) for r in trips)
+                    and pair in (-1, 0, 8))
+        trip_fu = sum(8 if r in (0, 8) else 4 for r in trips)
+        out.append((pair, run_mask, trip_mask, len(runs), len(trips), peikou, terminal,
+                    trip_fu, runs, trips))
+    return tuple(out)
+
+
+def _placements(index: int) -> tuple[tuple[Placement, ...], ...]:
+    key, rank = index >> 4, index & 15
+    out = []
+    for pair, _, _, _, _, _, _, _, runs, trips in READINGS[key]:
+        places: list[Placement] = []
+        if pair == rank:
+            places.append((TANKI, rank, PAIR))
+        if rank in trips:
+            places.append((SHANPON, rank, TRIP))
+        for start in sorted(set(runs)):
+            if start <= rank <= start + 2:
+                if rank == start + 1:
+                    wait = KANCHAN
+                elif rank == start:
+                    wait = PENCHAN if start == 6 else RYANMEN
+                else:
+                    wait = PENCHAN if start == 0 else RYANMEN
+                places.append((wait, start, RUN))
+        out.append(tuple(places))
+    return tuple(out)
+
+
+def _honour_readings(key: int) -> tuple[HonourReading, ...]:
+    out = []
+    for pair, trips in _suit.HONOUR_READINGS[key]:
+        mask = 0
+        for r in trips:
+            mask |= 1 << r
+        out.append((pair, mask, len(trips), 8 * len(trips), trips))
+    return tuple(out)
+
+
+NONEMPTY, TERMINAL, SIMPLE, NOT_GREEN = 1, 2, 4, 8
+
+
+def _number_features(key: int) -> int:
+    c = _suit.counts_of(key)
+    bits = 0
+    if any(c):
+        bits |= NONEMPTY
+    if c[0] or c[8]:
+        bits |= TERMINAL
+    if any(c[1:8]):
+        bits |= SIMPLE
+    if any(c[r] for r in (0, 4, 6, 8)):  # sou 2, 3, 4, 6, 8 are green
+        bits |= NOT_GREEN
+    return bits
+
+
+def _honour_features(key: int) -> int:
+    c = _suit.counts_of(key, 7)
+    bits = 0
+    if any(c):
+        bits |= NONEMPTY | TERMINAL
+    if any(c[r] for r in range(7) if r != 5):  # hatsu is green
+        bits |= NOT_GREEN
+    return bits
+
+
+READINGS: _Lazy[tuple[NumberReading, ...]] = _Lazy(_number_readings)
+PLACEMENTS: _Lazy[tuple[tuple[Placement, ...], ...]] = _Lazy(_placements)
+HONOUR_READINGS: _Lazy[tuple[HonourReading, ...]] = _Lazy(_honour_readings)
+FEATURES: _Lazy[int] = _Lazy(_number_features)
+HONOUR_FEATURES: _Lazy[int] = _Lazy(_honour_features)
