@@ -132,7 +132,7 @@ class WinResult:
     @property
     def fu_items(self) -> tuple[tuple[str, int], ...]:
         """The fu breakdown: each item and its fu, before rounding up to 10."""
-        return _fu_items(self._reading)
+        return _fu_items(self._reading, yakuman=bool(self.yakuman))
 
 
 # -- constant tables ------------------------------------------------------------------
@@ -507,7 +507,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 y = yakuman
                 if concealed == 4:
                     y |= Y_SUUANKOU_TANKI if wait == _t.TANKI else Y_SUUANKOU
-                if pinfu_shape and wait == _t.RYANMEN:
+                if pinfu_shape and wait == _t.RYANMEN and not y:
                     fu = 20 if tsumo else 30
                     f = flags | Y_PINFU
                     han = reading_han + 1
@@ -635,7 +635,7 @@ def _decomposition(reading: _Reading) -> Decomposition:
           for kind, shape, is_open, melded in reading.sets)))
 
 
-def _fu_items(reading: _Reading) -> tuple[tuple[str, int], ...]:
+def _fu_items(reading: _Reading, *, yakuman: bool) -> tuple[tuple[str, int], ...]:
     """The itemised fu of a reading, computed the plain way (rounding not included)."""
     if reading.form is Form.SEVEN_PAIRS:
         return (("seven pairs", 25),)
@@ -646,7 +646,7 @@ def _fu_items(reading: _Reading) -> tuple[tuple[str, int], ...]:
     wait = _WAITS[reading.wait]
     seat, round_ = 27 + ctx.seat_wind, 27 + ctx.round_wind
     pair = reading.pair
-    pinfu = (not reading.is_open and wait is Wait.RYANMEN and pair < 31
+    pinfu = (not yakuman and not reading.is_open and wait is Wait.RYANMEN and pair < 31
              and pair not in (seat, round_) and all(s[1] == _RUN for s in reading.sets))
     items: list[tuple[str, int]] = [("base", 20)]
     if pinfu:
