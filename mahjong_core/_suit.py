@@ -296,3 +296,50 @@ READINGS = _ReadingTable(number_readings)
 """Number-suit key -> readings."""
 HONOUR_READINGS = _ReadingTable(honour_readings)
 """Honour key -> readings."""
+
+
+# -- waits of a 13-tile hand, packed per suit -------------------------------------------
+#
+# One int a suit, fields 12 bits apart so that summing four suits never carries:
+#   bits  0-2   standard-form code (0, SET_FORM or PAIR) of the suit as it is
+#   bits  3-7   the code sum the other three suits need for this suit's waits to count:
+#               12 (all sets) when the suit has 3N+1 tiles, 13 (sets and one pair) when it
+#               has 3N+2, 31 (never) otherwise
+#   bits 12-20  the suit's waits mask
+#   bits 24-35  seven pairs: pairs + 7 * singles, or 512 when a count is 3 or more;
+#               the four suits sum to 13 exactly when the hand is one pair short
+#   bits 36-44  ranks held once (the seven-pairs wait)
+#   bits 48-59  thirteen orphans: kinds + 16 * pairs, or 512 when a non-orphan or a
+#               third copy is held; 13 (all kinds) or 28 (a pair and twelve kinds)
+#   bits 60-68  orphan ranks not held (the single wait)
+
+WAIT_FIELD, CHIITOI_FIELD, SINGLES_FIELD, KOKUSHI_FIELD, MISSING_FIELD = 12, 24, 36, 48, 60
+FIELD = (1 << 12) - 1
+
+
+def _wait_info(key: int, ranks: int, orphans: tuple[int, ...],
+               waits: Callable[[int], int], code: int) -> int:
+    c = counts_of(key, ranks)
+    total = sum(c)
+    need = (31, 12, 13)[total % 3]
+    if max(c) >= 3:
+        chiitoi = 512
+    else:
+        chiitoi = c.count(2) + 7 * c.count(1)
+    singles = sum(1 << r for r in range(ranks) if c[r] == 1)
+    if any(c[r] for r in range(ranks) if r not in orphans) or max(c) >= 3:
+        kokushi = 512
+    else:
+        kokushi = sum(1 for r in orphans if c[r]) + 16 * sum(1 for r in orphans if c[r] == 2)
+    missing = sum(1 << r for r in orphans if not c[r])
+    return (code | need << 3 | waits(key) << WAIT_FIELD | chiitoi << CHIITOI_FIELD
+            | singles << SINGLES_FIELD | kokushi << KOKUSHI_FIELD | missing << MISSING_FIELD)
+
+
+WAIT_INFO = _IntTable(lambda key: _wait_info(key, 9, (0, 8), WAITS.__getitem__,
+                                             INFO[key] & 255))
+"""Number-suit key -> packed waits information (see the field list above)."""
+HONOUR_WAIT_INFO = _IntTable(lambda key: _wait_info(key, 7, tuple(range(7)),
+                                                    HONOUR_WAITS.__getitem__,
+                                                    HONOUR_INFO[key] & 255))
+"""Honour key -> packed waits information."""

@@ -26,6 +26,11 @@ __all__ = ["Hand"]
 _SHIFT = tuple(3 * (k % 9) for k in range(34))
 _HONOUR_MASK = sum(1 << (27 + r) for r in range(7))
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
+_INFO, _HONOUR_INFO = _suit.INFO, _suit.HONOUR_INFO
+_WAIT_INFO, _HONOUR_WAIT_INFO = _suit.WAIT_INFO, _suit.HONOUR_WAIT_INFO
+_WAIT, _CHIITOI, _SINGLES = _suit.WAIT_FIELD, _suit.CHIITOI_FIELD, _suit.SINGLES_FIELD
+_KOKUSHI, _MISSING, _FIELD = _suit.KOKUSHI_FIELD, _suit.MISSING_FIELD, _suit.FIELD
 
 
 def _to_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
@@ -71,6 +76,9 @@ class Hand:
     """Declared melds in the order they were made."""
     _keys: tuple[int, int, int, int] = attrs.field(init=False, eq=False, repr=False)
     _meld_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _exhausted: int = attrs.field(init=False, eq=False, repr=False)
+    """Bit k is set when the hand and its melds hold all four copies of kind k."""
+    _full: bool = attrs.field(init=False, eq=False, repr=False)
     _red_suits: int = attrs.field(init=False, eq=False, repr=False)
     """Bit s is set when suit s has its red five in the hand or the melds."""
     _open: bool = attrs.field(init=False, eq=False, repr=False)
@@ -111,6 +119,8 @@ class Hand:
         object.__setattr__(self, "_keys", tuple(keys))
         object.__setattr__(self, "_meld_counts", tuple(meld_counts))
         object.__setattr__(self, "_red_suits", reds[0] | reds[1] << 1 | reds[2] << 2)
+        object.__setattr__(self, "_exhausted", sum(1 << k for k in range(34) if counts[k] == 4))
+        object.__setattr__(self, "_full", len(tiles) == expected + 1)
         object.__setattr__(self, "_open", any(m.is_open for m in melds))
 
     # -- construction -----------------------------------------------------------------
@@ -174,7 +184,7 @@ class Hand:
     @property
     def is_full(self) -> bool:
         """True for a 14-tile hand (3N+2 concealed), one that may be complete."""
-        return len(self.tiles) + 3 * len(self.melds) == 14
+        return self._full
 
     def count(self, tile: Tile) -> int:
         """How many tiles of this kind the concealed part holds (red or not)."""
@@ -201,8 +211,8 @@ class Hand:
         """True for a complete 14-tile hand: four sets and a pair, seven pairs or
         thirteen orphans (melds count as sets). Always False for a 13-tile hand."""
         km, kp, ks, kz = self._keys
-        info = _suit.INFO
-        v = info[km] + info[kp] + info[ks] + _suit.HONOUR_INFO[kz]
+        info = _INFO
+        v = info[km] + info[kp] + info[ks] + _HONOUR_INFO[kz]
         return ((v & 255) == _suit.STANDARD_TOTAL
                 or ((v >> _suit.CHIITOI_SHIFT) & 255) == 7
                 or (v >> _suit.KOKUSHI_SHIFT) == _suit.KOKUSHI_TOTAL)
@@ -219,51 +229,35 @@ class Hand:
         A kind of which the hand and its melds hold all four copies is not a wait.
         Raises InvalidHandError for a 14-tile hand.
         """
-        self._require(False, "waits")
-        keys = self._keys
-        info = _suit.INFO
-        codes = (info[keys[0]] & 255, info[keys[1]] & 255, info[keys[2]] & 255,
-                 _suit.HONOUR_INFO[keys[3]] & 255)
-        total = codes[0] + codes[1] + codes[2] + codes[3]
+        if self._full:
+            self._require(False, "waits")
+        k0, k1, k2, k3 = self._keys
+        table = _WAIT_INFO
+        a, b, c, d = table[k0], table[k1], table[k2], _HONOUR_WAIT_INFO[k3]
+        # a suit's waits count when the other suits make up what it needs (see _suit)
+        total = (a & 7) + (b & 7) + (c & 7) + (d & 7)
         mask = 0
-        for suit in range(4):
-            key = keys[suit]
-            rest = total - codes[suit]
-            size = sum(_suit.counts_of(key, 7 if suit == 3 else 9))
-            if size % 3 == 1:
-                ok = rest == 3 * _suit.SET_FORM
-            elif size % 3 == 2:
-                ok = rest == 2 * _suit.SET_FORM + _suit.PAIR
-            else:
-                continue
-            if ok:
-                table = _suit.HONOUR_WAITS if suit == 3 else _suit.WAITS
-                mask |= table[key] << (9 * suit)
+        if total - (a & 7) == (a >> 3) & 31:
+            mask = (a >> _WAIT) & 511
+        if total - (b & 7) == (b >> 3) & 31:
+            mask |= ((b >> _WAIT) & 511) << 9
+        if total - (c & 7) == (c >> 3) & 31:
+            mask |= ((c >> _WAIT) & 511) << 18
+        if total - (d & 7) == (d >> 3) & 31:
+            mask |= ((d >> _WAIT) & 127) << 27
         if not self.melds:
-            mask |= self._seven_pairs_waits() | self._kokushi_waits()
-        if self.melds:
-            for kind, n in enumerate(self._meld_counts):
-                if n and (mask >> kind) & 1 and n + self.count(tile_of(kind)) >= 4:
-                    mask &= ~(1 << kind)
-        return mask
-
-    def _seven_pairs_waits(self) -> int:
-        c = self.counts34()
-        if c.count(2) == 6 and c.count(1) == 1:
-            return 1 << c.index(1)
-        return 0
-
-    def _kokushi_waits(self) -> int:
-        c = self.counts34()
-        if any(c[k] for k in range(34) if k not in _YAOCHUU):
-            return 0
-        present = [k for k in _YAOCHUU if c[k]]
-        if len(present) == 13:
-            return sum(1 << k for k in _YAOCHUU)
-        if len(present) == 12 and sorted(c[k] for k in present)[-1] == 2:
-            missing = next(k for k in _YAOCHUU if not c[k])
-            return 1 << missing
-        return 0
+            both = a + b + c + d
+            if (both >> _CHIITOI) & _FIELD == 13:
+                mask |= (((a >> _SINGLES) & 511) | ((b >> _SINGLES) & 511) << 9
+                         | ((c >> _SINGLES) & 511) << 18 | ((d >> _SINGLES) & 127) << 27)
+            orphans = (both >> _KOKUSHI) & _FIELD
+            if orphans == 13:
+                mask |= _YAOCHUU_MASK
+            elif orphans == 28:
+                mask |= (((a >> _MISSING) & 511) | ((b >> _MISSING) & 511) << 9
+                         | ((c >> _MISSING) & 511) << 18 | ((d >> _MISSING) & 127) << 27)
+            return mask
+        return mask & ~self._exhausted
 
     def waits(self) -> frozenset[Tile]:
         """The tiles that would complete this 13-tile hand (empty when not tenpai).
