@@ -120,7 +120,7 @@ def score_request(obj: object) -> dict[str, object]:
     """Answer one parsed input object: a win, a non-win or ``{"error": ...}``.
 
     >>> score_request({"hand": "123m456p789s1122z", "win_tile": "1z", "tsumo": True})["yaku"]
-    {'menzen_tsumo': 1, 'round_wind': 1, 'seat_wind': 1}
+    {'menzen_tsumo': 1, 'seat_wind': 1, 'round_wind': 1}
     """
     try:
         hand, win, context, rules = parse_request(obj)

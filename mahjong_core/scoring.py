@@ -245,7 +245,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     rinshan without a kan), InvalidRulesError for rules that are not ``Rules``.
 
     >>> from mahjong_core import Hand, Tile, WinContext
-    >>> result = evaluate(Hand.parse("234m567p23455s666z"), Tile.parse("1s"),
+    >>> result = evaluate(Hand.parse("234m567p23455s66z"), Tile.parse("6z"),
     ...                   WinContext(riichi=True, seat_wind="S"))
     >>> result.yaku.names(), result.han, result.fu, result.points
     (['riichi', 'hatsu'], 2, 40, 2600)
