@@ -10,6 +10,7 @@ import attrs
 from .errors import InvalidContextError, MahjongError
 from .meld import Relative
 from .tile import Tile, _parse_tiles
+from .yaku import Yaku
 
 __all__ = ["WinContext", "Wind"]
 
@@ -128,6 +129,11 @@ class WinContext:
     riichi_sticks: int = attrs.field(default=0, validator=_check_count, kw_only=True)
     pao: Relative | None = attrs.field(default=None, converter=_to_relative, kw_only=True)
     """The player liable for a daisangen or daisuushii (who fed its last set)."""
+    # derived once for the scorer's inner loop (not part of the value)
+    _yaku: int = attrs.field(init=False, eq=False, repr=False)
+    _dora: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _ura: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _first_turn: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         problems = []
@@ -166,6 +172,22 @@ class WinContext:
             problems.append("there are never more ura indicators than dora indicators")
         if problems:
             raise InvalidContextError("impossible win situation: " + "; ".join(problems))
+        flags = Yaku(0)
+        if self.double_riichi:
+            flags |= Yaku.DOUBLE_RIICHI
+        elif self.riichi:
+            flags |= Yaku.RIICHI
+        for flag, yaku in ((self.ippatsu, Yaku.IPPATSU), (self.rinshan, Yaku.RINSHAN),
+                           (self.chankan, Yaku.CHANKAN), (self.haitei, Yaku.HAITEI),
+                           (self.houtei, Yaku.HOUTEI), (self.tenhou, Yaku.TENHOU),
+                           (self.chiihou, Yaku.CHIIHOU)):
+            if flag:
+                flags |= yaku
+        object.__setattr__(self, "_yaku", int(flags))
+        object.__setattr__(self, "_dora", tuple(t.dora_next().kind for t in self.dora_indicators))
+        object.__setattr__(self, "_ura", tuple(t.dora_next().kind for t in self.ura_indicators)
+                           if self.in_riichi else ())
+        object.__setattr__(self, "_first_turn", self.tenhou or self.chiihou or self.renhou)
 
     @property
     def is_dealer(self) -> bool:

@@ -68,8 +68,10 @@ class _Reading:
     form: Form
     pair: int
     """The pair's kind (standard, thirteen orphans) or -1."""
-    sets: tuple[_SetInfo, ...]
-    """Sets in group order; for seven pairs, the pair kinds as (kind, -1, False, False)."""
+    parts: tuple[object, ...]
+    """Seven pairs and thirteen orphans: their groups as (kind, -1, False, False); the
+    standard form: the four suits' table readings and the melds, turned into sets
+    only when the reading is asked for."""
     wait: int
     """Index into ``_WAITS``."""
     win_group: tuple[int, int]
@@ -77,6 +79,13 @@ class _Reading:
     context: WinContext
     rules: Rules
     is_open: bool
+
+    @property
+    def sets(self) -> tuple[_SetInfo, ...]:
+        """The sets (or pairs, or singles) in group order."""
+        if self.form is not Form.STANDARD:
+            return self.parts  # type: ignore[return-value]
+        return _standard_sets(*self.parts)  # type: ignore[arg-type]
 
 
 @attrs.frozen
@@ -264,13 +273,14 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         raise InvalidHandError(
             f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
     is_open = hand._open
+    situational = ctx._yaku
     if melds:
-        if is_open and (ctx.riichi or ctx.double_riichi):
+        if is_open and situational & (Y_RIICHI | Y_DOUBLE_RIICHI):
             raise InvalidContextError(
                 "riichi needs a closed hand, but this hand has called melds")
-        if ctx.tenhou or ctx.chiihou or ctx.renhou:
+        if ctx._first_turn:
             raise InvalidContextError("a first-turn win cannot come after a meld")
-    if ctx.rinshan and not any(m.is_kan for m in melds):
+    if situational & Y_RINSHAN and not any(m.is_kan for m in melds):
         raise InvalidContextError("a rinshan win needs a kan among the melds")
     tsumo = ctx.tsumo
     if ctx.furiten and not tsumo:
@@ -305,24 +315,17 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             features |= _KIND_FEATURES[first + 1] | _KIND_FEATURES[first + 2]
     dealer = ctx.seat_wind == 0
     dora = 0
-    for indicator in ctx.dora_indicators:
-        k = _DORA_NEXT[indicator.kind]
+    for k in ctx._dora:
         dora += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
     ura = 0
-    if ctx.riichi or ctx.double_riichi:
-        for indicator in ctx.ura_indicators:
-            k = _DORA_NEXT[indicator.kind]
-            ura += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
+    for k in ctx._ura:
+        ura += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
     aka = 0
     if rules.red_fives:
         red = hand._red_suits | ((1 << suit) if win_tile.red else 0)
         aka = (red & 1) + (red >> 1 & 1) + (red >> 2 & 1)
 
-    yakuman_base = 0
-    if ctx.tenhou:
-        yakuman_base |= Y_TENHOU
-    if ctx.chiihou:
-        yakuman_base |= Y_CHIIHOU
+    yakuman_base = situational & (Y_TENHOU | Y_CHIIHOU)
     if ctx.renhou and rules.renhou:
         yakuman_base |= Y_RENHOU
     if not features & _NONEMPTY_NUM:
@@ -343,23 +346,9 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         return _result(flags, 0, 0, 0, 0, 0, reading, ctx, rules, dealer, tsumo)
 
     # situational yaku and those that depend only on which tiles are held
-    base_flags = 0
-    if ctx.double_riichi:
-        base_flags |= Y_DOUBLE_RIICHI
-    elif ctx.riichi:
-        base_flags |= Y_RIICHI
-    if ctx.ippatsu:
-        base_flags |= Y_IPPATSU
+    base_flags = situational & ~(Y_TENHOU | Y_CHIIHOU)
     if tsumo and not is_open:
         base_flags |= Y_TSUMO
-    if ctx.rinshan:
-        base_flags |= Y_RINSHAN
-    if ctx.chankan:
-        base_flags |= Y_CHANKAN
-    if ctx.haitei:
-        base_flags |= Y_HAITEI
-    if ctx.houtei:
-        base_flags |= Y_HOUTEI
     honroutou = False
     if not features & _ANY_YAOCHUU:
         if rules.open_tanyao or not is_open:
@@ -534,12 +523,12 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                        han, fu)
                 if best and best[0] >= key:
                     continue
-                sets = _standard_sets(a, b, c, hr, melds)
                 win_kind = 9 * suit + place_rank
                 group = (win_kind, -1 if place_shape == _t.PAIR else
                          (_RUN if place_shape == _t.RUN else _TRIPLET))
                 best = (key, f, han, fu, y,
-                        _Reading(Form.STANDARD, pair, sets, wait, group, ctx, rules, is_open))
+                        _Reading(Form.STANDARD, pair, (a, b, c, hr, melds), wait, group, ctx,
+                                 rules, is_open))
 
     # -- seven pairs -----------------------------------------------------------------------
     if chiitoi and not melds:
