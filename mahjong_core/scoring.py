@@ -239,8 +239,16 @@ def _only_largest(flags: int, rules: Rules) -> int:
 
 
 _DEFAULT_CONTEXT = WinContext()
-_Best = tuple[tuple[int, int, int], int, int, int, int, _Reading]
-"""(points, han, fu), flags, han without dora, fu, yakuman flags, reading."""
+_Best = tuple[tuple[int, int, int], int, int, int, int, Form, int, tuple[object, ...], int,
+              tuple[int, int]]
+"""(points, han, fu), flags, han without dora, fu, yakuman flags, then the reading's
+form, pair, parts, wait and winning group (see ``_Reading``)."""
+_PAIR_FU = {(seat, round_, double): tuple(
+    (double if seat == round_ else 2) if r in (seat, round_) else (2 if r >= 4 else 0)
+    for r in range(7)) for seat in range(4) for round_ in range(4) for double in (2, 4)}
+"""Fu of an honour pair (index 0-6) for each seat wind, round wind and double-wind fu."""
+_YAKU_OF: dict[int, Yaku] = {}
+"""Yaku flags by value, so a result does not pay for the enum's constructor each time."""
 
 
 def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
@@ -375,14 +383,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
 
     # -- the standard form: every reading, every placement --------------------------------
     if standard:
-        seat, round_ = int(ctx.seat_wind), int(ctx.round_wind)
-        wind_fu = [0] * 7
-        for dragon in (4, 5, 6):
-            wind_fu[dragon] = 2
-        if seat == round_:
-            wind_fu[seat] = rules.double_wind_pair_fu
-        else:
-            wind_fu[seat] = wind_fu[round_] = 2
+        seat, round_ = ctx.seat_wind, ctx.round_wind
+        wind_fu = _PAIR_FU[seat, round_, rules.double_wind_pair_fu]
         # melds as fixed sets
         meld_run = [0, 0, 0]
         meld_trip = [0, 0, 0, 0]
@@ -526,9 +528,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 win_kind = 9 * suit + place_rank
                 group = (win_kind, -1 if place_shape == _t.PAIR else
                          (_RUN if place_shape == _t.RUN else _TRIPLET))
-                best = (key, f, han, fu, y,
-                        _Reading(Form.STANDARD, pair, (a, b, c, hr, melds), wait, group, ctx,
-                                 rules, is_open))
+                best = (key, f, han, fu, y, Form.STANDARD, pair, (a, b, c, hr, melds), wait,
+                        group)
 
     # -- seven pairs -----------------------------------------------------------------------
     if chiitoi and not melds:
@@ -543,13 +544,12 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             f, han = y, 0
         key = (_key_points(y, f, han + extra_han, 25, rules, dealer, tsumo), han, 25)
         if not best or best[0] < key:
-            best = (key, f, han, 25, y,
-                    _Reading(Form.SEVEN_PAIRS, -1, pairs, _t.TANKI, (win, -1), ctx, rules,
-                             False))
+            best = (key, f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, _t.TANKI, (win, -1))
 
     if not best:
         return _NO_YAKU if complete_without_yaku else _NOT_COMPLETE
-    _, flags, han, fu, yakuman, reading = best
+    _, flags, han, fu, yakuman, form, pair, parts, wait, group = best
+    reading = _Reading(form, pair, parts, wait, group, ctx, rules, is_open)
     if yakuman:
         return _result(flags, 0, fu, 0, 0, 0, reading, ctx, rules, dealer, tsumo)
     return _result(flags, han + extra_han, fu, dora, aka, ura, reading, ctx, rules, dealer,
@@ -583,7 +583,10 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
     points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
                                     riichi_sticks=ctx.riichi_sticks, liable_base=liable,
                                     rules=rules)
-    return WinResult(Yaku(flags), han, fu, dora, aka, ura, limit, count, points, payments,
+    yaku = _YAKU_OF.get(flags)
+    if yaku is None:
+        yaku = _YAKU_OF.setdefault(flags, Yaku(flags))
+    return WinResult(yaku, han, fu, dora, aka, ura, limit, count, points, payments,
                      _WAITS[reading.wait], reading)
 
 
