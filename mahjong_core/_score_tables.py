@@ -144,3 +144,41 @@ PLACEMENTS: _Lazy[tuple[tuple[Placement, ...], ...]] = _Lazy(_placements)
 HONOUR_READINGS: _Lazy[tuple[HonourReading, ...]] = _Lazy(_honour_readings)
 FEATURES: _Lazy[int] = _Lazy(_number_features)
 HONOUR_FEATURES: _Lazy[int] = _Lazy(_honour_features)
+
+
+MeldSummary = tuple[int, int, int, int, int, int, int, int, int, int, int, int, bool, int]
+"""What a hand's melds bring to scoring: run masks of m, p, s; triplet masks of m, p, s
+and honours; numbers of runs, triplets, closed kans and kans; their fu; whether every
+meld holds a terminal or honour; and their feature bits (as ``FEATURES``, shifted)."""
+
+NO_MELDS: MeldSummary = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, True, 0)
+
+
+def meld_summary(melds: tuple[tuple[int, bool, bool, bool], ...]) -> MeldSummary:
+    """Summarise melds given as (first kind, is_run, is_kan, is_closed) tuples."""
+    run = [0, 0, 0]
+    trip = [0, 0, 0, 0]
+    runs = trips = ankans = kans = fu = features = 0
+    terminal = True
+    for first, is_run, is_kan, closed in melds:
+        s, r = divmod(first, 9)
+        for kind in ((first, first + 1, first + 2) if is_run else (first,)):
+            if kind < 27:
+                features |= FEATURES[1 << 3 * (kind % 9)] << 4 * (kind // 9)
+            else:
+                features |= HONOUR_FEATURES[1 << 3 * (kind - 27)] << 12
+        if is_run:
+            run[s] |= 1 << r
+            runs += 1
+            terminal = terminal and r in (0, 6)
+            continue
+        trip[s] |= 1 << r
+        trips += 1
+        yaochuu = s == 3 or r in (0, 8)
+        terminal = terminal and yaochuu
+        value = (4 if yaochuu else 2) * (2 if closed else 1) * (4 if is_kan else 1)
+        fu += value
+        kans += is_kan
+        ankans += closed
+    return (run[0], run[1], run[2], trip[0], trip[1], trip[2], trip[3], runs, trips, ankans,
+            kans, fu, terminal, features)

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from . import _suit
+from . import _score_tables, _suit
 from .errors import InvalidHandError, MahjongError
-from .meld import Meld
+from .meld import Meld, MeldKind
 from .shapes import Decomposition, Form, Group, GroupKind
 from .tile import (
     IdLayout,
@@ -79,6 +79,8 @@ class Hand:
     _exhausted: int = attrs.field(init=False, eq=False, repr=False)
     """Bit k is set when the hand and its melds hold all four copies of kind k."""
     _full: bool = attrs.field(init=False, eq=False, repr=False)
+    _melded: _score_tables.MeldSummary = attrs.field(init=False, eq=False, repr=False)
+    """The melds as the scorer sees them."""
     _red_suits: int = attrs.field(init=False, eq=False, repr=False)
     """Bit s is set when suit s has its red five in the hand or the melds."""
     _open: bool = attrs.field(init=False, eq=False, repr=False)
@@ -122,6 +124,9 @@ class Hand:
         object.__setattr__(self, "_exhausted", sum(1 << k for k in range(34) if counts[k] == 4))
         object.__setattr__(self, "_full", len(tiles) == expected + 1)
         object.__setattr__(self, "_open", any(m.is_open for m in melds))
+        object.__setattr__(self, "_melded", _score_tables.meld_summary(tuple(
+            (m.tiles[0].kind, m.kind is MeldKind.CHI, m.is_kan, m.kind is MeldKind.ANKAN)
+            for m in melds)) if melds else _score_tables.NO_MELDS)
 
     # -- construction -----------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 furiten guard -> thirteen orphans -> every standard reading -> seven pairs fallback ->
 yaku, fu and points for every reading and every placement of the winning tile, keeping
-the highest points (ties: more han, then more fu).
+the highest points (ties: a yakuman over a counted one, then more han, then more fu).
 
 The inner loop works on plain integers: each suit's readings come from per-suit tables
 (``_score_tables``) with their run and triplet masks, identical-run counts, terminal
@@ -239,9 +239,9 @@ def _only_largest(flags: int, rules: Rules) -> int:
 
 
 _DEFAULT_CONTEXT = WinContext()
-_Best = tuple[tuple[int, int, int], int, int, int, int, Form, int, tuple[object, ...], int,
+_Best = tuple[tuple[int, int, int, int], int, int, int, int, Form, int, tuple[object, ...], int,
               tuple[int, int]]
-"""(points, han, fu), flags, han without dora, fu, yakuman flags, then the reading's
+"""(points, yakuman?, han, fu), flags, han without dora, fu, yakuman flags, then the reading's
 form, pair, parts, wait and winning group (see ``_Reading``)."""
 _PAIR_FU = {(seat, round_, double): tuple(
     (double if seat == round_ else 2) if r in (seat, round_) else (2 if r >= 4 else 0)
@@ -256,7 +256,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     """Score the win of ``win_tile`` on ``hand`` (the 13-tile hand before the win).
 
     Every reading and every placement of the winning tile is scored; the highest points
-    win (ties: more han, then more fu). A furiten ron is refused before any other work.
+    win (ties: a yakuman over kazoe, then more han, then more fu). A furiten ron is
+    refused before any other work.
     Raises InvalidHandError for a 14-tile hand or a fifth copy, InvalidContextError for
     a situation the hand cannot be in (riichi with an open hand, tenhou with melds,
     rinshan without a kan), InvalidRulesError for rules that are not ``Rules``.
@@ -288,7 +289,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 "riichi needs a closed hand, but this hand has called melds")
         if ctx._first_turn:
             raise InvalidContextError("a first-turn win cannot come after a meld")
-    if situational & Y_RINSHAN and not any(m.is_kan for m in melds):
+    if situational & Y_RINSHAN and not hand._melded[10]:
         raise InvalidContextError("a rinshan win needs a kan among the melds")
     tsumo = ctx.tsumo
     if ctx.furiten and not tsumo:
@@ -316,11 +317,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     # -- facts about the whole hand -----------------------------------------------------
     features = (_t.FEATURES[k0] | _t.FEATURES[k1] << 4 | _t.FEATURES[k2] << 8
                 | _t.HONOUR_FEATURES[k3] << 12)
-    for meld in melds:
-        first = meld.tiles[0].kind
-        features |= _KIND_FEATURES[first]
-        if meld.kind is MeldKind.CHI:
-            features |= _KIND_FEATURES[first + 1] | _KIND_FEATURES[first + 2]
+    if melds:
+        features |= hand._melded[13]
     dealer = ctx.seat_wind == 0
     dora = 0
     for k in ctx._dora:
@@ -385,36 +383,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     if standard:
         seat, round_ = ctx.seat_wind, ctx.round_wind
         wind_fu = _PAIR_FU[seat, round_, rules.double_wind_pair_fu]
-        # melds as fixed sets
-        meld_run = [0, 0, 0]
-        meld_trip = [0, 0, 0, 0]
-        meld_runs = meld_trips = ankans = kans = meld_fu = 0
-        meld_terminal = True
-        for meld in melds:
-            first = meld.tiles[0].kind
-            s, r = divmod(first, 9)
-            mkind = meld.kind
-            if mkind is MeldKind.CHI:
-                meld_run[s] |= 1 << r
-                meld_runs += 1
-                if r not in (0, 6):
-                    meld_terminal = False
-                continue
-            meld_trip[s] |= 1 << r
-            meld_trips += 1
-            yaochuu = s == 3 or r in (0, 8)
-            if not yaochuu:
-                meld_terminal = False
-            value = 4 if yaochuu else 2
-            if mkind is MeldKind.PON:
-                meld_fu += value
-            else:
-                kans += 1
-                if mkind is MeldKind.ANKAN:
-                    ankans += 1
-                    meld_fu += value * 8
-                else:
-                    meld_fu += value * 4
+        (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
+         meld_terminal, _) = hand._melded
         tsumo_fu = 2 if tsumo and (rules.rinshan_tsumo_fu or not ctx.rinshan) else 0
         closed_ron_fu = 0 if is_open or tsumo else 10
         honours_present = bool(features & _HONOURS_PRESENT)
@@ -437,9 +407,9 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 pair = 18 + c[0]
             else:
                 pair = 27 + hr[0]
-            rm0, rm1, rm2 = a[1] | meld_run[0], b[1] | meld_run[1], c[1] | meld_run[2]
-            tm0, tm1, tm2 = a[2] | meld_trip[0], b[2] | meld_trip[1], c[2] | meld_trip[2]
-            tmz = hr[1] | meld_trip[3]
+            rm0, rm1, rm2 = a[1] | mr0, b[1] | mr1, c[1] | mr2
+            tm0, tm1, tm2 = a[2] | mt0, b[2] | mt1, c[2] | mt2
+            tmz = hr[1] | mtz
             n_runs = a[3] + b[3] + c[3] + meld_runs
             concealed_trips = a[4] + b[4] + c[4] + hr[2] + ankans
             trip_fu = a[7] + b[7] + c[7] + hr[3] + meld_fu
@@ -522,7 +492,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                     complete_without_yaku = True
                     continue
                 key = (_key_points(y, f, han + extra_han, fu, rules, dealer, tsumo),
-                       han, fu)
+                       1 if y else 0, han, fu)
                 if best and best[0] >= key:
                     continue
                 win_kind = 9 * suit + place_rank
@@ -542,7 +512,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         han = _han(f, False)
         if y:
             f, han = y, 0
-        key = (_key_points(y, f, han + extra_han, 25, rules, dealer, tsumo), han, 25)
+        key = (_key_points(y, f, han + extra_han, 25, rules, dealer, tsumo), 1 if y else 0,
+               han, 25)
         if not best or best[0] < key:
             best = (key, f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, _t.TANKI, (win, -1))
 

@@ -89,7 +89,7 @@ class _Evaluator:
         self.ura = ura if ctx.in_riichi else 0
         self.meld_sets = [self._meld_set(m.kind, m.first.kind) for m in hand.melds]
         self.situational = self._situational()
-        self.best: tuple[tuple[int, int, int], Reference] | None = None
+        self.best: tuple[tuple[int, int, int, int], Reference] | None = None
         self.had_complete = False
 
     @staticmethod
@@ -198,7 +198,7 @@ class _Evaluator:
         points, payments = payments_for(
             base, dealer=ctx.is_dealer, tsumo=ctx.tsumo, honba=ctx.honba,
             riichi_sticks=ctx.riichi_sticks, liable_base=liable, rules=rules)
-        key = (points, han, fu)
+        key = (points, 1 if yakuman_flags else 0, han, fu)  # yakuman beat kazoe
         if self.best is not None and self.best[0] >= key:
             return
         result = Reference(flags, han, fu, points, payments.total)
