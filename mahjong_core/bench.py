@@ -1,0 +1,656 @@
+"""``python -m mahjong_core bench``: time this library against the installed peers.
+
+Every task deals the same seeded hands (``random.Random``) to every library, converts them
+to each library's own input form before the clock starts, and times the calls in this one
+process. The peers are PyPI ``mahjong`` and ``riichienv`` when they can be imported; they
+are never dependencies of this project. A table gives microseconds per call, the ratio
+peer time / our time (above 1 means this library is faster) and the target from the issue.
+
+Timing wrong answers is worthless, so every task then compares the answers: with each
+peer on every hand, and with a small, slow reference written here from first principles
+on a sample of the hands (so the check runs where no peer is installed). The exit status
+is 1 when this library disagrees with the reference, 0 otherwise.
+
+Tasks: ``win`` (is a 14-tile hand complete), ``waits`` (the tiles a 13-tile hand waits
+on), ``shanten``, ``evaluate`` (score a closed riichi ron) and ``import`` (import time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import gc
+import importlib
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+import mahjong_core
+from mahjong_core import Hand, Tile
+
+__all__ = ["TASKS", "main", "reference_shanten", "tenpai_hands", "win_hands"]
+
+TASKS = ("win", "waits", "shanten", "evaluate", "import")
+"""Task names, in the order they run and print."""
+
+_TITLES = {
+    "win": "(a) win check",
+    "waits": "(b) waits",
+    "shanten": "(c) shanten",
+    "evaluate": "(d) full evaluation",
+    "import": "(e) import",
+}
+_TARGETS = {"win": 0.5, "waits": 2.0, "shanten": 2.0, "evaluate": 6.0, "import": 60.0}
+"""Our targets: microseconds per call, milliseconds for the import."""
+_ISSUE_MAHJONG = {"win": "2.8", "shanten": "23-25", "evaluate": "54-59", "import": "39"}
+"""What the issue measured for PyPI mahjong 2.1.0, for comparison with this machine."""
+
+_PEERS = ("mahjong", "riichienv")
+_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_RUN_SHARE = 0.7
+"""Share of runs among the sets of a built winning hand (the rest are triplets)."""
+
+Answers = list[Any]
+
+
+# -- the reference: slow, plain, independent of the engine -----------------------------
+
+
+@functools.cache
+def _suit_blocks(counts: tuple[int, ...], runs: bool) -> frozenset[tuple[int, int, int]]:
+    """Every (sets, partial sets, pair) count that one suit's tiles can be split into.
+
+    A partial set is a pair or two tiles of a run with one missing; the pair field is 1
+    when a pair is kept aside as the hand's pair. Dominated triples are dropped.
+    """
+    first = next((r for r, n in enumerate(counts) if n), -1)
+    if first < 0:
+        return frozenset({(0, 0, 0)})
+    found: set[tuple[int, int, int]] = set()
+
+    def take(ranks: tuple[int, ...], sets: int, partials: int, pair: int) -> None:
+        rest = list(counts)
+        for rank in ranks:
+            rest[rank] -= 1
+        for m, t, h in _suit_blocks(tuple(rest), runs):
+            if h + pair <= 1:
+                found.add((m + sets, min(t + partials, 4), h + pair))
+
+    take((first,), 0, 0, 0)  # the tile stays single
+    if counts[first] >= 3:
+        take((first,) * 3, 1, 0, 0)
+    if counts[first] >= 2:
+        take((first,) * 2, 0, 1, 0)
+        take((first,) * 2, 0, 0, 1)
+    if runs and first + 1 < len(counts) and counts[first + 1]:
+        take((first, first + 1), 0, 1, 0)
+        if first + 2 < len(counts) and counts[first + 2]:
+            take((first, first + 1, first + 2), 1, 0, 0)
+    if runs and first + 2 < len(counts) and counts[first + 2]:
+        take((first, first + 2), 0, 1, 0)
+    return frozenset(b for b in found if not any(
+        o != b and o[0] >= b[0] and o[1] >= b[1] and o[2] >= b[2] for o in found))
+
+
+def reference_shanten(counts34: Sequence[int]) -> int:
+    """Shanten of a closed 13- or 14-tile hand from its 34 counts (-1 = complete).
+
+    The usual definition, by plain search: the least of the standard form's
+    8 - 2 sets - partials - pair (at most four sets and partials together), seven pairs'
+    6 - pairs + missing kinds and thirteen orphans' 13 - kinds - pair; except that a
+    13-tile hand so counted as tenpai whose every wait is a kind it holds four times is
+    one from tenpai, as PyPI mahjong and riichienv count it.
+    """
+    states = {(0, 0, 0)}
+    for suit in range(4):
+        part = tuple(counts34[9 * suit: 9 * suit + (7 if suit == 3 else 9)])
+        blocks = _suit_blocks(part, suit < 3)
+        states = {(m + m2, min(t + t2, 4), h + h2)
+                  for m, t, h in states for m2, t2, h2 in blocks if h + h2 <= 1}
+    standard = min(8 - 2 * m - min(t, 4 - m) - h for m, t, h in states)
+    kinds = sum(1 for n in counts34 if n)
+    pairs = sum(1 for n in counts34 if n >= 2)
+    seven_pairs = 6 - pairs + max(0, 7 - kinds)
+    orphans = sum(1 for k in _YAOCHUU if counts34[k])
+    orphan_pair = any(counts34[k] >= 2 for k in _YAOCHUU)
+    shanten = min(standard, seven_pairs, 13 - orphans - orphan_pair)
+    if shanten == 0 and sum(counts34) == 13 and not _reference_waits(list(counts34)):
+        return 1
+    return shanten
+
+
+def _reference_waits(counts34: list[int]) -> int:
+    """Kinds (mask) that complete a 13-tile hand; a kind held four times is none."""
+    mask = 0
+    for kind in range(34):
+        if counts34[kind] < 4:
+            counts34[kind] += 1
+            if reference_shanten(counts34) == -1:
+                mask |= 1 << kind
+            counts34[kind] -= 1
+    return mask
+
+
+# -- the hands ----------------------------------------------------------------------------
+
+
+def _counts34(ids: Sequence[int]) -> list[int]:
+    counts = [0] * 34
+    for tile_id in ids:
+        counts[tile_id // 4] += 1
+    return counts
+
+
+def _kinds_key(ids: Sequence[int]) -> tuple[int, ...]:
+    return tuple(sorted(tile_id // 4 for tile_id in ids))
+
+
+def _built_win(rng: random.Random) -> list[int]:
+    """Four sets and a pair, dealt from the copies of a shuffled wall (136 ids)."""
+    while True:
+        copies = [[4 * kind + c for c in range(4)] for kind in range(34)]
+        for ids in copies:
+            rng.shuffle(ids)
+        hand: list[int] = []
+        groups = [[rng.randrange(34)] * 2]
+        for _ in range(4):
+            if rng.random() < _RUN_SHARE:
+                start = rng.randrange(27)
+                while start % 9 > 6:
+                    start = rng.randrange(27)
+                groups.append([start, start + 1, start + 2])
+            else:
+                groups.append([rng.randrange(34)] * 3)
+        try:
+            for group in groups:
+                hand.extend(copies[kind].pop() for kind in group)
+        except IndexError:  # a fifth copy: deal again
+            continue
+        return hand
+
+
+def win_hands(count: int, seed: int) -> tuple[list[list[int]], list[bool]]:
+    """``count`` distinct 14-tile hands (136 ids) and whether each is complete.
+
+    Half are built as four sets and a pair; the others are dealt at random and kept only
+    when the reference finds them not complete. No two hands hold the same kinds, so no
+    whole-hand cache can answer for a hand it has already seen. The order is shuffled.
+    """
+    rng = random.Random(seed)
+    seen: set[tuple[int, ...]] = set()
+    hands: list[tuple[list[int], bool]] = []
+    while len(hands) < count // 2:
+        ids = _built_win(rng)
+        key = _kinds_key(ids)
+        if key not in seen:
+            seen.add(key)
+            hands.append((ids, True))
+    while len(hands) < count:
+        ids = rng.sample(range(136), 14)
+        key = _kinds_key(ids)
+        if key not in seen and reference_shanten(_counts34(ids)) >= 0:
+            seen.add(key)
+            hands.append((ids, False))
+    rng.shuffle(hands)
+    return [ids for ids, _ in hands], [won for _, won in hands]
+
+
+def tenpai_hands(count: int, seed: int) -> list[list[int]]:
+    """``count`` distinct 13-tile hands (136 ids): half a built win less one tile (so
+    tenpai, mostly), half dealt at random. The order is shuffled."""
+    rng = random.Random(seed)
+    seen: set[tuple[int, ...]] = set()
+    hands: list[list[int]] = []
+    while len(hands) < count:
+        if len(hands) < count // 2:
+            ids = _built_win(rng)
+            del ids[rng.randrange(14)]
+        else:
+            ids = rng.sample(range(136), 13)
+        key = _kinds_key(ids)
+        if key not in seen:
+            seen.add(key)
+            hands.append(ids)
+    rng.shuffle(hands)
+    return hands
+
+
+def ron_hands(count: int, seed: int) -> list[tuple[list[int], int]]:
+    """``count`` distinct built wins as (13 ids before the win, winning tile id)."""
+    rng = random.Random(seed)
+    seen: set[tuple[int, ...]] = set()
+    hands: list[tuple[list[int], int]] = []
+    while len(hands) < count:
+        ids = _built_win(rng)
+        key = _kinds_key(ids)
+        if key not in seen:
+            seen.add(key)
+            win = ids.pop(rng.randrange(14))
+            hands.append((sorted(ids), win))
+    return hands
+
+
+def _hand(ids: Sequence[int]) -> Hand:
+    return Hand.from_ids136(ids)
+
+
+# -- timing -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Timing:
+    """One library's run of one task: best and first pass, and its answers."""
+
+    best: float
+    """Microseconds per call, best pass."""
+    first: float
+    """Microseconds per call, first pass (includes filling any lazy tables)."""
+    answers: Answers
+
+
+def _time(run: Callable[[], Answers], calls: int, repeat: int) -> Timing:
+    """Run ``run`` ``repeat`` times with the collector off, as timeit does."""
+    passes: list[float] = []
+    answers: Answers = []
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            start = time.perf_counter()
+            answers = run()
+            passes.append((time.perf_counter() - start) / calls * 1e6)
+    finally:
+        if enabled:
+            gc.enable()
+    return Timing(min(passes), passes[0], answers)
+
+
+@attrs.define
+class Row:
+    """One task's line in the table and its answer check."""
+
+    task: str
+    calls: int
+    ours: Timing | None = None
+    peers: dict[str, Timing] = attrs.Factory(dict)
+    notes: list[str] = attrs.Factory(list)
+    checks: list[str] = attrs.Factory(list)
+    wrong: int = 0
+    """How many of our answers disagree with the reference."""
+
+
+def _load_peers(enabled: bool) -> dict[str, Any]:
+    """The peer modules that import, by name; 'mahjong' is a tuple of its five modules."""
+    peers: dict[str, Any] = {}
+    if not enabled:
+        return peers
+    with contextlib.suppress(ImportError):
+        peers["mahjong"] = tuple(importlib.import_module(f"mahjong.{name}") for name in (
+            "agari", "shanten", "hand_calculating.hand", "hand_calculating.hand_config",
+            "constants"))
+    with contextlib.suppress(ImportError):
+        peers["riichienv"] = importlib.import_module("riichienv._riichienv")
+    return peers
+
+
+def _version(name: str) -> str:
+    try:
+        from importlib.metadata import version
+        return version(name)
+    except Exception:  # not installed as a distribution
+        return "?"
+
+
+def _mask(kinds: Sequence[int]) -> int:
+    mask = 0
+    for kind in kinds:
+        mask |= 1 << kind
+    return mask
+
+
+def _disagree(ours: Answers, theirs: Answers) -> int:
+    return sum(1 for a, b in zip(ours, theirs, strict=True) if a != b)
+
+
+def _compare(row: Row, what: str, total: Callable[[Answers], int]) -> None:
+    """Add the per-library totals and the per-hand disagreements to ``row.checks``."""
+    parts: list[str] = []
+    if row.ours is not None:
+        parts.append(f"ours {total(row.ours.answers)}")
+    parts += [f"{name} {total(t.answers)}" for name, t in row.peers.items()]
+    if parts:
+        row.checks.append(f"{what}: " + ", ".join(parts))
+    if row.ours is not None:
+        for name, timing in row.peers.items():
+            row.checks.append(
+                f"hands where {name} disagrees with ours: "
+                f"{_disagree(row.ours.answers, timing.answers)}")
+
+
+def _check_reference(row: Row, reference: Callable[[int], Any], sample: int) -> None:
+    """Compare every library's first ``sample`` answers with the reference's."""
+    runs = ([("ours", row.ours)] if row.ours is not None else []) + list(row.peers.items())
+    if not runs or not sample:
+        return
+    count = min(sample, len(runs[0][1].answers))
+    expected = [reference(i) for i in range(count)]
+    for name, timing in runs:
+        wrong = _disagree(timing.answers[:count], expected)
+        if name == "ours":
+            row.wrong += wrong
+        row.checks.append(f"hands where {name} disagrees with the reference "
+                          f"(first {count}): {wrong}")
+
+
+# -- the tasks ----------------------------------------------------------------------------
+
+
+def _task_win(n: int, seed: int, repeat: int, sample: int, peers: dict[str, Any]) -> Row:
+    row = Row("win", n)
+    ids, complete = win_hands(n, seed)
+    hands = [_hand(h) for h in ids]
+    row.ours = _time(lambda: [h.is_complete() for h in hands], n, repeat)
+    if "mahjong" in peers:
+        is_agari = peers["mahjong"][0].Agari.is_agari
+        arrays = [_counts34(h) for h in ids]
+        row.peers["mahjong"] = _time(lambda: [is_agari(a) for a in arrays], n, repeat)
+        row.notes.append("mahjong: Agari.is_agari(34 counts)")
+    if "riichienv" in peers:
+        shanten = peers["riichienv"].calculate_shanten
+        lists = [list(h) for h in ids]
+        row.peers["riichienv"] = _time(lambda: [shanten(x) == -1 for x in lists], n, repeat)
+        row.notes.append("riichienv: calculate_shanten(136 ids) == -1 (it has no win check)")
+    _compare(row, "complete hands", sum)
+    built = sum(complete)
+    row.checks.append(f"complete by construction and reference: {built}")
+    if row.ours is not None:
+        wrong = _disagree(row.ours.answers, complete)
+        row.wrong += wrong
+        row.checks.append(f"hands where ours disagrees with the construction: {wrong}")
+    return row
+
+
+def _task_waits(n: int, seed: int, repeat: int, sample: int, peers: dict[str, Any]) -> Row:
+    row = Row("waits", n)
+    ids = tenpai_hands(n, seed)
+    hands = [_hand(h) for h in ids]
+    row.ours = _time(lambda: [h.waits_mask() for h in hands], n, repeat)
+    row.notes.append("ours: Hand.waits_mask() (a 34-bit mask; waits() builds a frozenset)")
+    if "mahjong" in peers:
+        is_agari = peers["mahjong"][0].Agari.is_agari
+        arrays = [_counts34(h) for h in ids]
+
+        def mahjong_waits(c: list[int]) -> int:
+            mask = 0
+            for kind in range(34):
+                if c[kind] < 4:
+                    c[kind] += 1
+                    if is_agari(c):
+                        mask |= 1 << kind
+                    c[kind] -= 1
+            return mask
+
+        row.peers["mahjong"] = _time(lambda: [mahjong_waits(a) for a in arrays], n, repeat)
+        row.notes.append("mahjong: Agari.is_agari on each of the 34 kinds added")
+    if "riichienv" in peers:
+        evaluator = peers["riichienv"].HandEvaluator
+        built = [evaluator(list(h), []) for h in ids]
+        timing = _time(lambda: [e.get_waits() for e in built], n, repeat)
+        row.peers["riichienv"] = attrs.evolve(timing, answers=[_mask(w) for w in timing.answers])
+        row.notes.append("riichienv: HandEvaluator(136 ids).get_waits(), evaluator pre-built")
+    _compare(row, "waits summed over all hands", lambda a: sum(m.bit_count() for m in a))
+    arrays34 = [_counts34(h) for h in ids]
+    _check_reference(row, lambda i: _reference_waits(arrays34[i]), sample)
+    return row
+
+
+def _task_shanten(n: int, seed: int, repeat: int, sample: int, peers: dict[str, Any]) -> Row:
+    row = Row("shanten", n)
+    ids = tenpai_hands(n, seed)
+    hands: list[Any] = [_hand(h) for h in ids]  # Any: shanten() may not exist yet
+    if hasattr(Hand, "shanten"):
+        row.ours = _time(lambda: [h.shanten() for h in hands], n, repeat)
+    else:
+        row.notes.append("ours: Hand.shanten() is not available yet")
+    if "mahjong" in peers:
+        calculate = peers["mahjong"][1].Shanten.calculate_shanten
+        arrays = [_counts34(h) for h in ids]
+        row.peers["mahjong"] = _time(lambda: [calculate(a) for a in arrays], n, repeat)
+        row.notes.append("mahjong: Shanten.calculate_shanten(34 counts)")
+    if "riichienv" in peers:
+        shanten = peers["riichienv"].calculate_shanten
+        lists = [list(h) for h in ids]
+        row.peers["riichienv"] = _time(lambda: [shanten(x) for x in lists], n, repeat)
+        row.notes.append("riichienv: calculate_shanten(136 ids)")
+    _compare(row, "shanten summed over all hands", sum)
+    arrays34 = [_counts34(h) for h in ids]
+    _check_reference(row, lambda i: reference_shanten(arrays34[i]), sample)
+    return row
+
+
+def _score_of(result: Any) -> tuple[Any, ...]:
+    """(han, fu, points) of one of our results; fu is left out above 12 han."""
+    han = getattr(result, "han", None)
+    points = getattr(result, "points", None)
+    fu = getattr(result, "fu", None) if han is not None and han < 13 else None
+    return (han, fu, points)
+
+
+def _task_evaluate(n: int, seed: int, repeat: int, sample: int,
+                   peers: dict[str, Any]) -> Row:
+    row = Row("evaluate", n)
+    deals = ron_hands(n, seed)
+    evaluate = getattr(mahjong_core, "evaluate", None)
+    context_class = getattr(mahjong_core, "WinContext", None)
+    if evaluate is not None and context_class is not None:
+        context = context_class(riichi=True)
+        prepared = [(_hand(h), Tile.from_id136(w)) for h, w in deals]
+        timing = _time(lambda: [evaluate(h, w, context) for h, w in prepared], n, repeat)
+        row.ours = attrs.evolve(timing, answers=[_score_of(r) for r in timing.answers])
+        row.notes.append("ours: evaluate(hand13, win_tile, WinContext(riichi=True))")
+    else:
+        row.notes.append("ours: evaluate / WinContext are not available yet")
+    if "mahjong" in peers:
+        _, _, hand_module, config_module, constants = peers["mahjong"]
+        estimate = hand_module.HandCalculator.estimate_hand_value
+        config = config_module.HandConfig(
+            is_riichi=True, player_wind=constants.EAST, round_wind=constants.EAST,
+            options=config_module.OptionalRules(
+                has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False))
+        full = [([*h, w], w) for h, w in deals]
+        timing = _time(lambda: [estimate(t, w, config=config) for t, w in full], n, repeat)
+        row.peers["mahjong"] = attrs.evolve(timing, answers=[
+            (r.han, r.fu if r.han is not None and r.han < 13 else None,
+             r.cost["main"] if r.cost else None) for r in timing.answers])
+        row.notes.append("mahjong: HandCalculator.estimate_hand_value(14 ids, win id, "
+                         "HandConfig(is_riichi=True, red fives, east seat and round))")
+    if "riichienv" in peers:
+        module = peers["riichienv"]
+        conditions = module.Conditions(riichi=True)
+        built = [(module.HandEvaluator(sorted([*h, w]), []), w) for h, w in deals]
+        timing = _time(lambda: [e.calc(w, [], [], conditions) for e, w in built], n, repeat)
+        row.peers["riichienv"] = attrs.evolve(timing, answers=[
+            (r.han, r.fu if r.han < 13 else None, r.ron_agari) for r in timing.answers])
+        row.notes.append("riichienv: HandEvaluator(14 ids).calc(win id, riichi), pre-built")
+        if row.ours is not None:
+            doubles = sum(1 for a, b in zip(row.ours.answers, row.peers["riichienv"].answers,
+                                            strict=True) if a[0] == 13 and b[0] == 26)
+            row.notes.append(f"riichienv always counts suuankou tanki, junsei chuuren and "
+                             f"kokushi 13-wait double (ours by default not): {doubles} "
+                             "hands differ by that rule alone")
+    _compare(row, "points summed over all hands", lambda a: sum(s[2] or 0 for s in a))
+    if row.ours is not None:
+        losses = sum(1 for s in row.ours.answers if not s[0] or not s[2])
+        row.wrong += losses
+        row.checks.append(f"built riichi wins that ours does not score: {losses}")
+    return row
+
+
+def _import_seconds(statement: str, env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", statement], check=True, env=env)
+    return time.perf_counter() - start
+
+
+def _task_import(repeat: int, peers: dict[str, Any]) -> Row:
+    """Median wall time of a fresh ``python -c 'import ...'`` less a bare interpreter's.
+
+    Every library reads its bytecode from one fresh cache (``PYTHONPYCACHEPREFIX``),
+    written by an untimed first run, whatever ``PYTHONDONTWRITEBYTECODE`` says.
+    """
+    row = Row("import", repeat)
+    statements = {"ours": "import mahjong_core"}
+    if "mahjong" in peers:
+        statements["mahjong"] = ("import mahjong.agari, mahjong.shanten, "
+                                 "mahjong.hand_calculating.hand")
+    if "riichienv" in peers:
+        statements["riichienv"] = "import riichienv"
+    samples: dict[str, list[float]] = {name: [] for name in ["bare", *statements]}
+    with tempfile.TemporaryDirectory(prefix="mahjong_core-bench-") as cache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = cache
+        for statement in ["pass", *statements.values()]:  # write the bytecode caches
+            _import_seconds(statement, env)
+        for _ in range(repeat):
+            samples["bare"].append(_import_seconds("pass", env))
+            for name, statement in statements.items():
+                samples[name].append(_import_seconds(statement, env))
+    bare = statistics.median(samples["bare"])
+    for name in statements:
+        ms = max(0.0, statistics.median(samples[name]) - bare) * 1e3
+        timing = Timing(ms, ms, [])
+        if name == "ours":
+            row.ours = timing
+        else:
+            row.peers[name] = timing
+    row.notes.append(f"median of {repeat} fresh interpreters with cached bytecode, less a "
+                     f"bare one ({bare * 1e3:.1f} ms); ours includes attrs; mahjong "
+                     "imports agari, shanten and hand")
+    return row
+
+
+# -- the report ---------------------------------------------------------------------------
+
+
+def _cell(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.3f}" if value < 10 else f"{value:.1f}"
+
+
+def _ratio(value: float) -> str:
+    return f"{value:.1f}x" if value >= 1 else f"{value:.2f}x"
+
+
+def _table(rows: list[Row], peer_names: list[str]) -> list[str]:
+    header = f"{'task':<22}{'calls':>8}{'ours':>10}{'target':>9}{'met':>5}"
+    for name in peer_names:
+        header += f"{name:>12}{'ratio':>8}"
+    lines = [header, "-" * len(header)]
+    for row in rows:
+        unit = " (ms)" if row.task == "import" else ""
+        ours = row.ours.best if row.ours else None
+        target = _TARGETS[row.task]
+        met = "-" if ours is None else ("yes" if ours <= target else "NO")
+        line = (f"{_TITLES[row.task] + unit:<22}{row.calls:>8}{_cell(ours):>10}"
+                f"{'<= ' + _cell(target):>9}{met:>5}")
+        for name in peer_names:
+            peer = row.peers.get(name)
+            theirs = peer.best if peer else None
+            ratio = _ratio(theirs / ours) if theirs and ours else "-"
+            line += f"{_cell(theirs):>12}{ratio:>8}"
+        lines.append(line)
+    return lines
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m mahjong_core bench",
+        description="Time this library against PyPI mahjong and riichienv where installed, "
+                    "on the same seeded hands, and check that the answers agree.")
+    parser.add_argument("--quick", action="store_true",
+                        help="ten times fewer hands (for tests and CI)")
+    parser.add_argument("--seed", type=int, default=2024, help="seed of the hands (2024)")
+    parser.add_argument("--only", action="append", choices=TASKS, metavar="TASK",
+                        help=f"run only this task (repeatable): {', '.join(TASKS)}")
+    parser.add_argument("--hands", type=int, default=None,
+                        help="hands for win, waits and shanten (100000, or 10000 with "
+                             "--quick); full evaluation takes a tenth")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="timed passes per library; the best counts (5)")
+    parser.add_argument("--check", type=int, default=1000,
+                        help="hands compared with the slow reference per task (1000)")
+    parser.add_argument("--no-peers", action="store_true",
+                        help="time this library alone even when peers are installed")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """Run the benchmark; print the table and the answer checks.
+
+    Exit status 1 when this library disagrees with the reference, 2 on a usage error.
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    hands = args.hands if args.hands is not None else (10_000 if args.quick else 100_000)
+    if hands < 2 or args.repeat < 1 or args.check < 0:
+        print("bench: --hands must be >= 2, --repeat >= 1, --check >= 0", file=sys.stderr)
+        return 2
+    tasks = [t for t in TASKS if not args.only or t in args.only]
+    peers = _load_peers(not args.no_peers)
+    peer_names = [name for name in _PEERS if name in peers]
+    absent = [name for name in _PEERS if name not in peers]
+
+    print(f"mahjong_core {mahjong_core.__version__} bench: Python {platform.python_version()} "
+          f"({platform.machine()}), seed {args.seed}, best of {args.repeat} passes")
+    for name in peer_names:
+        print(f"  peer {name} {_version(name)}")
+    for name in absent:
+        print(f"  peer {name}: not importable, skipped")
+    print("  times in microseconds per call (import in ms); ratio = peer time / our time")
+    print(flush=True)
+
+    rows: list[Row] = []
+    for index, task in enumerate(tasks):
+        seed = args.seed * 100 + index
+        if task == "win":
+            rows.append(_task_win(hands, seed, args.repeat, args.check, peers))
+        elif task == "waits":
+            rows.append(_task_waits(hands, seed, args.repeat, args.check, peers))
+        elif task == "shanten":
+            rows.append(_task_shanten(hands, seed, args.repeat, args.check, peers))
+        elif task == "evaluate":
+            rows.append(_task_evaluate(max(1, hands // 10), seed, args.repeat, args.check,
+                                       peers))
+        else:
+            rows.append(_task_import(max(3, args.repeat + 2), peers))
+
+    print("\n".join(_table(rows, peer_names)))
+    print()
+    for row in rows:
+        print(f"{_TITLES[row.task]}:")
+        if row.ours is not None and row.task != "import":
+            print(f"  ours, first pass (cold tables): {_cell(row.ours.first)} µs per call")
+        if row.task in _ISSUE_MAHJONG:
+            print(f"  the issue measured mahjong 2.1.0 at {_ISSUE_MAHJONG[row.task]}"
+                  f" {'ms' if row.task == 'import' else 'µs'}")
+        for line in row.notes + row.checks:
+            print(f"  {line}")
+    wrong = sum(row.wrong for row in rows)
+    print()
+    print(f"answers: {wrong} of ours disagree with the reference or the construction"
+          if wrong else "answers: ours agree with the reference and the construction")
+    return 1 if wrong else 0

@@ -1,0 +1,118 @@
+"""The benchmark command: its hands, its table and its answer checks (never its timings).
+
+The peers (PyPI mahjong, riichienv) are not installed in CI, so ``--no-peers`` keeps the
+runs alike everywhere; the checks against the reference run either way.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mahjong_core import Hand, bench
+
+SMALL = ["--quick", "--hands", "300", "--repeat", "1", "--check", "100", "--no-peers"]
+"""A run of a second or two: every task, a few hundred hands, one timed pass."""
+
+
+def _sets_only(counts: list[int]) -> bool:
+    """The lowest tile opens a triplet or a run, recursively (independent of the engine)."""
+    first = next((k for k in range(34) if counts[k]), None)
+    if first is None:
+        return True
+    if counts[first] >= 3:
+        counts[first] -= 3
+        ok = _sets_only(counts)
+        counts[first] += 3
+        if ok:
+            return True
+    if first < 27 and first % 9 <= 6 and counts[first + 1] and counts[first + 2]:
+        for kind in (first, first + 1, first + 2):
+            counts[kind] -= 1
+        ok = _sets_only(counts)
+        for kind in (first, first + 1, first + 2):
+            counts[kind] += 1
+        return ok
+    return False
+
+
+def _complete(ids: list[int]) -> bool:
+    """Four sets and a pair, seven pairs or thirteen orphans, by plain search."""
+    counts = [0] * 34
+    for tile_id in ids:
+        counts[tile_id // 4] += 1
+    if sorted(counts)[-7:] == [2] * 7:
+        return True
+    orphans = (0, 8, 9, 17, 18, 26, *range(27, 34))
+    if all(counts[k] for k in orphans) and sum(counts[k] for k in orphans) == 14:
+        return True
+    for pair in range(34):
+        if counts[pair] >= 2:
+            counts[pair] -= 2
+            ok = _sets_only(counts)
+            counts[pair] += 2
+            if ok:
+                return True
+    return False
+
+
+def test_win_hands_are_distinct_half_complete_and_labelled_right() -> None:
+    ids, complete = bench.win_hands(400, seed=7)
+    assert len(ids) == 400 and all(len(h) == 14 for h in ids)
+    assert all(len(set(h)) == 14 for h in ids)  # distinct tile ids within a hand
+    assert len({tuple(sorted(t // 4 for t in h)) for h in ids}) == 400  # distinct hands
+    assert sum(complete) == 200
+    assert [_complete(h) for h in ids] == complete
+    assert [Hand.from_ids136(h).is_complete() for h in ids] == complete
+
+
+def test_hands_are_seeded() -> None:
+    assert bench.win_hands(50, seed=3) == bench.win_hands(50, seed=3)
+    assert bench.tenpai_hands(50, seed=3) == bench.tenpai_hands(50, seed=3)
+    assert bench.tenpai_hands(50, seed=3) != bench.tenpai_hands(50, seed=4)
+
+
+def test_tenpai_hands_are_distinct_thirteen_tiles() -> None:
+    hands = bench.tenpai_hands(300, seed=5)
+    assert all(len(h) == 13 and len(set(h)) == 13 for h in hands)
+    assert len({tuple(sorted(t // 4 for t in h)) for h in hands}) == 300
+    assert sum(Hand.from_ids136(h).is_tenpai() for h in hands) >= 100
+
+
+@pytest.mark.parametrize(("notation", "expected"), [
+    ("123m456p789s11222z", -1),
+    ("123m456p789s1122z", 0),
+    ("19m19p19s1234567z", 0),
+    ("1122334455667m", 0),
+    ("1111m234p567s789s", 1),  # its only wait is a kind it holds four times
+    ("13579m13579p135s", 4),
+    ("147m258p369s1234z", 6),
+])
+def test_reference_shanten(notation: str, expected: int) -> None:
+    assert bench.reference_shanten(Hand.parse(notation).counts34()) == expected
+
+
+def test_small_run_prints_the_table_and_agrees(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(SMALL) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if line.startswith("task"))
+    assert "ours" in header and "target" in header
+    for title in ("(a) win check", "(b) waits", "(c) shanten", "(d) full evaluation",
+                  "(e) import (ms)"):
+        assert any(line.startswith(title) for line in out.splitlines()), title
+    assert "complete hands: ours 150" in out
+    assert "hands where ours disagrees with the construction: 0" in out
+    assert "hands where ours disagrees with the reference (first 100): 0" in out
+    assert out.rstrip().endswith("answers: ours agree with the reference and the construction")
+
+
+def test_only_one_task(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main([*SMALL, "--only", "waits"]) == 0
+    out = capsys.readouterr().out
+    assert "(b) waits" in out
+    assert "(a) win check" not in out and "(e) import" not in out
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--only", "nonsense"]) == 2
+    assert bench.main(["--hands", "1"]) == 2
+    capsys.readouterr()
