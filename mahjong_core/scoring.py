@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+from typing import NamedTuple
 
 import attrs
 
@@ -61,9 +62,8 @@ _SetInfo = tuple[int, int, bool, bool]
 _RUN, _TRIPLET, _KAN = 0, 1, 2
 
 
-@attrs.frozen
-class _Reading:
-    """What a result needs to rebuild its reading and its fu on demand."""
+class _Reading(NamedTuple):
+    """What a result needs to rebuild its reading and its fu on demand (private)."""
 
     form: Form
     pair: int
@@ -239,9 +239,8 @@ def _only_largest(flags: int, rules: Rules) -> int:
 
 
 _DEFAULT_CONTEXT = WinContext()
-_Best = tuple[tuple[int, int, int, int], int, int, int, int, Form, int, tuple[object, ...], int,
-              tuple[int, int]]
-"""(points, yakuman?, han, fu), flags, han without dora, fu, yakuman flags, then the reading's
+_Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], int, tuple[int, int]]
+"""One scored placement: flags, han without dora, fu, yakuman flags, then the reading's
 form, pair, parts, wait and winning group (see ``_Reading``)."""
 _PAIR_FU = {(seat, round_, double): tuple(
     (double if seat == round_ else 2) if r in (seat, round_) else (2 if r >= 4 else 0)
@@ -337,7 +336,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     if not features & _NONEMPTY_NUM:
         yakuman_base |= Y_TSUUIISOU
 
-    best: _Best | None = None
+    found: list[_Candidate] = []
     complete_without_yaku = False
 
     if kokushi:
@@ -378,6 +377,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     if not features & _NOT_ALL_GREEN:
         yakuman_base |= Y_RYUUIISOU
     extra_han = dora + aka + ura
+    base_han = _han(base_flags, is_open)
 
     # -- the standard form: every reading, every placement --------------------------------
     if standard:
@@ -397,8 +397,16 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         hr = _t.HONOUR_READINGS[k3][0]
         rank = win % 9
         win_places = _t.PLACEMENTS[keys[suit] << 4 | rank] if suit < 3 else None
-        for (i0, a), (i1, b), (i2, c) in itertools.product(
-                enumerate(r0), enumerate(r1), enumerate(r2)):
+        kuisagari = 1 if is_open else 0
+        reading_base_han = base_han + (2 if kans == 3 else 0)
+        if len(r0) == 1 and len(r1) == 1 and len(r2) == 1:
+            combos: list[tuple[_t.NumberReading, _t.NumberReading, _t.NumberReading, int]] = [
+                (r0[0], r1[0], r2[0], 0)]
+        else:
+            combos = [(a, b, c, (i0, i1, i2)[suit] if suit < 3 else 0)
+                      for (i0, a), (i1, b), (i2, c)
+                      in itertools.product(enumerate(r0), enumerate(r1), enumerate(r2))]
+        for a, b, c, win_reading in combos:
             if a[0] >= 0:
                 pair = a[0]
             elif b[0] >= 0:
@@ -414,6 +422,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             concealed_trips = a[4] + b[4] + c[4] + hr[2] + ankans
             trip_fu = a[7] + b[7] + c[7] + hr[3] + meld_fu
             flags = reading_base | base_flags
+            han = reading_base_han
             yakuman = yakuman_base
             dragons = _POPCOUNT[tmz >> 4]
             winds = _POPCOUNT[tmz & 15]
@@ -423,41 +432,57 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 yakuman |= Y_DAISUUSHII
             elif winds == 3 and 27 <= pair <= 30:
                 yakuman |= Y_SHOUSUUSHII
+            # the han of each yaku is added as its flag is set (closed / open values)
             if tmz:
                 if tmz & 0b1110000:
                     flags |= (tmz >> 4) * Y_HAKU  # haku, hatsu, chun are consecutive bits
+                    han += dragons
                 if (tmz >> seat) & 1:
                     flags |= Y_SEAT
+                    han += 1
                 if (tmz >> round_) & 1:
                     flags |= Y_ROUND
+                    han += 1
                 if dragons == 2 and pair >= 31:
                     flags |= Y_SHOUSANGEN
+                    han += 2
             if (not honroutou and n_runs and a[6] and b[6] and c[6] and meld_terminal):
-                flags |= Y_CHANTA if honours_present else Y_JUNCHAN
+                if honours_present:
+                    flags |= Y_CHANTA
+                    han += 2 - kuisagari
+                else:
+                    flags |= Y_JUNCHAN
+                    han += 3 - kuisagari
             if not n_runs:
                 flags |= Y_TOITOI
+                han += 2
             if n_runs >= 3:
                 if (rm0 & 73) == 73 or (rm1 & 73) == 73 or (rm2 & 73) == 73:
                     flags |= Y_ITTSU
+                    han += 2 - kuisagari
                 if rm0 & rm1 & rm2:
                     flags |= Y_SANSHOKU
+                    han += 2 - kuisagari
             elif tm0 & tm1 & tm2:
                 flags |= Y_DOUKOU
+                han += 2
             pinfu_shape = False
             if not is_open:
                 peikou = a[5] + b[5] + c[5]
                 if peikou >= 2:
                     flags |= Y_RYANPEIKOU
+                    han += 3
                 elif peikou:
                     flags |= Y_IIPEIKOU
+                    han += 1
                 pinfu_shape = (n_runs == 4 and pair < 31 and pair != 27 + seat
                                and pair != 27 + round_)
             pair_fu = wind_fu[pair - 27] if pair >= 27 else 0
-            reading_han = _han(flags, is_open)
+            reading_han = han
             # placements of the winning tile in this reading
             places: tuple[_t.Placement, ...]
             if win_places is not None:
-                places = win_places[(i0, i1, i2)[suit]]
+                places = win_places[win_reading]
             elif hr[0] == rank:
                 places = ((_t.TANKI, rank, _t.PAIR),)
             else:  # an honour that is not the pair is one of the triplets
@@ -491,15 +516,10 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 elif not f:
                     complete_without_yaku = True
                     continue
-                key = (_key_points(y, f, han + extra_han, fu, rules, dealer, tsumo),
-                       1 if y else 0, han, fu)
-                if best and best[0] >= key:
-                    continue
-                win_kind = 9 * suit + place_rank
-                group = (win_kind, -1 if place_shape == _t.PAIR else
+                group = (9 * suit + place_rank, -1 if place_shape == _t.PAIR else
                          (_RUN if place_shape == _t.RUN else _TRIPLET))
-                best = (key, f, han, fu, y, Form.STANDARD, pair, (a, b, c, hr, melds), wait,
-                        group)
+                found.append((f, han, fu, y, Form.STANDARD, pair, (a, b, c, hr, melds), wait,
+                              group))
 
     # -- seven pairs -----------------------------------------------------------------------
     if chiitoi and not melds:
@@ -512,14 +532,17 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         han = _han(f, False)
         if y:
             f, han = y, 0
-        key = (_key_points(y, f, han + extra_han, 25, rules, dealer, tsumo), 1 if y else 0,
-               han, 25)
-        if not best or best[0] < key:
-            best = (key, f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, _t.TANKI, (win, -1))
+        found.append((f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, _t.TANKI, (win, -1)))
 
-    if not best:
+    if not found:
         return _NO_YAKU if complete_without_yaku else _NOT_COMPLETE
-    _, flags, han, fu, yakuman, form, pair, parts, wait, group = best
+    if len(found) == 1:
+        best = found[0]
+    else:  # the highest points; ties: a yakuman, then more han, then more fu
+        best = max(found, key=lambda c: (
+            _key_points(c[3], c[0], c[1] + extra_han, c[2], rules, dealer, tsumo),
+            1 if c[3] else 0, c[1], c[2]))
+    flags, han, fu, yakuman, form, pair, parts, wait, group = best
     reading = _Reading(form, pair, parts, wait, group, ctx, rules, is_open)
     if yakuman:
         return _result(flags, 0, fu, 0, 0, 0, reading, ctx, rules, dealer, tsumo)
