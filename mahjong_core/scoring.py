@@ -574,9 +574,26 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
     else:
         count = 0
         limit, base = limit_of(han, fu, 0, rules)
-    points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
-                                    riichi_sticks=ctx.riichi_sticks, liable_base=liable,
-                                    rules=rules)
+    if liable:
+        points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
+                                        riichi_sticks=ctx.riichi_sticks, liable_base=liable,
+                                        rules=rules)
+    else:  # the common case, written out (same arithmetic as payments_for)
+        sticks = ctx.riichi_sticks * rules.riichi_stick_points
+        honba = ctx.honba * rules.honba_points
+        if not tsumo:
+            points = -(-base * (6 if dealer else 4) // 100) * 100
+            payments = Payments(points + honba, 0, 0, 0, 0, sticks)
+        elif dealer:
+            each = -(-2 * base // 100) * 100
+            points = 3 * each
+            payments = Payments(0, 0, each + honba // 3, 3, 0, sticks)
+        else:
+            from_dealer = -(-2 * base // 100) * 100
+            from_other = -(-base // 100) * 100
+            points = from_dealer + 2 * from_other
+            payments = Payments(0, from_dealer + honba // 3, from_other + honba // 3, 2, 0,
+                                sticks)
     yaku = _YAKU_OF.get(flags)
     if yaku is None:
         yaku = _YAKU_OF.setdefault(flags, Yaku(flags))
