@@ -19,10 +19,8 @@ Honours have one reading at most: ``(pair, trip_mask, n_trips, trip_fu, trips)``
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 from . import _suit
+from ._suit import LazyTable
 
 __all__ = [
     "FEATURES",
@@ -41,24 +39,6 @@ RUN, TRIP, PAIR = range(3)
 NumberReading = tuple[int, int, int, int, int, int, bool, int, tuple[int, ...], tuple[int, ...]]
 HonourReading = tuple[int, int, int, int, tuple[int, ...]]
 Placement = tuple[int, int, int]
-
-T = TypeVar("T")
-
-
-class _Lazy(dict[int, T]):
-    """A dict filled on first use by a pure function of the key."""
-
-    __slots__ = ("compute",)
-
-    def __init__(self, compute: Callable[[int], T]) -> None:
-        super().__init__()
-        self.compute = compute
-
-    def __missing__(self, key: int) -> T:
-        value = self.compute(key)
-        self[key] = value
-        return value
-
 
 def _number_readings(key: int) -> tuple[NumberReading, ...]:
     out = []
@@ -139,11 +119,11 @@ def _honour_features(key: int) -> int:
     return bits
 
 
-READINGS: _Lazy[tuple[NumberReading, ...]] = _Lazy(_number_readings)
-PLACEMENTS: _Lazy[tuple[tuple[Placement, ...], ...]] = _Lazy(_placements)
-HONOUR_READINGS: _Lazy[tuple[HonourReading, ...]] = _Lazy(_honour_readings)
-FEATURES: _Lazy[int] = _Lazy(_number_features)
-HONOUR_FEATURES: _Lazy[int] = _Lazy(_honour_features)
+READINGS: LazyTable[tuple[NumberReading, ...]] = LazyTable(_number_readings)
+PLACEMENTS: LazyTable[tuple[tuple[Placement, ...], ...]] = LazyTable(_placements)
+HONOUR_READINGS: LazyTable[tuple[HonourReading, ...]] = LazyTable(_honour_readings)
+FEATURES: LazyTable[int] = LazyTable(_number_features)
+HONOUR_FEATURES: LazyTable[int] = LazyTable(_honour_features)
 
 
 MeldSummary = tuple[int, int, int, int, int, int, int, int, int, int, int, int, bool, int]

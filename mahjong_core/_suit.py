@@ -24,6 +24,7 @@ The algorithms are those of the seed articles:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 __all__ = [
     "COMPLETE",
@@ -258,43 +259,38 @@ def honour_readings(key: int) -> tuple[Reading, ...]:
     return ((pair, tuple(r for r in range(7) if c[r] == 3)),)
 
 
-class _IntTable(dict[int, int]):
+T = TypeVar("T")
+
+
+class LazyTable(dict[int, T]):
+    """A dict that fills a missing key with ``compute(key)``, a pure function.
+
+    Two threads may compute the same entry; both store the same value.
+    """
+
     __slots__ = ("compute",)
 
-    def __init__(self, compute: Callable[[int], int]) -> None:
+    def __init__(self, compute: Callable[[int], T]) -> None:
         super().__init__()
         self.compute = compute
 
-    def __missing__(self, key: int) -> int:
+    def __missing__(self, key: int) -> T:
         value = self.compute(key)
         self[key] = value
         return value
 
 
-class _ReadingTable(dict[int, tuple[Reading, ...]]):
-    __slots__ = ("compute",)
-
-    def __init__(self, compute: Callable[[int], tuple[Reading, ...]]) -> None:
-        super().__init__()
-        self.compute = compute
-
-    def __missing__(self, key: int) -> tuple[Reading, ...]:
-        value = self.compute(key)
-        self[key] = value
-        return value
-
-
-INFO = _IntTable(_number_info)
+INFO = LazyTable(_number_info)
 """Number-suit key -> packed completeness codes."""
-HONOUR_INFO = _IntTable(_honour_info)
+HONOUR_INFO = LazyTable(_honour_info)
 """Honour key -> packed completeness codes."""
-WAITS = _IntTable(number_waits)
+WAITS = LazyTable(number_waits)
 """Number-suit key -> waits mask."""
-HONOUR_WAITS = _IntTable(honour_waits)
+HONOUR_WAITS = LazyTable(honour_waits)
 """Honour key -> waits mask."""
-READINGS = _ReadingTable(number_readings)
+READINGS = LazyTable(number_readings)
 """Number-suit key -> readings."""
-HONOUR_READINGS = _ReadingTable(honour_readings)
+HONOUR_READINGS = LazyTable(honour_readings)
 """Honour key -> readings."""
 
 
@@ -336,10 +332,10 @@ def _wait_info(key: int, ranks: int, orphans: tuple[int, ...],
             | singles << SINGLES_FIELD | kokushi << KOKUSHI_FIELD | missing << MISSING_FIELD)
 
 
-WAIT_INFO = _IntTable(lambda key: _wait_info(key, 9, (0, 8), WAITS.__getitem__,
+WAIT_INFO = LazyTable(lambda key: _wait_info(key, 9, (0, 8), WAITS.__getitem__,
                                              INFO[key] & 255))
 """Number-suit key -> packed waits information (see the field list above)."""
-HONOUR_WAIT_INFO = _IntTable(lambda key: _wait_info(key, 7, tuple(range(7)),
+HONOUR_WAIT_INFO = LazyTable(lambda key: _wait_info(key, 7, tuple(range(7)),
                                                     HONOUR_WAITS.__getitem__,
                                                     HONOUR_INFO[key] & 255))
 """Honour key -> packed waits information."""
