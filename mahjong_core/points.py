@@ -6,6 +6,7 @@ import enum
 
 import attrs
 
+from .errors import InvalidHandError
 from .rules import TENHOU_RULES, Rules
 
 __all__ = ["Limit", "Payments", "base_points", "limit_of", "payments_for"]
@@ -96,6 +97,36 @@ class Payments:
         """Everything the winner receives."""
         return (self.discarder + self.dealer + self.non_dealer * self.non_dealer_payers
                 + self.liable + self.sticks)
+
+    def deltas(self, winner: int, *, dealer: int, discarder: int | None = None,
+               liable: int | None = None) -> tuple[int, int, int, int]:
+        """Each seat's score change (seats 0-3), the riichi sticks going to the winner.
+
+        ``discarder`` is needed on ron, ``liable`` when a liable player pays. The changes
+        add up to the sticks the winner takes from the table.
+        Raises InvalidHandError for a seat out of range or missing.
+
+        >>> Payments(dealer=4100, non_dealer=2100, non_dealer_payers=2).deltas(1, dealer=0)
+        (-4100, 8300, -2100, -2100)
+        """
+        seats = (winner, dealer, discarder, liable)
+        if any(s is not None and (type(s) is not int or not 0 <= s < 4) for s in seats):
+            raise InvalidHandError(f"seats are ints 0-3, got {seats!r}")
+        change = [0, 0, 0, 0]
+        if self.non_dealer_payers == 0:
+            if discarder is None or discarder == winner:
+                raise InvalidHandError("a ron needs a discarder other than the winner")
+            change[discarder] -= self.discarder
+        else:
+            for seat in range(4):
+                if seat != winner:
+                    change[seat] -= self.dealer if seat == dealer else self.non_dealer
+        if self.liable:
+            if liable is None or liable == winner:
+                raise InvalidHandError("a liability payment needs the liable player's seat")
+            change[liable] -= self.liable
+        change[winner] = self.sticks - sum(change)
+        return (change[0], change[1], change[2], change[3])
 
     def as_dict(self) -> dict[str, int]:
         """The payments as the JSON interface writes them (without sticks)."""

@@ -6,6 +6,8 @@ import enum
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from .errors import MahjongError
+
 __all__ = ["DOUBLE_YAKUMAN_FORMS", "HAN", "YAKUMAN", "Yaku", "han_of"]
 
 
@@ -67,6 +69,17 @@ class Yaku(enum.IntFlag):
     def names(self) -> list[str]:
         """The JSON names of the flags set, in bit order."""
         return [y.name.lower() for y in Yaku if y & self and y.name]
+
+    @property
+    def json_name(self) -> str:
+        """The name of a single yaku as JSON and the docs write it (``"double_riichi"``).
+
+        Raises MahjongError for a combination of flags (use ``names()``).
+        """
+        names = self.names()
+        if len(names) != 1:
+            raise MahjongError(f"json_name needs a single yaku, not {names}")
+        return names[0]
 
     @property
     def is_yakuman(self) -> bool:

@@ -16,6 +16,7 @@ from mahjong_core import (
     InvalidHandError,
     InvalidRulesError,
     Limit,
+    MahjongError,
     Meld,
     MeldKind,
     NoWin,
@@ -362,3 +363,45 @@ def test_json_parse_request_builds_the_python_values() -> None:
     assert hand == Hand.parse("123m456p789s1122z") and win == Tile.parse("2z")
     assert context.seat_wind is Wind.SOUTH and context.tsumo
     assert rules == Rules(double_yakuman=True)
+
+
+def test_json_names_of_single_yaku() -> None:
+    assert Yaku.DOUBLE_RIICHI.json_name == "double_riichi"
+    assert [y.json_name for y in Yaku] == [n for y in Yaku for n in y.names()]
+    with pytest.raises(MahjongError):
+        _ = (Yaku.RIICHI | Yaku.PINFU).json_name
+
+
+@pytest.mark.parametrize(("situation", "seats", "want"), [
+    ({"seat_wind": "S", "riichi_sticks": 2, "honba": 1}, {"winner": 1, "dealer": 0,
+                                                        "discarder": 3},
+     (0, 2900 + 2000, 0, -2900)),
+    ({"seat_wind": "S", "tsumo": True, "honba": 1}, {"winner": 2, "dealer": 1},
+     (-1400, -2700, 5500, -1400)),
+    ({"seat_wind": "E", "tsumo": True}, {"winner": 3, "dealer": 3},
+     (-3900, -3900, -3900, 11700)),  # riichi, tsumo, double east: 4 han 30 fu
+])
+def test_payment_deltas_per_seat(situation: dict[str, Any], seats: dict[str, int],
+                                 want: tuple[int, ...]) -> None:
+    # riichi and a wind triplet on a 1z/2z shanpon
+    hand = Hand.parse("123m456p789s1122z")
+    win = evaluate(hand, Tile.parse("2z" if situation["seat_wind"] == "S" else "1z"),
+                   WinContext(riichi=True, **situation))
+    assert isinstance(win, WinResult)
+    deltas = win.payments.deltas(**seats)
+    assert deltas == want
+    assert sum(deltas) == win.payments.sticks
+    assert deltas[seats["winner"]] == win.total
+
+
+def test_payment_deltas_with_pao_and_bad_seats() -> None:
+    hand = Hand.parse("123m5p pon:555z pon:666z pon:777z:7z:toimen")
+    ron = evaluate(hand, Tile.parse("5p"), WinContext(seat_wind="S", pao="toimen"))
+    assert isinstance(ron, WinResult)
+    assert ron.payments.deltas(1, dealer=0, discarder=0, liable=3) == (-16000, 32000, 0, -16000)
+    with pytest.raises(MahjongError):
+        ron.payments.deltas(1, dealer=0, discarder=0)  # the liable seat is missing
+    with pytest.raises(MahjongError):
+        ron.payments.deltas(1, dealer=0, discarder=1, liable=3)
+    with pytest.raises(MahjongError):
+        ron.payments.deltas(4, dealer=0, discarder=1, liable=3)
