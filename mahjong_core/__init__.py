@@ -7,6 +7,7 @@ True
 
 from __future__ import annotations
 
+from ._shanten import DiscardOption, Ukeire
 from .context import WinContext, Wind
 from .errors import (
     InvalidContextError,
@@ -34,6 +35,7 @@ __all__ = [
     "TENHOU_RULES",
     "YAKUMAN",
     "Decomposition",
+    "DiscardOption",
     "Form",
     "FuritenTracker",
     "Group",
@@ -59,6 +61,7 @@ __all__ = [
     "Suit",
     "Tile",
     "TileId",
+    "Ukeire",
     "Wait",
     "WinContext",
     "WinResult",

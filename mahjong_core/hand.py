@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 import attrs
 
-from . import _score_tables, _suit
+from . import _score_tables, _shanten, _suit
+from ._shanten import DiscardOption, Ukeire
 from .errors import InvalidHandError, MahjongError
 from .meld import Meld, MeldKind
 from .shapes import Decomposition, Form, Group, GroupKind
@@ -24,7 +25,6 @@ from .tile import (
 __all__ = ["Hand"]
 
 _SHIFT = tuple(3 * (k % 9) for k in range(34))
-_HONOUR_MASK = sum(1 << (27 + r) for r in range(7))
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
 _INFO, _HONOUR_INFO = _suit.INFO, _suit.HONOUR_INFO
@@ -318,6 +318,139 @@ class Hand:
                     *(Group(GroupKind.SINGLE, tile_of(k)) for k in _YAOCHUU if k != pair))))
         return tuple(found)
 
+    # -- shanten and ukeire -----------------------------------------------------------
+    # Tenhou's shanten: the fewest tile exchanges to tenpai, where no draw may make a
+    # fifth copy of a kind (hand and melds counted); melds are fixed sets. The tables and
+    # the definition are in _shanten.
+
+    def shanten(self) -> int:
+        """Tenhou's shanten: the fewest exchanges (discard one, draw one) to tenpai.
+
+        -1 for a complete 14-tile hand, 0 for tenpai. The least of the standard form,
+        seven pairs and thirteen orphans (only the standard form once a meld is called).
+        A draw never makes a fifth copy of a kind, melds included: a hand whose only wait
+        is a kind it holds four times is not tenpai, four of a kind is one pair for seven
+        pairs, and a kind held four times cannot become the missing pair.
+
+        >>> Hand.parse("123m456p789s1122z").shanten()
+        0
+        >>> Hand.parse("1111m234p567p789s").shanten()  # would wait on a fifth 1m
+        1
+        """
+        if self.melds:
+            return _shanten.standard_shanten(self._keys, self._meld_keys(), len(self.melds))
+        k0, k1, k2, k3 = self._keys  # ids are packed two to a key: a << 16 | b
+        number, conv = _shanten.NUMBER, _shanten.CONV
+        standard = _shanten.FINALS[0][conv[number[k0] << 16 | number[k1]] << 16
+                                      | conv[number[k2] << 16 | _shanten.HONOUR[k3]]]
+        x = _shanten.XNUMBER
+        other = _shanten.OTHER[x[k0] + x[k1] + x[k2] + _shanten.XHONOUR[k3]]
+        return other if other < standard else standard
+
+    def shanten_standard(self) -> int:
+        """Shanten towards four sets and a pair (melds are sets), as in ``shanten``."""
+        if self.melds:
+            return _shanten.standard_shanten(self._keys, self._meld_keys(), len(self.melds))
+        k0, k1, k2, k3 = self._keys
+        number, conv = _shanten.NUMBER, _shanten.CONV
+        return _shanten.FINALS[0][conv[number[k0] << 16 | number[k1]] << 16
+                                  | conv[number[k2] << 16 | _shanten.HONOUR[k3]]]
+
+    def shanten_chiitoitsu(self) -> int:
+        """Shanten towards seven pairs (seven distinct kinds, two of each).
+
+        ``13 - pairs - min(kinds, 7)``: four of a kind is one pair. A hand with melds
+        (a closed kan included) can never make seven pairs and gets 99.
+        """
+        if self.melds:
+            return _shanten.UNREACHABLE
+        return _shanten.chiitoitsu_shanten(self._keys)
+
+    def shanten_kokushi(self) -> int:
+        """Shanten towards thirteen orphans: ``13 - orphan kinds - (1 if one is paired)``.
+
+        A hand with melds can never make thirteen orphans and gets 99.
+        """
+        if self.melds:
+            return _shanten.UNREACHABLE
+        return _shanten.kokushi_shanten(self._keys)
+
+    def ukeire(self, visible: Iterable[Tile] = ()) -> Ukeire:
+        """The draws that lower this 13-tile hand's shanten, with their unseen copies.
+
+        ``visible`` holds the tiles seen outside this hand (discards, other players'
+        melds, dora indicators); this hand's own tiles and melds are counted already.
+        Raises InvalidHandError for a 14-tile hand, a visible item that is not a Tile, or
+        visible tiles that make more than four copies of a kind with the hand.
+
+        >>> ukeire = Hand.parse("23m456p789s11z pon:111p").ukeire([Tile.parse("4m")] * 2)
+        >>> [(str(tile), count) for tile, count in ukeire.draws], ukeire.total
+        ([('1m', 4), ('4m', 2)], 6)
+        """
+        if self._full:
+            self._require(False, "ukeire")
+        unseen = self._unseen(visible)
+        shanten, mask = _shanten.improving(self._keys, self._meld_keys(), len(self.melds))
+        return Ukeire(shanten, self._draws(mask, unseen))
+
+    def discard_options(self, visible: Iterable[Tile] = ()) -> list[DiscardOption]:
+        """Every discard of this 14-tile hand with its shanten and ukeire, best first.
+
+        Best is the lowest shanten, then the most unseen improving tiles, then kind order.
+        One option per kind: a red five and a plain five give the same shanten and
+        ukeire, so the option names the plain five when the hand holds both. Unseen
+        counts treat the discarded copy as seen. ``visible`` is as for ``ukeire``.
+        Raises InvalidHandError for a 13-tile hand or bad visible tiles.
+
+        >>> best = Hand.parse("123m456p789s11223z").discard_options()[0]
+        >>> str(best.tile), best.shanten, best.total
+        ('3z', 0, 4)
+        """
+        if not self._full:
+            self._require(True, "discard options")
+        unseen = self._unseen(visible)
+        melded, melds = self._meld_keys(), len(self.melds)
+        choice: dict[int, Tile] = {}
+        for tile in self.tiles:  # sorted: a plain five comes after the red one
+            choice[tile.kind] = tile
+        options = []
+        for kind, tile in choice.items():
+            keys = list(self._keys)
+            keys[kind // 9] -= 1 << _SHIFT[kind]
+            shanten, mask = _shanten.improving(keys, melded, melds)
+            options.append(DiscardOption(tile, shanten, Ukeire(shanten, self._draws(mask, unseen))))
+        options.sort(key=lambda o: (o.shanten, -o.ukeire.total, o.tile.kind))
+        return options
+
+    def _meld_keys(self) -> tuple[int, int, int, int]:
+        return _shanten.meld_keys(self.melds)
+
+    @staticmethod
+    def _draws(mask: int, unseen: list[int]) -> tuple[tuple[Tile, int], ...]:
+        """(tile, unseen copies) for each kind in ``mask``, in kind order."""
+        draws = []
+        while mask:
+            low = mask & -mask
+            kind = low.bit_length() - 1
+            draws.append((tile_of(kind), unseen[kind]))
+            mask ^= low
+        return tuple(draws)
+
+    def _unseen(self, visible: Iterable[Tile]) -> list[int]:
+        """4 less the copies in the hand, its melds and ``visible``, per kind."""
+        if isinstance(visible, str | bytes) or not isinstance(visible, Iterable):
+            raise InvalidHandError(f"visible tiles must be Tile objects, got {visible!r}")
+        held = self.counts34()
+        unseen = [4 - held[k] - self._meld_counts[k] for k in range(34)]
+        for tile in visible:
+            if not isinstance(tile, Tile):
+                raise InvalidHandError(f"visible tiles must be Tile objects, got {tile!r}")
+            unseen[tile.kind] -= 1
+            if unseen[tile.kind] < 0:
+                raise InvalidHandError(
+                    f"the visible tiles and the hand {self} hold more than four {tile.plain}")
+        return unseen
+
     # -- text -------------------------------------------------------------------------
 
     def __str__(self) -> str:
@@ -343,8 +476,3 @@ def _meld_group(meld: Meld) -> Group:
     else:
         kind = GroupKind.RUN
     return Group(kind, meld.first, open=meld.is_open, melded=True)
-
-
-def group_tiles(groups: Sequence[Group]) -> list[int]:
-    """The kinds of a list of groups (internal helper for tests and scoring)."""
-    return [k for g in groups for k in g.kinds]

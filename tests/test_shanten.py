@@ -1,0 +1,555 @@
+"""Shanten, ukeire and discard options, against oracles written here (never the engine's).
+
+The definition under test (Tenhou's): shanten is the least number of exchanges (discard
+one, draw one) that makes a hand tenpai, no draw ever making a fifth copy of a kind
+(melds included); melds are fixed sets. Equivalently ``13 - 3 * melds - overlap``, where
+overlap is the most tiles the concealed part shares with a complete hand that keeps the
+melds and holds no kind more than four times.
+
+Oracles:
+
+* Targets (every one-suit hand): list every complete one-suit shape (j sets and a pair,
+  no rank over four), take all their sub-multisets (the closure); a hand's overlap is the
+  size of its largest sub-multiset in the closure.
+* Suit search (random hands with melds): per suit, the best overlap with j sets and p
+  pairs, by a depth-first search over the sets that take a new tile of the hand, under
+  the copies the melds leave; the drawn-only sets must still fit. Suits are combined by
+  trying every split of the sets.
+* Seven pairs and thirteen orphans: the best overlap by counting.
+* The definition itself: tenpai exactly when ``waits()`` is not empty, -1 exactly when
+  ``is_complete()``, and one draw (13 tiles) or one discard (14 tiles) moves shanten by
+  exactly the right step.
+"""
+
+from __future__ import annotations
+
+import doctest
+import functools
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+from mahjong_core import (
+    DiscardOption,
+    Hand,
+    InvalidHandError,
+    Meld,
+    MeldKind,
+    Tile,
+    Ukeire,
+    _shanten,
+    parse_tiles,
+)
+
+INF = 99
+TILES = tuple(Tile.from_kind(k) for k in range(34))
+YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+RED_KINDS = (4, 13, 22)
+
+
+def hand_of(counts: Sequence[int], melds: Sequence[Meld] = ()) -> Hand:
+    """A hand from 34 concealed counts (plain tiles) and melds."""
+    return Hand([TILES[k] for k in range(34) for _ in range(counts[k])], melds)
+
+
+def pon(kind: int) -> Meld:
+    return Meld(MeldKind.PON, [TILES[kind]] * 3)
+
+
+# -- oracle 1: complete targets and their closure (one suit) ---------------------------
+
+
+def suit_sets(ranks: int) -> list[tuple[int, ...]]:
+    """Triplets of every rank, and runs when the suit has nine ranks."""
+    sets: list[tuple[int, ...]] = [(r, r, r) for r in range(ranks)]
+    if ranks == 9:
+        sets += [(r, r + 1, r + 2) for r in range(7)]
+    return sets
+
+
+def complete_shapes(ranks: int, sets_count: int) -> set[int]:
+    """Keys (3 bits a rank) of every shape of ``sets_count`` sets and a pair."""
+    found: set[int] = set()
+    for combo in itertools.combinations_with_replacement(suit_sets(ranks), sets_count):
+        counts = [0] * ranks
+        for shape in combo:
+            for r in shape:
+                counts[r] += 1
+        for pair in range(ranks):
+            counts[pair] += 2
+            if max(counts) <= 4:
+                found.add(sum(n << 3 * r for r, n in enumerate(counts)))
+            counts[pair] -= 2
+    return found
+
+
+class Closure:
+    """Everything contained in some complete shape; overlap = largest part inside."""
+
+    def __init__(self, ranks: int, sets_count: int) -> None:
+        self.ranks = ranks
+        seen = complete_shapes(ranks, sets_count)
+        frontier = list(seen)
+        while frontier:
+            smaller = []
+            for key in frontier:
+                for r in range(ranks):
+                    if (key >> 3 * r) & 7 and key - (1 << 3 * r) not in seen:
+                        seen.add(key - (1 << 3 * r))
+                        smaller.append(key - (1 << 3 * r))
+            frontier = smaller
+        self.inside = seen
+        self.memo: dict[int, int] = {}
+
+    def overlap(self, key: int, size: int) -> int:
+        if key in self.inside:
+            return size
+        found = self.memo.get(key)
+        if found is None:
+            found = 0
+            for r in range(self.ranks):
+                if (key >> 3 * r) & 7:
+                    found = max(found, self.overlap(key - (1 << 3 * r), size - 1))
+                    if found == size - 1:
+                        break
+            self.memo[key] = found
+        return found
+
+
+def vectors(ranks: int, total: int) -> Iterator[tuple[int, ...]]:
+    """Every count vector over ``ranks`` ranks (at most 4 each) summing to ``total``."""
+    if ranks == 1:
+        if total <= 4:
+            yield (total,)
+        return
+    for first in range(min(4, total) + 1):
+        for rest in vectors(ranks - 1, total - first):
+            yield (first, *rest)
+
+
+def chiitoitsu_oracle(counts: Sequence[int]) -> int:
+    """13 - the most tiles shared with seven distinct pairs."""
+    return 13 - sum(sorted((min(n, 2) for n in counts), reverse=True)[:7])
+
+
+def kokushi_oracle(counts: Sequence[int]) -> int:
+    """13 - the most tiles shared with the thirteen orphans plus one of them again:
+    one of each orphan held, and the chosen duplicate when held twice."""
+    singles = sum(min(counts[k], 1) for k in YAOCHUU)
+    return 13 - singles - max(counts[pair] >= 2 for pair in YAOCHUU)
+
+
+@pytest.mark.parametrize("honours", [False, True])
+def test_every_one_suit_hand_matches_the_targets(honours: bool) -> None:
+    """Every count vector of 1-14 tiles of one suit that makes a legal hand (melds of
+    another suit fill it up to 13 or 14) has the shanten of the targets oracle."""
+    ranks = 7 if honours else 9
+    checked = 0
+    for melds_count in range(5):
+        sets_count = 4 - melds_count
+        closure = Closure(ranks, sets_count)
+        fillers = [pon((0, 9, 18, 8)[i] if honours else 27 + i) for i in range(melds_count)]
+        for size in (3 * sets_count + 1, 3 * sets_count + 2):
+            for counts in vectors(ranks, size):
+                key = sum(n << 3 * r for r, n in enumerate(counts))
+                expected = 3 * sets_count + 1 - closure.overlap(key, size)
+                first = 27 if honours else 9 * (checked % 3)  # spread over m, p, s
+                counts34 = [0] * 34
+                counts34[first:first + ranks] = counts
+                hand = hand_of(counts34, fillers)
+                assert hand.shanten_standard() == expected, hand
+                if melds_count:
+                    assert hand.shanten() == expected, hand
+                else:
+                    seven, thirteen = chiitoitsu_oracle(counts34), kokushi_oracle(counts34)
+                    assert hand.shanten_chiitoitsu() == seven, hand
+                    assert hand.shanten_kokushi() == thirteen, hand
+                    assert hand.shanten() == min(expected, seven, thirteen), hand
+                checked += 1
+    assert checked == (31495 if honours else 312732)
+
+
+def test_chinitsu_split() -> None:
+    """The 93,600 thirteen-tile one-suit hands: 40,196 tenpai, 52,791 one from tenpai and
+    613 two from it (seven pairs included)."""
+    split = Counter(hand_of([*counts, *[0] * 25]).shanten() for counts in vectors(9, 13))
+    assert split == {0: 40196, 1: 52791, 2: 613}
+
+
+# -- oracle 2: per-suit search, for hands of every suit with melds ----------------------
+
+
+def fits(free: list[int], sets_left: int, pair_left: int, sets: Sequence[tuple[int, ...]],
+         start: int = 0) -> bool:
+    """Can ``sets_left`` sets and ``pair_left`` pairs be drawn into the free copies?"""
+    if pair_left:
+        for r in range(len(free)):
+            if free[r] >= 2:
+                free[r] -= 2
+                ok = fits(free, sets_left, 0, sets)
+                free[r] += 2
+                if ok:
+                    return True
+        return False
+    if not sets_left:
+        return True
+    for i in range(start, len(sets)):
+        for r in sets[i]:
+            free[r] -= 1
+        ok = min(free[r] for r in sets[i]) >= 0 and fits(free, sets_left - 1, 0, sets, i)
+        for r in sets[i]:
+            free[r] += 1
+        if ok:
+            return True
+    return False
+
+
+@functools.cache
+def suit_need(counts: tuple[int, ...], caps: tuple[int, ...], top: int) -> tuple[int, ...]:
+    """Fewest draws for j sets and p pairs in one suit (index 2 * j + p, j <= top),
+    holding ``counts`` and allowed ``caps`` copies of each rank.
+
+    Depth-first over multisets of sets, each adding a tile of the hand not yet used;
+    a set that adds none is as good as one drawn anywhere, which ``fits`` checks. A
+    branch stops once no target it can still reach could share more tiles.
+    """
+    ranks = len(counts)
+    sets = suit_sets(ranks)
+    size = sum(counts)
+    targets = [(j, q) for j in range(top + 1) for q in range(2)]
+    most = [min(size, 3 * j + 2 * q) for j, q in targets]
+    best = [-1] * len(targets)
+    shape = [0] * ranks
+
+    def search(start: int, overlap: int, k: int, p: int) -> None:
+        free = None
+        open_ = False
+        for i, (j, q) in enumerate(targets):
+            if j >= k and q >= p and best[i] < most[i]:
+                if best[i] < overlap:
+                    if free is None:
+                        free = [caps[r] - shape[r] for r in range(ranks)]
+                    if fits(free, j - k, q - p, sets):
+                        best[i] = overlap
+                open_ = open_ or (j > k and best[i] < most[i])
+        if not open_:
+            return
+        for i in range(start, len(sets)):
+            a, b, c = sets[i]
+            gain = (shape[a] < counts[a]) + (shape[b] < counts[b] - (a == b))
+            gain += shape[c] < counts[c] - (b == c) - (a == c)
+            shape[a] += 1
+            shape[b] += 1
+            shape[c] += 1
+            if gain and shape[a] <= caps[a] and shape[b] <= caps[b] and shape[c] <= caps[c]:
+                search(i, overlap + gain, k + 1, p)
+            shape[a] -= 1
+            shape[b] -= 1
+            shape[c] -= 1
+
+    search(0, 0, 0, 0)
+    for r in range(ranks):
+        if counts[r] and caps[r] >= 2:
+            shape[r] += 2
+            search(0, min(counts[r], 2), 0, 1)
+            shape[r] -= 2
+    return tuple(3 * j + 2 * q - found if found >= 0 else INF
+                 for (j, q), found in zip(targets, best, strict=True))
+
+
+def standard_oracle(counts: Sequence[int], meld_counts: Sequence[int], melds: int) -> int:
+    """Standard-form shanten: per-suit needs, the sets split every way between suits."""
+    top = 4 - melds
+    total = [0] + [INF] * (2 * top + 1)
+    for first, ranks in ((0, 9), (9, 9), (18, 9), (27, 7)):
+        part = slice(first, first + ranks)
+        need = suit_need(tuple(counts[part]), tuple(4 - n for n in meld_counts[part]), top)
+        combined = [INF] * (2 * top + 2)
+        for i, a in enumerate(total):
+            if a < INF:
+                for k, b in enumerate(need):
+                    j, p = i // 2 + k // 2, i % 2 + k % 2
+                    if j <= top and p <= 1 and a + b < combined[2 * j + p]:
+                        combined[2 * j + p] = a + b
+        total = combined
+    return total[2 * top + 1] - 1
+
+
+class Deal:
+    """A random hand dealt from a full set: melds first, then the concealed tiles."""
+
+    def __init__(self, rng: random.Random, melds_count: int, full: bool,
+                 reds: bool = False) -> None:
+        pool = [4] * 34
+        self.meld_counts = [0] * 34
+        melds = []
+        for _ in range(melds_count):
+            kind = rng.choice(list(MeldKind))
+            if kind is MeldKind.CHI:
+                starts = [k for k in range(27) if k % 9 <= 6 and min(pool[k:k + 3]) > 0]
+                first = rng.choice(starts)
+                kinds = [first, first + 1, first + 2]
+            else:
+                size = 3 if kind is MeldKind.PON else 4
+                kinds = [rng.choice([k for k in range(34) if pool[k] >= size])] * size
+            for k in kinds:
+                pool[k] -= 1
+                self.meld_counts[k] += 1
+            melds.append(Meld(kind, [TILES[k] for k in kinds]))
+        wall = [k for k in range(34) for _ in range(pool[k])]
+        size = 13 - 3 * melds_count + full
+        concealed = sorted(rng.sample(wall, size))
+        self.counts = [0] * 34
+        for k in concealed:
+            self.counts[k] += 1
+            pool[k] -= 1
+        self.pool = pool
+        tiles = [TILES[k] for k in concealed]
+        if reds:
+            for i, k in enumerate(concealed):
+                if k in RED_KINDS and concealed.index(k) == i and rng.random() < 0.5:
+                    tiles[i] = Tile(k, red=True)
+        self.hand = Hand(tiles, melds)
+        self.melds = melds_count
+
+    def visible(self, rng: random.Random, count: int) -> list[Tile]:
+        """Some of the tiles outside the hand."""
+        outside = [TILES[k] for k in range(34) for _ in range(self.pool[k])]
+        return rng.sample(outside, count)
+
+
+def deals(seed: int, count: int, reds: bool = False) -> Iterator[Deal]:
+    rng = random.Random(seed)
+    for i in range(count):
+        yield Deal(rng, rng.randrange(5), bool(i % 2), reds)
+
+
+def test_random_hands_with_melds_match_the_suit_search() -> None:
+    """100,000 hands of every suit, 0-4 melds (chi, pon and every kan), 13 and 14 tiles."""
+    for deal in deals(1, 100_000):
+        hand = deal.hand
+        standard = standard_oracle(deal.counts, deal.meld_counts, deal.melds)
+        assert hand.shanten_standard() == standard, hand
+        if deal.melds:
+            assert hand.shanten() == standard, hand
+            assert hand.shanten_chiitoitsu() == hand.shanten_kokushi() == 99
+        else:
+            seven, thirteen = chiitoitsu_oracle(deal.counts), kokushi_oracle(deal.counts)
+            assert (hand.shanten_chiitoitsu(), hand.shanten_kokushi()) == (seven, thirteen)
+            assert hand.shanten() == min(standard, seven, thirteen), hand
+
+
+# -- oracle 3: the definition -----------------------------------------------------------
+
+
+def test_tenpai_and_complete_agree_with_waits_and_completeness() -> None:
+    """0 exactly when waits() is not empty (13 tiles), -1 exactly when complete (14)."""
+    for deal in deals(2, 60_000):
+        hand = deal.hand
+        shanten = hand.shanten()
+        if hand.is_full:
+            assert (shanten == -1) == hand.is_complete(), hand
+            assert shanten >= -1
+        else:
+            assert (shanten == 0) == bool(hand.waits()), hand
+            assert shanten >= 0
+
+
+def drawable(hand: Hand, meld_counts: Sequence[int]) -> list[Tile]:
+    """The kinds of which the hand and its melds hold fewer than four."""
+    return [TILES[k] for k in range(34) if hand.count(TILES[k]) + meld_counts[k] < 4]
+
+
+def test_one_exchange_moves_shanten_by_one() -> None:
+    """13 tiles at n >= 1: the best draw reaches n - 1 (so some exchange does, none
+    does better); 14 tiles: the best discard keeps n. Together with the tenpai test this
+    pins shanten down as the number of exchanges to tenpai."""
+    for deal in deals(3, 6000):
+        hand = deal.hand
+        shanten = hand.shanten()
+        if hand.is_full:
+            if shanten >= 0:
+                after = {hand.remove(t).shanten() for t in set(hand.tiles)}
+                assert min(after) == shanten, hand
+                assert max(after) <= shanten + 1, hand
+        else:
+            after = {hand.add(t).shanten() for t in drawable(hand, deal.meld_counts)}
+            assert min(after) == shanten - 1, hand
+            assert max(after) <= shanten, hand
+
+
+# -- ukeire and discard options against trying every tile -------------------------------
+
+
+def brute_ukeire(hand: Hand, meld_counts: Sequence[int], seen: Sequence[int]) -> Ukeire:
+    """Draw every tile and keep those that lower shanten; count what nobody sees."""
+    shanten = hand.shanten()
+    draws = []
+    for tile in drawable(hand, meld_counts):
+        if hand.add(tile).shanten() < shanten:
+            draws.append((tile, 4 - seen[tile.kind]))
+    return Ukeire(shanten, tuple(draws))
+
+
+def test_ukeire_matches_trying_every_draw() -> None:
+    rng = random.Random(4)
+    for deal in deals(5, 4000):
+        if deal.hand.is_full:
+            continue
+        visible = deal.visible(rng, rng.randrange(20))
+        seen = [deal.counts[k] + deal.meld_counts[k] for k in range(34)]
+        for tile in visible:
+            seen[tile.kind] += 1
+        ukeire = deal.hand.ukeire(visible)
+        assert ukeire == brute_ukeire(deal.hand, deal.meld_counts, seen)
+        assert ukeire.total == sum(ukeire.as_dict().values())
+        assert ukeire.tiles == tuple(ukeire.as_dict())
+        if ukeire.shanten == 0:
+            assert set(ukeire.tiles) == deal.hand.waits()
+
+
+def test_discard_options_match_trying_every_discard() -> None:
+    rng = random.Random(6)
+    for deal in deals(7, 600, reds=True):
+        hand = deal.hand
+        if not hand.is_full:
+            continue
+        visible = deal.visible(rng, rng.randrange(20))
+        seen = [deal.counts[k] + deal.meld_counts[k] for k in range(34)]
+        for tile in visible:
+            seen[tile.kind] += 1
+        expected = []
+        for kind in sorted({t.kind for t in hand.tiles}):
+            tile = max(t for t in hand.tiles if t.kind == kind)  # plain five after red
+            left = hand.remove(tile)
+            ukeire = brute_ukeire(left, deal.meld_counts, seen)
+            expected.append(DiscardOption(tile, ukeire.shanten, ukeire))
+        expected.sort(key=lambda o: (o.shanten, -o.total, o.tile.kind))
+        options = hand.discard_options(visible)
+        assert options == expected, hand
+        assert options[0].shanten == hand.shanten() or hand.shanten() == -1
+
+
+def test_discard_keeps_the_red_five_unless_it_is_the_only_five() -> None:
+    both = Hand.parse("055m123p456p789s11z")
+    assert [str(o.tile) for o in both.discard_options() if o.tile.kind == 4] == ["5m"]
+    red_only = Hand.parse("0m23m123p456p789s11z")
+    assert [str(o.tile) for o in red_only.discard_options() if o.tile.kind == 4] == ["0m"]
+
+
+# -- the table-driven answers against the plain path --------------------------------------
+
+
+def test_suit_tables_match_the_plain_walk() -> None:
+    rng = random.Random(8)
+    for _ in range(600):
+        honours = rng.random() < 0.3
+        ranks = 7 if honours else 9
+        caps = [4] * ranks
+        for _ in range(rng.randrange(3)):
+            caps[rng.randrange(ranks)] = rng.choice((0, 1, 3))
+        counts = [0] * ranks
+        size = rng.randrange(15)
+        while sum(counts) < size and sum(counts) < sum(caps):
+            r = rng.randrange(ranks)
+            if counts[r] < caps[r]:
+                counts[r] += 1
+        key = sum(n << 3 * r for r, n in enumerate(counts))
+        melded = sum((4 - c) << 3 * r for r, c in enumerate(caps))
+        table = _shanten.HONOUR if honours else _shanten.NUMBER
+        found = _shanten.VECTORS[table[key | melded << _shanten.MELD_SHIFT]]
+        assert found == _shanten.reference_vector(counts, caps, not honours), (counts, caps)
+
+
+def test_hand_tables_match_the_plain_path() -> None:
+    for deal in deals(9, 300):
+        expected = _shanten.reference_standard(deal.counts, deal.meld_counts, deal.melds)
+        assert deal.hand.shanten_standard() == expected, deal.hand
+
+
+# -- examples ------------------------------------------------------------------------------
+
+
+def example(text: str) -> Hand:
+    """Concealed mpsz tiles, filled up to 13 or 14 with pons of kinds the text lacks."""
+    tiles = parse_tiles(text)
+    free = [k for k in range(33, -1, -1) if all(t.kind != k for t in tiles)]
+    return Hand(tiles, [pon(free[i]) for i in range((14 - len(tiles)) // 3)])
+
+
+@pytest.mark.parametrize(("text", "shanten", "standard", "seven", "thirteen"), [
+    ("123m456p789s1122z", 0, 0, 4, 8),
+    ("123m456p789s11223z", 0, 0, 4, 7),
+    ("123m456p789s11222z", -1, -1, 4, 8),
+    ("1111m234p567p789s", 1, 1, 5, 10),  # its only wait would be a fifth 1m
+    ("1111m234p567p7899s", 0, 0, 4, 10),
+    ("11112222333344m", -1, -1, 5, 11),  # 123m four times and 44m
+    ("1111m223344p556s", 1, 1, 2, 11),  # four of a kind is one pair towards seven pairs
+    ("1122m3344p5566s77z", -1, 3, -1, 10),
+    ("1122m3344p5566s7z", 0, 3, 0, 10),
+    ("11223344m556677p", -1, -1, -1, 11),
+    ("19m19p19s1234567z", 0, 8, 6, 0),
+    ("19m19p19s12345677z", -1, 7, 5, -1),
+    ("19m19p19s1234566z", 0, 7, 5, 0),
+    ("1111m", 1, 1, 99, 99),  # three pons: no pair can be drawn to 1111
+    ("1m", 0, 0, 99, 99),
+    ("11m", -1, -1, 99, 99),
+    ("1111z", 1, 1, 99, 99),
+])
+def test_examples(text: str, shanten: int, standard: int, seven: int, thirteen: int) -> None:
+    hand = example(text)
+    assert (hand.shanten(), hand.shanten_standard(), hand.shanten_chiitoitsu(),
+            hand.shanten_kokushi()) == (shanten, standard, seven, thirteen)
+
+
+def test_melds_hold_copies_too() -> None:
+    """A meld's tiles are copies the hand holds: they block draws and leave fewer unseen."""
+    blocked = Hand.parse("1m456p789s777z pon:111m")  # tanki on a fifth 1m
+    assert blocked.shanten() == 1 and not blocked.waits()
+    assert Tile.parse("7z") not in blocked.ukeire().tiles  # 7777z would wait on a fifth
+    assert Hand.parse("2m456p789s pon:777z ankan:1111m").ukeire().draws == (
+        (Tile.parse("2m"), 3),)
+    assert Hand.parse("56m456p789s77z chi:789m").ukeire().draws == (
+        (Tile.parse("4m"), 4), (Tile.parse("7m"), 3))
+    assert Hand.parse("56m456p77z pon:777m pon:444m").ukeire().draws == (
+        (Tile.parse("4m"), 1), (Tile.parse("7m"), 1))
+    assert Hand.parse("56m456p77z pon:777m minkan:4444m").ukeire().draws == (
+        (Tile.parse("7m"), 1),)
+
+
+def test_bad_calls_raise() -> None:
+    thirteen = Hand.parse("123m456p789s1122z")
+    fourteen = thirteen.add(Tile.parse("3z"))
+    with pytest.raises(InvalidHandError, match="14-tile"):
+        thirteen.discard_options()
+    with pytest.raises(InvalidHandError, match="13-tile"):
+        fourteen.ukeire()
+    with pytest.raises(InvalidHandError, match="Tile objects"):
+        thirteen.ukeire(["1z"])  # type: ignore[list-item]
+    with pytest.raises(InvalidHandError, match="Tile objects"):
+        thirteen.ukeire("1z")  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match="more than four"):
+        thirteen.ukeire([Tile.parse("1z")] * 3)
+    assert thirteen.ukeire([Tile.parse("1z")] * 2).as_dict() == {
+        Tile.parse("1z"): 0, Tile.parse("2z"): 2}
+
+
+def test_results_are_values() -> None:
+    hand = Hand.parse("123m456p789s11223z")
+    first, again = hand.discard_options(), hand.discard_options()
+    assert first == again and first is not again
+    assert hash(first[0]) == hash(again[0])
+    mapping = first[0].ukeire.as_dict()
+    mapping.clear()
+    assert first[0].ukeire.total == 4
+
+
+def test_docstring_examples() -> None:
+    finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner()
+    for obj in (Hand.shanten, Hand.ukeire, Hand.discard_options, Ukeire):
+        for test in finder.find(obj, globs={"Hand": Hand, "Tile": Tile}):
+            runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
