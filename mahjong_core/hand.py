@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 from collections.abc import Iterable
 
 import attrs
@@ -19,12 +20,24 @@ from .tile import (
     _parse_tiles,
     format_tiles,
     tile_of,
+    tile_order,
     tiles_from_ids136,
 )
 
 __all__ = ["Hand"]
 
 _SHIFT = tuple(3 * (k % 9) for k in range(34))
+_RANK_SHIFTS = tuple(3 * r for r in range(9))
+_NO_MELD_COUNTS = (0,) * 34
+
+
+def _add_red(red_suits: int, tile: Tile) -> int:
+    """Mark the suit of a red five; a second red five of a suit is an error."""
+    bit = 1 << tile.kind // 9
+    if red_suits & bit:
+        raise InvalidHandError(f"the hand holds two red fives of {tile.suit.letter}; "
+                               "there is one")
+    return red_suits | bit
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
 _INFO, _HONOUR_INFO = _suit.INFO, _suit.HONOUR_INFO
@@ -40,7 +53,7 @@ def _to_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
     for item in items:
         if not isinstance(item, Tile):
             raise InvalidHandError(f"hand tiles must be Tile objects, got {item!r}")
-    items.sort()
+    items.sort(key=tile_order)
     return tuple(items)
 
 
@@ -84,49 +97,73 @@ class Hand:
     _red_suits: int = attrs.field(init=False, eq=False, repr=False)
     """Bit s is set when suit s has its red five in the hand or the melds."""
     _open: bool = attrs.field(init=False, eq=False, repr=False)
+    _meld_keys: tuple[int, int, int, int] = attrs.field(init=False, eq=False, repr=False)
+    """The melds' copies per suit, packed as the shanten tables want them."""
 
     def __attrs_post_init__(self) -> None:
         tiles, melds = self.tiles, self.melds
         if len(melds) > 4:
             raise InvalidHandError(f"a hand has at most four melds, not {len(melds)}")
-        keys = [0, 0, 0, 0]
         counts = [0] * 34
-        reds = [0, 0, 0, 0]
+        red_suits = 0
         for tile in tiles:
-            k = tile.kind
-            keys[k // 9] += 1 << _SHIFT[k]
-            counts[k] += 1
-            reds[k // 9] += tile.red
+            counts[tile.kind] += 1
+            if tile.red:
+                red_suits = _add_red(red_suits, tile)
         meld_counts = [0] * 34
         for meld in melds:
             for tile in meld.tiles:
-                counts[tile.kind] += 1
                 meld_counts[tile.kind] += 1
                 if tile.red:
-                    reds[tile.kind // 9] += 1
-        for kind, count in enumerate(counts):
-            if count > 4:
-                raise InvalidHandError(
-                    f"the hand holds {count} copies of {tile_of(kind)} (melds included); "
-                    "there are only four")
-        for suit, count in enumerate(reds):
-            if count > 1:
-                raise InvalidHandError(
-                    f"the hand holds {count} red fives of {'mps'[suit]}; there is one")
+                    red_suits = _add_red(red_suits, tile)
+        held = list(map(operator.add, counts, meld_counts)) if melds else counts
+        if max(held) > 4:
+            kind = next(k for k in range(34) if held[k] > 4)
+            raise InvalidHandError(
+                f"the hand holds {held[kind]} copies of {tile_of(kind)} (melds included); "
+                "there are only four")
         expected = 13 - 3 * len(melds)
         if len(tiles) not in (expected, expected + 1):
             raise InvalidHandError(
                 f"a hand with {len(melds)} meld(s) holds {expected} or {expected + 1} "
                 f"concealed tiles, not {len(tiles)} ({format_tiles(tiles) or 'none'})")
-        object.__setattr__(self, "_keys", tuple(keys))
-        object.__setattr__(self, "_meld_counts", tuple(meld_counts))
-        object.__setattr__(self, "_red_suits", reds[0] | reds[1] << 1 | reds[2] << 2)
-        object.__setattr__(self, "_exhausted", sum(1 << k for k in range(34) if counts[k] == 4))
-        object.__setattr__(self, "_full", len(tiles) == expected + 1)
-        object.__setattr__(self, "_open", any(m.is_open for m in melds))
-        object.__setattr__(self, "_melded", _score_tables.meld_summary(tuple(
-            (m.tiles[0].kind, m.kind is MeldKind.CHI, m.is_kan, m.kind is MeldKind.ANKAN)
-            for m in melds)) if melds else _score_tables.NO_MELDS)
+        setter = object.__setattr__
+        setter(self, "_keys", (sum(map(operator.lshift, counts[0:9], _RANK_SHIFTS)),
+                               sum(map(operator.lshift, counts[9:18], _RANK_SHIFTS)),
+                               sum(map(operator.lshift, counts[18:27], _RANK_SHIFTS)),
+                               sum(map(operator.lshift, counts[27:34], _RANK_SHIFTS))))
+        setter(self, "_meld_counts", tuple(meld_counts) if melds else _NO_MELD_COUNTS)
+        setter(self, "_red_suits", red_suits)
+        setter(self, "_exhausted",
+               sum(1 << k for k in range(34) if held[k] == 4) if 4 in held else 0)
+        setter(self, "_full", len(tiles) == expected + 1)
+        if melds:
+            setter(self, "_open", any(m.is_open for m in melds))
+            setter(self, "_melded", _score_tables.meld_summary(tuple(
+                (m.tiles[0].kind, m.kind is MeldKind.CHI, m.is_kan, m.kind is MeldKind.ANKAN)
+                for m in melds)))
+            setter(self, "_meld_keys", _shanten.meld_keys(melds))
+        else:
+            setter(self, "_open", False)
+            setter(self, "_melded", _score_tables.NO_MELDS)
+            setter(self, "_meld_keys", (0, 0, 0, 0))
+
+    def _with_tiles(self, tiles: tuple[Tile, ...], keys: tuple[int, int, int, int],
+                    exhausted: int, red_suits: int) -> Hand:
+        """A hand with other concealed tiles but the same melds, already validated."""
+        hand = object.__new__(Hand)
+        setter = object.__setattr__
+        setter(hand, "tiles", tiles)
+        setter(hand, "melds", self.melds)
+        setter(hand, "_keys", keys)
+        setter(hand, "_meld_counts", self._meld_counts)
+        setter(hand, "_exhausted", exhausted)
+        setter(hand, "_full", not self._full)
+        setter(hand, "_melded", self._melded)
+        setter(hand, "_meld_keys", self._meld_keys)
+        setter(hand, "_red_suits", red_suits)
+        setter(hand, "_open", self._open)
+        return hand
 
     # -- construction -----------------------------------------------------------------
 
@@ -158,26 +195,53 @@ class Hand:
         return cls(tiles_from_ids136(ids, layout=layout, red_fives=red_fives), melds)
 
     def add(self, tile: Tile) -> Hand:
-        """A new hand with ``tile`` added (a draw or a claimed winning tile)."""
-        if not isinstance(tile, Tile):
+        """A new hand with ``tile`` added (a draw or a claimed winning tile).
+
+        Raises InvalidHandError for a hand that already holds 14 tiles, a fifth copy of
+        a kind (melds included) or a second red five.
+        """
+        if tile.__class__ is not Tile:
             raise InvalidHandError(f"expected a Tile, got {tile!r}")
+        if self._full:
+            raise InvalidHandError(f"the hand {self} already holds 14 tiles")
+        kind = tile.kind
+        suit, shift = kind // 9, _SHIFT[kind]
+        keys = list(self._keys)
+        keys[suit] += 1 << shift
+        held = ((keys[suit] >> shift) & 7) + self._meld_counts[kind]
+        if held > 4:
+            raise InvalidHandError(
+                f"the hand {self} holds all four copies of {tile.plain}; it cannot take a "
+                "fifth")
+        red_suits = self._red_suits
+        if tile.red:
+            red_suits = _add_red(red_suits, tile)
         tiles = list(self.tiles)
-        bisect.insort(tiles, tile)
-        return Hand(tiles, self.melds)
+        bisect.insort(tiles, tile, key=tile_order)
+        exhausted = self._exhausted | (1 << kind) if held == 4 else self._exhausted
+        return self._with_tiles(tuple(tiles), (keys[0], keys[1], keys[2], keys[3]), exhausted,
+                                red_suits)
 
     def remove(self, tile: Tile) -> Hand:
         """A new hand without one copy of ``tile`` (red flag must match).
 
-        Raises InvalidHandError when the hand does not hold that tile.
+        Raises InvalidHandError when the hand does not hold that tile or holds only 13.
         """
-        if not isinstance(tile, Tile):
+        if tile.__class__ is not Tile:
             raise InvalidHandError(f"expected a Tile, got {tile!r}")
-        tiles = list(self.tiles)
-        try:
-            tiles.remove(tile)
-        except ValueError:
-            raise InvalidHandError(f"the hand {self} holds no {tile}") from None
-        return Hand(tiles, self.melds)
+        tiles = self.tiles
+        index = bisect.bisect_left(tiles, tile._order, key=tile_order)
+        if index == len(tiles) or tiles[index] != tile:
+            raise InvalidHandError(f"the hand {self} holds no {tile}")
+        if not self._full:
+            raise InvalidHandError(f"the hand {self} holds 13 tiles; it has none to spare")
+        kind = tile.kind
+        keys = list(self._keys)
+        keys[kind // 9] -= 1 << _SHIFT[kind]
+        red_suits = self._red_suits & ~(1 << kind // 9) if tile.red else self._red_suits
+        return self._with_tiles(tiles[:index] + tiles[index + 1:],
+                                (keys[0], keys[1], keys[2], keys[3]),
+                                self._exhausted & ~(1 << kind), red_suits)
 
     # -- simple questions -------------------------------------------------------------
 
@@ -338,7 +402,7 @@ class Hand:
         1
         """
         if self.melds:
-            return _shanten.standard_shanten(self._keys, self._meld_keys(), len(self.melds))
+            return _shanten.standard_shanten(self._keys, self._meld_keys, len(self.melds))
         k0, k1, k2, k3 = self._keys  # ids are packed two to a key: a << 16 | b
         number, conv = _shanten.NUMBER, _shanten.CONV
         standard = _shanten.FINALS[0][conv[number[k0] << 16 | number[k1]] << 16
@@ -350,7 +414,7 @@ class Hand:
     def shanten_standard(self) -> int:
         """Shanten towards four sets and a pair (melds are sets), as in ``shanten``."""
         if self.melds:
-            return _shanten.standard_shanten(self._keys, self._meld_keys(), len(self.melds))
+            return _shanten.standard_shanten(self._keys, self._meld_keys, len(self.melds))
         k0, k1, k2, k3 = self._keys
         number, conv = _shanten.NUMBER, _shanten.CONV
         return _shanten.FINALS[0][conv[number[k0] << 16 | number[k1]] << 16
@@ -390,7 +454,7 @@ class Hand:
         if self._full:
             self._require(False, "ukeire")
         unseen = self._unseen(visible)
-        shanten, mask = _shanten.improving(self._keys, self._meld_keys(), len(self.melds))
+        shanten, mask = _shanten.improving(self._keys, self._meld_keys, len(self.melds))
         return Ukeire(shanten, self._draws(mask, unseen))
 
     def discard_options(self, visible: Iterable[Tile] = ()) -> list[DiscardOption]:
@@ -409,7 +473,7 @@ class Hand:
         if not self._full:
             self._require(True, "discard options")
         unseen = self._unseen(visible)
-        melded, melds = self._meld_keys(), len(self.melds)
+        melded, melds = self._meld_keys, len(self.melds)
         choice: dict[int, Tile] = {}
         for tile in self.tiles:  # sorted: a plain five comes after the red one
             choice[tile.kind] = tile
@@ -422,8 +486,6 @@ class Hand:
         options.sort(key=lambda o: (o.shanten, -o.ukeire.total, o.tile.kind))
         return options
 
-    def _meld_keys(self) -> tuple[int, int, int, int]:
-        return _shanten.meld_keys(self.melds)
 
     @staticmethod
     def _draws(mask: int, unseen: list[int]) -> tuple[tuple[Tile, int], ...]:

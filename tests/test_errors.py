@@ -76,7 +76,7 @@ BAD: list[tuple[str, Callable[[], object], type[MahjongError], str]] = [
     ("hand fifth copy", lambda: Hand.parse("11111m456p789s112z"), InvalidTileError,
      "fifth copy"),
     ("fifth copy with a pon", _pon_and_two_more, InvalidHandError, "5 copies of 1m"),
-    ("two reds with a meld", _second_red_in_a_meld, InvalidHandError, "2 red fives"),
+    ("two reds with a meld", _second_red_in_a_meld, InvalidHandError, "two red fives of m"),
     ("five melds", _five_melds, InvalidHandError, "at most four melds"),
     ("chi 135m", lambda: Meld.parse("chi:135m"), InvalidMeldError, "135m"),
     ("chi of honours", lambda: Meld.parse("chi:123z"), InvalidMeldError, "honours"),

@@ -159,7 +159,7 @@ def test_remove_needs_the_exact_tile() -> None:
 
 def test_add_to_a_full_hand_fails() -> None:
     hand = Hand.parse("123m456p789s11122z")
-    with pytest.raises(InvalidHandError, match="not 15"):
+    with pytest.raises(InvalidHandError, match="already holds 14 tiles"):
         hand.add(Tile.parse("3z"))
 
 
@@ -207,3 +207,26 @@ def test_from_ids136_matches_tile_by_tile(wall: list[int], red_fives: bool,
     expected = sorted(Tile.from_id136(i, layout=layout, red_fives=red_fives) for i in ids)
     assert list(hand.tiles) == expected
     assert hand.melds == ()
+
+
+def test_remove_from_a_13_tile_hand_fails() -> None:
+    with pytest.raises(InvalidHandError, match="none to spare"):
+        Hand.parse("123m456p789s1122z").remove(Tile.parse("1m"))
+
+
+@given(st.data())
+def test_add_and_remove_equal_building_the_hand_afresh(data: st.DataObject) -> None:
+    hand = data.draw(hands(full=True))
+    tile = data.draw(st.sampled_from(hand.tiles))
+    shrunk = hand.remove(tile)
+    fresh = Hand(list(shrunk.tiles), shrunk.melds)
+    # the fast paths carry the same derived state a full construction computes
+    for derived in (shrunk, shrunk.add(tile)):
+        again = Hand(list(derived.tiles), derived.melds)
+        assert derived == again and str(derived) == str(again)
+        assert derived.counts34() == again.counts34()
+        if not derived.is_full:
+            assert derived.waits_mask() == again.waits_mask()
+        assert derived.is_complete() == again.is_complete()
+        assert derived.shanten() == again.shanten()
+    assert fresh == shrunk
