@@ -13,6 +13,7 @@ reading, the per-yaku han and the itemised fu of a result are built only when as
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from typing import NamedTuple
 
@@ -88,30 +89,85 @@ class _Reading(NamedTuple):
         return _standard_sets(*self.parts)  # type: ignore[arg-type]
 
 
-@attrs.frozen
+_FIELDS = ("yaku", "han", "fu", "dora", "aka", "ura", "limit", "yakuman", "points",
+           "payments", "wait")
+
+
+@attrs.frozen(repr=False)
 class WinResult:
     """A scored win: yaku, dora, han, fu, limit, points and payments.
 
-    ``yaku_han``, ``fu_items`` and ``decomposition`` are built when first asked for.
+    The values sit in one tuple (one allocation per result, which the scorer's speed
+    needs) behind read-only properties; ``yaku_han``, ``fu_items`` and
+    ``decomposition`` are built when asked for.
     """
 
-    yaku: Yaku
-    """The yaku as flags (dora are counts, not yaku)."""
-    han: int
-    """All han, dora included; 13 per yakuman in a yakuman hand."""
-    fu: int
-    dora: int
-    aka: int
-    ura: int
-    limit: Limit | None
-    yakuman: int
-    """How many yakuman the hand counts (0 for an ordinary hand)."""
-    points: int
-    """The hand's value without honba or riichi sticks."""
-    payments: Payments
-    wait: Wait
-    """The wait the winning tile completed in the chosen reading."""
-    _reading: _Reading = attrs.field(repr=False)
+    _values: tuple[Yaku, int, int, int, int, int, Limit | None, int, int, Payments, Wait,
+                   _Reading]
+
+    @property
+    def yaku(self) -> Yaku:
+        """The yaku as flags (dora are counts, not yaku)."""
+        return self._values[0]
+
+    @property
+    def han(self) -> int:
+        """All han, dora included; 13 per yakuman in a yakuman hand."""
+        return self._values[1]
+
+    @property
+    def fu(self) -> int:
+        """Fu, rounded up to 10 (25 for seven pairs)."""
+        return self._values[2]
+
+    @property
+    def dora(self) -> int:
+        """Dora from the indicators (kan dora included)."""
+        return self._values[3]
+
+    @property
+    def aka(self) -> int:
+        """Red fives held (0 when the rules have none)."""
+        return self._values[4]
+
+    @property
+    def ura(self) -> int:
+        """Ura dora (only with riichi)."""
+        return self._values[5]
+
+    @property
+    def limit(self) -> Limit | None:
+        """The limit reached, or None below mangan."""
+        return self._values[6]
+
+    @property
+    def yakuman(self) -> int:
+        """How many yakuman the hand counts (0 for an ordinary hand)."""
+        return self._values[7]
+
+    @property
+    def points(self) -> int:
+        """The hand's value without honba or riichi sticks."""
+        return self._values[8]
+
+    @property
+    def payments(self) -> Payments:
+        """Who pays what, honba and sticks included."""
+        return self._values[9]
+
+    @property
+    def wait(self) -> Wait:
+        """The wait the winning tile completed in the chosen reading."""
+        return self._values[10]
+
+    @property
+    def _reading(self) -> _Reading:
+        return self._values[11]
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}"
+                           for name, value in zip(_FIELDS, self._values, strict=False))
+        return f"WinResult({fields})"
 
     @property
     def is_win(self) -> bool:
@@ -189,6 +245,14 @@ _HAN_BY_BIT: tuple[tuple[int, int], ...] = tuple(
     for b in range(48))
 
 
+_READINGS, _PLACEMENTS = _t.READINGS, _t.PLACEMENTS
+_HONOUR_READINGS, _FEATURES, _HONOUR_FEATURES = (
+    _t.HONOUR_READINGS, _t.FEATURES, _t.HONOUR_FEATURES)
+_INFO, _HONOUR_INFO = _suit.INFO, _suit.HONOUR_INFO
+_RYANMEN, _KANCHAN, _SHANPON, _TANKI = _t.RYANMEN, _t.KANCHAN, _t.SHANPON, _t.TANKI
+_PLACE_PAIR, _PLACE_RUN = _t.PAIR, _t.RUN
+
+
 def _han(flags: int, is_open: bool) -> int:
     han = 0
     while flags:
@@ -239,6 +303,10 @@ def _only_largest(flags: int, rules: Rules) -> int:
 
 
 _DEFAULT_CONTEXT = WinContext()
+_new_reading = functools.partial(tuple.__new__, _Reading)
+"""Build a _Reading from a tuple without the named tuple's Python-level constructor."""
+_BASE_HAN = _suit.LazyTable(lambda key: _han(key >> 1, bool(key & 1)))
+"""Han of a set of flags, keyed by flags << 1 | is_open."""
 _Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], int, tuple[int, int]]
 """One scored placement: flags, han without dora, fu, yakuman flags, then the reading's
 form, pair, parts, wait and winning group (see ``_Reading``)."""
@@ -277,7 +345,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         raise InvalidRulesError(f"rules must be a Rules value, got {rules!r}")
     ctx = context
     melds = hand.melds
-    if len(hand.tiles) + 3 * len(melds) != 13:
+    if hand._full:
         raise InvalidHandError(
             f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
     is_open = hand._open
@@ -305,8 +373,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     if win_tile.red and (hand._red_suits >> suit) & 1:
         raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
     k0, k1, k2, k3 = keys
-    info = _suit.INFO
-    shape = info[k0] + info[k1] + info[k2] + _suit.HONOUR_INFO[k3]
+    info = _INFO
+    shape = info[k0] + info[k1] + info[k2] + _HONOUR_INFO[k3]
     standard = (shape & 255) == _suit.STANDARD_TOTAL
     chiitoi = ((shape >> _suit.CHIITOI_SHIFT) & 255) == 7
     kokushi = (shape >> _suit.KOKUSHI_SHIFT) == _suit.KOKUSHI_TOTAL
@@ -314,8 +382,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         return _NOT_COMPLETE
 
     # -- facts about the whole hand -----------------------------------------------------
-    features = (_t.FEATURES[k0] | _t.FEATURES[k1] << 4 | _t.FEATURES[k2] << 8
-                | _t.HONOUR_FEATURES[k3] << 12)
+    feature = _FEATURES
+    features = feature[k0] | feature[k1] << 4 | feature[k2] << 8 | _HONOUR_FEATURES[k3] << 12
     if melds:
         features |= hand._melded[13]
     dealer = ctx.seat_wind == 0
@@ -377,14 +445,18 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     if not features & _NOT_ALL_GREEN:
         yakuman_base |= Y_RYUUIISOU
     extra_han = dora + aka + ura
-    base_han = _han(base_flags, is_open)
+    base_han = _BASE_HAN[base_flags << 1 | is_open]
 
     # -- the standard form: every reading, every placement --------------------------------
     if standard:
         seat, round_ = ctx.seat_wind, ctx.round_wind
         wind_fu = _PAIR_FU[seat, round_, rules.double_wind_pair_fu]
-        (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
-         meld_terminal, _) = hand._melded
+        if melds:
+            (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
+             meld_terminal, _) = hand._melded
+        else:
+            mr0 = mr1 = mr2 = mt0 = mt1 = mt2 = mtz = meld_runs = ankans = kans = meld_fu = 0
+            meld_terminal = True
         tsumo_fu = 2 if tsumo and (rules.rinshan_tsumo_fu or not ctx.rinshan) else 0
         closed_ron_fu = 0 if is_open or tsumo else 10
         honours_present = bool(features & _HONOURS_PRESENT)
@@ -393,10 +465,11 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             yakuman_base |= Y_SUUKANTSU
         if kans == 3:
             reading_base |= Y_SANKANTSU
-        r0, r1, r2 = _t.READINGS[k0], _t.READINGS[k1], _t.READINGS[k2]
-        hr = _t.HONOUR_READINGS[k3][0]
+        readings = _READINGS
+        r0, r1, r2 = readings[k0], readings[k1], readings[k2]
+        hr = _HONOUR_READINGS[k3][0]
         rank = win % 9
-        win_places = _t.PLACEMENTS[keys[suit] << 4 | rank] if suit < 3 else None
+        win_places = _PLACEMENTS[keys[suit] << 4 | rank] if suit < 3 else None
         kuisagari = 1 if is_open else 0
         reading_base_han = base_han + (2 if kans == 3 else 0)
         if len(r0) == 1 and len(r1) == 1 and len(r2) == 1:
@@ -484,22 +557,22 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             if win_places is not None:
                 places = win_places[win_reading]
             elif hr[0] == rank:
-                places = ((_t.TANKI, rank, _t.PAIR),)
+                places = ((_TANKI, rank, _PLACE_PAIR),)
             else:  # an honour that is not the pair is one of the triplets
-                places = ((_t.SHANPON, rank, _t.TRIP),)
+                places = ((_SHANPON, rank, _t.TRIP),)
             for wait, place_rank, place_shape in places:
-                shanpon_ron = wait == _t.SHANPON and not tsumo
+                shanpon_ron = wait == _SHANPON and not tsumo
                 concealed = concealed_trips - shanpon_ron
                 y = yakuman
                 if concealed == 4:
-                    y |= Y_SUUANKOU_TANKI if wait == _t.TANKI else Y_SUUANKOU
-                if pinfu_shape and wait == _t.RYANMEN and not y:
+                    y |= Y_SUUANKOU_TANKI if wait == _TANKI else Y_SUUANKOU
+                if pinfu_shape and wait == _RYANMEN and not y:
                     fu = 20 if tsumo else 30
                     f = flags | Y_PINFU
                     han = reading_han + 1
                 else:
                     fu = 20 + closed_ron_fu + tsumo_fu + pair_fu + trip_fu
-                    if wait >= _t.KANCHAN and wait != _t.SHANPON:
+                    if wait >= _KANCHAN and wait != _SHANPON:
                         fu += 2
                     if shanpon_ron:
                         fu -= 4 if suit == 3 or place_rank in (0, 8) else 2
@@ -516,8 +589,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 elif not f:
                     complete_without_yaku = True
                     continue
-                group = (9 * suit + place_rank, -1 if place_shape == _t.PAIR else
-                         (_RUN if place_shape == _t.RUN else _TRIPLET))
+                group = (9 * suit + place_rank, -1 if place_shape == _PLACE_PAIR else
+                         (_RUN if place_shape == _PLACE_RUN else _TRIPLET))
                 found.append((f, han, fu, y, Form.STANDARD, pair, (a, b, c, hr, melds), wait,
                               group))
 
@@ -543,7 +616,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             _key_points(c[3], c[0], c[1] + extra_han, c[2], rules, dealer, tsumo),
             1 if c[3] else 0, c[1], c[2]))
     flags, han, fu, yakuman, form, pair, parts, wait, group = best
-    reading = _Reading(form, pair, parts, wait, group, ctx, rules, is_open)
+    reading = _new_reading((form, pair, parts, wait, group, ctx, rules, is_open))
     if yakuman:
         return _result(flags, 0, fu, 0, 0, 0, reading, ctx, rules, dealer, tsumo)
     return _result(flags, han + extra_han, fu, dora, aka, ura, reading, ctx, rules, dealer,
@@ -597,8 +670,8 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
     yaku = _YAKU_OF.get(flags)
     if yaku is None:
         yaku = _YAKU_OF.setdefault(flags, Yaku(flags))
-    return WinResult(yaku, han, fu, dora, aka, ura, limit, count, points, payments,
-                     _WAITS[reading.wait], reading)
+    return WinResult((yaku, han, fu, dora, aka, ura, limit, count, points, payments,
+                      _WAITS[reading.wait], reading))
 
 
 def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberReading,
