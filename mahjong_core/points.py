@@ -73,7 +73,10 @@ def _up(points: int) -> int:
     return -(-points // 100) * 100
 
 
-@attrs.frozen
+_PAYMENT_FIELDS = ("discarder", "dealer", "non_dealer", "non_dealer_payers", "liable", "sticks")
+
+
+@attrs.frozen(init=False, repr=False)
 class Payments:
     """Who pays the winner what, honba included.
 
@@ -81,16 +84,66 @@ class Payments:
     ``dealer`` is what the dealer pays and ``non_dealer`` what each other player pays;
     on the dealer's tsumo ``non_dealer`` is what each of the three pays. ``sticks`` are
     the riichi sticks the winner collects; ``total`` is everything the winner receives.
+    The values sit in one tuple behind read-only properties.
+
+    >>> Payments(discarder=8300).total
+    8300
     """
 
-    discarder: int = 0
-    dealer: int = 0
-    non_dealer: int = 0
-    non_dealer_payers: int = 0
-    """How many players pay ``non_dealer`` (2 or 3 on tsumo, 0 on ron)."""
-    liable: int = 0
-    """What the player liable for a daisangen or daisuushii pays (pao)."""
-    sticks: int = 0
+    _values: tuple[int, int, int, int, int, int]
+
+    def __init__(self, discarder: int = 0, dealer: int = 0, non_dealer: int = 0,
+                 non_dealer_payers: int = 0, liable: int = 0, sticks: int = 0) -> None:
+        values = (discarder, dealer, non_dealer, non_dealer_payers, liable, sticks)
+        for name, value in zip(_PAYMENT_FIELDS, values, strict=True):
+            if type(value) is not int or value < 0:
+                raise InvalidHandError(f"payment {name!r} must be a non-negative int, "
+                                       f"got {value!r}")
+        if non_dealer_payers not in (0, 2, 3):
+            raise InvalidHandError(f"non_dealer_payers is 0, 2 or 3, not {non_dealer_payers}")
+        object.__setattr__(self, "_values", values)
+
+    @classmethod
+    def _of(cls, values: tuple[int, int, int, int, int, int]) -> Payments:
+        """A Payments from values the scorer computed (no checks)."""
+        payments = object.__new__(cls)
+        object.__setattr__(payments, "_values", values)
+        return payments
+
+    @property
+    def discarder(self) -> int:
+        """What the discarder pays on ron (honba included)."""
+        return self._values[0]
+
+    @property
+    def dealer(self) -> int:
+        """What the dealer pays on a non-dealer's tsumo."""
+        return self._values[1]
+
+    @property
+    def non_dealer(self) -> int:
+        """What each paying non-dealer pays on tsumo."""
+        return self._values[2]
+
+    @property
+    def non_dealer_payers(self) -> int:
+        """How many players pay ``non_dealer`` (2 or 3 on tsumo, 0 on ron)."""
+        return self._values[3]
+
+    @property
+    def liable(self) -> int:
+        """What the player liable for a daisangen or daisuushii pays (pao)."""
+        return self._values[4]
+
+    @property
+    def sticks(self) -> int:
+        """The riichi sticks the winner collects, in points."""
+        return self._values[5]
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value}" for name, value
+                           in zip(_PAYMENT_FIELDS, self._values, strict=True) if value)
+        return f"Payments({fields})"
 
     @property
     def total(self) -> int:

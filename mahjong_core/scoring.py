@@ -249,6 +249,8 @@ _READINGS, _PLACEMENTS = _t.READINGS, _t.PLACEMENTS
 _HONOUR_READINGS, _FEATURES, _HONOUR_FEATURES = (
     _t.HONOUR_READINGS, _t.FEATURES, _t.HONOUR_FEATURES)
 _INFO, _HONOUR_INFO = _suit.INFO, _suit.HONOUR_INFO
+_STANDARD_TOTAL, _CHIITOI_SHIFT = _suit.STANDARD_TOTAL, _suit.CHIITOI_SHIFT
+_KOKUSHI_SHIFT, _KOKUSHI_TOTAL = _suit.KOKUSHI_SHIFT, _suit.KOKUSHI_TOTAL
 _RYANMEN, _KANCHAN, _SHANPON, _TANKI = _t.RYANMEN, _t.KANCHAN, _t.SHANPON, _t.TANKI
 _PLACE_PAIR, _PLACE_RUN = _t.PAIR, _t.RUN
 
@@ -303,6 +305,41 @@ def _only_largest(flags: int, rules: Rules) -> int:
 
 
 _DEFAULT_CONTEXT = WinContext()
+
+
+def _tile_yaku(key: int) -> tuple[int, int, bool, bool]:
+    """Yaku that depend only on which kinds a hand holds, from its feature word.
+
+    ``key`` is the feature word, plus 1 << 16 when tanyao does not count (an open hand
+    under rules without open tanyao). Returns (yaku flags, yakuman flags, whether all
+    tiles are terminals and honours, whether the hand is one suit without honours).
+    """
+    features, no_tanyao = key & 0xFFFF, key >> 16
+    flags = yakuman = 0
+    terminals_and_honours = False
+    if not features & _NONEMPTY_NUM:
+        yakuman |= Y_TSUUIISOU
+    if not features & _ANY_YAOCHUU:
+        if not no_tanyao:
+            flags |= Y_TANYAO
+    elif not features & _ANY_SIMPLE:
+        terminals_and_honours = True
+        if features & _HONOURS_PRESENT:
+            if features & _NONEMPTY_NUM:
+                flags |= Y_HONROUTOU
+        else:
+            yakuman |= Y_CHINROUTOU
+    suits = _POPCOUNT[(features & 1) | (features >> 3 & 2) | (features >> 6 & 4)]
+    if suits == 1:
+        flags |= Y_HONITSU if features & _HONOURS_PRESENT else Y_CHINITSU
+    if not features & _NOT_ALL_GREEN:
+        yakuman |= Y_RYUUIISOU
+    return flags, yakuman, terminals_and_honours, suits == 1 and not features & _HONOURS_PRESENT
+
+
+_TILE_YAKU = _suit.LazyTable(_tile_yaku)
+"""Feature word (and the tanyao bit) -> _tile_yaku's answer."""
+_payments = Payments._of
 _new_reading = functools.partial(tuple.__new__, _Reading)
 """Build a _Reading from a tuple without the named tuple's Python-level constructor."""
 _BASE_HAN = _suit.LazyTable(lambda key: _han(key >> 1, bool(key & 1)))
@@ -375,9 +412,9 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     k0, k1, k2, k3 = keys
     info = _INFO
     shape = info[k0] + info[k1] + info[k2] + _HONOUR_INFO[k3]
-    standard = (shape & 255) == _suit.STANDARD_TOTAL
-    chiitoi = ((shape >> _suit.CHIITOI_SHIFT) & 255) == 7
-    kokushi = (shape >> _suit.KOKUSHI_SHIFT) == _suit.KOKUSHI_TOTAL
+    standard = (shape & 255) == _STANDARD_TOTAL
+    chiitoi = ((shape >> _CHIITOI_SHIFT) & 255) == 7
+    kokushi = (shape >> _KOKUSHI_SHIFT) == _KOKUSHI_TOTAL
     if not (standard or chiitoi or kokushi):
         return _NOT_COMPLETE
 
@@ -401,8 +438,6 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     yakuman_base = situational & (Y_TENHOU | Y_CHIIHOU)
     if ctx.renhou and rules.renhou:
         yakuman_base |= Y_RENHOU
-    if not features & _NONEMPTY_NUM:
-        yakuman_base |= Y_TSUUIISOU
 
     found: list[_Candidate] = []
     complete_without_yaku = False
@@ -422,28 +457,16 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     base_flags = situational & ~(Y_TENHOU | Y_CHIIHOU)
     if tsumo and not is_open:
         base_flags |= Y_TSUMO
-    honroutou = False
-    if not features & _ANY_YAOCHUU:
-        if rules.open_tanyao or not is_open:
-            base_flags |= Y_TANYAO
-    elif not features & _ANY_SIMPLE:
-        honroutou = True
-        if features & _HONOURS_PRESENT:
-            if features & _NONEMPTY_NUM:
-                base_flags |= Y_HONROUTOU
-        else:
-            yakuman_base |= Y_CHINROUTOU
-    suits_present = _POPCOUNT[(features & 1) | (features >> 3 & 2) | (features >> 6 & 4)]
-    if suits_present == 1:
-        base_flags |= Y_HONITSU if features & _HONOURS_PRESENT else Y_CHINITSU
-        if not melds and not features & _HONOURS_PRESENT:
-            counts = _suit.counts_of(keys[suit])
-            if counts[0] >= 3 and counts[8] >= 3 and min(counts[1:8]) >= 1:
-                counts[win % 9] -= 1
-                nine_waits = counts == [3, 1, 1, 1, 1, 1, 1, 1, 3]
-                yakuman_base |= Y_JUNSEI if nine_waits else Y_CHUUREN
-    if not features & _NOT_ALL_GREEN:
-        yakuman_base |= Y_RYUUIISOU
+    tile_flags, tile_yakuman, honroutou, one_suit = _TILE_YAKU[
+        features | (is_open and not rules.open_tanyao) << 16]
+    base_flags |= tile_flags
+    yakuman_base |= tile_yakuman
+    if one_suit and not melds:
+        counts = _suit.counts_of(keys[suit])
+        if counts[0] >= 3 and counts[8] >= 3 and min(counts[1:8]) >= 1:
+            counts[win % 9] -= 1
+            nine_waits = counts == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+            yakuman_base |= Y_JUNSEI if nine_waits else Y_CHUUREN
     extra_han = dora + aka + ura
     base_han = _BASE_HAN[base_flags << 1 | is_open]
 
@@ -656,17 +679,17 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
         honba = ctx.honba * rules.honba_points
         if not tsumo:
             points = -(-base * (6 if dealer else 4) // 100) * 100
-            payments = Payments(points + honba, 0, 0, 0, 0, sticks)
+            payments = _payments((points + honba, 0, 0, 0, 0, sticks))
         elif dealer:
             each = -(-2 * base // 100) * 100
             points = 3 * each
-            payments = Payments(0, 0, each + honba // 3, 3, 0, sticks)
+            payments = _payments((0, 0, each + honba // 3, 3, 0, sticks))
         else:
             from_dealer = -(-2 * base // 100) * 100
             from_other = -(-base // 100) * 100
             points = from_dealer + 2 * from_other
-            payments = Payments(0, from_dealer + honba // 3, from_other + honba // 3, 2, 0,
-                                sticks)
+            payments = _payments((0, from_dealer + honba // 3, from_other + honba // 3, 2, 0,
+                                  sticks))
     yaku = _YAKU_OF.get(flags)
     if yaku is None:
         yaku = _YAKU_OF.setdefault(flags, Yaku(flags))
