@@ -162,3 +162,23 @@ def meld_summary(melds: tuple[tuple[int, bool, bool, bool], ...]) -> MeldSummary
         ankans += closed
     return (run[0], run[1], run[2], trip[0], trip[1], trip[2], trip[3], runs, trips, ankans,
             kans, fu, terminal, features)
+
+
+# -- completeness and features in one look-up per suit ------------------------------------
+#
+# SHAPE[s][key] is _suit's completeness word of the suit (standard, seven pairs and
+# thirteen orphans fields, summed over the four suits by the scorer) plus the suit's
+# feature bits at bit FEATURE_SHIFT + 4 * s, where no lower field ever carries.
+
+FEATURE_SHIFT = 40
+
+
+def _shape(suit: int) -> LazyTable[int]:
+    if suit == 3:
+        return LazyTable(lambda key: _suit.HONOUR_INFO[key]
+                         | HONOUR_FEATURES[key] << FEATURE_SHIFT + 12)
+    return LazyTable(lambda key: _suit.INFO[key] | FEATURES[key] << FEATURE_SHIFT + 4 * suit)
+
+
+SHAPE = (_shape(0), _shape(1), _shape(2), _shape(3))
+

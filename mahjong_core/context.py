@@ -131,6 +131,8 @@ class WinContext:
     """The player liable for a daisangen or daisuushii (who fed its last set)."""
     # derived once for the scorer's inner loop (not part of the value)
     _yaku: int = attrs.field(init=False, eq=False, repr=False)
+    _ordinary: int = attrs.field(init=False, eq=False, repr=False)
+    _yakuman: int = attrs.field(init=False, eq=False, repr=False)
     _dora: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _ura: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _first_turn: bool = attrs.field(init=False, eq=False, repr=False)
@@ -184,6 +186,9 @@ class WinContext:
             if flag:
                 flags |= yaku
         object.__setattr__(self, "_yaku", int(flags))
+        first_draw = Yaku.TENHOU | Yaku.CHIIHOU
+        object.__setattr__(self, "_ordinary", int(flags & ~first_draw))
+        object.__setattr__(self, "_yakuman", int(flags & first_draw))
         object.__setattr__(self, "_dora", tuple(t.dora_next().kind for t in self.dora_indicators))
         object.__setattr__(self, "_ura", tuple(t.dora_next().kind for t in self.ura_indicators)
                            if self.in_riichi else ())

@@ -248,11 +248,15 @@ _HAN_BY_BIT: tuple[tuple[int, int], ...] = tuple(
 _READINGS, _PLACEMENTS = _t.READINGS, _t.PLACEMENTS
 _HONOUR_READINGS, _FEATURES, _HONOUR_FEATURES = (
     _t.HONOUR_READINGS, _t.FEATURES, _t.HONOUR_FEATURES)
-_INFO, _HONOUR_INFO = _suit.INFO, _suit.HONOUR_INFO
+_SHAPE_M, _SHAPE_P, _SHAPE_S, _SHAPE_Z = _t.SHAPE
+_FEATURE_SHIFT = _t.FEATURE_SHIFT
+_KOKUSHI_FIELD = (1 << (_t.FEATURE_SHIFT - _suit.KOKUSHI_SHIFT)) - 1
 _STANDARD_TOTAL, _CHIITOI_SHIFT = _suit.STANDARD_TOTAL, _suit.CHIITOI_SHIFT
 _KOKUSHI_SHIFT, _KOKUSHI_TOTAL = _suit.KOKUSHI_SHIFT, _suit.KOKUSHI_TOTAL
 _RYANMEN, _KANCHAN, _SHANPON, _TANKI = _t.RYANMEN, _t.KANCHAN, _t.SHANPON, _t.TANKI
 _PLACE_PAIR, _PLACE_RUN = _t.PAIR, _t.RUN
+_WAIT_FU = (0, 2, 2, 0, 2)
+"""Fu of each wait: ryanmen, kanchan, penchan, shanpon, tanki."""
 
 
 def _han(flags: int, is_open: bool) -> int:
@@ -410,17 +414,15 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     if win_tile.red and (hand._red_suits >> suit) & 1:
         raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
     k0, k1, k2, k3 = keys
-    info = _INFO
-    shape = info[k0] + info[k1] + info[k2] + _HONOUR_INFO[k3]
+    shape = _SHAPE_M[k0] + _SHAPE_P[k1] + _SHAPE_S[k2] + _SHAPE_Z[k3]
     standard = (shape & 255) == _STANDARD_TOTAL
     chiitoi = ((shape >> _CHIITOI_SHIFT) & 255) == 7
-    kokushi = (shape >> _KOKUSHI_SHIFT) == _KOKUSHI_TOTAL
+    kokushi = ((shape >> _KOKUSHI_SHIFT) & _KOKUSHI_FIELD) == _KOKUSHI_TOTAL
     if not (standard or chiitoi or kokushi):
         return _NOT_COMPLETE
 
     # -- facts about the whole hand -----------------------------------------------------
-    feature = _FEATURES
-    features = feature[k0] | feature[k1] << 4 | feature[k2] << 8 | _HONOUR_FEATURES[k3] << 12
+    features = shape >> _FEATURE_SHIFT
     if melds:
         features |= hand._melded[13]
     dealer = ctx.seat_wind == 0
@@ -430,12 +432,9 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     ura = 0
     for k in ctx._ura:
         ura += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
-    aka = 0
-    if rules.red_fives:
-        red = hand._red_suits | ((1 << suit) if win_tile.red else 0)
-        aka = (red & 1) + (red >> 1 & 1) + (red >> 2 & 1)
+    aka = _POPCOUNT[hand._red_suits | win_tile.red << suit] if rules.red_fives else 0
 
-    yakuman_base = situational & (Y_TENHOU | Y_CHIIHOU)
+    yakuman_base = ctx._yakuman
     if ctx.renhou and rules.renhou:
         yakuman_base |= Y_RENHOU
 
@@ -454,7 +453,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         return _result(flags, 0, 0, 0, 0, 0, reading, ctx, rules, dealer, tsumo)
 
     # situational yaku and those that depend only on which tiles are held
-    base_flags = situational & ~(Y_TENHOU | Y_CHIIHOU)
+    base_flags = ctx._ordinary
     if tsumo and not is_open:
         base_flags |= Y_TSUMO
     tile_flags, tile_yakuman, honroutou, one_suit = _TILE_YAKU[
@@ -477,24 +476,23 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         if melds:
             (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
              meld_terminal, _) = hand._melded
+            if kans == 4:
+                yakuman_base |= Y_SUUKANTSU
+            elif kans == 3:  # seven pairs needs no melds, so this flag stays in this form
+                base_flags |= Y_SANKANTSU
+                base_han += 2
         else:
-            mr0 = mr1 = mr2 = mt0 = mt1 = mt2 = mtz = meld_runs = ankans = kans = meld_fu = 0
+            mr0 = mr1 = mr2 = mt0 = mt1 = mt2 = mtz = meld_runs = ankans = meld_fu = 0
             meld_terminal = True
-        tsumo_fu = 2 if tsumo and (rules.rinshan_tsumo_fu or not ctx.rinshan) else 0
-        closed_ron_fu = 0 if is_open or tsumo else 10
-        honours_present = bool(features & _HONOURS_PRESENT)
-        reading_base = 0
-        if kans == 4:
-            yakuman_base |= Y_SUUKANTSU
-        if kans == 3:
-            reading_base |= Y_SANKANTSU
+        # fu of the base, closed ron and tsumo (a rinshan tsumo counts under Tenhou rules)
+        base_fu = (22 if rules.rinshan_tsumo_fu or not ctx.rinshan else 20) if tsumo else (
+            20 if is_open else 30)
         readings = _READINGS
         r0, r1, r2 = readings[k0], readings[k1], readings[k2]
         hr = _HONOUR_READINGS[k3][0]
         rank = win % 9
         win_places = _PLACEMENTS[keys[suit] << 4 | rank] if suit < 3 else None
         kuisagari = 1 if is_open else 0
-        reading_base_han = base_han + (2 if kans == 3 else 0)
         if len(r0) == 1 and len(r1) == 1 and len(r2) == 1:
             combos: list[tuple[_t.NumberReading, _t.NumberReading, _t.NumberReading, int]] = [
                 (r0[0], r1[0], r2[0], 0)]
@@ -517,20 +515,20 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             n_runs = a[3] + b[3] + c[3] + meld_runs
             concealed_trips = a[4] + b[4] + c[4] + hr[2] + ankans
             trip_fu = a[7] + b[7] + c[7] + hr[3] + meld_fu
-            flags = reading_base | base_flags
-            han = reading_base_han
+            flags = base_flags
+            han = base_han
             yakuman = yakuman_base
-            dragons = _POPCOUNT[tmz >> 4]
-            winds = _POPCOUNT[tmz & 15]
-            if dragons == 3:
-                yakuman |= Y_DAISANGEN
-            if winds == 4:
-                yakuman |= Y_DAISUUSHII
-            elif winds == 3 and 27 <= pair <= 30:
-                yakuman |= Y_SHOUSUUSHII
             # the han of each yaku is added as its flag is set (closed / open values)
             if tmz:
-                if tmz & 0b1110000:
+                dragons = _POPCOUNT[tmz >> 4]
+                winds = _POPCOUNT[tmz & 15]
+                if dragons == 3:
+                    yakuman |= Y_DAISANGEN
+                if winds == 4:
+                    yakuman |= Y_DAISUUSHII
+                elif winds == 3 and 27 <= pair <= 30:
+                    yakuman |= Y_SHOUSUUSHII
+                if dragons:
                     flags |= (tmz >> 4) * Y_HAKU  # haku, hatsu, chun are consecutive bits
                     han += dragons
                 if (tmz >> seat) & 1:
@@ -543,7 +541,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                     flags |= Y_SHOUSANGEN
                     han += 2
             if (not honroutou and n_runs and a[6] and b[6] and c[6] and meld_terminal):
-                if honours_present:
+                if features & _HONOURS_PRESENT:
                     flags |= Y_CHANTA
                     han += 2 - kuisagari
                 else:
@@ -584,8 +582,11 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             else:  # an honour that is not the pair is one of the triplets
                 places = ((_SHANPON, rank, _t.TRIP),)
             for wait, place_rank, place_shape in places:
-                shanpon_ron = wait == _SHANPON and not tsumo
-                concealed = concealed_trips - shanpon_ron
+                concealed = concealed_trips
+                fu = base_fu + pair_fu + trip_fu + _WAIT_FU[wait]
+                if wait == _SHANPON and not tsumo:  # a ron makes the triplet an open one
+                    concealed -= 1
+                    fu -= 4 if suit == 3 or place_rank in (0, 8) else 2
                 y = yakuman
                 if concealed == 4:
                     y |= Y_SUUANKOU_TANKI if wait == _TANKI else Y_SUUANKOU
@@ -594,12 +595,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                     f = flags | Y_PINFU
                     han = reading_han + 1
                 else:
-                    fu = 20 + closed_ron_fu + tsumo_fu + pair_fu + trip_fu
-                    if wait >= _KANCHAN and wait != _SHANPON:
-                        fu += 2
-                    if shanpon_ron:
-                        fu -= 4 if suit == 3 or place_rank in (0, 8) else 2
-                    fu = -(-fu // 10) * 10
+                    fu = (fu + 9) // 10 * 10
                     if fu == 20:
                         fu = 30
                     f = flags
@@ -612,10 +608,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 elif not f:
                     complete_without_yaku = True
                     continue
-                group = (9 * suit + place_rank, -1 if place_shape == _PLACE_PAIR else
-                         (_RUN if place_shape == _PLACE_RUN else _TRIPLET))
                 found.append((f, han, fu, y, Form.STANDARD, pair, (a, b, c, hr, melds), wait,
-                              group))
+                              (place_rank, place_shape)))
 
     # -- seven pairs -----------------------------------------------------------------------
     if chiitoi and not melds:
@@ -628,7 +622,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         han = _han(f, False)
         if y:
             f, han = y, 0
-        found.append((f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, _t.TANKI, (win, -1)))
+        found.append((f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, _t.TANKI,
+                      (win % 9, _PLACE_PAIR)))
 
     if not found:
         return _NO_YAKU if complete_without_yaku else _NOT_COMPLETE
@@ -638,7 +633,10 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         best = max(found, key=lambda c: (
             _key_points(c[3], c[0], c[1] + extra_han, c[2], rules, dealer, tsumo),
             1 if c[3] else 0, c[1], c[2]))
-    flags, han, fu, yakuman, form, pair, parts, wait, group = best
+    flags, han, fu, yakuman, form, pair, parts, wait, (place_rank, place_shape) = best
+    # the group the winning tile completed, as (kind, shape); shape -1 for the pair
+    group = (win - win % 9 + place_rank, -1 if place_shape == _PLACE_PAIR else
+             (_RUN if place_shape == _PLACE_RUN else _TRIPLET))
     reading = _new_reading((form, pair, parts, wait, group, ctx, rules, is_open))
     if yakuman:
         return _result(flags, 0, fu, 0, 0, 0, reading, ctx, rules, dealer, tsumo)

@@ -101,7 +101,7 @@ def random_context(rng: random.Random, hand: Hand) -> WinContext:
         honba=rng.randrange(3), riichi_sticks=rng.randrange(3))
 
 
-RULES = [Rules(), Rules(double_yakuman=True), Rules(yakuman_stacking=False),
+RULES = [Rules(), Rules(double_yakuman=True), Rules(yakuman_stacking=False, rinshan_tsumo_fu=False),
          Rules(open_tanyao=False, kiriage_mangan=True), Rules(kazoe_yakuman=False),
          Rules(double_wind_pair_fu=2, red_fives=False)]
 
