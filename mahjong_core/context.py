@@ -133,6 +133,8 @@ class WinContext:
     _yaku: int = attrs.field(init=False, eq=False, repr=False)
     _ordinary: int = attrs.field(init=False, eq=False, repr=False)
     _yakuman: int = attrs.field(init=False, eq=False, repr=False)
+    _winds: int = attrs.field(init=False, eq=False, repr=False)
+    """seat_wind * 4 + round_wind, as a plain int."""
     _dora: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _ura: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _first_turn: bool = attrs.field(init=False, eq=False, repr=False)
@@ -189,6 +191,7 @@ class WinContext:
         first_draw = Yaku.TENHOU | Yaku.CHIIHOU
         object.__setattr__(self, "_ordinary", int(flags & ~first_draw))
         object.__setattr__(self, "_yakuman", int(flags & first_draw))
+        object.__setattr__(self, "_winds", 4 * int(self.seat_wind) + int(self.round_wind))
         object.__setattr__(self, "_dora", tuple(t.dora_next().kind for t in self.dora_indicators))
         object.__setattr__(self, "_ura", tuple(t.dora_next().kind for t in self.ura_indicators)
                            if self.in_riichi else ())

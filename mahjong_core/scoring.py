@@ -351,11 +351,11 @@ _BASE_HAN = _suit.LazyTable(lambda key: _han(key >> 1, bool(key & 1)))
 _Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], int, tuple[int, int]]
 """One scored placement: flags, han without dora, fu, yakuman flags, then the reading's
 form, pair, parts, wait and winning group (see ``_Reading``)."""
-_PAIR_FU = {(seat, round_, double): tuple(
+_PAIR_FU = {4 * seat + round_ | double << 4: tuple(
     (double if seat == round_ else 2) if r in (seat, round_) else (2 if r >= 4 else 0)
     for r in range(7)) for seat in range(4) for round_ in range(4) for double in (2, 4)}
-"""Fu of an honour pair (index 0-6) for each seat wind, round wind and double-wind fu."""
-_YAKU_OF: dict[int, Yaku] = {}
+"""Fu of an honour pair (index 0-6), keyed by seat * 4 + round | double-wind fu << 4."""
+_YAKU_OF = _suit.LazyTable(Yaku)
 """Yaku flags by value, so a result does not pay for the enum's constructor each time."""
 
 
@@ -425,7 +425,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     features = shape >> _FEATURE_SHIFT
     if melds:
         features |= hand._melded[13]
-    dealer = ctx.seat_wind == 0
+    dealer = ctx._winds < 4
     dora = 0
     for k in ctx._dora:
         dora += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
@@ -471,8 +471,9 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
 
     # -- the standard form: every reading, every placement --------------------------------
     if standard:
-        seat, round_ = ctx.seat_wind, ctx.round_wind
-        wind_fu = _PAIR_FU[seat, round_, rules.double_wind_pair_fu]
+        winds_key = ctx._winds
+        seat, round_ = winds_key >> 2, winds_key & 3
+        wind_fu = _PAIR_FU[winds_key | rules.double_wind_pair_fu << 4]
         if melds:
             (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
              meld_terminal, _) = hand._melded
@@ -665,6 +666,13 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
                 if flags & (Y_DAISANGEN | Y_DAISUUSHII) else 0
         limit, base = limit_of(0, fu, count, rules)
         han = 13 * count
+    elif han < 5:  # below the limits: fu x 2^(han+2), mangan from 2000 (or kiriage)
+        count = 0
+        base = fu << han + 2
+        if base < 1920 or (base == 1920 and not rules.kiriage_mangan):
+            limit = None
+        else:
+            limit, base = Limit.MANGAN, 2000
     else:
         count = 0
         limit, base = limit_of(han, fu, 0, rules)
@@ -688,10 +696,7 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
             points = from_dealer + 2 * from_other
             payments = _payments((0, from_dealer + honba // 3, from_other + honba // 3, 2, 0,
                                   sticks))
-    yaku = _YAKU_OF.get(flags)
-    if yaku is None:
-        yaku = _YAKU_OF.setdefault(flags, Yaku(flags))
-    return WinResult((yaku, han, fu, dora, aka, ura, limit, count, points, payments,
+    return WinResult((_YAKU_OF[flags], han, fu, dora, aka, ura, limit, count, points, payments,
                       _WAITS[reading.wait], reading))
 
 
