@@ -103,13 +103,6 @@ class Payments:
             raise InvalidHandError(f"non_dealer_payers is 0, 2 or 3, not {non_dealer_payers}")
         object.__setattr__(self, "_values", values)
 
-    @classmethod
-    def _of(cls, values: tuple[int, int, int, int, int, int]) -> Payments:
-        """A Payments from values the scorer computed (no checks)."""
-        payments = object.__new__(cls)
-        object.__setattr__(payments, "_values", values)
-        return payments
-
     @property
     def discarder(self) -> int:
         """What the discarder pays on ron (honba included)."""

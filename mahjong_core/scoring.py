@@ -255,6 +255,7 @@ _STANDARD_TOTAL, _CHIITOI_SHIFT = _suit.STANDARD_TOTAL, _suit.CHIITOI_SHIFT
 _KOKUSHI_SHIFT, _KOKUSHI_TOTAL = _suit.KOKUSHI_SHIFT, _suit.KOKUSHI_TOTAL
 _RYANMEN, _KANCHAN, _SHANPON, _TANKI = _t.RYANMEN, _t.KANCHAN, _t.SHANPON, _t.TANKI
 _PLACE_PAIR, _PLACE_RUN = _t.PAIR, _t.RUN
+_STANDARD, _MANGAN = Form.STANDARD, Limit.MANGAN  # enum members: class look-ups are slow
 _WAIT_FU = (0, 2, 2, 0, 2)
 """Fu of each wait: ryanmen, kanchan, penchan, shanpon, tanki."""
 
@@ -343,7 +344,15 @@ def _tile_yaku(key: int) -> tuple[int, int, bool, bool]:
 
 _TILE_YAKU = _suit.LazyTable(_tile_yaku)
 """Feature word (and the tanyao bit) -> _tile_yaku's answer."""
-_payments = Payments._of
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _payments(values: tuple[int, int, int, int, int, int]) -> Payments:
+    """A Payments from values the scorer computed (no checks, no attrs __init__)."""
+    payments: Payments = _new(Payments)
+    _set(payments, "_values", values)
+    return payments
 _new_reading = functools.partial(tuple.__new__, _Reading)
 """Build a _Reading from a tuple without the named tuple's Python-level constructor."""
 _BASE_HAN = _suit.LazyTable(lambda key: _han(key >> 1, bool(key & 1)))
@@ -609,7 +618,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 elif not f:
                     complete_without_yaku = True
                     continue
-                found.append((f, han, fu, y, Form.STANDARD, pair, (a, b, c, hr, melds), wait,
+                found.append((f, han, fu, y, _STANDARD, pair, (a, b, c, hr, melds), wait,
                               (place_rank, place_shape)))
 
     # -- seven pairs -----------------------------------------------------------------------
@@ -672,7 +681,7 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
         if base < 1920 or (base == 1920 and not rules.kiriage_mangan):
             limit = None
         else:
-            limit, base = Limit.MANGAN, 2000
+            limit, base = _MANGAN, 2000
     else:
         count = 0
         limit, base = limit_of(han, fu, 0, rules)
@@ -696,8 +705,10 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
             points = from_dealer + 2 * from_other
             payments = _payments((0, from_dealer + honba // 3, from_other + honba // 3, 2, 0,
                                   sticks))
-    return WinResult((_YAKU_OF[flags], han, fu, dora, aka, ura, limit, count, points, payments,
-                      _WAITS[reading.wait], reading))
+    result: WinResult = _new(WinResult)
+    _set(result, "_values", (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, count, points,
+                             payments, _WAITS[reading.wait], reading))
+    return result
 
 
 def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberReading,
