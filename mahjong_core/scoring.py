@@ -346,13 +346,8 @@ _TILE_YAKU = _suit.LazyTable(_tile_yaku)
 """Feature word (and the tanyao bit) -> _tile_yaku's answer."""
 _new = object.__new__
 _set = object.__setattr__
-
-
-def _payments(values: tuple[int, int, int, int, int, int]) -> Payments:
-    """A Payments from values the scorer computed (no checks, no attrs __init__)."""
-    payments: Payments = _new(Payments)
-    _set(payments, "_values", values)
-    return payments
+"""The scorer builds its results and payments from computed values directly, with one
+slot write each, instead of through attrs' generated __init__."""
 _new_reading = functools.partial(tuple.__new__, _Reading)
 """Build a _Reading from a tuple without the named tuple's Python-level constructor."""
 _BASE_HAN = _suit.LazyTable(lambda key: _han(key >> 1, bool(key & 1)))
@@ -692,19 +687,20 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
     else:  # the common case, written out (same arithmetic as payments_for)
         sticks = ctx.riichi_sticks * rules.riichi_stick_points
         honba = ctx.honba * rules.honba_points
+        payments = _new(Payments)
         if not tsumo:
             points = -(-base * (6 if dealer else 4) // 100) * 100
-            payments = _payments((points + honba, 0, 0, 0, 0, sticks))
+            _set(payments, "_values", (points + honba, 0, 0, 0, 0, sticks))
         elif dealer:
             each = -(-2 * base // 100) * 100
             points = 3 * each
-            payments = _payments((0, 0, each + honba // 3, 3, 0, sticks))
+            _set(payments, "_values", (0, 0, each + honba // 3, 3, 0, sticks))
         else:
             from_dealer = -(-2 * base // 100) * 100
             from_other = -(-base // 100) * 100
             points = from_dealer + 2 * from_other
-            payments = _payments((0, from_dealer + honba // 3, from_other + honba // 3, 2, 0,
-                                  sticks))
+            _set(payments, "_values", (0, from_dealer + honba // 3, from_other + honba // 3,
+                                       2, 0, sticks))
     result: WinResult = _new(WinResult)
     _set(result, "_values", (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, count, points,
                              payments, _WAITS[reading.wait], reading))
