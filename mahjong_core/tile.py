@@ -62,6 +62,13 @@ class IdLayout(enum.Enum):
     MOD34 = "mod34"
 
 
+def _check_layout(layout: object, red_fives: object) -> None:
+    if not isinstance(layout, IdLayout):
+        raise InvalidTileError(f"layout must be an IdLayout, got {layout!r}")
+    if type(red_fives) is not bool:
+        raise InvalidTileError(f"red_fives must be a bool, got {red_fives!r}")
+
+
 def _check_kind(value: object) -> int:
     if type(value) is not int:
         raise InvalidTileError(f"a tile kind must be an int 0-33, got {value!r}")
@@ -127,6 +134,7 @@ class Tile:
             raise InvalidTileError(f"a tile id must be an int 0-135, got {tile_id!r}")
         if not 0 <= tile_id < 136:
             raise InvalidTileError(f"tile id {tile_id} is out of range 0-135")
+        _check_layout(layout, red_fives)
         if layout is IdLayout.MOD34:
             seed = tile_id % 34
             if 9 <= seed < 18:  # the seeds number sou before pin
@@ -153,6 +161,7 @@ class Tile:
         """
         if type(copy) is not int or not 0 <= copy < 4:
             raise InvalidTileError(f"copy must be an int 0-3, got {copy!r}")
+        _check_layout(layout, red_fives)
         if layout is IdLayout.MOD34:
             if self.red:
                 raise InvalidTileError("the mod34 layout has no red fives")

@@ -58,6 +58,12 @@ def _five_melds() -> Hand:
 
 BAD: list[tuple[str, Callable[[], object], type[MahjongError], str]] = [
     # (id, call, error, text the message must contain)
+    ("layout as text", lambda: Tile.from_id136(16, layout=ANY_TEXT), InvalidTileError,
+     "IdLayout"),
+    ("red_fives not a bool", lambda: Tile.from_id136(16, red_fives=ANY_NONE), InvalidTileError,
+     "red_fives"),
+    ("to_id136 layout as text", lambda: Tile(0).to_id136(layout=ANY_TEXT), InvalidTileError,
+     "IdLayout"),
     ("fifth copy", lambda: parse_tiles("11111m"), InvalidTileError, "fifth copy of 1m"),
     ("0z", lambda: parse_tiles("0z"), InvalidNotationError, "0z"),
     ("8z", lambda: parse_tiles("8z"), InvalidNotationError, "8z"),
