@@ -243,6 +243,60 @@ class Hand:
                                 (keys[0], keys[1], keys[2], keys[3]),
                                 self._exhausted & ~(1 << kind), red_suits)
 
+    def call(self, meld: Meld) -> Hand:
+        """The hand after declaring ``meld``, its tiles moved out of the concealed part.
+
+        A chi, pon or minkan claims ``meld.called`` (which must be given) on a 13-tile
+        hand: the meld's other tiles come from the hand; after a chi or pon the hand
+        discards, after a minkan it draws a replacement. An ankan sets aside four tiles of
+        a 14-tile hand; a shouminkan adds a tile of a 14-tile hand to its pon of that kind,
+        the pon becoming the kan. Red fives must match exactly.
+        Raises InvalidHandError when the hand cannot make the call.
+
+        >>> hand = Hand.parse("23m456p789s11222z")
+        >>> str(hand.call(Meld.parse("chi:123m:1m:kamicha")))
+        '456p789s11222z chi:123m:1m:kamicha'
+        >>> str(Hand.parse("456p789s1z2222z chi:123m").call(Meld.parse("ankan:2222z")))
+        '456p789s1z chi:123m ankan:2222z'
+        """
+        if not isinstance(meld, Meld):
+            raise InvalidHandError(f"expected a Meld, got {meld!r}")
+        tiles = list(self.tiles)
+        melds = list(self.melds)
+        kind = meld.kind
+        if kind in (MeldKind.CHI, MeldKind.PON, MeldKind.MINKAN):
+            if self._full:
+                raise InvalidHandError(f"a {kind.value} claims a discard: the hand {self} "
+                                       "must hold 13 tiles, not 14")
+            if meld.called is None:
+                raise InvalidHandError(f"a {kind.value} needs its called tile: {meld}")
+            needed = list(meld.tiles)
+            needed.remove(meld.called)
+            melds.append(meld)
+        elif kind is MeldKind.ANKAN:
+            if not self._full:
+                raise InvalidHandError(f"an ankan is declared from 14 tiles, not from {self}")
+            needed = list(meld.tiles)
+            melds.append(meld)
+        else:
+            if not self._full:
+                raise InvalidHandError(f"a shouminkan is declared from 14 tiles, not from {self}")
+            pon = next((m for m in melds if m.kind is MeldKind.PON
+                        and m.first == meld.first), None)
+            if pon is None:
+                raise InvalidHandError(f"the hand {self} has no pon of {meld.first} to add to")
+            needed = list(meld.tiles)
+            for tile in pon.tiles:
+                if tile not in needed:
+                    raise InvalidHandError(f"{meld} does not extend the pon {pon}")
+                needed.remove(tile)
+            melds[melds.index(pon)] = meld
+        for tile in needed:
+            if tile not in tiles:
+                raise InvalidHandError(f"the hand {self} holds no {tile} for {meld}")
+            tiles.remove(tile)
+        return Hand(tiles, melds)
+
     # -- simple questions -------------------------------------------------------------
 
     @property

@@ -12,6 +12,7 @@ from mahjong_core import (
     Hand,
     IdLayout,
     InvalidHandError,
+    MahjongError,
     Meld,
     MeldKind,
     Tile,
@@ -230,3 +231,35 @@ def test_add_and_remove_equal_building_the_hand_afresh(data: st.DataObject) -> N
         assert derived.is_complete() == again.is_complete()
         assert derived.shanten() == again.shanten()
     assert fresh == shrunk
+
+
+@pytest.mark.parametrize(("before", "meld", "after"), [
+    ("23m456p789s11222z", "chi:123m:1m:kamicha", "456p789s11222z chi:123m:1m:kamicha"),
+    ("30m456p789s11222z", "chi:340m:4m:kamicha", "456p789s11222z chi:340m:4m:kamicha"),
+    ("23m456p789s11222z", "pon:222z:2z:toimen", "23m456p789s112z pon:222z:2z:toimen"),
+    ("23m456p789s11222z", "minkan:2222z:2z:shimocha", "23m456p789s11z minkan:2222z:2z:shimocha"),
+    ("23m456p789s112222z", "ankan:2222z", "23m456p789s11z ankan:2222z"),
+    ("23m456p789s112z pon:222z:2z:toimen", "shouminkan:2222z:2z:toimen",
+     "23m456p789s11z shouminkan:2222z:2z:toimen"),
+])
+def test_call_moves_the_meld_tiles_out_of_the_hand(before: str, meld: str, after: str) -> None:
+    hand = Hand.parse(before)
+    called = hand.call(Meld.parse(meld))
+    assert str(called) == after
+    assert str(hand) == before  # the original hand is unchanged
+    # a chi or pon leaves a hand that must discard; a kan one that must draw
+    assert called.is_full == (Meld.parse(meld).kind in (MeldKind.CHI, MeldKind.PON))
+
+
+@pytest.mark.parametrize(("before", "meld", "fragment"), [
+    ("23m456p789s11222z", "chi:123m", "called tile"),
+    ("23m456p789s11222z", "chi:345m:4m:kamicha", "holds no 5m"),
+    ("23m456p789s11222z", "chi:123m:0m", "not in"),
+    ("23m456p789s112222z", "pon:222z:2z", "13 tiles, not 14"),
+    ("23m456p789s11222z", "ankan:2222z", "14 tiles"),
+    ("23m456p789s112222z", "shouminkan:2222z:2z", "no pon of 2z"),
+    ("23m456p789s112222z", "ankan:3333z", "holds no 3z"),
+])
+def test_impossible_calls_raise(before: str, meld: str, fragment: str) -> None:
+    with pytest.raises(MahjongError, match=fragment):
+        Hand.parse(before).call(Meld.parse(meld))
