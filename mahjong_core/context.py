@@ -86,10 +86,10 @@ def _to_relative(value: Any) -> Relative | None:
 
 
 def _flag() -> Any:
-    return attrs.field(default=False, validator=_check_flag, kw_only=True)
+    return attrs.field(default=False, validator=_check_flag)
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class WinContext:
     """How a win was made and the table around it.
 
@@ -117,17 +117,17 @@ class WinContext:
     """A non-dealer's ron before their first draw (scores only if the rules allow it)."""
     furiten: bool = _flag()
     """The winner is furiten: a ron is refused (see ``FuritenTracker``)."""
-    seat_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind, kw_only=True)
-    round_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind, kw_only=True)
+    seat_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind)
+    round_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind)
     dora_indicators: tuple[Tile, ...] = attrs.field(
-        default=(), converter=_to_indicators, kw_only=True)
+        default=(), converter=_to_indicators)
     """Dora indicators, kan dora included."""
     ura_indicators: tuple[Tile, ...] = attrs.field(
-        default=(), converter=_to_indicators, kw_only=True)
+        default=(), converter=_to_indicators)
     """Ura dora indicators (they count only with riichi)."""
-    honba: int = attrs.field(default=0, validator=_check_count, kw_only=True)
-    riichi_sticks: int = attrs.field(default=0, validator=_check_count, kw_only=True)
-    pao: Relative | None = attrs.field(default=None, converter=_to_relative, kw_only=True)
+    honba: int = attrs.field(default=0, validator=_check_count)
+    riichi_sticks: int = attrs.field(default=0, validator=_check_count)
+    pao: Relative | None = attrs.field(default=None, converter=_to_relative)
     """The player liable for a daisangen or daisuushii (who fed its last set)."""
     # derived once for the scorer's inner loop (not part of the value)
     _yaku: int = attrs.field(init=False, eq=False, repr=False)
