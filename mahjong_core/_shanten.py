@@ -57,11 +57,11 @@ closed suit of up to 14 tiles together makes some 400,000 keys and 5,000 vector 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Sequence
-from typing import Generic, TypeVar
+from collections.abc import Iterable, Sequence
 
 import attrs
 
+from ._suit import LazyTable
 from .meld import Meld
 from .tile import Tile
 
@@ -102,22 +102,8 @@ _CONCEALED = (1 << MELD_SHIFT) - 1
 Vector = tuple[int, ...]
 """Need per (sets j, pairs p) at index ``2 * j + p``, j = 0..4, p = 0..1."""
 
-V = TypeVar("V")
-
-
-class _Table(dict[int, V], Generic[V]):
-    """A dict that computes and keeps the value of a missing key."""
-
-    __slots__ = ("compute",)
-
-    def __init__(self, compute: Callable[[int], V]) -> None:
-        super().__init__()
-        self.compute = compute
-
-    def __missing__(self, key: int) -> V:
-        value = self.compute(key)
-        self[key] = value
-        return value
+_Table = LazyTable
+"""The per-key tables of this module fill themselves like those of ``_suit``."""
 
 
 # -- results -------------------------------------------------------------------------
