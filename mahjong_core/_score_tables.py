@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from . import _suit
 from ._suit import LazyTable
+from .shapes import Wait, run_wait
 
 __all__ = [
     "FEATURES",
@@ -34,6 +35,7 @@ __all__ = [
 ]
 
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = range(5)
+_RUN_WAITS = {Wait.RYANMEN: RYANMEN, Wait.KANCHAN: KANCHAN, Wait.PENCHAN: PENCHAN}
 RUN, TRIP, PAIR = range(3)
 
 NumberReading = tuple[int, int, int, int, int, int, bool, int, tuple[int, ...], tuple[int, ...]]
@@ -71,13 +73,7 @@ def _placements(index: int) -> tuple[tuple[Placement, ...], ...]:
             places.append((SHANPON, rank, TRIP))
         for start in sorted(set(runs)):
             if start <= rank <= start + 2:
-                if rank == start + 1:
-                    wait = KANCHAN
-                elif rank == start:
-                    wait = PENCHAN if start == 6 else RYANMEN
-                else:
-                    wait = PENCHAN if start == 0 else RYANMEN
-                places.append((wait, start, RUN))
+                places.append((_RUN_WAITS[run_wait(start, rank)], start, RUN))
         out.append(tuple(places))
     return tuple(out)
 

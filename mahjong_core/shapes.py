@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-from .tile import Tile, tile_of
+from .tile import Tile
 
 __all__ = ["Decomposition", "Form", "Group", "GroupKind", "Placement", "Wait"]
 
@@ -161,16 +161,14 @@ def _wait_of(form: Form, group: Group, w: int) -> Wait | None:
     if kind is GroupKind.TRIPLET:
         return Wait.SHANPON
     if kind is GroupKind.RUN:
-        start = group.tile.kind
-        rank = start % 9
-        if w == start + 1:
-            return Wait.KANCHAN
-        if w == start:
-            return Wait.PENCHAN if rank == 6 else Wait.RYANMEN
-        return Wait.PENCHAN if rank == 0 else Wait.RYANMEN
+        return run_wait(group.tile.kind % 9, w % 9)
     return None  # a concealed kan is always declared, never completed by a win
 
 
-def run(kind: int) -> Group:
-    """A concealed run starting at ``kind`` (internal helper)."""
-    return Group(GroupKind.RUN, tile_of(kind))
+def run_wait(start: int, rank: int) -> Wait:
+    """The wait a tile of ``rank`` completed in a run starting at ``start`` (ranks 0-8)."""
+    if rank == start + 1:
+        return Wait.KANCHAN
+    if rank == start:
+        return Wait.PENCHAN if start == 6 else Wait.RYANMEN
+    return Wait.PENCHAN if start == 0 else Wait.RYANMEN
