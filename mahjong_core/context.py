@@ -9,7 +9,7 @@ import attrs
 
 from .errors import InvalidContextError, MahjongError
 from .meld import Relative
-from .tile import Tile, _parse_tiles
+from .tile import Tile, _parse_tiles, check_copies
 from .yaku import Yaku
 
 __all__ = ["WinContext", "Wind"]
@@ -60,6 +60,10 @@ def _to_indicators(value: Any) -> tuple[Tile, ...]:
         for item in value:
             if not isinstance(item, Tile):
                 raise InvalidContextError(f"indicators must be Tile objects, got {item!r}")
+        try:
+            check_copies(value, "the dora indicators")
+        except MahjongError as error:
+            raise InvalidContextError(str(error)) from None
         return tuple(value)
     raise InvalidContextError(f"indicators must be mpsz text or a sequence of Tile, got {value!r}")
 
@@ -133,6 +137,8 @@ class WinContext:
     _yaku: int = attrs.field(init=False, eq=False, repr=False)
     _ordinary: int = attrs.field(init=False, eq=False, repr=False)
     _yakuman: int = attrs.field(init=False, eq=False, repr=False)
+    _shown: tuple[tuple[int, int], ...] = attrs.field(init=False, eq=False, repr=False)
+    """(kind, copies) of the tiles the dora and ura indicators show."""
     _winds: int = attrs.field(init=False, eq=False, repr=False)
     """seat_wind * 4 + round_wind, as a plain int."""
     _dora: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -152,8 +158,13 @@ class WinContext:
             problems.append("haitei is a tsumo on the last tile, not a ron")
         if self.haitei and self.houtei:
             problems.append("haitei and houtei cannot both happen")
-        if self.chankan and (self.rinshan or self.haitei):
-            problems.append("chankan cannot come with rinshan or haitei")
+        if self.chankan and (self.rinshan or self.haitei or self.houtei):
+            problems.append("chankan cannot come with rinshan, haitei or houtei "
+                            "(no kan is made on the last tile)")
+        if self.rinshan and self.haitei:
+            problems.append("a replacement tile from the dead wall is never haitei")
+        if self.ippatsu and self.rinshan:
+            problems.append("a kan ends ippatsu, so a rinshan win has none")
         if self.ippatsu and not (self.riichi or self.double_riichi):
             problems.append("ippatsu needs riichi")
         if self.tenhou and (ron or self.seat_wind is not Wind.EAST):
@@ -192,6 +203,10 @@ class WinContext:
         object.__setattr__(self, "_ordinary", int(flags & ~first_draw))
         object.__setattr__(self, "_yakuman", int(flags & first_draw))
         object.__setattr__(self, "_winds", 4 * int(self.seat_wind) + int(self.round_wind))
+        shown = [t.kind for t in (*self.dora_indicators, *self.ura_indicators)]
+        object.__setattr__(self, "_shown", tuple((k, shown.count(k)) for k in sorted(set(shown))))
+        if any(n > 4 for _, n in self._shown):
+            raise InvalidContextError("the dora and ura indicators show a kind five times")
         object.__setattr__(self, "_dora", tuple(t.dora_next().kind for t in self.dora_indicators))
         object.__setattr__(self, "_ura", tuple(t.dora_next().kind for t in self.ura_indicators)
                            if self.in_riichi else ())

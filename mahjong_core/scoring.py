@@ -256,6 +256,7 @@ _KOKUSHI_SHIFT, _KOKUSHI_TOTAL = _suit.KOKUSHI_SHIFT, _suit.KOKUSHI_TOTAL
 _RYANMEN, _KANCHAN, _SHANPON, _TANKI = _t.RYANMEN, _t.KANCHAN, _t.SHANPON, _t.TANKI
 _PLACE_PAIR, _PLACE_RUN = _t.PAIR, _t.RUN
 _STANDARD, _MANGAN = Form.STANDARD, Limit.MANGAN  # enum members: class look-ups are slow
+_FIVES = 1 << 4 | 1 << 13 | 1 << 22
 _WAIT_FU = (0, 2, 2, 0, 2)
 """Fu of each wait: ryanmen, kanchan, penchan, shanpon, tanki."""
 
@@ -412,11 +413,23 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     keys = list(hand._keys)
     keys[suit] += 1 << _SHIFT[win]
     meld_counts = hand._meld_counts
-    if ((keys[suit] >> _SHIFT[win]) & 7) + meld_counts[win] > 4:
+    held = ((keys[suit] >> _SHIFT[win]) & 7) + meld_counts[win]
+    if held > 4:
         raise InvalidHandError(
             f"a fifth copy of {tile_of(win)}: the hand {hand} holds all four copies")
     if win_tile.red and (hand._red_suits >> suit) & 1:
         raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
+    if situational & Y_CHANKAN and held > 1:
+        raise InvalidContextError(
+            f"chankan robs the fourth {win_tile.plain} from another player's kan; "
+            f"the hand {hand} cannot hold one too")
+    for k, shown in ctx._shown:  # the indicators are tiles too
+        if shown + ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k] > 4:
+            raise InvalidContextError(
+                f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
+                f"{win_tile} holds more: there are only four")
+    if rules.red_fives and (hand._exhausted | (held == 4) << win) & _FIVES:
+        _check_plain_fives(hand, keys, win_tile)
     k0, k1, k2, k3 = keys
     shape = _SHAPE_M[k0] + _SHAPE_P[k1] + _SHAPE_S[k2] + _SHAPE_Z[k3]
     standard = (shape & 255) == _STANDARD_TOTAL
@@ -647,6 +660,18 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         return _result(flags, 0, fu, 0, 0, 0, reading, ctx, rules, dealer, tsumo)
     return _result(flags, han + extra_han, fu, dora, aka, ura, reading, ctx, rules, dealer,
                    tsumo)
+
+
+def _check_plain_fives(hand: Hand, keys: list[int], win_tile: Tile) -> None:
+    """With red fives in play a suit has three plain fives and one red, not four plain."""
+    red = hand._red_suits | win_tile.red << win_tile.kind // 9
+    for suit in range(3):
+        fives = ((keys[suit] >> 12) & 7) + hand._meld_counts[9 * suit + 4]
+        if fives == 4 and not (red >> suit) & 1:
+            raise InvalidHandError(
+                f"the hand {hand} with {win_tile} holds four plain fives of {'mps'[suit]}, "
+                "but with red fives in play one is red (write it 0, or use "
+                "Rules(red_fives=False))")
 
 
 def _key_points(yakuman: int, flags: int, han: int, fu: int, rules: Rules, dealer: bool,

@@ -487,7 +487,7 @@ CASES: list[Case] = [
          win({"chanta": 1}, 1, 40, None, 1300, ron(1300))),
     # three open simple kans 8+8+8, tanki 2: 20+26 = 46 -> 50; 2 han 50 fu = 3200
     Case("sankantsu",
-         q("345m9p", "9p", minkan("2222m"), minkan("8888p"), minkan("5555s")),
+         q("345m9p", "9p", minkan("2222m"), minkan("8888p"), minkan("6666s")),
          win({"sankantsu": 2}, 2, 50, None, 3200, ron(3200))),
     Case("sankantsu-absent",
          q("345m9p", "9p", minkan("2222m"), minkan("8888p"), pon("555s")),
@@ -812,7 +812,7 @@ CASES: list[Case] = [
     # open: chinitsu 5 only; 20+8 111m+8 999m+2 tanki 5m = 38 -> 40
     Case("chuuren-open-is-chinitsu", q("1115678999m", "5m", chi("234m")),
          win({"chinitsu": 5}, 5, 40, "mangan", 8000, ron(8000))),
-    Case("suukantsu", q("9m", "9m", minkan("2222m"), minkan("8888p"), shouminkan("5555s"),
+    Case("suukantsu", q("9m", "9m", minkan("2222m"), minkan("8888p"), shouminkan("6666s"),
                         ankan("4444z")),
          yakuman({"suukantsu": 13}, 32000, ron(32000))),
 

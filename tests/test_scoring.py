@@ -34,6 +34,7 @@ from mahjong_core.jsonapi import parse_request, score_request
 from mahjong_core.points import limit_of, payments_for
 
 from .realdata_cases import CASES
+from .test_scoring_reference import redden
 
 
 def _compare(want: dict[str, Any], got: dict[str, object]) -> list[str]:
@@ -128,6 +129,11 @@ def test_ryanpeikou_beats_seven_pairs() -> None:
     {"dora_indicators": "1m2m3m4m5m6m"},
     {"dora_indicators": "1m", "ura_indicators": "1m2m"},
     {"dora_indicators": "8z"},
+    {"rinshan": True, "haitei": True, "tsumo": True},
+    {"chankan": True, "houtei": True},
+    {"riichi": True, "ippatsu": True, "rinshan": True, "tsumo": True},
+    {"dora_indicators": [Tile(0)] * 5},
+    {"dora_indicators": "11m", "ura_indicators": "111m"},
 ])
 def test_impossible_situations_raise(situation: dict[str, Any]) -> None:
     with pytest.raises(InvalidContextError):
@@ -142,6 +148,28 @@ def test_situations_that_need_the_hand() -> None:
         evaluate(open_hand, Tile.parse("1z"), WinContext(tsumo=True, tenhou=True))
     with pytest.raises(InvalidContextError, match="kan"):
         evaluate(open_hand, Tile.parse("1z"), WinContext(tsumo=True, rinshan=True))
+
+
+def test_situations_that_contradict_the_tiles() -> None:
+    # chankan robs the fourth copy: the winner cannot hold one
+    with pytest.raises(InvalidContextError, match="chankan"):
+        _eval("123m456p789s1122z", "1z", chankan=True)
+    robbed = _eval("123m456p789s35s11z", "4s", chankan=True, seat_wind="S")
+    assert isinstance(robbed, WinResult) and robbed.yaku == Yaku.CHANKAN
+    # the indicators are tiles: with the hand no kind shows five times
+    with pytest.raises(InvalidContextError, match="only four"):
+        _eval("111m456p789s1122z", "1z", dora_indicators="1m1m")
+    assert isinstance(_eval("111m456p789s1122z", "1z", dora_indicators="1m"), WinResult)
+    # with red fives in play a suit has three plain fives and a red one
+    four_fives = Hand.parse("234p456p678s8s minkan:5555m:5m:toimen")
+    with pytest.raises(InvalidHandError, match="four plain fives of m"):
+        evaluate(four_fives, Tile.parse("8s"), WinContext(seat_wind="S"))
+    with_red = Hand.parse("234p456p678s8s minkan:0555m:5m:toimen")
+    win = evaluate(with_red, Tile.parse("8s"), WinContext(seat_wind="S"))
+    assert isinstance(win, WinResult) and win.aka == 1
+    plain = evaluate(four_fives, Tile.parse("8s"), WinContext(seat_wind="S"),
+                     Rules(red_fives=False))
+    assert isinstance(plain, WinResult) and plain.aka == 0
 
 
 def test_wrong_argument_types_raise_library_errors() -> None:
@@ -304,8 +332,10 @@ def _random_win(rng: random.Random) -> tuple[Hand, Tile]:
 @given(st.integers(0, 2**32), st.booleans(), st.sampled_from(list(Wind)))
 def test_results_are_stable_under_order_and_rereading(seed: int, tsumo: bool, seat: Wind) -> None:
     rng = random.Random(seed)
-    hand, win = _random_win(rng)
-    context = WinContext(tsumo=tsumo, seat_wind=seat, dora_indicators="1m")
+    hand, win = redden(*_random_win(rng))
+    held = [t.kind for t in (*hand.tiles, win, *(t for m in hand.melds for t in m.tiles))]
+    indicator = next(Tile(k) for k in range(34) if held.count(k) < 4)
+    context = WinContext(tsumo=tsumo, seat_wind=seat, dora_indicators=[indicator])
     result = evaluate(hand, win, context)
     shuffled = list(hand.tiles)
     rng.shuffle(shuffled)
@@ -315,8 +345,8 @@ def test_results_are_stable_under_order_and_rereading(seed: int, tsumo: bool, se
     # rebuilding the hand from the chosen reading gives the same points
     kinds = [k for g in result.decomposition.groups if not g.melded for k in g.kinds]
     kinds.remove(win.kind)
-    rebuilt = Hand([Tile.from_kind(k) for k in kinds], hand.melds)
-    again = evaluate(rebuilt, win, context)
+    rebuilt, rewin = redden(Hand([Tile.from_kind(k) for k in kinds], hand.melds), win.plain)
+    again = evaluate(rebuilt, rewin, context)
     assert isinstance(again, WinResult) and again.points == result.points
     if tsumo:
         pay = result.payments

@@ -77,7 +77,28 @@ def random_win(rng: random.Random) -> tuple[Hand, Tile]:
         return Hand([Tile.from_kind(k) for k in concealed], melds), Tile.from_kind(win)
 
 
-def random_context(rng: random.Random, hand: Hand) -> WinContext:
+def redden(hand: Hand, win: Tile) -> tuple[Hand, Tile]:
+    """Make one five red in each suit that holds all four fives, as red-five rules have it."""
+    tiles, melds = list(hand.tiles), list(hand.melds)
+    for five in (Tile(4), Tile(13), Tile(22)):
+        held = tiles.count(five) + (win == five) + sum(m.tiles.count(five) for m in melds)
+        if held < 4:
+            continue
+        red = Tile(five.kind, red=True)
+        if five in tiles:
+            tiles[tiles.index(five)] = red
+        elif win == five:
+            win = red
+        else:
+            i = next(i for i, m in enumerate(melds) if five in m.tiles)
+            old = melds[i]
+            new_tiles = list(old.tiles)
+            new_tiles[0] = red
+            melds[i] = Meld(old.kind, new_tiles, called=old.called, called_from=old.called_from)
+    return Hand(tiles, melds), win
+
+
+def random_context(rng: random.Random, hand: Hand, win: Tile | None = None) -> WinContext:
     tsumo = rng.random() < 0.5
     closed = hand.is_closed
     riichi = closed and rng.random() < 0.4
@@ -85,14 +106,20 @@ def random_context(rng: random.Random, hand: Hand) -> WinContext:
     seat = rng.choice(list(Wind))
     first_turn = not hand.melds and not riichi and rng.random() < 0.03
     has_kan = any(m.is_kan for m in hand.melds)
-    indicators = "".join(str(rng.randrange(1, 10)) + rng.choice("mps") for _ in range(3))
+    held = [hand.count(Tile(k)) + sum(1 for m in hand.melds for t in m.tiles if t.kind == k)
+            + (win is not None and win.kind == k) for k in range(34)]
+    # an indicator is a tile too (the first may be shown twice, as dora and ura)
+    free = [k for k in range(27) if held[k] <= 2]
+    indicators = "".join(str(k % 9 + 1) + "mps"[k // 9] for k in rng.sample(free, 3))
+    rinshan = tsumo and has_kan and rng.random() < 0.2
+    chankan = (not tsumo and win is not None and held[win.kind] == 1  # the robbed 4th copy
+               and rng.random() < 0.05)
     return WinContext(
         tsumo=tsumo, riichi=riichi and not double, double_riichi=double,
-        ippatsu=riichi and rng.random() < 0.2,
-        rinshan=tsumo and has_kan and rng.random() < 0.2,
-        chankan=not tsumo and rng.random() < 0.05,
-        haitei=tsumo and not first_turn and rng.random() < 0.05,
-        houtei=not tsumo and rng.random() < 0.05,
+        ippatsu=riichi and not rinshan and rng.random() < 0.2,  # a kan ends ippatsu
+        rinshan=rinshan, chankan=chankan,
+        haitei=tsumo and not first_turn and not rinshan and rng.random() < 0.05,
+        houtei=not tsumo and not chankan and rng.random() < 0.05,
         tenhou=first_turn and tsumo and seat is Wind.EAST,
         chiihou=first_turn and tsumo and seat is not Wind.EAST,
         seat_wind=seat, round_wind=rng.choice([Wind.EAST, Wind.SOUTH]),
@@ -110,8 +137,8 @@ RULES = [Rules(), Rules(double_yakuman=True), Rules(yakuman_stacking=False, rins
 @given(st.integers(0, 2**40), st.sampled_from(RULES))
 def test_fast_scorer_equals_reference(seed: int, rules: Rules) -> None:
     rng = random.Random(seed)
-    hand, win = random_win(rng)
-    context = random_context(rng, hand)
+    hand, win = redden(*random_win(rng))
+    context = random_context(rng, hand, win)
     fast = evaluate(hand, win, context, rules)
     slow = reference_evaluate(hand, win, context, rules)
     if isinstance(slow, str):
