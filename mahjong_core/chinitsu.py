@@ -34,6 +34,7 @@ from collections.abc import Iterator
 import attrs
 
 from . import _suit
+from .errors import InvalidTileError
 
 __all__ = ["TENPAI_SIZES", "WIN_SIZES", "ChinitsuShape", "main", "tenpai_shapes",
            "winning_shapes"]
@@ -46,16 +47,21 @@ SEVEN_PAIRS_TILES = 14
 
 
 def _to_counts(value: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    if not isinstance(value, tuple | list):
+        raise InvalidTileError(f"a one-suit shape is nine counts 0-4, not {value!r}")
     counts = tuple(value)
     if len(counts) != 9 or not all(type(n) is int and 0 <= n <= 4 for n in counts):
-        raise ValueError(f"a one-suit shape is nine counts 0-4, not {value!r}")
+        raise InvalidTileError(f"a one-suit shape is nine counts 0-4, not {value!r}")
     return counts
 
 
 def _to_waits(value: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    if not isinstance(value, tuple | list) or not all(type(r) is int for r in value):
+        raise InvalidTileError(f"waits are ranks 1-9, not {value!r}")
     waits = tuple(value)
     if list(waits) != sorted(set(waits)) or not all(1 <= r <= 9 for r in waits):
-        raise ValueError(f"waits are distinct ranks 1-9 in ascending order, not {value!r}")
+        raise InvalidTileError(
+            f"waits are distinct ranks 1-9 in ascending order, not {value!r}")
     return waits
 
 
@@ -63,8 +69,8 @@ def _to_waits(value: tuple[int, ...] | list[int]) -> tuple[int, ...]:
 class ChinitsuShape:
     """One one-suit shape: its counts per rank and, for a tenpai shape, its waits.
 
-    ``waits`` is empty for a winning shape. Raises ValueError for counts that are not
-    nine numbers 0-4 or waits that are not ascending ranks 1-9.
+    ``waits`` is empty for a winning shape. Raises InvalidTileError for counts that are
+    not nine numbers 0-4 or waits that are not ascending ranks 1-9.
 
     >>> ChinitsuShape((3, 1, 1, 1, 1, 1, 1, 1, 3), (1, 2, 3, 4, 5, 6, 7, 8, 9)).line()
     '311111113,123456789,9,13'

@@ -13,6 +13,26 @@ from .tile import Tile
 __all__ = ["FuritenTracker"]
 
 
+def _kinds(value: object) -> frozenset[int]:
+    """Converter: an iterable of kinds 0-33 (or of tiles) as a frozenset of kinds."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidHandError(f"expected tiles or kinds 0-33, got {value!r}")
+    kinds = set()
+    for item in value:
+        if isinstance(item, Tile):
+            kinds.add(item.kind)
+        elif type(item) is int and 0 <= item < 34:
+            kinds.add(item)
+        else:
+            raise InvalidHandError(f"expected a Tile or a kind 0-33, got {item!r}")
+    return frozenset(kinds)
+
+
+def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise InvalidHandError(f"{attribute.name!r} must be true or false, got {value!r}")
+
+
 def _kind(tile: object) -> int:
     if not isinstance(tile, Tile):
         raise InvalidHandError(f"expected a Tile, got {tile!r}")
@@ -36,13 +56,13 @@ class FuritenTracker:
     False
     """
 
-    own: frozenset[int] = frozenset()
+    own: frozenset[int] = attrs.field(default=frozenset(), converter=_kinds)
     """Kinds this player has discarded (called-away discards included)."""
-    since_discard: frozenset[int] = frozenset()
+    since_discard: frozenset[int] = attrs.field(default=frozenset(), converter=_kinds)
     """Kinds others discarded (or added to a kan) since this player's last discard."""
-    after_riichi: frozenset[int] = frozenset()
+    after_riichi: frozenset[int] = attrs.field(default=frozenset(), converter=_kinds)
     """Kinds let pass since this player declared riichi."""
-    riichi: bool = False
+    riichi: bool = attrs.field(default=False, validator=_check_flag)
 
     def discarded(self, tile: Tile) -> FuritenTracker:
         """This player discarded ``tile``: it joins the discards, temporary furiten ends."""

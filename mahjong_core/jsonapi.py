@@ -82,8 +82,7 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
     if not isinstance(win_text, str):
         raise InvalidHandError(f"win_tile must be one mpsz tile, got {win_text!r}")
     win = Tile.parse(win_text)
-    rules_value = obj.get("rules", {})
-    rules = TENHOU_RULES if not rules_value else Rules.from_mapping(rules_value)
+    rules = Rules.from_mapping(obj["rules"]) if "rules" in obj else TENHOU_RULES
     options: dict[str, Any] = {flag: obj.get(flag, False) for flag in _FLAGS}
     for key in ("seat_wind", "round_wind"):
         options[key] = obj.get(key, "E")
@@ -137,7 +136,7 @@ def score_lines(lines: TextIO, out: TextIO) -> int:
             continue
         try:
             obj = json.loads(line)
-        except json.JSONDecodeError as error:
+        except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
             answer: dict[str, object] = {"error": f"invalid JSON: {error}"}
         else:
             answer = score_request(obj)

@@ -40,12 +40,15 @@ def limit_of(han: int, fu: int, yakuman: int = 0,
     """The limit reached and the base points of a hand.
 
     ``yakuman`` is the number of yakuman (0 for an ordinary hand).
+    Raises InvalidHandError for a negative count.
 
     >>> limit_of(3, 70)
     (<Limit.MANGAN: 'mangan'>, 2000)
     >>> limit_of(4, 30)
     (None, 1920)
     """
+    if han < 0 or fu < 0 or yakuman < 0:
+        raise InvalidHandError(f"han, fu and yakuman are counts, got {(han, fu, yakuman)}")
     if yakuman:
         return _MULTIPLES[min(yakuman, len(_MULTIPLES)) - 1], 8000 * yakuman
     if han >= 13:
@@ -156,8 +159,13 @@ class Payments:
         (-4100, 8300, -2100, -2100)
         """
         seats = (winner, dealer, discarder, liable)
-        if any(s is not None and (type(s) is not int or not 0 <= s < 4) for s in seats):
+        if any(s is not None and (type(s) is not int or not 0 <= s < 4) for s in seats) or (
+                type(winner) is not int or type(dealer) is not int):
             raise InvalidHandError(f"seats are ints 0-3, got {seats!r}")
+        if self.non_dealer_payers and (self.non_dealer_payers == 3) != (winner == dealer):
+            whose = "dealer" if self.non_dealer_payers == 3 else "non-dealer"
+            raise InvalidHandError(f"these payments are for a {whose} tsumo, but the winner "
+                                   f"is seat {winner} and the dealer seat {dealer}")
         change = [0, 0, 0, 0]
         if self.non_dealer_payers == 0:
             if discarder is None or discarder == winner:

@@ -32,6 +32,13 @@ def _check_points(instance: object, attribute: attrs.Attribute[int], value: int)
             f"rule {attribute.name!r} must be a non-negative int, got {value!r}")
 
 
+def _check_honba(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    _check_points(instance, attribute, value)
+    if value % 3:
+        raise InvalidRulesError(
+            f"rule {attribute.name!r} must split evenly three ways on tsumo, got {value}")
+
+
 @attrs.frozen
 class Rules:
     """A table's rule options; the defaults are Tenhou's ranked-lobby rules.
@@ -62,7 +69,7 @@ class Rules:
     """Liability payments for daisangen and daisuushii."""
     rinshan_tsumo_fu: bool = _bool_field(True)
     """A win on the replacement tile of a kan gets the 2 fu of tsumo."""
-    honba_points: int = attrs.field(default=300, validator=_check_points)
+    honba_points: int = attrs.field(default=300, validator=_check_honba)
     """What one honba stick adds to a win (100 from each player on tsumo)."""
     riichi_stick_points: int = attrs.field(default=1000, validator=_check_points)
     """What each riichi stick on the table is worth to the winner."""
@@ -75,6 +82,8 @@ class Rules:
         """
         if not isinstance(overrides, Mapping):
             raise InvalidRulesError(f"rules must be an object of rule names, got {overrides!r}")
+        if base is not None and not isinstance(base, Rules):
+            raise InvalidRulesError(f"base must be a Rules value, got {base!r}")
         names = {a.name for a in attrs.fields(cls)}
         for name in overrides:
             if name not in names:
@@ -90,5 +99,5 @@ TENHOU_RULES = Rules()
 MAHJONG_SOUL_RULES = Rules(double_yakuman=True)
 """Mahjong Soul's ranked rules: as Tenhou's, but the four double forms count twice."""
 
-NO_RED_FIVES_RULES = Rules(red_fives=False, kiriage_mangan=True)
-"""A common table without red fives, with kiriage mangan."""
+NO_RED_FIVES_RULES = Rules(red_fives=False)
+"""Tenhou's rules without red fives."""

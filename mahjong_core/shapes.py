@@ -3,12 +3,30 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
+from .errors import InvalidHandError
 from .tile import Tile
 
 __all__ = ["Decomposition", "Form", "Group", "GroupKind", "Placement", "Wait"]
+
+
+def _of_type(kind: type) -> Callable[[object, attrs.Attribute[Any], object], None]:
+    """An attrs validator that raises the library's error for a value of the wrong type."""
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, kind):
+            raise InvalidHandError(
+                f"{attribute.name} must be {kind.__name__}, got {value!r}")
+    return check
+
+
+def _groups(value: object) -> tuple[Group, ...]:
+    if not isinstance(value, tuple | list) or not all(isinstance(g, Group) for g in value):
+        raise InvalidHandError(f"groups must be a sequence of Group, got {value!r}")
+    return tuple(value)
 
 
 class GroupKind(enum.Enum):
@@ -61,10 +79,10 @@ class Group:
     meld, including a closed kan.
     """
 
-    kind: GroupKind
-    tile: Tile
-    open: bool = False
-    melded: bool = False
+    kind: GroupKind = attrs.field(validator=_of_type(GroupKind))
+    tile: Tile = attrs.field(validator=_of_type(Tile))
+    open: bool = attrs.field(default=False, validator=_of_type(bool))
+    melded: bool = attrs.field(default=False, validator=_of_type(bool))
 
     @property
     def kinds(self) -> tuple[int, ...]:
@@ -107,8 +125,8 @@ class Decomposition:
     its twelve singles.
     """
 
-    form: Form
-    groups: tuple[Group, ...]
+    form: Form = attrs.field(validator=_of_type(Form))
+    groups: tuple[Group, ...] = attrs.field(converter=_groups)
 
     @property
     def pair(self) -> Tile | None:
@@ -133,6 +151,8 @@ class Decomposition:
         >>> [p.wait.value for p in reading.placements(Tile.parse("4m"))]
         ['kanchan', 'ryanmen']
         """
+        if not isinstance(win_tile, Tile):
+            raise InvalidHandError(f"expected a Tile, got {win_tile!r}")
         w = win_tile.kind
         found: list[Placement] = []
         seen: set[Group] = set()

@@ -50,6 +50,18 @@ def test_score_answers_every_line_in_order_and_reports_errors() -> None:
     assert "Traceback" not in done.stderr
 
 
+def test_score_survives_hostile_lines() -> None:
+    lines = ["[" * 100_000, '{"honba": 1' + "0" * 5000 + "}",
+             json.dumps({**WIN, "rules": None}), json.dumps({**WIN, "rules": []}),
+             json.dumps(WIN)]
+    done = _run(["score"], "\n".join(lines) + "\n")
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert len(answers) == 5
+    assert all("error" in a for a in answers[:4])  # a falsy "rules" is not the default
+    assert answers[4]["points"] == 2600
+
+
 def test_score_exit_status_is_0_without_errors() -> None:
     done = _run(["score"], json.dumps(WIN) + "\n")
     assert done.returncode == 0 and json.loads(done.stdout)["total"] == 2600

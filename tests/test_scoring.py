@@ -435,3 +435,34 @@ def test_payment_deltas_with_pao_and_bad_seats() -> None:
         ron.payments.deltas(1, dealer=0, discarder=1, liable=3)
     with pytest.raises(MahjongError):
         ron.payments.deltas(4, dealer=0, discarder=1, liable=3)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: FuritenTracker(own=None),
+    lambda: FuritenTracker(own={-1}),
+    lambda: FuritenTracker(own={34}),
+    lambda: FuritenTracker(riichi=1),  # type: ignore[arg-type]
+    lambda: FuritenTracker().discarded("1m"),  # type: ignore[arg-type]
+    lambda: Rules(honba_points=100),
+    lambda: Rules.from_mapping({}, base="tenhou"),  # type: ignore[arg-type]
+    lambda: limit_of(-3, 30),
+    lambda: limit_of(0, 30, -1),
+])
+def test_bad_values_raise_library_errors(call: Any) -> None:
+    with pytest.raises(MahjongError):
+        call()
+
+
+def test_furiten_tracker_takes_tiles_or_kinds() -> None:
+    assert FuritenTracker(own=[Tile.parse("5s")]) == FuritenTracker(own={22})
+
+
+def test_deltas_refuse_seats_that_do_not_fit_the_payments() -> None:
+    dealer_tsumo = payments_for(2000, dealer=True, tsumo=True)[1]
+    with pytest.raises(MahjongError, match="dealer tsumo"):
+        dealer_tsumo.deltas(1, dealer=0)
+    other_tsumo = payments_for(2000, dealer=False, tsumo=True)[1]
+    with pytest.raises(MahjongError, match="non-dealer tsumo"):
+        other_tsumo.deltas(0, dealer=0)
+    with pytest.raises(MahjongError, match="seats"):
+        other_tsumo.deltas(None, dealer=0)  # type: ignore[arg-type]
