@@ -41,9 +41,12 @@ def usage() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; exit status 2 on a usage error."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] in ("-h", "--help", "help"):
+    if not args:
+        print(usage(), file=sys.stderr)
+        return 2
+    if args[0] in ("-h", "--help", "help"):
         print(usage())
-        return 0 if args else 2
+        return 0
     name, rest = args[0], args[1:]
     if name not in COMMANDS:
         print(f"mahjong_core: unknown command {name!r}\n\n{usage()}", file=sys.stderr)
