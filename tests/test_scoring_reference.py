@@ -93,7 +93,7 @@ def redden(hand: Hand, win: Tile) -> tuple[Hand, Tile]:
             i = next(i for i, m in enumerate(melds) if five in m.tiles)
             old = melds[i]
             new_tiles = list(old.tiles)
-            new_tiles[0] = red
+            new_tiles[new_tiles.index(five)] = red
             melds[i] = Meld(old.kind, new_tiles, called=old.called, called_from=old.called_from)
     return Hand(tiles, melds), win
 
