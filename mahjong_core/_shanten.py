@@ -46,9 +46,14 @@ Seven pairs and thirteen orphans come from additive per-suit counters (``XNUMBER
 ``XHONOUR``): kinds held twice or more, kinds held, terminal-or-honour kinds held and
 those held twice or more, summed over the suits and read through ``OTHER``.
 
-Ukeire: ``NUMBER_DRAWS`` / ``HONOUR_DRAWS`` list a suit key's legal draws (ranks held
-fewer than four times, melds included) with the vector id and counters after each, so
-every draw of a 13-tile hand costs one or two look-ups against the other suits' product.
+Ukeire: a draw lowers each entry of its suit's vector by at most one, so it lowers the
+standard shanten exactly when it lowers an entry at which the minimum over the splits
+between this suit and the product of the others is reached. ``OPTIMA[m][rest << 16 | v]``
+gives that minimum and those entries, ``NUMBER_GAINS`` / ``HONOUR_GAINS`` (keyed by the
+suit key and the entries) the ranks whose draw lowers one of them, and ``SHAPE`` /
+``HONOUR_SHAPE`` the kinds held once and not held, for seven pairs and thirteen orphans.
+A 13-tile hand's ukeire is then some twenty look-ups; a 14-tile hand's discards share the
+products of the suits they leave alone.
 
 The tables only grow (like ``_suit``'s): a suit key is filled once, in about 5 us; every
 closed suit of up to 14 tiles together makes some 400,000 keys and 5,000 vector ids.
@@ -56,37 +61,46 @@ closed suit of up to 14 tiles together makes some 400,000 keys and 5,000 vector 
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections.abc import Iterable, Sequence
+from itertools import chain, compress
 
 import attrs
 
 from ._suit import LazyTable
 from .meld import Meld
-from .tile import Tile
+from .tile import Tile, tile_of
 
 __all__ = [
     "CONV",
     "EMIN",
     "FINALS",
     "HONOUR",
-    "HONOUR_DRAWS",
+    "HONOUR_GAINS",
+    "HONOUR_SHAPE",
     "INF",
     "NUMBER",
-    "NUMBER_DRAWS",
+    "NUMBER_GAINS",
+    "OPTIMA",
     "OTHER",
+    "OTHER_GAINS",
+    "PLAIN",
+    "SHAPE",
     "UNREACHABLE",
     "XHONOUR",
     "XNUMBER",
     "DiscardOption",
     "Ukeire",
     "chiitoitsu_shanten",
+    "discard_options",
     "improving",
     "kokushi_shanten",
     "meld_keys",
     "reference_standard",
     "reference_vector",
     "standard_shanten",
+    "ukeire_of",
 ]
 
 INF = 99
@@ -163,6 +177,18 @@ class DiscardOption:
         return self.ukeire.total
 
 
+PLAIN = tuple(tile_of(k) for k in range(34))
+"""The plain tile of each kind."""
+_LANE_BITS = tuple(tuple(lane >> r & 1 for r in range(9)) for lane in range(512))
+
+
+def ukeire_of(shanten: int, mask: int, unseen: Sequence[int]) -> Ukeire:
+    """The Ukeire of the kinds in ``mask`` (bits 0-33) with their unseen copies."""
+    lanes = _LANE_BITS
+    return Ukeire(shanten, tuple(compress(zip(PLAIN, unseen, strict=True), chain(
+        lanes[mask & 511], lanes[mask >> 9 & 511], lanes[mask >> 18 & 511], lanes[mask >> 27]))))
+
+
 # -- the vector algebra --------------------------------------------------------------
 
 
@@ -204,7 +230,10 @@ def intern(vector: Vector) -> int:
 
     Only table fills intern; the lock keeps ids unique when threads fill at once.
     """
-    vector = tuple(x if x < INF else INF for x in vector)
+    vector = tuple(map(min, vector, _INFS))
+    found = _IDS.get(vector)
+    if found is not None:
+        return found
     with _INTERNING:
         found = _IDS.get(vector)
         if found is None:
@@ -216,10 +245,28 @@ def intern(vector: Vector) -> int:
     return found
 
 
+_INFS = (INF,) * 10
+
+_SPLITS = [(2 * j1 + p1, 2 * (j - j1) + p - p1, 2 * j + p)
+           for j in range(5) for p in range(2) for j1 in range(j + 1) for p1 in range(p + 1)]
+_LEFT_PARTS = operator.itemgetter(*(i for i, _, _ in _SPLITS))
+_RIGHT_PARTS = operator.itemgetter(*(k for _, k, _ in _SPLITS))
+_OUTPUTS = tuple(slice(min(n for n, (_, _, o) in enumerate(_SPLITS) if o == out),
+                       max(n for n, (_, _, o) in enumerate(_SPLITS) if o == out) + 1)
+                 for out in range(10))
+"""``conv_vectors`` by slices: every split of every entry in one pass, entry by entry."""
+
+
+def _product(a: Vector, b: Vector) -> Vector:
+    """``conv_vectors`` for the tables (entries not capped at INF; ``intern`` caps them)."""
+    sums = list(map(operator.add, _LEFT_PARTS(a), _RIGHT_PARTS(b)))
+    return tuple(map(min, map(sums.__getitem__, _OUTPUTS)))
+
+
 _LOW = (1 << ID_BITS) - 1
-CONV = _Table(lambda key: intern(conv_vectors(VECTORS[key >> ID_BITS], VECTORS[key & _LOW])))
+CONV = _Table(lambda key: intern(_product(VECTORS[key >> ID_BITS], VECTORS[key & _LOW])))
 """``a << 16 | b`` -> id of the min-plus product of vectors a and b."""
-EMIN = _Table(lambda key: intern(min_vectors(VECTORS[key >> ID_BITS], VECTORS[key & _LOW])))
+EMIN = _Table(lambda key: intern(tuple(map(min, VECTORS[key >> ID_BITS], VECTORS[key & _LOW]))))
 """``a << 16 | b`` -> id of the element-wise minimum of vectors a and b."""
 
 EMPTY = intern(unit_vector(0, 0, 0))
@@ -292,12 +339,12 @@ def _number(key: int) -> int:
     counts, melds = key & _CONCEALED, key >> MELD_SHIFT
     left = LEFT[(counts & 0o7777) | (melds & 0o7777) << 12]
     right = RIGHT[(counts >> 12) | (melds >> 12) << 15]
-    best = IMPOSSIBLE
-    for a, b in zip(left, right, strict=True):
-        if a != IMPOSSIBLE and b != IMPOSSIBLE:
-            found = CONV[a << ID_BITS | b]
-            best = found if best == IMPOSSIBLE else EMIN[best << ID_BITS | found]
-    return best
+    found = [CONV[a << ID_BITS | b] for a, b in zip(left, right, strict=True)
+             if a != IMPOSSIBLE and b != IMPOSSIBLE]
+    if len(found) == 1:
+        return found[0]
+    # the minimum of the boundary states at once: their partial minima are not interned
+    return intern(tuple(map(min, *map(VECTORS.__getitem__, found))))
 
 
 _KIND = {(h, cap): intern(tuple(
@@ -406,25 +453,119 @@ def kokushi_shanten(keys: Sequence[int]) -> int:
     return _kokushi(x[keys[0]] + x[keys[1]] + x[keys[2]] + XHONOUR[keys[3]])
 
 
-Draws = tuple[tuple[int, int, int], ...]
-"""A suit's legal draws: (rank bit, vector id after, counters after)."""
+# -- ukeire: the draws that lower a 13-tile hand's shanten ----------------------------
+#
+# A draw into one suit lowers each entry of that suit's vector by 0 or 1: one more tile
+# held saves at most the draw of that very tile and never costs one, and whether an entry
+# is reachable at all depends only on the melds. So with R the product of the other three
+# suits and V the suit's vector, the standard shanten ``min over i of V[i] + R[T - i]``
+# (T the target (4 - melds, 1)) drops exactly when the draw lowers V at an index i where
+# that minimum is reached. ``OPTIMA`` gives the minimum and those indices for the pair
+# (R, V); ``NUMBER_GAINS`` / ``HONOUR_GAINS`` give, for a suit key and a set of indices,
+# the ranks whose draw lowers one of them (from ``NUMBER_DROPS`` / ``HONOUR_DROPS``: per
+# rank, the indices its draw lowers). Seven pairs and thirteen orphans drop by
+# counting: a draw pairing a single or adding a kind (while fewer than seven are held),
+# an orphan kind not held, or pairing an orphan while none is paired.
+
+OPT_BITS = 10
+"""A set of vector indices is a 10-bit mask in the low bits of ``OPTIMA`` values and of
+``NUMBER_GAINS`` / ``HONOUR_GAINS`` keys."""
+_OPT_MASK = (1 << OPT_BITS) - 1
 
 
-def _draws(table: _Table[int], x_table: _Table[int], ranks: int) -> _Table[Draws]:
-    def compute(key: int) -> Draws:
-        found = []
-        for r in range(ranks):
-            if ((key >> 3 * r) & 7) + ((key >> (MELD_SHIFT + 3 * r)) & 7) < 4:
-                drawn = key + (1 << 3 * r)
-                found.append((1 << r, table[drawn], x_table[drawn & _CONCEALED]))
-        return tuple(found)
+def _optima(melds: int) -> _Table[int]:
+    top = 4 - melds
+    splits = [(2 * j + p, 2 * (top - j) + 1 - p) for j in range(top + 1) for p in range(2)]
+
+    def compute(key: int) -> int:
+        rest, own = VECTORS[key >> ID_BITS], VECTORS[key & _LOW]
+        best, where = INF, 0
+        for i, k in splits:
+            value = own[i] + rest[k]
+            if value < best:
+                best, where = value, 1 << i
+            elif value == best:
+                where |= 1 << i
+        return INF << OPT_BITS if best >= INF else best << OPT_BITS | where
     return _Table(compute)
 
 
-NUMBER_DRAWS = _draws(NUMBER, XNUMBER, 9)
-"""Number-suit key (with meld counts) -> its legal draws."""
-HONOUR_DRAWS = _draws(HONOUR, XHONOUR, 7)
-"""Honour key (with meld counts) -> its legal draws."""
+OPTIMA = tuple(_optima(m) for m in range(5))
+"""Per number of melds: ``rest << 16 | own`` -> ``(shanten + 1) << 10 | indices``: the
+standard shanten of a hand whose suit has vector ``own`` and whose other suits combine to
+``rest`` (as in ``FINALS``), and the bits i of ``own`` at which it is reached."""
+
+
+def _drops(table: _Table[int], ranks: int) -> _Table[int]:
+    def compute(full: int) -> int:
+        own = VECTORS[table[full]]
+        found = 0
+        for r in range(ranks):
+            if ((full >> 3 * r) & 7) + ((full >> (MELD_SHIFT + 3 * r)) & 7) < 4:
+                after = VECTORS[table[full + (1 << 3 * r)]]
+                found |= sum(compress(_INDEX_BITS, map(operator.lt, after, own))) << 10 * r
+        return found
+    return _Table(compute)
+
+
+_INDEX_BITS = tuple(1 << i for i in range(10))
+NUMBER_DROPS = _drops(NUMBER, 9)
+"""Number-suit key (with meld counts) -> per rank r, the mask of the vector's indices
+that a draw of r lowers, at bits 10 * r; 0 for a rank held four times."""
+HONOUR_DROPS = _drops(HONOUR, 7)
+"""The same for the honours."""
+
+
+def _gains(drops: _Table[int], ranks: int) -> _Table[int]:
+    def compute(key: int) -> int:
+        found, where = drops[key >> OPT_BITS], key & _OPT_MASK
+        return sum(1 << r for r in range(ranks) if found >> 10 * r & where)
+    return _Table(compute)
+
+
+NUMBER_GAINS = _gains(NUMBER_DROPS, 9)
+"""``key << 10 | indices`` (a number-suit key with its meld counts) -> mask of the ranks
+whose draw lowers the suit's vector at one of the indices; never a rank held four times."""
+HONOUR_GAINS = _gains(HONOUR_DROPS, 7)
+"""The same for the honours."""
+
+
+def _shape(ranks: int) -> _Table[int]:
+    def compute(key: int) -> int:
+        counts = [(key >> 3 * r) & 7 for r in range(ranks)]
+        return (sum(1 << r for r in range(ranks) if counts[r] == 1)
+                | sum(1 << r for r in range(ranks) if counts[r] == 0) << 36)
+    return _Table(compute)
+
+
+SHAPE = _shape(9)
+"""Concealed number-suit key -> ranks held once | ranks not held << 36, so that four
+suits shifted by 9 * suit and or-ed give the kinds held once (bits 0-33) and the kinds
+not held (from bit 36)."""
+HONOUR_SHAPE = _shape(7)
+"""The same for the honours."""
+
+_LANES = (1 << 36) - 1
+_ORPHANS = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+
+def _other_select(counters: int) -> int:
+    chi, kok = _chiitoitsu(counters), _kokushi(counters)
+    best = min(chi, kok)
+    singles = absent = 0
+    if chi == best:
+        singles = _LANES
+        absent = _LANES if (counters >> 4) & 15 < 7 else 0
+    if kok == best:
+        absent |= _ORPHANS
+        singles |= 0 if (counters >> 12) & 15 else _ORPHANS
+    return singles | absent << 36
+
+
+OTHER_GAINS = _Table(_other_select)
+"""Summed counters of a closed 13-tile hand -> a selector of the kinds whose draw lowers
+``OTHER`` (kinds held once from bit 0, kinds not held from bit 36, as in the combined
+``SHAPE``): with ``g = shape & selector``, the draws are ``g & (1 << 36) - 1 | g >> 36``."""
 
 
 def improving(keys: Sequence[int], melded: Sequence[int], melds: int) -> tuple[int, int]:
@@ -432,34 +573,138 @@ def improving(keys: Sequence[int], melded: Sequence[int], melds: int) -> tuple[i
 
     A kind the hand and its melds hold four times is never a draw.
     """
-    final = FINALS[melds]
-    full = [keys[s] | melded[s] << MELD_SHIFT for s in range(4)]
-    a, b, c, d = NUMBER[full[0]], NUMBER[full[1]], NUMBER[full[2]], HONOUR[full[3]]
-    ab, cd = CONV[a << ID_BITS | b], CONV[c << ID_BITS | d]
-    shanten = final[ab << ID_BITS | cd]
-    rests = (CONV[b << ID_BITS | cd], CONV[a << ID_BITS | cd],
-             CONV[ab << ID_BITS | d], CONV[ab << ID_BITS | c])
-    xs = [XNUMBER[keys[0]], XNUMBER[keys[1]], XNUMBER[keys[2]], XHONOUR[keys[3]]]
-    x_total = xs[0] + xs[1] + xs[2] + xs[3]
+    conv, optima, low = CONV, OPTIMA[melds], _OPT_MASK
+    f0, f1, f2 = (keys[0] | melded[0] << MELD_SHIFT, keys[1] | melded[1] << MELD_SHIFT,
+                  keys[2] | melded[2] << MELD_SHIFT)
+    f3 = keys[3] | melded[3] << MELD_SHIFT
+    a, b, c, d = NUMBER[f0], NUMBER[f1], NUMBER[f2], HONOUR[f3]
+    ab, cd = conv[a << ID_BITS | b], conv[c << ID_BITS | d]
+    oa = optima[conv[b << ID_BITS | cd] << ID_BITS | a]
+    standard = shanten = (oa >> OPT_BITS) - 1
     if not melds:
-        shanten = min(shanten, OTHER[x_total])
+        x = XNUMBER
+        counters = x[f0] + x[f1] + x[f2] + XHONOUR[f3]
+        other = OTHER[counters]
+        if other < shanten:
+            shanten = other
     mask = 0
-    for suit in range(4):
-        rest = rests[suit] << ID_BITS
-        draws = (HONOUR_DRAWS if suit == 3 else NUMBER_DRAWS)[full[suit]]
-        found = 0
-        if melds:
-            for bit, after, _ in draws:
-                if final[rest | after] < shanten:
-                    found |= bit
-        else:
-            x_rest = x_total - xs[suit]
-            other = OTHER
-            for bit, after, counters in draws:
-                if final[rest | after] < shanten or other[x_rest + counters] < shanten:
-                    found |= bit
-        mask |= found << 9 * suit
+    if standard == shanten:
+        gains = NUMBER_GAINS
+        mask = (gains[f0 << OPT_BITS | oa & low]
+                | gains[f1 << OPT_BITS | optima[conv[a << ID_BITS | cd] << ID_BITS | b] & low] << 9
+                | gains[f2 << OPT_BITS | optima[conv[ab << ID_BITS | d] << ID_BITS | c] & low] << 18
+                | HONOUR_GAINS[f3 << OPT_BITS
+                               | optima[conv[ab << ID_BITS | c] << ID_BITS | d] & low] << 27)
+    if not melds and other == shanten:
+        g = (SHAPE[f0] | SHAPE[f1] << 9 | SHAPE[f2] << 18
+             | HONOUR_SHAPE[f3] << 27) & OTHER_GAINS[counters]
+        mask |= g & _LANES | g >> 36
     return shanten, mask
+
+
+_SuitRow = tuple[int, int, int, int, int, _Table[int], _Table[int], _Table[int], _Table[int],
+                 _Table[int], tuple[tuple[tuple[int, int], ...], ...]]
+
+
+def _suit_row(s: int) -> _SuitRow:
+    t1, t2, t3 = (t for t in range(4) if t != s)
+    number = s < 3
+    held = tuple(tuple((9 * s + r, 1 << 3 * r) for r in range(9 if number else 7) if lane >> r & 1)
+                 for lane in range(512))
+    return (s, t1, t2, t3, 9 * s, NUMBER if number else HONOUR,
+            NUMBER_GAINS if number else HONOUR_GAINS, XNUMBER if number else XHONOUR,
+            SHAPE if number else HONOUR_SHAPE, HONOUR_GAINS if number else NUMBER_GAINS, held)
+
+
+_SUITS = tuple(_suit_row(s) for s in range(4))
+"""Per suit s: s, the other three suits t1 < t2 < t3 (only t3 can be the honours), 9 * s,
+its NUMBER, GAINS, X and SHAPE tables, the GAINS table of t3, and per mask of ranks the
+(kind, the rank's bit in a key) of each rank in it."""
+
+
+def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
+                    unseen: Sequence[int], tiles: Sequence[Tile]) -> list[DiscardOption]:
+    """A 14-tile hand's discards, best first (lowest shanten, most unseen improving
+    draws, kind), one per kind it holds: ``tiles[kind]`` with the shanten of the 13 tiles
+    left and their ukeire as ``improving`` and ``ukeire_of`` give it (``unseen`` counted
+    with the 14 tiles).
+
+    Only the discarded suit changes, so the products of the other suits are taken once
+    per call, and the other suits' gains once per vector the discarded suit is left with.
+    """
+    items = tuple(zip(PLAIN, unseen, strict=True))  # the items of Ukeire.draws, per kind
+    counts = operator.itemgetter(1)
+    lane_bits = _LANE_BITS
+    conv, optima, low, number_gains = CONV, OPTIMA[melds], _OPT_MASK, NUMBER_GAINS
+    full = [keys[0] | melded[0] << MELD_SHIFT, keys[1] | melded[1] << MELD_SHIFT,
+            keys[2] | melded[2] << MELD_SHIFT, keys[3] | melded[3] << MELD_SHIFT]
+    v0, v1, v2, v3 = NUMBER[full[0]], NUMBER[full[1]], NUMBER[full[2]], HONOUR[full[3]]
+    p01, p23 = conv[v0 << ID_BITS | v1], conv[v2 << ID_BITS | v3]
+    p02, p13 = conv[v0 << ID_BITS | v2], conv[v1 << ID_BITS | v3]
+    p03, p12 = conv[v0 << ID_BITS | v3], conv[v1 << ID_BITS | v2]
+    vectors = (v0, v1, v2, v3)
+    rests = (conv[v1 << ID_BITS | p23], conv[v0 << ID_BITS | p23],
+             conv[p01 << ID_BITS | v3], conv[p01 << ID_BITS | v2])
+    # pairs[s][t]: the product of the two suits that are neither s nor t
+    pairs = ((0, p23, p13, p12), (p23, 0, p03, p02), (p13, p03, 0, p01), (p12, p02, p01, 0))
+    closed = not melds
+    if closed:
+        other_table, other_gains, lanes = OTHER, OTHER_GAINS, _LANES
+        xs = (XNUMBER[keys[0]], XNUMBER[keys[1]], XNUMBER[keys[2]], XHONOUR[keys[3]])
+        x_total = xs[0] + xs[1] + xs[2] + xs[3]
+        shapes = (SHAPE[keys[0]], SHAPE[keys[1]] << 9, SHAPE[keys[2]] << 18,
+                  HONOUR_SHAPE[keys[3]] << 27)
+        shape_total = shapes[0] | shapes[1] | shapes[2] | shapes[3]
+    ranked = []
+    for s, t1, t2, t3, shift, table, gains, x_table, shape_table, g3, held in _SUITS:
+        key = keys[s]
+        if not key:
+            continue
+        rest = rests[s] << ID_BITS
+        f1, f2, f3 = full[t1] << OPT_BITS, full[t2] << OPT_BITS, full[t3] << OPT_BITS
+        by_pair = pairs[s]
+        p1, p2, p3 = by_pair[t1] << ID_BITS, by_pair[t2] << ID_BITS, by_pair[t3] << ID_BITS
+        u1, u2, u3 = vectors[t1], vectors[t2], vectors[t3]
+        s1, s2, s3 = 9 * t1, 9 * t2, 9 * t3
+        elsewhere: dict[int, int] = {}  # vector id of this suit -> the others' gains
+        if closed:
+            x_rest = x_total - xs[s]
+            shape_rest = shape_total ^ shapes[s]
+        whole = full[s]
+        for kind, bit in held[~(shape_table[key] >> 36) & 511]:
+            f = whole - bit
+            v = table[f]
+            o = optima[rest | v]
+            standard = shanten = (o >> OPT_BITS) - 1
+            if closed:
+                counters = x_rest + x_table[f]
+                other = other_table[counters]
+                if other < shanten:
+                    shanten = other
+            if standard == shanten:
+                mask = elsewhere.get(v, -1)
+                if mask < 0:
+                    mask = elsewhere[v] = (
+                        number_gains[f1 | optima[conv[p1 | v] << ID_BITS | u1] & low] << s1
+                        | number_gains[f2 | optima[conv[p2 | v] << ID_BITS | u2] & low] << s2
+                        | g3[f3 | optima[conv[p3 | v] << ID_BITS | u3] & low] << s3)
+                mask |= gains[f << OPT_BITS | o & low] << shift
+            else:
+                mask = 0
+            if closed and other == shanten:
+                g = (shape_rest | shape_table[f] << shift) & other_gains[counters]
+                mask |= g & lanes | g >> 36
+            draws = tuple(compress(items, chain(
+                lane_bits[mask & 511], lane_bits[mask >> 9 & 511],
+                lane_bits[mask >> 18 & 511], lane_bits[mask >> 27])))
+            # sorted by shanten, then by most unseen draws (at most 136), then by kind
+            ranked.append(((shanten + 1) << 16 | (255 - sum(map(counts, draws))) << 8 | kind,
+                           DiscardOption(tiles[kind], shanten, Ukeire(shanten, draws))))
+    ranked.sort(key=_FIRST)
+    return [option for _, option in ranked]
+
+
+_FIRST = operator.itemgetter(0)
 
 
 # -- the plain path: no tables, no ids, no split ---------------------------------------

@@ -509,7 +509,7 @@ class Hand:
             self._require(False, "ukeire")
         unseen = self._unseen(visible)
         shanten, mask = _shanten.improving(self._keys, self._meld_keys, len(self.melds))
-        return Ukeire(shanten, self._draws(mask, unseen))
+        return _shanten.ukeire_of(shanten, mask, unseen)
 
     def discard_options(self, visible: Iterable[Tile] = ()) -> list[DiscardOption]:
         """Every discard of this 14-tile hand with its shanten and ukeire, best first.
@@ -526,46 +526,44 @@ class Hand:
         """
         if not self._full:
             self._require(True, "discard options")
-        unseen = self._unseen(visible)
-        melded, melds = self._meld_keys, len(self.melds)
-        choice: dict[int, Tile] = {}
-        for tile in self.tiles:  # sorted: a plain five comes after the red one
-            choice[tile.kind] = tile
-        options = []
-        for kind, tile in choice.items():
-            keys = list(self._keys)
-            keys[kind // 9] -= 1 << _SHIFT[kind]
-            shanten, mask = _shanten.improving(keys, melded, melds)
-            options.append(DiscardOption(tile, shanten, Ukeire(shanten, self._draws(mask, unseen))))
-        options.sort(key=lambda o: (o.shanten, -o.ukeire.total, o.tile.kind))
-        return options
-
-
-    @staticmethod
-    def _draws(mask: int, unseen: list[int]) -> tuple[tuple[Tile, int], ...]:
-        """(tile, unseen copies) for each kind in ``mask``, in kind order."""
-        draws = []
-        while mask:
-            low = mask & -mask
-            kind = low.bit_length() - 1
-            draws.append((tile_of(kind), unseen[kind]))
-            mask ^= low
-        return tuple(draws)
+        tiles: list[Tile] | tuple[Tile, ...] = _shanten.PLAIN
+        if self._red_suits:
+            tiles = list(tiles)
+            for tile in self.tiles:  # sorted: a plain five comes after the red one
+                tiles[tile.kind] = tile
+        return _shanten.discard_options(self._keys, self._meld_keys, len(self.melds),
+                                        self._unseen(visible), tiles)
 
     def _unseen(self, visible: Iterable[Tile]) -> list[int]:
         """4 less the copies in the hand, its melds and ``visible``, per kind."""
-        if isinstance(visible, str | bytes) or not isinstance(visible, Iterable):
+        if type(visible) is list or type(visible) is tuple:  # the usual case, checked fast
+            items = visible
+        elif isinstance(visible, str | bytes) or not isinstance(visible, Iterable):
             raise InvalidHandError(f"visible tiles must be Tile objects, got {visible!r}")
-        held = self.counts34()
-        unseen = [4 - held[k] - self._meld_counts[k] for k in range(34)]
-        for tile in visible:
+        else:
+            items = list(visible)
+        unseen = [4] * 34
+        for tile in self.tiles:
+            unseen[tile.kind] -= 1
+        if self.melds:
+            unseen = list(map(operator.sub, unseen, self._meld_counts))
+        for tile in items:
+            if not isinstance(tile, Tile):
+                break
+            unseen[tile.kind] -= 1
+        else:
+            if min(unseen) >= 0:
+                return unseen
+        # a bad item or a fifth copy: find the first one, as a plain walk would
+        unseen = [4 - n - m for n, m in zip(self.counts34(), self._meld_counts, strict=True)]
+        for tile in items:
             if not isinstance(tile, Tile):
                 raise InvalidHandError(f"visible tiles must be Tile objects, got {tile!r}")
             unseen[tile.kind] -= 1
             if unseen[tile.kind] < 0:
                 raise InvalidHandError(
                     f"the visible tiles and the hand {self} hold more than four {tile.plain}")
-        return unseen
+        raise AssertionError("unreachable: the fast count found a bad visible tile")
 
     # -- text -------------------------------------------------------------------------
 

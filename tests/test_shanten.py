@@ -421,16 +421,80 @@ def test_discard_options_match_trying_every_discard() -> None:
         seen = [deal.counts[k] + deal.meld_counts[k] for k in range(34)]
         for tile in visible:
             seen[tile.kind] += 1
-        expected = []
-        for kind in sorted({t.kind for t in hand.tiles}):
-            tile = max(t for t in hand.tiles if t.kind == kind)  # plain five after red
-            left = hand.remove(tile)
-            ukeire = brute_ukeire(left, deal.meld_counts, seen)
-            expected.append(DiscardOption(tile, ukeire.shanten, ukeire))
-        expected.sort(key=lambda o: (o.shanten, -o.total, o.tile.kind))
         options = hand.discard_options(visible)
-        assert options == expected, hand
+        assert options == brute_discard_options(hand, deal.meld_counts, seen), hand
         assert options[0].shanten == hand.shanten() or hand.shanten() == -1
+
+
+def brute_discard_options(hand: Hand, meld_counts: Sequence[int],
+                          seen: Sequence[int]) -> list[DiscardOption]:
+    """Discard every kind and try every draw; the discarded copy counts as seen."""
+    expected = []
+    for kind in sorted({t.kind for t in hand.tiles}):
+        tile = max(t for t in hand.tiles if t.kind == kind)  # plain five after red
+        ukeire = brute_ukeire(hand.remove(tile), meld_counts, seen)
+        expected.append(DiscardOption(tile, ukeire.shanten, ukeire))
+    expected.sort(key=lambda o: (o.shanten, -o.total, o.tile.kind))
+    return expected
+
+
+def test_seven_pairs_and_thirteen_orphans_draws_match_trying_every_tile() -> None:
+    """Closed hands from few kinds, often orphans, where seven pairs or thirteen orphans
+    is often the best form (random deals rarely are): ukeire and discard options."""
+    rng = random.Random(10)
+    forms: Counter[str] = Counter()
+    for i in range(3000):
+        pool = rng.sample(YAOCHUU, rng.randrange(9, 14)) if i % 2 else rng.sample(
+            range(34), rng.randrange(5, 10))
+        pool = sorted({*pool, *rng.sample(range(34), rng.randrange(3))})
+        kinds = rng.sample([k for k in pool for _ in range(4)], 13 + i % 4 // 2)
+        counts = [kinds.count(k) for k in range(34)]
+        hand = hand_of(counts)
+        shanten = hand.shanten()
+        forms["seven pairs"] += hand.shanten_chiitoitsu() == shanten
+        forms["thirteen orphans"] += hand.shanten_kokushi() == shanten
+        if hand.is_full:
+            assert hand.discard_options() == brute_discard_options(hand, [0] * 34, counts)
+        else:
+            assert hand.ukeire() == brute_ukeire(hand, [0] * 34, counts), hand
+    assert min(forms.values()) > 400, forms
+
+
+def test_draw_tables_match_the_plain_walk() -> None:
+    """A draw lowers each entry of its suit's vector by 0 or 1 (ukeire rests on it), and
+    the per-suit draw tables say which entries, as the plain walk does."""
+    rng = random.Random(11)
+    for _ in range(80):
+        honours = rng.random() < 0.3
+        ranks = 7 if honours else 9
+        caps = [4] * ranks
+        for _ in range(rng.randrange(3)):
+            caps[rng.randrange(ranks)] = rng.choice((0, 1, 3))
+        counts = [0] * ranks
+        size = rng.randrange(14)
+        while sum(counts) < size and sum(counts) < sum(caps):
+            r = rng.randrange(ranks)
+            if counts[r] < caps[r]:
+                counts[r] += 1
+        key = sum(n << 3 * r for r, n in enumerate(counts))
+        key |= sum((4 - c) << 3 * r for r, c in enumerate(caps)) << _shanten.MELD_SHIFT
+        own = _shanten.reference_vector(counts, caps, not honours)
+        drops = (_shanten.HONOUR_DROPS if honours else _shanten.NUMBER_DROPS)[key]
+        gains = _shanten.HONOUR_GAINS if honours else _shanten.NUMBER_GAINS
+        lowered = []
+        for r in range(ranks):
+            lower = 0
+            if counts[r] < caps[r]:
+                after = _shanten.reference_vector(
+                    [n + (q == r) for q, n in enumerate(counts)], caps, not honours)
+                for i in range(10):
+                    assert after[i] == own[i] or after[i] == own[i] - 1 < INF - 1, (counts, caps)
+                    lower |= (after[i] < own[i]) << i
+            assert (drops >> 10 * r) & 1023 == lower, (counts, caps, r)
+            lowered.append(lower)
+        for where in rng.sample(range(1, 1024), 5):
+            expected = sum(1 << r for r in range(ranks) if lowered[r] & where)
+            assert gains[key << _shanten.OPT_BITS | where] == expected, (counts, caps, where)
 
 
 def test_discard_keeps_the_red_five_unless_it_is_the_only_five() -> None:
