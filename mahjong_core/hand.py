@@ -290,7 +290,14 @@ class Hand:
                 if tile not in needed:
                     raise InvalidHandError(f"{meld} does not extend the pon {pon}")
                 needed.remove(tile)
-            melds[melds.index(pon)] = meld
+            # the kan keeps the pon's called tile and source; a different one is an error
+            called = meld.called if meld.called is not None else pon.called
+            source = meld.called_from if meld.called_from is not None else pon.called_from
+            if ((pon.called is not None and called != pon.called)
+                    or (pon.called_from is not None and source != pon.called_from)):
+                raise InvalidHandError(f"{meld} was not called as the pon {pon} was")
+            melds[melds.index(pon)] = Meld(meld.kind, meld.tiles, called=called,
+                                            called_from=source)
         for tile in needed:
             if tile not in tiles:
                 raise InvalidHandError(f"the hand {self} holds no {tile} for {meld}")
@@ -389,6 +396,17 @@ class Hand:
         """
         mask = self.waits_mask()
         return frozenset(tile_of(k) for k in range(34) if (mask >> k) & 1)
+
+    def is_wait(self, tile: Tile) -> bool:
+        """True when ``tile`` (red or not) completes this 13-tile hand.
+
+        ``waits()`` holds plain tiles, so ``Tile.parse("0m") in hand.waits()`` is False
+        even when 5m is a wait; this compares kinds.
+        Raises InvalidHandError for a 14-tile hand or a non-tile.
+        """
+        if not isinstance(tile, Tile):
+            raise InvalidHandError(f"expected a Tile, got {tile!r}")
+        return bool((self.waits_mask() >> tile.kind) & 1)
 
     def is_tenpai(self) -> bool:
         """True when a 13-tile hand waits on at least one tile."""

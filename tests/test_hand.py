@@ -263,3 +263,20 @@ def test_call_moves_the_meld_tiles_out_of_the_hand(before: str, meld: str, after
 def test_impossible_calls_raise(before: str, meld: str, fragment: str) -> None:
     with pytest.raises(MahjongError, match=fragment):
         Hand.parse(before).call(Meld.parse(meld))
+
+
+def test_is_wait_compares_kinds_so_red_fives_count() -> None:
+    hand = Hand.parse("123m456p789s1134m")  # waits on 2m and 5m
+    assert hand.is_wait(Tile.parse("0m")) and hand.is_wait(Tile.parse("5m"))
+    assert Tile.parse("0m") not in hand.waits()  # waits() holds plain tiles
+    assert not hand.is_wait(Tile.parse("6m"))
+    assert [hand.is_wait(Tile(k)) for k in range(34)] == [
+        Tile(k) in hand.waits() for k in range(34)]
+
+
+def test_added_kan_keeps_the_pon_source() -> None:
+    hand = Hand.parse("23m456p789s112z pon:222z:2z:toimen")
+    kan = hand.call(Meld.parse("shouminkan:2222z"))
+    assert str(kan) == "23m456p789s11z shouminkan:2222z:2z:toimen"
+    with pytest.raises(MahjongError, match="not called as the pon"):
+        hand.call(Meld.parse("shouminkan:2222z:2z:kamicha"))
