@@ -95,6 +95,7 @@ def shanten_and_calls(hand: Hand, tile: Tile, meld: Meld) -> None:
     assert_type(options, list[DiscardOption])
     assert_type(options[0].tile, Tile)
     assert_type(hand.call(meld), Hand)
+    assert_type(hand.is_wait(tile), bool)
     tracker = FuritenTracker().discarded(tile).passed(tile).declared_riichi()
     assert_type(tracker, FuritenTracker)
     assert_type(tracker.is_furiten(hand), bool)
