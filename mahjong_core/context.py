@@ -139,8 +139,11 @@ class WinContext:
     _yakuman: int = attrs.field(init=False, eq=False, repr=False)
     _shown: tuple[tuple[int, int], ...] = attrs.field(init=False, eq=False, repr=False)
     """(kind, copies) of the tiles the dora and ura indicators show."""
+    _tile_checks: bool = attrs.field(init=False, eq=False, repr=False)
+    """True when the scorer must check the situation against the hand's tiles."""
     _winds: int = attrs.field(init=False, eq=False, repr=False)
     """seat_wind * 4 + round_wind, as a plain int."""
+    _seat_round: tuple[int, int] = attrs.field(init=False, eq=False, repr=False)
     _dora: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _ura: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _first_turn: bool = attrs.field(init=False, eq=False, repr=False)
@@ -203,8 +206,10 @@ class WinContext:
         object.__setattr__(self, "_ordinary", int(flags & ~first_draw))
         object.__setattr__(self, "_yakuman", int(flags & first_draw))
         object.__setattr__(self, "_winds", 4 * int(self.seat_wind) + int(self.round_wind))
+        object.__setattr__(self, "_seat_round", (int(self.seat_wind), int(self.round_wind)))
         shown = [t.kind for t in (*self.dora_indicators, *self.ura_indicators)]
         object.__setattr__(self, "_shown", tuple((k, shown.count(k)) for k in sorted(set(shown))))
+        object.__setattr__(self, "_tile_checks", self.chankan or bool(shown))
         if any(n > 4 for _, n in self._shown):
             raise InvalidContextError("the dora and ura indicators show a kind five times")
         object.__setattr__(self, "_dora", tuple(t.dora_next().kind for t in self.dora_indicators))

@@ -257,6 +257,9 @@ _RYANMEN, _KANCHAN, _SHANPON, _TANKI = _t.RYANMEN, _t.KANCHAN, _t.SHANPON, _t.TA
 _PLACE_PAIR, _PLACE_RUN = _t.PAIR, _t.RUN
 _STANDARD, _MANGAN = Form.STANDARD, Limit.MANGAN  # enum members: class look-ups are slow
 _FIVES = 1 << 4 | 1 << 13 | 1 << 22
+_HONOUR_PLACES = (tuple(((_t.SHANPON, r, _t.TRIP),) for r in range(7)),
+                  tuple(((_t.TANKI, r, _t.PAIR),) for r in range(7)))
+"""Where an honour winning tile sits: [is the pair][rank] -> its one placement."""
 _WAIT_FU = (0, 2, 2, 0, 2)
 """Fu of each wait: ryanmen, kanchan, penchan, shanpon, tanki."""
 
@@ -381,31 +384,19 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     >>> result.yaku.names(), result.han, result.fu, result.points
     (['riichi', 'hatsu'], 2, 40, 2600)
     """
-    if hand.__class__ is not Hand and not isinstance(hand, Hand):
-        raise InvalidHandError(f"evaluate needs a Hand, got {hand!r}")
-    if win_tile.__class__ is not Tile:
-        raise InvalidHandError(f"the winning tile must be a Tile, got {win_tile!r}")
-    if context.__class__ is not WinContext:
-        raise InvalidContextError(f"the situation must be a WinContext, got {context!r}")
-    if rules.__class__ is not Rules:
-        raise InvalidRulesError(f"rules must be a Rules value, got {rules!r}")
-    ctx = context
+    if (hand.__class__ is not Hand or win_tile.__class__ is not Tile
+            or context.__class__ is not WinContext or rules.__class__ is not Rules):
+        _check_types(hand, win_tile, context, rules)
     melds = hand.melds
     if hand._full:
         raise InvalidHandError(
             f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
     is_open = hand._open
-    situational = ctx._yaku
-    if melds:
-        if is_open and situational & (Y_RIICHI | Y_DOUBLE_RIICHI):
-            raise InvalidContextError(
-                "riichi needs a closed hand, but this hand has called melds")
-        if ctx._first_turn:
-            raise InvalidContextError("a first-turn win cannot come after a meld")
-    if situational & Y_RINSHAN and not hand._melded[10]:
-        raise InvalidContextError("a rinshan win needs a kan among the melds")
-    tsumo = ctx.tsumo
-    if ctx.furiten and not tsumo:
+    situational = context._yaku
+    if melds or situational & Y_RINSHAN:
+        _check_melds(hand, context)
+    tsumo = context.tsumo
+    if context.furiten and not tsumo:
         return _FURITEN
 
     win = win_tile.kind
@@ -419,15 +410,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             f"a fifth copy of {tile_of(win)}: the hand {hand} holds all four copies")
     if win_tile.red and (hand._red_suits >> suit) & 1:
         raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
-    if situational & Y_CHANKAN and held > 1:
-        raise InvalidContextError(
-            f"chankan robs the fourth {win_tile.plain} from another player's kan; "
-            f"the hand {hand} cannot hold one too")
-    for k, shown in ctx._shown:  # the indicators are tiles too
-        if shown + ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k] > 4:
-            raise InvalidContextError(
-                f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
-                f"{win_tile} holds more: there are only four")
+    if context._tile_checks:  # chankan or indicators: checked against the hand's tiles
+        _check_tiles(hand, keys, held, win_tile, context)
     if rules.red_fives and (hand._exhausted | (held == 4) << win) & _FIVES:
         _check_plain_fives(hand, keys, win_tile)
     k0, k1, k2, k3 = keys
@@ -442,17 +426,17 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     features = shape >> _FEATURE_SHIFT
     if melds:
         features |= hand._melded[13]
-    dealer = ctx._winds < 4
-    dora = 0
-    for k in ctx._dora:
-        dora += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
-    ura = 0
-    for k in ctx._ura:
-        ura += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
+    dealer = context._winds < 4
+    dora = ura = 0
+    if context._tile_checks:  # some indicators (or a chankan)
+        for k in context._dora:
+            dora += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
+        for k in context._ura:
+            ura += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
     aka = _POPCOUNT[hand._red_suits | win_tile.red << suit] if rules.red_fives else 0
 
-    yakuman_base = ctx._yakuman
-    if ctx.renhou and rules.renhou:
+    yakuman_base = context._yakuman
+    if context.renhou and rules.renhou:
         yakuman_base |= Y_RENHOU
 
     found: list[_Candidate] = []
@@ -466,11 +450,11 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         sets = tuple((k, -2, False, False) for k in _YAOCHUU_KINDS if k != pair)
         reading = _Reading(Form.THIRTEEN_ORPHANS, pair, sets,
                            _KOKUSHI_13 if thirteen else _KOKUSHI,
-                           (win, -1 if thirteen else -2), ctx, rules, False)
-        return _result(flags, 0, 0, 0, 0, 0, reading, ctx, rules, dealer, tsumo)
+                           (win, -1 if thirteen else -2), context, rules, False)
+        return _result(flags, 0, 0, 0, 0, 0, reading, context, rules, dealer, tsumo)
 
     # situational yaku and those that depend only on which tiles are held
-    base_flags = ctx._ordinary
+    base_flags = context._ordinary
     if tsumo and not is_open:
         base_flags |= Y_TSUMO
     tile_flags, tile_yakuman, honroutou, one_suit = _TILE_YAKU[
@@ -488,9 +472,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
 
     # -- the standard form: every reading, every placement --------------------------------
     if standard:
-        winds_key = ctx._winds
-        seat, round_ = winds_key >> 2, winds_key & 3
-        wind_fu = _PAIR_FU[winds_key | rules.double_wind_pair_fu << 4]
+        seat, round_ = context._seat_round
+        wind_fu = _PAIR_FU[context._winds | rules.double_wind_pair_fu << 4]
         if melds:
             (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
              meld_terminal, _) = hand._melded
@@ -503,14 +486,13 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             mr0 = mr1 = mr2 = mt0 = mt1 = mt2 = mtz = meld_runs = ankans = meld_fu = 0
             meld_terminal = True
         # fu of the base, closed ron and tsumo (a rinshan tsumo counts under Tenhou rules)
-        base_fu = (22 if rules.rinshan_tsumo_fu or not ctx.rinshan else 20) if tsumo else (
+        base_fu = (22 if rules.rinshan_tsumo_fu or not context.rinshan else 20) if tsumo else (
             20 if is_open else 30)
         readings = _READINGS
         r0, r1, r2 = readings[k0], readings[k1], readings[k2]
         hr = _HONOUR_READINGS[k3][0]
         rank = win % 9
         win_places = _PLACEMENTS[keys[suit] << 4 | rank] if suit < 3 else None
-        kuisagari = 1 if is_open else 0
         if len(r0) == 1 and len(r1) == 1 and len(r2) == 1:
             combos: list[tuple[_t.NumberReading, _t.NumberReading, _t.NumberReading, int]] = [
                 (r0[0], r1[0], r2[0], 0)]
@@ -561,20 +543,20 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             if (not honroutou and n_runs and a[6] and b[6] and c[6] and meld_terminal):
                 if features & _HONOURS_PRESENT:
                     flags |= Y_CHANTA
-                    han += 2 - kuisagari
+                    han += 2 - is_open  # kuisagari: one han less when open
                 else:
                     flags |= Y_JUNCHAN
-                    han += 3 - kuisagari
+                    han += 3 - is_open
             if not n_runs:
                 flags |= Y_TOITOI
                 han += 2
             if n_runs >= 3:
                 if (rm0 & 73) == 73 or (rm1 & 73) == 73 or (rm2 & 73) == 73:
                     flags |= Y_ITTSU
-                    han += 2 - kuisagari
+                    han += 2 - is_open
                 if rm0 & rm1 & rm2:
                     flags |= Y_SANSHOKU
-                    han += 2 - kuisagari
+                    han += 2 - is_open
             elif tm0 & tm1 & tm2:
                 flags |= Y_DOUKOU
                 han += 2
@@ -590,15 +572,9 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 pinfu_shape = (n_runs == 4 and pair < 31 and pair != 27 + seat
                                and pair != 27 + round_)
             pair_fu = wind_fu[pair - 27] if pair >= 27 else 0
-            reading_han = han
             # placements of the winning tile in this reading
-            places: tuple[_t.Placement, ...]
-            if win_places is not None:
-                places = win_places[win_reading]
-            elif hr[0] == rank:
-                places = ((_TANKI, rank, _PLACE_PAIR),)
-            else:  # an honour that is not the pair is one of the triplets
-                places = ((_SHANPON, rank, _t.TRIP),)
+            places = (win_places[win_reading] if win_places is not None
+                      else _HONOUR_PLACES[hr[0] == rank][rank])
             for wait, place_rank, place_shape in places:
                 concealed = concealed_trips
                 fu = base_fu + pair_fu + trip_fu + _WAIT_FU[wait]
@@ -611,22 +587,22 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 if pinfu_shape and wait == _RYANMEN and not y:
                     fu = 20 if tsumo else 30
                     f = flags | Y_PINFU
-                    han = reading_han + 1
+                    total = han + 1
                 else:
                     fu = (fu + 9) // 10 * 10
                     if fu == 20:
                         fu = 30
                     f = flags
-                    han = reading_han
+                    total = han
                     if concealed == 3:
                         f |= Y_SANANKOU
-                        han += 2
+                        total += 2
                 if y:
-                    f, han = y, 0
+                    f, total = y, 0
                 elif not f:
                     complete_without_yaku = True
                     continue
-                found.append((f, han, fu, y, _STANDARD, pair, (a, b, c, hr, melds), wait,
+                found.append((f, total, fu, y, _STANDARD, pair, (a, b, c, hr, melds), wait,
                               (place_rank, place_shape)))
 
     # -- seven pairs -----------------------------------------------------------------------
@@ -655,11 +631,47 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     # the group the winning tile completed, as (kind, shape); shape -1 for the pair
     group = (win - win % 9 + place_rank, -1 if place_shape == _PLACE_PAIR else
              (_RUN if place_shape == _PLACE_RUN else _TRIPLET))
-    reading = _new_reading((form, pair, parts, wait, group, ctx, rules, is_open))
+    reading = _new_reading((form, pair, parts, wait, group, context, rules, is_open))
     if yakuman:
-        return _result(flags, 0, fu, 0, 0, 0, reading, ctx, rules, dealer, tsumo)
-    return _result(flags, han + extra_han, fu, dora, aka, ura, reading, ctx, rules, dealer,
+        return _result(flags, 0, fu, 0, 0, 0, reading, context, rules, dealer, tsumo)
+    return _result(flags, han + extra_han, fu, dora, aka, ura, reading, context, rules, dealer,
                    tsumo)
+
+
+def _check_types(hand: object, win_tile: object, context: object, rules: object) -> None:
+    """Raise the library's error for an argument of the wrong type (subclasses pass)."""
+    if not isinstance(hand, Hand):
+        raise InvalidHandError(f"evaluate needs a Hand, got {hand!r}")
+    if not isinstance(win_tile, Tile):
+        raise InvalidHandError(f"the winning tile must be a Tile, got {win_tile!r}")
+    if not isinstance(context, WinContext):
+        raise InvalidContextError(f"the situation must be a WinContext, got {context!r}")
+    if not isinstance(rules, Rules):
+        raise InvalidRulesError(f"rules must be a Rules value, got {rules!r}")
+
+
+def _check_melds(hand: Hand, ctx: WinContext) -> None:
+    """Situations a hand with melds (or without a kan) cannot be in."""
+    if hand._open and ctx._yaku & (Y_RIICHI | Y_DOUBLE_RIICHI):
+        raise InvalidContextError("riichi needs a closed hand, but this hand has called melds")
+    if hand.melds and ctx._first_turn:
+        raise InvalidContextError("a first-turn win cannot come after a meld")
+    if ctx._yaku & Y_RINSHAN and not hand._melded[10]:
+        raise InvalidContextError("a rinshan win needs a kan among the melds")
+
+
+def _check_tiles(hand: Hand, keys: list[int], held: int, win_tile: Tile,
+                 ctx: WinContext) -> None:
+    """A chankan or the indicators, checked against the copies the hand holds."""
+    if ctx.chankan and held > 1:
+        raise InvalidContextError(
+            f"chankan robs the fourth {win_tile.plain} from another player's kan; "
+            f"the hand {hand} cannot hold one too")
+    for k, shown in ctx._shown:  # the indicators are tiles too
+        if shown + ((keys[k // 9] >> _SHIFT[k]) & 7) + hand._meld_counts[k] > 4:
+            raise InvalidContextError(
+                f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
+                f"{win_tile} holds more: there are only four")
 
 
 def _check_plain_fives(hand: Hand, keys: list[int], win_tile: Tile) -> None:
