@@ -697,51 +697,53 @@ def _key_points(yakuman: int, flags: int, han: int, fu: int, rules: Rules, deale
 
 def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, reading: _Reading,
             ctx: WinContext, rules: Rules, dealer: bool, tsumo: bool) -> WinResult:
-    liable = 0
     if flags & _Y_YAKUMAN:
-        if not rules.yakuman_stacking:
-            flags = _only_largest(flags, rules)
-        count = _yakuman_count(flags, rules)
-        if rules.pao and ctx.pao is not None:
-            liable = 8000 * _yakuman_count(flags & (Y_DAISANGEN | Y_DAISUUSHII), rules) \
-                if flags & (Y_DAISANGEN | Y_DAISUUSHII) else 0
-        limit, base = limit_of(0, fu, count, rules)
-        han = 13 * count
-    elif han < 5:  # below the limits: fu x 2^(han+2), mangan from 2000 (or kiriage)
-        count = 0
+        return _yakuman_result(flags, fu, reading, ctx, rules, dealer, tsumo)
+    if han < 5:  # below the limits: fu x 2^(han+2), mangan from 2000 (or kiriage)
         base = fu << han + 2
         if base < 1920 or (base == 1920 and not rules.kiriage_mangan):
             limit = None
         else:
             limit, base = _MANGAN, 2000
     else:
-        count = 0
         limit, base = limit_of(han, fu, 0, rules)
-    if liable:
-        points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
-                                        riichi_sticks=ctx.riichi_sticks, liable_base=liable,
-                                        rules=rules)
-    else:  # the common case, written out (same arithmetic as payments_for)
-        sticks = ctx.riichi_sticks * rules.riichi_stick_points
-        honba = ctx.honba * rules.honba_points
-        payments = _new(Payments)
-        if not tsumo:
-            points = -(-base * (6 if dealer else 4) // 100) * 100
-            _set(payments, "_values", (points + honba, 0, 0, 0, 0, sticks))
-        elif dealer:
-            each = -(-2 * base // 100) * 100
-            points = 3 * each
-            _set(payments, "_values", (0, 0, each + honba // 3, 3, 0, sticks))
-        else:
-            from_dealer = -(-2 * base // 100) * 100
-            from_other = -(-base // 100) * 100
-            points = from_dealer + 2 * from_other
-            _set(payments, "_values", (0, from_dealer + honba // 3, from_other + honba // 3,
-                                       2, 0, sticks))
+    # payments without pao, written out (the same arithmetic as payments_for)
+    sticks = ctx.riichi_sticks * rules.riichi_stick_points
+    honba = ctx.honba * rules.honba_points
+    payments = _new(Payments)
+    if not tsumo:
+        points = -(-base * (6 if dealer else 4) // 100) * 100
+        _set(payments, "_values", (points + honba, 0, 0, 0, 0, sticks))
+    elif dealer:
+        each = -(-2 * base // 100) * 100
+        points = 3 * each
+        _set(payments, "_values", (0, 0, each + honba // 3, 3, 0, sticks))
+    else:
+        from_dealer = -(-2 * base // 100) * 100
+        from_other = -(-base // 100) * 100
+        points = from_dealer + 2 * from_other
+        _set(payments, "_values", (0, from_dealer + honba // 3, from_other + honba // 3,
+                                   2, 0, sticks))
     result: WinResult = _new(WinResult)
-    _set(result, "_values", (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, count, points,
+    _set(result, "_values", (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
                              payments, _WAITS[reading.wait], reading))
     return result
+
+
+def _yakuman_result(flags: int, fu: int, reading: _Reading, ctx: WinContext, rules: Rules,
+                    dealer: bool, tsumo: bool) -> WinResult:
+    if not rules.yakuman_stacking:
+        flags = _only_largest(flags, rules)
+    count = _yakuman_count(flags, rules)
+    liable = 0
+    if rules.pao and ctx.pao is not None and flags & (Y_DAISANGEN | Y_DAISUUSHII):
+        liable = 8000 * _yakuman_count(flags & (Y_DAISANGEN | Y_DAISUUSHII), rules)
+    limit, base = limit_of(0, fu, count, rules)
+    points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
+                                    riichi_sticks=ctx.riichi_sticks, liable_base=liable,
+                                    rules=rules)
+    return WinResult((_YAKU_OF[flags], 13 * count, fu, 0, 0, 0, limit, count, points,
+                      payments, _WAITS[reading.wait], reading))
 
 
 def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberReading,
