@@ -460,24 +460,32 @@ def test_seven_pairs_and_thirteen_orphans_draws_match_trying_every_tile() -> Non
     assert min(forms.values()) > 400, forms
 
 
+def random_suit(rng: random.Random, max_tiles: int) -> tuple[bool, list[int], list[int], int]:
+    """A random suit (honours 30 % of the time) with some kinds capped by melds elsewhere:
+    (honours, counts, caps, table key with the meld copies packed above MELD_SHIFT)."""
+    honours = rng.random() < 0.3
+    ranks = 7 if honours else 9
+    caps = [4] * ranks
+    for _ in range(rng.randrange(3)):
+        caps[rng.randrange(ranks)] = rng.choice((0, 1, 3))
+    counts = [0] * ranks
+    size = rng.randrange(max_tiles + 1)
+    while sum(counts) < size and sum(counts) < sum(caps):
+        r = rng.randrange(ranks)
+        if counts[r] < caps[r]:
+            counts[r] += 1
+    key = sum(n << 3 * r for r, n in enumerate(counts))
+    key |= sum((4 - c) << 3 * r for r, c in enumerate(caps)) << _shanten.MELD_SHIFT
+    return honours, counts, caps, key
+
+
 def test_draw_tables_match_the_plain_walk() -> None:
     """A draw lowers each entry of its suit's vector by 0 or 1 (ukeire rests on it), and
     the per-suit draw tables say which entries, as the plain walk does."""
     rng = random.Random(11)
     for _ in range(80):
-        honours = rng.random() < 0.3
-        ranks = 7 if honours else 9
-        caps = [4] * ranks
-        for _ in range(rng.randrange(3)):
-            caps[rng.randrange(ranks)] = rng.choice((0, 1, 3))
-        counts = [0] * ranks
-        size = rng.randrange(14)
-        while sum(counts) < size and sum(counts) < sum(caps):
-            r = rng.randrange(ranks)
-            if counts[r] < caps[r]:
-                counts[r] += 1
-        key = sum(n << 3 * r for r, n in enumerate(counts))
-        key |= sum((4 - c) << 3 * r for r, c in enumerate(caps)) << _shanten.MELD_SHIFT
+        honours, counts, caps, key = random_suit(rng, 13)
+        ranks = len(counts)
         own = _shanten.reference_vector(counts, caps, not honours)
         drops = (_shanten.HONOUR_DROPS if honours else _shanten.NUMBER_DROPS)[key]
         gains = _shanten.HONOUR_GAINS if honours else _shanten.NUMBER_GAINS
@@ -510,21 +518,9 @@ def test_discard_keeps_the_red_five_unless_it_is_the_only_five() -> None:
 def test_suit_tables_match_the_plain_walk() -> None:
     rng = random.Random(8)
     for _ in range(600):
-        honours = rng.random() < 0.3
-        ranks = 7 if honours else 9
-        caps = [4] * ranks
-        for _ in range(rng.randrange(3)):
-            caps[rng.randrange(ranks)] = rng.choice((0, 1, 3))
-        counts = [0] * ranks
-        size = rng.randrange(15)
-        while sum(counts) < size and sum(counts) < sum(caps):
-            r = rng.randrange(ranks)
-            if counts[r] < caps[r]:
-                counts[r] += 1
-        key = sum(n << 3 * r for r, n in enumerate(counts))
-        melded = sum((4 - c) << 3 * r for r, c in enumerate(caps))
+        honours, counts, caps, key = random_suit(rng, 14)
         table = _shanten.HONOUR if honours else _shanten.NUMBER
-        found = _shanten.VECTORS[table[key | melded << _shanten.MELD_SHIFT]]
+        found = _shanten.VECTORS[table[key]]
         assert found == _shanten.reference_vector(counts, caps, not honours), (counts, caps)
 
 
