@@ -75,11 +75,20 @@ class _Reading(NamedTuple):
     only when the reading is asked for."""
     wait: int
     """Index into ``_WAITS``."""
-    win_group: tuple[int, int]
-    """(kind, shape) of the group the winning tile completed; shape -1 for the pair."""
+    place: tuple[int, int]
+    """(rank, placement shape as in _score_tables) of the group the winning tile completed."""
+    win: int
+    """The winning tile's kind."""
     context: WinContext
     rules: Rules
     is_open: bool
+
+    @property
+    def win_group(self) -> tuple[int, int]:
+        """(kind, shape) of the group the winning tile completed; shape -1 for the pair."""
+        rank, shape = self.place
+        return (self.win - self.win % 9 + rank, -1 if shape == _PLACE_PAIR else
+                (_RUN if shape == _PLACE_RUN else _TRIPLET))
 
     @property
     def sets(self) -> tuple[_SetInfo, ...]:
@@ -449,8 +458,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         flags = yakuman_base | (Y_KOKUSHI_13 if thirteen else Y_KOKUSHI)
         sets = tuple((k, -2, False, False) for k in _YAOCHUU_KINDS if k != pair)
         reading = _Reading(Form.THIRTEEN_ORPHANS, pair, sets,
-                           _KOKUSHI_13 if thirteen else _KOKUSHI,
-                           (win, -1 if thirteen else -2), context, rules, False)
+                           _KOKUSHI_13 if thirteen else _KOKUSHI, (win % 9, _t.PAIR), win,
+                           context, rules, False)
         return _result(flags, 0, 0, 0, 0, 0, reading, context, rules, dealer, tsumo)
 
     # situational yaku and those that depend only on which tiles are held
@@ -619,19 +628,16 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         found.append((f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, _t.TANKI,
                       (win % 9, _PLACE_PAIR)))
 
-    if not found:
-        return _NO_YAKU if complete_without_yaku else _NOT_COMPLETE
     if len(found) == 1:
         best = found[0]
-    else:  # the highest points; ties: a yakuman, then more han, then more fu
+    elif found:  # the highest points; ties: a yakuman, then more han, then more fu
         best = max(found, key=lambda c: (
             _key_points(c[3], c[0], c[1] + extra_han, c[2], rules, dealer, tsumo),
             1 if c[3] else 0, c[1], c[2]))
-    flags, han, fu, yakuman, form, pair, parts, wait, (place_rank, place_shape) = best
-    # the group the winning tile completed, as (kind, shape); shape -1 for the pair
-    group = (win - win % 9 + place_rank, -1 if place_shape == _PLACE_PAIR else
-             (_RUN if place_shape == _PLACE_RUN else _TRIPLET))
-    reading = _new_reading((form, pair, parts, wait, group, context, rules, is_open))
+    else:
+        return _NO_YAKU if complete_without_yaku else _NOT_COMPLETE
+    flags, han, fu, yakuman, form, pair, parts, wait, place = best
+    reading = _new_reading((form, pair, parts, wait, place, win, context, rules, is_open))
     if yakuman:
         return _result(flags, 0, fu, 0, 0, 0, reading, context, rules, dealer, tsumo)
     return _result(flags, han + extra_han, fu, dora, aka, ura, reading, context, rules, dealer,
