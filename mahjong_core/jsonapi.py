@@ -29,15 +29,23 @@ _KEYS = frozenset({"hand", "win_tile", "melds", "seat_wind", "round_wind", "dora
 _MELD_KEYS = frozenset({"kind", "tiles", "called", "from"})
 
 
-def _meld(index: int, value: Any) -> Meld:
+def _check_object(value: object, what: str, allowed: frozenset[str],
+                  required: tuple[str, ...], error: type[MahjongError]) -> Mapping[str, Any]:
+    """An input object with only known keys and every required one, or ``error``."""
     if not isinstance(value, Mapping):
-        raise InvalidMeldError(f"melds[{index}] must be an object, got {value!r}")
-    unknown = set(value) - _MELD_KEYS
+        raise error(f"{what} must be a JSON object, got {value!r}")
+    unknown = set(value) - allowed
     if unknown:
-        raise InvalidMeldError(f"melds[{index}] has unknown key(s) {sorted(unknown)}")
-    for key in ("kind", "tiles"):
+        raise error(f"{what} has unknown key(s) {sorted(unknown)}")
+    for key in required:
         if key not in value:
-            raise InvalidMeldError(f"melds[{index}] has no {key!r}")
+            raise error(f"{what} is missing required key {key!r}")
+    return value
+
+
+def _meld(index: int, value: Any) -> Meld:
+    value = _check_object(value, f"melds[{index}]", _MELD_KEYS, ("kind", "tiles"),
+                          InvalidMeldError)
     kind = value["kind"]
     if not isinstance(kind, str) or kind not in {k.value for k in MeldKind}:
         raise InvalidMeldError(f"melds[{index}]: unknown meld kind {kind!r}")
@@ -62,14 +70,7 @@ def _meld(index: int, value: Any) -> Meld:
 
 def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
     """Turn one input object into evaluate's arguments; raises MahjongError subclasses."""
-    if not isinstance(obj, Mapping):
-        raise InvalidHandError(f"each line must be a JSON object, got {obj!r}")
-    unknown = set(obj) - _KEYS
-    if unknown:
-        raise InvalidContextError(f"unknown key(s) {sorted(unknown)}")
-    for key in ("hand", "win_tile"):
-        if key not in obj:
-            raise InvalidHandError(f"missing required key {key!r}")
+    obj = _check_object(obj, "each line", _KEYS, ("hand", "win_tile"), InvalidHandError)
     melds_value = obj.get("melds", [])
     if not isinstance(melds_value, list):
         raise InvalidMeldError(f"melds must be a list, got {melds_value!r}")
