@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 __all__ = [
+    "IllegalActionError",
     "InvalidContextError",
     "InvalidHandError",
+    "InvalidLogError",
     "InvalidMeldError",
     "InvalidNotationError",
     "InvalidRulesError",
@@ -39,3 +41,13 @@ class InvalidContextError(MahjongError):
 
 class InvalidRulesError(MahjongError):
     """An unknown rule name or a rule value of the wrong type."""
+
+
+class InvalidLogError(MahjongError):
+    """A game log that cannot be read: damaged or truncated text, an unknown tag, tile code
+    or event, or events in an impossible order. The message names the place."""
+
+
+class IllegalActionError(MahjongError):
+    """An action the table does not allow at this point: a discard of a tile not held, a
+    call that does not fit, a riichi that is not tenpai, a win that is not one."""
