@@ -68,8 +68,7 @@ class Wall:
         everything = [*(i for hand in self.hands for i in hand), *self.live, *self.rinshan,
                       *self.dora, *self.ura]
         if len(everything) != 136 or len(set(everything)) != 136:
-            seen: set[int] = set()
-            twice = sorted({i for i in everything if i in seen or seen.add(i)})
+            twice = sorted({i for i in everything if everything.count(i) > 1})
             raise InvalidContextError(
                 f"a wall holds each of the 136 tile ids once; got {len(everything)} tiles"
                 + (f", ids {twice[:5]} more than once" if twice else ""))
