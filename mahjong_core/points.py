@@ -201,7 +201,9 @@ def payments_for(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
     """The hand's points (without honba and sticks) and the payments.
 
     ``liable_base`` is the part of ``base`` that a liable player (pao) pays: in full on
-    tsumo, half of it on ron, the discarder paying the other half.
+    tsumo (with the honba), half of it on ron, the discarder paying the rest; the honba
+    of a ron goes to the liable player under ``rules.pao_whole_hand``, else to the
+    discarder.
 
     >>> payments_for(2000, dealer=False, tsumo=True, honba=1)[1].as_dict()
     {'dealer': 4100, 'non_dealer': 2100}
@@ -212,7 +214,11 @@ def payments_for(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
     if not tsumo:
         points = _up(base * factor)
         liable = liable_base * factor // 2
-        discarder = points - liable + honba * rules.honba_points
+        discarder = points - liable
+        if liable and rules.pao_whole_hand:
+            liable += honba * rules.honba_points
+        else:
+            discarder += honba * rules.honba_points
         return points, Payments(discarder=discarder, liable=liable, sticks=sticks)
     if liable_base:
         liable = liable_base * factor + honba * rules.honba_points

@@ -67,6 +67,10 @@ class Rules:
     """A non-dealer's ron before their first draw is a yakuman (renhou)."""
     pao: bool = _bool_field(True)
     """Liability payments for daisangen and daisuushii."""
+    pao_whole_hand: bool = _bool_field(True)
+    """The liable player answers for the whole hand, every yakuman in it and the honba:
+    all of it on tsumo, half and the honba on ron (Tenhou). Otherwise only for the
+    liable yakuman's share, the discarder paying the honba (Mahjong Soul)."""
     rinshan_tsumo_fu: bool = _bool_field(True)
     """A win on the replacement tile of a kan gets the 2 fu of tsumo."""
     honba_points: int = attrs.field(default=300, validator=_check_honba)
@@ -96,8 +100,9 @@ class Rules:
 TENHOU_RULES = Rules()
 """Tenhou's ranked lobby: red fives, open tanyao, no kiriage, kazoe yakuman, single yakuman."""
 
-MAHJONG_SOUL_RULES = Rules(double_yakuman=True)
-"""Mahjong Soul's ranked rules: as Tenhou's, but the four double forms count twice."""
+MAHJONG_SOUL_RULES = Rules(double_yakuman=True, pao_whole_hand=False)
+"""Mahjong Soul's ranked rules: as Tenhou's, but the four double forms count twice and a
+liable player answers only for the liable yakuman."""
 
 NO_RED_FIVES_RULES = Rules(red_fives=False)
 """Tenhou's rules without red fives."""

@@ -742,9 +742,10 @@ def _yakuman_result(flags: int, fu: int, reading: _Reading, ctx: WinContext, rul
         flags = _only_largest(flags, rules)
     count = _yakuman_count(flags, rules)
     liable = 0
-    if rules.pao and ctx.pao is not None and flags & (Y_DAISANGEN | Y_DAISUUSHII):
-        liable = 8000 * _yakuman_count(flags & (Y_DAISANGEN | Y_DAISUUSHII), rules)
     limit, base = limit_of(0, fu, count, rules)
+    if rules.pao and ctx.pao is not None and flags & (Y_DAISANGEN | Y_DAISUUSHII):
+        liable = base if rules.pao_whole_hand else \
+            8000 * _yakuman_count(flags & (Y_DAISANGEN | Y_DAISUUSHII), rules)
     points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
                                     riichi_sticks=ctx.riichi_sticks, liable_base=liable,
                                     rules=rules)

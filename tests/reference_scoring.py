@@ -174,10 +174,11 @@ class _Evaluator:
                 parts = [max(parts, key=lambda p: p[1])]
             count = sum(n for _, n in parts) // 13
             liable = 0
+            base = limit_of(0, fu, count, rules)[1]
             if rules.pao and ctx.pao is not None:
                 liable = sum(n for y, n in parts if y & (Yaku.DAISANGEN | Yaku.DAISUUSHII))
-                liable = liable // 13 * 8000
-            base = limit_of(0, fu, count, rules)[1]
+                if liable:
+                    liable = base if rules.pao_whole_hand else liable // 13 * 8000
             han = 13 * count
             flags = Yaku(0)
             for y, _ in parts:

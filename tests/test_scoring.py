@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import (
+    MAHJONG_SOUL_RULES,
     FuritenTracker,
     Hand,
     InvalidContextError,
@@ -271,6 +272,39 @@ def test_pao_on_tsumo_and_ron() -> None:
     no_pao = evaluate(hand, Tile.parse("5p"), WinContext(seat_wind="S", pao="toimen"),
                       Rules(pao=False))
     assert isinstance(no_pao, WinResult) and no_pao.payments.discarder == 32000
+
+
+def test_pao_ron_charges_the_honba_to_the_liable_player() -> None:
+    """Tenhou: on a pao ron the liable player pays half and the honba, the discarder half."""
+    hand = Hand.parse("22m55p pon:555z:5z:toimen pon:666z:6z:kamicha pon:777z:7z:shimocha")
+    ron = evaluate(hand, Tile.parse("2m"), WinContext(seat_wind="S", pao="shimocha", honba=1))
+    assert isinstance(ron, WinResult)
+    assert (ron.payments.liable, ron.payments.discarder) == (16300, 16000)
+    # seat 1 wins on seat 3's discard; seat 2 (its shimocha) fed the third dragon
+    assert ron.payments.deltas(1, dealer=0, discarder=3, liable=2) == (0, 32300, -16300, -16000)
+    soul = evaluate(hand, Tile.parse("2m"), WinContext(seat_wind="S", pao="shimocha", honba=1),
+                    MAHJONG_SOUL_RULES)
+    assert isinstance(soul, WinResult)
+    assert (soul.payments.liable, soul.payments.discarder) == (16000, 16300)
+
+
+def test_pao_covers_a_composite_yakuman_whole() -> None:
+    """Daisangen with tsuuiisou: Tenhou's liable player answers for both yakuman."""
+    hand = Hand.parse("1z444z pon:555z:5z:toimen pon:666z:6z:kamicha pon:777z:7z:shimocha")
+    tsumo = evaluate(hand, Tile.parse("1z"), WinContext(tsumo=True, seat_wind="S",
+                                                        pao="toimen", honba=2))
+    assert isinstance(tsumo, WinResult) and tsumo.yakuman == 2
+    assert tsumo.payments.liable == 64600 and tsumo.payments.total == 64600
+    assert tsumo.payments.deltas(1, dealer=0, liable=3) == (0, 64600, 0, -64600)
+    ron = evaluate(hand, Tile.parse("1z"), WinContext(seat_wind="S", pao="toimen"))
+    assert isinstance(ron, WinResult)
+    assert (ron.payments.liable, ron.payments.discarder) == (32000, 32000)
+    soul = evaluate(hand, Tile.parse("1z"), WinContext(tsumo=True, seat_wind="S", pao="toimen"),
+                    Rules(pao_whole_hand=False))
+    assert isinstance(soul, WinResult)
+    # only the daisangen share is the liable player's; the tsuuiisou is paid as a tsumo
+    assert soul.payments.liable == 32000
+    assert (soul.payments.dealer, soul.payments.non_dealer) == (16000, 8000)
 
 
 def test_stacked_and_double_yakuman() -> None:
