@@ -1,7 +1,80 @@
-"""The table engine: the wall, the state of a round, legal actions and the game's flow."""
+"""The table engine: the wall, the state of a round, legal actions and the game's flow.
+
+A game loop deals a round, asks ``to_act`` who must decide, offers each seat its
+``legal_actions`` (or an ``observe``-d view) and ``apply``-s what it chooses; the engine
+deals the draws, settles calls by priority, scores every win through ``evaluate`` and
+carries scores, honba and riichi sticks from round to round by ``TableRules``.
+"""
 
 from __future__ import annotations
 
+from .actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Ron,
+    Tsumo,
+)
+from .game import Game
+from .records import (
+    DoraRevealed,
+    Draw,
+    DrawKind,
+    Event,
+    GameRecord,
+    MeldCalled,
+    RiichiAccepted,
+    RiverTile,
+    RoundRecord,
+    RoundResult,
+    TableMeld,
+    TileDiscarded,
+    TileDrawn,
+    Win,
+)
+from .round import Observation, Phase, Round
+from .rules import TENHOU_EAST_TABLE, TENHOU_TABLE, GameLength, TableRules
 from .wall import Wall
 
-__all__ = ["Wall"]
+__all__ = [
+    "TENHOU_EAST_TABLE",
+    "TENHOU_TABLE",
+    "Action",
+    "AddedKan",
+    "Chi",
+    "ClosedKan",
+    "Discard",
+    "DoraRevealed",
+    "Draw",
+    "DrawKind",
+    "Event",
+    "Game",
+    "GameLength",
+    "GameRecord",
+    "MeldCalled",
+    "NineTerminals",
+    "Observation",
+    "OpenKan",
+    "Pass",
+    "Phase",
+    "Pon",
+    "RiichiAccepted",
+    "RiverTile",
+    "Ron",
+    "Round",
+    "RoundRecord",
+    "RoundResult",
+    "TableMeld",
+    "TableRules",
+    "TileDiscarded",
+    "TileDrawn",
+    "Tsumo",
+    "Wall",
+    "Win",
+]

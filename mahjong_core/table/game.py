@@ -1,0 +1,210 @@
+"""A whole game: rounds one after another, scores, honba and sticks carried, the end."""
+
+from __future__ import annotations
+
+import random
+
+from ..context import Wind
+from ..errors import IllegalActionError, InvalidContextError
+from ..rules import TENHOU_RULES, Rules
+from .actions import Action
+from .records import GameRecord, RoundRecord, Win, round_name
+from .round import Observation, Round
+from .rules import TENHOU_TABLE, TableRules
+from .wall import Wall
+
+__all__ = ["Game"]
+
+
+class Game:
+    """A game a loop drives: ``deal`` each round, ``apply`` the players' actions.
+
+    Seat 0 deals the first round. After each round the game carries the scores, honba
+    and riichi sticks on and decides, by ``table``, whether it ends (bust, the last
+    hand, the dealer stopping on top, the extension). ``seed`` makes the walls that
+    ``deal()`` shuffles repeatable; nothing is shared with another game.
+
+    >>> game = Game(seed=1)
+    >>> game_round = game.deal()
+    >>> game_round.name, game.scores, game.is_over
+    ('E1', (25000, 25000, 25000, 25000), False)
+    """
+
+    def __init__(self, *, rules: Rules = TENHOU_RULES, table: TableRules = TENHOU_TABLE,
+                 seed: int | None = None) -> None:
+        if not isinstance(rules, Rules) or not isinstance(table, TableRules):
+            raise InvalidContextError("rules must be a Rules and table a TableRules value")
+        self.rules = rules
+        self.table = table
+        self._rng = random.Random(seed)
+        self._scores = [table.start_score] * 4
+        self._round_index = 0
+        self._honba = 0
+        self._sticks = 0
+        self._records: list[RoundRecord] = []
+        self._round: Round | None = None
+        self._counted = True
+        self._end: str | None = None
+
+    # -- where the game stands ------------------------------------------------------------
+
+    @property
+    def round(self) -> Round | None:
+        """The round being played (or the last one, once it is over); None before a deal."""
+        return self._round
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Scores between rounds (during a round, ``round.scores`` moves with it)."""
+        self._sync()
+        return tuple(self._scores)
+
+    @property
+    def honba(self) -> int:
+        """Honba of the next round to deal (of the current one while it runs)."""
+        self._sync()
+        return self._honba
+
+    @property
+    def sticks(self) -> int:
+        """Riichi sticks on the table between rounds."""
+        self._sync()
+        return self._sticks
+
+    @property
+    def round_index(self) -> int:
+        """0 for East 1, 4 for South 1, 8 for West 1 (repeats not counted)."""
+        self._sync()
+        return self._round_index
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next (or current) round."""
+        return self.round_index % 4
+
+    @property
+    def round_wind(self) -> Wind:
+        """The round wind of the next (or current) round."""
+        return Wind(min(self.round_index // 4, 3))
+
+    @property
+    def next_round_name(self) -> str:
+        """``"E1"`` ... of the next round to deal."""
+        return round_name(self.round_wind, self.dealer)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        self._sync()
+        return self._end is not None
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended: ``"last round"``, ``"bust"``, ``"dealer stop"`` or
+        ``"extension"`` (someone reached the return score in an extra round)."""
+        self._sync()
+        return self._end
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        """The records of the rounds that are over."""
+        self._sync()
+        return tuple(self._records)
+
+    # -- driving it -----------------------------------------------------------------------
+
+    def deal(self, wall: Wall | None = None) -> Round:
+        """Start the next round on ``wall`` (or a wall shuffled from the game's seed).
+
+        Raises IllegalActionError when the game is over or a round is still running.
+        """
+        self._sync()
+        if self._end is not None:
+            raise IllegalActionError(f"the game is over ({self._end}); no round to deal")
+        if self._round is not None and not self._round.is_over:
+            raise IllegalActionError(f"round {self._round.name} is still being played")
+        dealer = self._round_index % 4
+        if wall is None:
+            wall = Wall.shuffled(self._rng, dealer=dealer)
+        self._round = Round(wall, dealer=dealer, round_wind=self.round_wind,
+                            dealer_index=dealer, honba=self._honba, sticks=self._sticks,
+                            scores=self._scores, rules=self.rules, table=self.table)
+        self._counted = False
+        return self._round
+
+    def apply(self, action: Action) -> None:
+        """Apply an action to the current round (see ``Round.apply``)."""
+        if self._round is None:
+            raise IllegalActionError("no round has been dealt yet")
+        self._round.apply(action)
+        self._sync()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do now in the current round."""
+        return self._round.legal_actions(seat) if self._round is not None else []
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` sees of the current round. Raises IllegalActionError before a deal."""
+        if self._round is None:
+            raise IllegalActionError("no round has been dealt yet")
+        return self._round.observe(seat)
+
+    def record(self) -> GameRecord:
+        """The game's record: its rounds and, once over, the final standing (before the
+        end, the scores so far and their placement points)."""
+        self._sync()
+        scores = list(self._scores)
+        if self._end is not None and self._sticks:
+            first = min(range(4), key=lambda s: (-scores[s], s))
+            scores[first] += self._sticks * self.table.riichi_cost
+        return GameRecord(rules=self.rules, table=self.table, rounds=tuple(self._records),
+                          final_scores=tuple(scores),
+                          points=self.table.placement_points(scores))
+
+    # -- after each round -----------------------------------------------------------------
+
+    def _sync(self) -> None:
+        """Take a finished round into account once: scores, counters and the end."""
+        played = self._round
+        if self._counted or played is None or not played.is_over:
+            return
+        self._counted = True
+        self._records.append(played.record())
+        self._scores = list(played.scores)
+        self._sticks = played.sticks
+        repeat = played.dealer_repeats
+        won = any(isinstance(r, Win) for r in played.results)
+        abortive = not won and all(r.kind.is_abortive for r in played.results
+                                   if not isinstance(r, Win))
+        current = self._round_index
+        if repeat:
+            self._honba += 1
+        else:
+            self._round_index += 1
+            self._honba = 0 if won else self._honba + 1
+        self._end = self._end_reason(current, repeat, abortive, played.dealer)
+
+    def _end_reason(self, current: int, repeat: bool, abortive: bool, dealer: int
+                    ) -> str | None:
+        table, scores = self.table, self._scores
+        if table.bust and min(scores) < 0:
+            return "bust"
+        last = table.length.rounds - 1
+        if current < last:
+            return None
+        top = min(range(4), key=lambda s: (-scores[s], s))
+        reached = max(scores) >= table.return_score
+        if current == last:
+            if repeat:
+                if (not abortive and table.dealer_stop and top == dealer
+                        and scores[dealer] >= table.return_score):
+                    return "dealer stop"
+                return None
+            if not table.extension or reached:
+                return "last round"
+            return None
+        if reached:
+            return "extension"
+        if not repeat and current >= last + 4:
+            return "last round"
+        return None

@@ -1,0 +1,221 @@
+"""What a round and a game leave behind: events, melds, results, and whole records."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from ..context import WinContext, Wind
+from ..hand import Hand
+from ..meld import Meld
+from ..rules import Rules
+from ..scoring import WinResult
+from ..tile import TileId
+from .rules import TableRules
+from .wall import Wall
+
+__all__ = [
+    "DoraRevealed",
+    "Draw",
+    "DrawKind",
+    "Event",
+    "GameRecord",
+    "MeldCalled",
+    "RiichiAccepted",
+    "RiverTile",
+    "RoundRecord",
+    "RoundResult",
+    "TableMeld",
+    "TileDiscarded",
+    "TileDrawn",
+    "Win",
+    "round_name",
+]
+
+_WIND_LETTERS = "ESWN"
+
+
+def round_name(round_wind: Wind, dealer_index: int) -> str:
+    """``"E1"`` ... ``"S4"``, ``"W1"``: the round wind's letter and the hand number."""
+    return f"{_WIND_LETTERS[round_wind]}{dealer_index + 1}"
+
+
+@attrs.frozen
+class TableMeld:
+    """A meld on the table: the library's ``Meld`` and the physical tiles that made it."""
+
+    meld: Meld
+    ids: tuple[TileId, ...]
+    """Every tile id of the meld, ascending."""
+    called: TileId | None
+    """The tile taken from a discard (a shouminkan keeps its pon's); None for an ankan."""
+    from_seat: int | None
+    """The seat the called tile came from; None for an ankan."""
+    added: TileId | None = None
+    """The tile a shouminkan added to its pon."""
+
+
+@attrs.frozen
+class RiverTile:
+    """A discard as it lies in front of its player."""
+
+    tile: TileId
+    tsumogiri: bool
+    """The tile just drawn was thrown."""
+    riichi: bool
+    """The discard declared riichi."""
+    called: bool
+    """Another player called it (it lies in their meld now)."""
+
+
+@attrs.frozen
+class TileDrawn:
+    """A seat drew a tile: from the live wall, or a replacement tile after a kan."""
+
+    seat: int
+    tile: TileId
+    rinshan: bool
+
+
+@attrs.frozen
+class TileDiscarded:
+    """A seat discarded a tile."""
+
+    seat: int
+    tile: TileId
+    tsumogiri: bool
+    riichi: bool
+    """The discard declared riichi."""
+
+
+@attrs.frozen
+class MeldCalled:
+    """A chi, pon or kan (``meld.meld.kind`` says which)."""
+
+    seat: int
+    meld: TableMeld
+
+
+@attrs.frozen
+class DoraRevealed:
+    """A kan turned a new dora indicator over."""
+
+    indicator: TileId
+
+
+@attrs.frozen
+class RiichiAccepted:
+    """A riichi discard passed without a win: the stick lies on the table."""
+
+    seat: int
+
+
+Event = TileDrawn | TileDiscarded | MeldCalled | DoraRevealed | RiichiAccepted
+"""One step of a round."""
+
+
+@attrs.frozen
+class Win:
+    """One win: what was scored and what it changed on each score.
+
+    ``evaluate(hand, win_tile, context, rules)`` gives ``result`` again.
+    """
+
+    winner: int
+    from_seat: int
+    """The discarder (or the player whose added kan was robbed); the winner on a tsumo."""
+    hand: Hand
+    """The winner's hand before the winning tile."""
+    win_tile: TileId
+    context: WinContext
+    result: WinResult
+    liable: int | None
+    """The seat liable (pao) for a big three dragons or big four winds, if any."""
+    deltas: tuple[int, ...]
+    """Each seat's score change from this win (the riichi sticks collected included)."""
+
+    @property
+    def is_tsumo(self) -> bool:
+        """True for a self-drawn win."""
+        return self.from_seat == self.winner
+
+
+class DrawKind(enum.Enum):
+    """How a round ended without a win; the value is its name in JSON."""
+
+    EXHAUSTIVE = "exhaustive"
+    NAGASHI_MANGAN = "nagashi_mangan"
+    NINE_TERMINALS = "nine_terminals"
+    FOUR_WINDS = "four_winds"
+    FOUR_RIICHI = "four_riichi"
+    FOUR_KANS = "four_kans"
+    TRIPLE_RON = "triple_ron"
+
+    @property
+    def is_abortive(self) -> bool:
+        """True for the draws that end a round before its wall runs out."""
+        return self not in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN)
+
+
+@attrs.frozen
+class Draw:
+    """A round that ended without a win."""
+
+    kind: DrawKind
+    tenpai: tuple[int, ...]
+    """The seats tenpai at an exhaustive draw (a wait only on a kind the hand holds four
+    of is not tenpai); empty for an abortive draw."""
+    deltas: tuple[int, ...]
+    """Noten or nagashi mangan payments (zeros for an abortive draw)."""
+    nagashi: tuple[int, ...] = ()
+    """The seats paid a nagashi mangan."""
+
+
+RoundResult = Win | Draw
+"""How one round ended (a double ron has two wins)."""
+
+
+@attrs.frozen
+class RoundRecord:
+    """One round from the deal to the payments."""
+
+    round_wind: Wind
+    dealer: int
+    """The dealer's seat."""
+    dealer_index: int
+    """0-3: East 1 is 0 ... East 4 is 3 (the hand number less one)."""
+    honba: int
+    sticks: int
+    """Riichi sticks on the table at the start."""
+    start_scores: tuple[int, ...]
+    wall: Wall
+    events: tuple[Event, ...]
+    results: tuple[RoundResult, ...]
+    end_scores: tuple[int, ...]
+    end_sticks: int
+    """Riichi sticks left on the table at the end."""
+
+    @property
+    def name(self) -> str:
+        """``"E1"`` ... ``"S4"``, ``"W1"``."""
+        return round_name(self.round_wind, self.dealer_index)
+
+    @property
+    def deltas(self) -> tuple[int, ...]:
+        """Every score change of the round: riichi sticks, wins and draw payments."""
+        return tuple(end - start for end, start in zip(self.end_scores, self.start_scores,
+                                                       strict=True))
+
+
+@attrs.frozen
+class GameRecord:
+    """A whole game: its rules, every round and the final standing."""
+
+    rules: Rules
+    table: TableRules
+    rounds: tuple[RoundRecord, ...]
+    final_scores: tuple[int, ...]
+    """Scores at the end, the riichi sticks left on the table given to first place."""
+    points: tuple[float, ...]
+    """Placement points (uma and oka included)."""

@@ -1,0 +1,1077 @@
+"""One round at the table: the referee a game loop drives, from the deal to the payments.
+
+A ``Round`` is an object its owner drives with ``apply``; it shares nothing with any other
+round, so rounds of different games can run in parallel threads. At each point
+``to_act`` names the seats that must decide and ``legal_actions(seat)`` lists what each may
+do; draws are dealt by the round itself. An action that is not legal raises
+``IllegalActionError`` naming the action and why, and leaves the round unchanged.
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+from collections.abc import Sequence
+
+import attrs
+
+from ..context import WinContext, Wind
+from ..errors import IllegalActionError, InvalidContextError
+from ..hand import Hand
+from ..meld import Meld, MeldKind, Relative
+from ..points import payments_for
+from ..rules import TENHOU_RULES, Rules
+from ..scoring import WinResult, evaluate
+from ..tile import Tile, TileId
+from .actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Ron,
+    Tsumo,
+)
+from .records import (
+    DoraRevealed,
+    Draw,
+    DrawKind,
+    Event,
+    MeldCalled,
+    RiichiAccepted,
+    RiverTile,
+    RoundRecord,
+    RoundResult,
+    TableMeld,
+    TileDiscarded,
+    TileDrawn,
+    Win,
+    round_name,
+)
+from .rules import TENHOU_TABLE, TableRules
+from .wall import Wall
+
+__all__ = ["Observation", "Phase", "Round"]
+
+_RED = tuple(Tile.from_id136(i) for i in range(136))
+_PLAIN = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
+_YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_DRAGONS = frozenset((31, 32, 33))
+_WINDS = frozenset((27, 28, 29, 30))
+_RELATIVE = (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA)
+
+
+class Phase(enum.Enum):
+    """Where a round stands."""
+
+    TURN = "turn"
+    """One seat holds 14 tiles (after a draw or a call) and must discard, win or kan."""
+    CALLS = "calls"
+    """The other seats answer a discard: win, call or pass."""
+    CHANKAN = "chankan"
+    """The other seats answer a tile added to a kan: win on it or pass."""
+    OVER = "over"
+    """The round has ended; ``results`` says how."""
+
+
+class _Seat:
+    """One seat's private state during a round (owned by its ``Round``)."""
+
+    __slots__ = ("discarded", "double_riichi", "forbidden", "hand_cache", "ids", "ippatsu",
+                 "liable", "melds", "nagashi", "own_kinds", "passed", "riichi",
+                 "riichi_passed", "river", "waits_cache")
+
+    def __init__(self, ids: Sequence[TileId]) -> None:
+        self.ids: list[TileId] = list(ids)
+        self.melds: list[TableMeld] = []
+        self.river: list[RiverTile] = []
+        self.riichi = False
+        self.double_riichi = False
+        self.ippatsu = False
+        self.discarded = False
+        self.nagashi = True
+        """Every discard so far is a terminal or honour and none was called."""
+        self.own_kinds = 0
+        """Bit per kind this seat has discarded."""
+        self.passed = 0
+        """Bit per kind that went by since this seat's last discard."""
+        self.riichi_passed = 0
+        """Bit per kind that went by since this seat's riichi."""
+        self.forbidden = 0
+        """Bit per kind this seat may not discard right after its call (kuikae)."""
+        self.liable: int | None = None
+        self.hand_cache: Hand | None = None
+        self.waits_cache = -1
+
+    def changed(self) -> None:
+        self.hand_cache = None
+        self.waits_cache = -1
+
+    def take(self, tile_id: TileId) -> None:
+        self.ids.remove(tile_id)
+        self.changed()
+
+
+@attrs.frozen
+class Observation:
+    """What one seat can see: its own hand and everything open on the table."""
+
+    seat: int
+    round_wind: Wind
+    dealer: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    dora_indicators: tuple[TileId, ...]
+    live_remaining: int
+    hand: tuple[TileId, ...]
+    """This seat's concealed tiles (ids, ascending)."""
+    drawn: TileId | None
+    """The tile this seat just drew, when it is this seat's turn after a draw."""
+    melds: tuple[tuple[TableMeld, ...], ...]
+    """Every seat's melds."""
+    rivers: tuple[tuple[RiverTile, ...], ...]
+    """Every seat's discards."""
+    riichi: tuple[bool, ...]
+    """Which seats are in riichi."""
+    phase: Phase
+    current: int
+    """The seat whose turn it is (the discarder while others answer a discard)."""
+    last_tile: TileId | None
+    """The discard (or added kan tile) the others are answering, if any."""
+    legal_actions: tuple[Action, ...]
+    """What this seat may do now (empty when it has nothing to decide)."""
+
+
+def _relative(caller: int, source: int) -> Relative:
+    relative = _RELATIVE[(source - caller) % 4]
+    assert relative is not None
+    return relative
+
+
+def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
+    """Kinds a caller may not discard next: the called kind and, for a chi called at one
+    end of its run, the kind beyond the other end (called 4 with 56: not 7 either)."""
+    mask = 1 << called
+    if kind is MeldKind.CHI:
+        low, high = sorted(own)
+        if called < low and high % 9 < 8:
+            mask |= 1 << (high + 1)
+        elif called > high and low % 9 > 0:
+            mask |= 1 << (low - 1)
+    return mask
+
+
+class Round:
+    """The state of one round, changed only by ``apply``.
+
+    ``wall`` says where every tile lies; the dealer draws first. ``scores`` are the
+    scores at the start; riichi sticks and payments change ``scores`` as the round goes.
+    Raises InvalidContextError for a bad seat, count or score list.
+
+    >>> from mahjong_core.table import Wall
+    >>> game_round = Round(Wall.from_sequence(range(136), dealer=0), dealer=0)
+    >>> game_round.phase, game_round.current, game_round.live_remaining
+    (<Phase.TURN: 'turn'>, 0, 69)
+    """
+
+    def __init__(self, wall: Wall, *, dealer: int, round_wind: Wind = Wind.EAST,
+                 dealer_index: int | None = None, honba: int = 0, sticks: int = 0,
+                 scores: Sequence[int] | None = None, rules: Rules = TENHOU_RULES,
+                 table: TableRules = TENHOU_TABLE) -> None:
+        if not isinstance(wall, Wall):
+            raise InvalidContextError(f"a round needs a Wall, got {wall!r}")
+        if not isinstance(rules, Rules) or not isinstance(table, TableRules):
+            raise InvalidContextError("rules must be a Rules and table a TableRules value")
+        if type(dealer) is not int or not 0 <= dealer < 4:
+            raise InvalidContextError(f"the dealer is a seat 0-3, got {dealer!r}")
+        if not isinstance(round_wind, Wind):
+            raise InvalidContextError(f"the round wind is a Wind, got {round_wind!r}")
+        for name, value in (("honba", honba), ("sticks", sticks)):
+            if type(value) is not int or not 0 <= value <= 1000:
+                raise InvalidContextError(f"{name} must be an int from 0 to 1000, got {value!r}")
+        if scores is None:
+            scores = (table.start_score,) * 4
+        if (isinstance(scores, str | bytes) or not isinstance(scores, Sequence)
+                or len(scores) != 4 or any(type(s) is not int for s in scores)):
+            raise InvalidContextError(f"scores are four ints, got {scores!r}")
+        self.rules = rules
+        self.table = table
+        self.wall = wall
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.dealer_index = dealer if dealer_index is None else dealer_index
+        self.honba = honba
+        self.start_sticks = sticks
+        self.sticks = sticks
+        self.start_scores = tuple(scores)
+        self._scores = list(scores)
+        self._tiles = _RED if rules.red_fives else _PLAIN
+        self._seats = [_Seat(hand) for hand in wall.hands]
+        self._events: list[Event] = []
+        self._results: list[RoundResult] = []
+        self._live_used = 0
+        self._rinshan_used = 0
+        self._kans: list[int] = []
+        self._dora_shown = 1
+        self._dora_pending = 0
+        self._calls_made = False
+        """A call or kan happened: first-turn chances (double riichi, ...) are over."""
+        self._discards = 0
+        self._first_wind = -1
+        """The kind of the first discard while every discard so far is that wind."""
+        self._four_kans_pending = False
+        self._riichi_pending: int | None = None
+        self.phase = Phase.TURN
+        self.current = dealer
+        self._drawn: TileId | None = None
+        self._rinshan_turn = False
+        self._last_tile: TileId | None = None
+        self._answers: dict[int, Action] = {}
+        self._options: dict[int, int] = {}
+        """Seat -> bit set of what it may answer (see _ANSWER_*)."""
+        self._draw(dealer, rinshan=False)
+
+    # -- what anyone may read -------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """``"E1"`` ... ``"S4"``."""
+        return round_name(self.round_wind, self.dealer_index)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores now (riichi sticks already paid in, results once the round is over)."""
+        return tuple(self._scores)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the round has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        """How the round ended: one draw, or one win per winner in turn order."""
+        return tuple(self._results)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every step so far."""
+        return tuple(self._events)
+
+    @property
+    def live_remaining(self) -> int:
+        """Tiles left to draw from the live wall."""
+        return len(self.wall.live) - self._live_used - len(self._kans)
+
+    @property
+    def dora_indicators(self) -> tuple[TileId, ...]:
+        """The dora indicators turned over so far."""
+        return self.wall.dora[:self._dora_shown]
+
+    @property
+    def kans(self) -> tuple[int, ...]:
+        """The seat of each kan made, in order."""
+        return tuple(self._kans)
+
+    @property
+    def drawn(self) -> TileId | None:
+        """The tile the current seat just drew (None after a call or outside its turn)."""
+        return self._drawn if self.phase is Phase.TURN else None
+
+    @property
+    def last_tile(self) -> TileId | None:
+        """The discard or added kan tile the other seats are answering, if any."""
+        return self._last_tile if self.phase in (Phase.CALLS, Phase.CHANKAN) else None
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now, in turn order."""
+        if self.phase is Phase.TURN:
+            return (self.current,)
+        if self.phase is Phase.OVER:
+            return ()
+        return tuple(s for s in self._order_after(self.current)
+                     if s in self._options and s not in self._answers)
+
+    def concealed(self, seat: int) -> tuple[TileId, ...]:
+        """A seat's concealed tile ids, ascending."""
+        return tuple(sorted(self._seat(seat).ids))
+
+    def melds(self, seat: int) -> tuple[TableMeld, ...]:
+        """A seat's melds, in the order they were made."""
+        return tuple(self._seat(seat).melds)
+
+    def river(self, seat: int) -> tuple[RiverTile, ...]:
+        """A seat's discards, in order."""
+        return tuple(self._seat(seat).river)
+
+    def hand(self, seat: int) -> Hand:
+        """A seat's concealed tiles and melds as a ``Hand``."""
+        return self._hand(self._seat(seat))
+
+    def in_riichi(self, seat: int) -> bool:
+        """True once the seat has declared riichi."""
+        return self._seat(seat).riichi
+
+    def seat_wind(self, seat: int) -> Wind:
+        """The seat wind of ``seat`` in this round."""
+        return Wind((seat - self.dealer) % 4)
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` sees now: the other hands and the wall stay hidden."""
+        me = self._seat(seat)
+        return Observation(
+            seat=seat, round_wind=self.round_wind, dealer=self.dealer, honba=self.honba,
+            sticks=self.sticks, scores=self.scores, dora_indicators=self.dora_indicators,
+            live_remaining=self.live_remaining, hand=tuple(sorted(me.ids)),
+            drawn=self._drawn if self.phase is Phase.TURN and seat == self.current else None,
+            melds=tuple(tuple(s.melds) for s in self._seats),
+            rivers=tuple(tuple(s.river) for s in self._seats),
+            riichi=tuple(s.riichi for s in self._seats), phase=self.phase,
+            current=self.current, last_tile=self.last_tile,
+            legal_actions=tuple(self.legal_actions(seat)))
+
+    def record(self) -> RoundRecord:
+        """The round so far as a record (complete once the round is over)."""
+        return RoundRecord(
+            round_wind=self.round_wind, dealer=self.dealer, dealer_index=self.dealer_index,
+            honba=self.honba, sticks=self.start_sticks, start_scores=self.start_scores,
+            wall=self.wall, events=tuple(self._events), results=tuple(self._results),
+            end_scores=self.scores, end_sticks=self.sticks)
+
+    def copy(self) -> Round:
+        """An independent copy to try actions on (the values inside are immutable)."""
+        twin = copy.copy(self)
+        twin._scores = list(self._scores)
+        twin._events = list(self._events)
+        twin._results = list(self._results)
+        twin._kans = list(self._kans)
+        twin._answers = dict(self._answers)
+        twin._options = dict(self._options)
+        seats = []
+        for seat in self._seats:
+            other = copy.copy(seat)
+            other.ids = list(seat.ids)
+            other.melds = list(seat.melds)
+            other.river = list(seat.river)
+            seats.append(other)
+        twin._seats = seats
+        return twin
+
+    # -- legal actions --------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything ``seat`` may do now; empty when it has nothing to decide.
+
+        On its turn: each discard (one per distinct tile, the drawn tile apart), each
+        riichi discard, tsumo, kans and the nine-terminals draw. Answering a discard:
+        pass, ron, pon, open kan and chi choices. Answering an added kan: pass or ron.
+        """
+        me = self._seat(seat)
+        if self.phase is Phase.OVER:
+            return []
+        if self.phase is Phase.TURN:
+            return self._turn_actions(seat, me) if seat == self.current else []
+        if seat not in self._options or seat in self._answers:
+            return []
+        actions: list[Action] = [Pass(seat)]
+        options = self._options[seat]
+        tile = self._last_tile
+        assert tile is not None
+        if options & _ANSWER_RON:
+            actions.append(Ron(seat))
+        kind = tile // 4
+        if options & _ANSWER_PON:
+            pairs = {(self._tiles[a], self._tiles[b]): (a, b) for a in me.ids for b in me.ids
+                     if a < b and a // 4 == b // 4 == kind}
+            for pair in sorted(pairs.values()):
+                actions.append(Pon(seat, pair))
+        if options & _ANSWER_KAN:
+            actions.append(OpenKan(seat))
+        if options & _ANSWER_CHI:
+            for pair in self._chi_pairs(me, tile):
+                actions.append(Chi(seat, pair))
+        return actions
+
+    def is_legal(self, action: Action) -> bool:
+        """True when ``apply(action)`` would be accepted now."""
+        try:
+            self.copy().apply(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _turn_actions(self, seat: int, me: _Seat) -> list[Action]:
+        actions: list[Action] = []
+        drawn = self._drawn
+        if drawn is not None and self._tsumo_result(seat, me) is not None:
+            actions.append(Tsumo(seat))
+        if me.riichi:
+            assert drawn is not None
+            actions.append(Discard(seat, drawn))
+        else:
+            seen: set[Tile] = set()
+            candidates = [drawn] if drawn is not None else []
+            candidates += sorted(i for i in me.ids if i != drawn)
+            for tile_id in candidates:
+                tile = self._tiles[tile_id]
+                if (me.forbidden >> tile.kind) & 1:
+                    continue
+                if tile_id != drawn and tile in seen:
+                    continue
+                seen.add(tile)
+                actions.append(Discard(seat, tile_id))
+                if self._riichi_problem(seat, me, tile_id) is None:
+                    actions.append(Discard(seat, tile_id, riichi=True))
+        if drawn is not None:
+            counts: dict[int, int] = {}
+            for i in me.ids:
+                counts[i // 4] = counts.get(i // 4, 0) + 1
+            for kind in sorted(k for k, n in counts.items() if n == 4):
+                if self._closed_kan_problem(seat, me, kind) is None:
+                    actions.append(ClosedKan(seat, Tile(kind)))
+            for meld in me.melds:
+                if meld.meld.kind is MeldKind.PON:
+                    extra = [i for i in me.ids if i // 4 == meld.ids[0] // 4]
+                    if extra and self._kan_room() is None:
+                        actions.append(AddedKan(seat, extra[0]))
+            if self._nine_terminals_problem(seat, me) is None:
+                actions.append(NineTerminals(seat))
+        return actions
+
+    # -- applying an action ---------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Carry out one seat's decision.
+
+        Raises IllegalActionError, naming the action and why, when it is not allowed
+        now; the round is then unchanged.
+        """
+        if self.phase is Phase.OVER:
+            raise self._illegal(action, "the round is over")
+        seat = getattr(action, "seat", None)
+        if type(seat) is not int or not 0 <= seat < 4:
+            raise IllegalActionError(f"{self._where()}: {action!r} is not an action of a seat "
+                                     "0-3")
+        if self.phase is Phase.TURN:
+            if seat != self.current:
+                raise self._illegal(action, f"it is seat {self.current}'s turn")
+            if isinstance(action, Discard):
+                self._discard(action)
+            elif isinstance(action, Tsumo):
+                self._tsumo(action)
+            elif isinstance(action, ClosedKan):
+                self._closed_kan(action)
+            elif isinstance(action, AddedKan):
+                self._added_kan(action)
+            elif isinstance(action, NineTerminals):
+                self._nine_terminals(action)
+            else:
+                raise self._illegal(action, f"seat {seat} must discard, win or declare a kan")
+            return
+        self._answer(action)
+
+    # -- the turn -------------------------------------------------------------------------
+
+    def _discard(self, action: Discard) -> None:
+        seat, tile_id = action.seat, action.tile
+        me = self._seats[seat]
+        if tile_id not in me.ids:
+            raise self._illegal(action, f"seat {seat} does not hold {self._name(tile_id)}")
+        if type(action.riichi) is not bool:
+            raise self._illegal(action, "riichi is true or false")
+        kind = tile_id // 4
+        if (me.forbidden >> kind) & 1:
+            raise self._illegal(action, f"{self._name(tile_id)} may not be discarded right "
+                                "after the call that took it or its other side (kuikae)")
+        if me.riichi and tile_id != self._drawn:
+            raise self._illegal(action, f"seat {seat} is in riichi and must discard the tile "
+                                "it drew")
+        if action.riichi:
+            problem = self._riichi_problem(seat, me, tile_id)
+            if problem is not None:
+                raise self._illegal(action, problem)
+        self._flush_dora()
+        tsumogiri = tile_id == self._drawn
+        if me.riichi:
+            me.ippatsu = False
+        if action.riichi:
+            me.riichi = True
+            me.double_riichi = not me.discarded and not self._calls_made
+            me.ippatsu = True
+            self._riichi_pending = seat
+        me.take(tile_id)
+        me.river.append(RiverTile(tile_id, tsumogiri, action.riichi, False))
+        me.discarded = True
+        me.forbidden = 0
+        me.own_kinds |= 1 << kind
+        me.passed = 0
+        if kind not in _YAOCHUU:
+            me.nagashi = False
+        self._discards += 1
+        if self._discards == 1 and kind in _WINDS:
+            self._first_wind = kind
+        elif self._first_wind != kind or self._calls_made:
+            self._first_wind = -1
+        self._events.append(TileDiscarded(seat, tile_id, tsumogiri, action.riichi))
+        self._open_window(Phase.CALLS, seat, tile_id)
+
+    def _tsumo(self, action: Tsumo) -> None:
+        seat = action.seat
+        me = self._seats[seat]
+        if self._drawn is None:
+            raise self._illegal(action, f"seat {seat} has not drawn (a call is not a draw)")
+        result = self._tsumo_result(seat, me)
+        if result is None:
+            raise self._illegal(action, f"seat {seat}'s hand does not win on "
+                                f"{self._name(self._drawn)}")
+        hand, context, win = result
+        self._finish_wins([(seat, seat, hand, self._drawn, context, win)])
+
+    def _tsumo_result(self, seat: int, me: _Seat) -> tuple[Hand, WinContext, WinResult] | None:
+        drawn = self._drawn
+        assert drawn is not None
+        full = self._hand(me)
+        if not full.is_complete():
+            return None
+        hand = full.remove(self._tiles[drawn])
+        first = not me.discarded and not self._calls_made
+        context = self._context(seat, me, tsumo=True, first=first)
+        result = evaluate(hand, self._tiles[drawn], context, self.rules)
+        if not isinstance(result, WinResult):
+            return None
+        return hand, context, result
+
+    def _closed_kan(self, action: ClosedKan) -> None:
+        seat = action.seat
+        me = self._seats[seat]
+        if not isinstance(action.kind, Tile):
+            raise self._illegal(action, "a closed kan names its kind as a Tile")
+        problem = self._closed_kan_problem(seat, me, action.kind.kind)
+        if problem is not None:
+            raise self._illegal(action, problem)
+        kind = action.kind.kind
+        ids = tuple(sorted(i for i in me.ids if i // 4 == kind))
+        for i in ids:
+            me.ids.remove(i)
+        me.changed()
+        meld = TableMeld(Meld(MeldKind.ANKAN, [self._tiles[i] for i in ids]), ids, None, None)
+        me.melds.append(meld)
+        self._events.append(MeldCalled(seat, meld))
+        self._interrupt()
+        self._flush_dora()
+        self._reveal_dora()
+        self._count_kan(seat)
+        if self.table.kokushi_robs_closed_kan:
+            self._open_window(Phase.CHANKAN, seat, ids[0])
+        else:
+            self._draw(seat, rinshan=True)
+
+    def _closed_kan_problem(self, seat: int, me: _Seat, kind: int) -> str | None:
+        if self._drawn is None:
+            return f"seat {seat} has not drawn (no kan right after a call)"
+        held = [i for i in me.ids if i // 4 == kind]
+        if len(held) != 4:
+            return f"seat {seat} holds {len(held)} of {Tile(kind)}, not four"
+        room = self._kan_room()
+        if room is not None:
+            return room
+        if me.riichi:
+            if self._drawn // 4 != kind:
+                return "in riichi a closed kan must use the tile just drawn"
+            before = self._hand(me).remove(self._tiles[self._drawn])
+            rest = [self._tiles[i] for i in me.ids if i // 4 != kind]
+            after = Hand(rest, [*(m.meld for m in me.melds),
+                                Meld(MeldKind.ANKAN, [self._tiles[i] for i in held])])
+            if after.waits_mask() != before.waits_mask():
+                return "in riichi a closed kan may not change the waits"
+        return None
+
+    def _kan_room(self) -> str | None:
+        if len(self._kans) >= 4:
+            return "four kans have been made; there is no fifth"
+        if self.live_remaining <= 0:
+            return "no kan on the last tile"
+        return None
+
+    def _added_kan(self, action: AddedKan) -> None:
+        seat, tile_id = action.seat, action.tile
+        me = self._seats[seat]
+        if self._drawn is None:
+            raise self._illegal(action, f"seat {seat} has not drawn (no kan right after a call)")
+        if tile_id not in me.ids:
+            raise self._illegal(action, f"seat {seat} does not hold {self._name(tile_id)}")
+        index = next((n for n, m in enumerate(me.melds) if m.meld.kind is MeldKind.PON
+                      and m.ids[0] // 4 == tile_id // 4), None)
+        if index is None:
+            raise self._illegal(action, f"seat {seat} has no pon of {self._name(tile_id)}")
+        room = self._kan_room()
+        if room is not None:
+            raise self._illegal(action, room)
+        pon = me.melds[index]
+        ids = tuple(sorted((*pon.ids, tile_id)))
+        meld = TableMeld(Meld(MeldKind.SHOUMINKAN, [self._tiles[i] for i in ids],
+                              called=pon.meld.called, called_from=pon.meld.called_from),
+                         ids, pon.called, pon.from_seat, tile_id)
+        me.take(tile_id)
+        me.melds[index] = meld
+        self._events.append(MeldCalled(seat, meld))
+        self._interrupt()
+        self._flush_dora()
+        self._open_window(Phase.CHANKAN, seat, tile_id)
+
+    def _nine_terminals(self, action: NineTerminals) -> None:
+        problem = self._nine_terminals_problem(action.seat, self._seats[action.seat])
+        if problem is not None:
+            raise self._illegal(action, problem)
+        self._finish_draw(DrawKind.NINE_TERMINALS)
+
+    def _nine_terminals_problem(self, seat: int, me: _Seat) -> str | None:
+        if not self.table.nine_terminals:
+            return "these table rules have no nine-terminals draw"
+        if self._drawn is None or me.discarded or self._calls_made:
+            return "nine terminals is declared on one's first draw, before any call"
+        kinds = {i // 4 for i in me.ids} & _YAOCHUU
+        if len(kinds) < 9:
+            return f"seat {seat} holds {len(kinds)} kinds of terminals and honours, not nine"
+        return None
+
+    def _riichi_problem(self, seat: int, me: _Seat, tile_id: TileId) -> str | None:
+        if me.riichi:
+            return f"seat {seat} is already in riichi"
+        if any(m.meld.is_open for m in me.melds):
+            return f"seat {seat}'s hand is open; riichi needs a closed hand"
+        if self._scores[seat] < self.table.riichi_cost:
+            return f"seat {seat} has {self._scores[seat]} points; riichi costs " \
+                   f"{self.table.riichi_cost}"
+        if self.live_remaining < self.table.riichi_min_tiles:
+            return f"only {self.live_remaining} tiles are left; riichi needs " \
+                   f"{self.table.riichi_min_tiles}"
+        if not self._hand(me).remove(self._tiles[tile_id]).is_tenpai():
+            return f"seat {seat}'s hand is not tenpai after discarding {self._name(tile_id)}"
+        return None
+
+    # -- answers to a discard or an added kan ---------------------------------------------
+
+    def _open_window(self, phase: Phase, seat: int, tile_id: TileId) -> None:
+        """Ask the other seats about ``tile_id``; settle at once when nobody may act."""
+        self.phase = phase
+        self.current = seat
+        self._last_tile = tile_id
+        self._drawn = None
+        self._answers = {}
+        options: dict[int, int] = {}
+        kind = tile_id // 4
+        last = self.live_remaining <= 0
+        chankan = phase is Phase.CHANKAN
+        closed_kan = chankan and self._seats[seat].melds[-1].meld.kind is MeldKind.ANKAN
+        for other in self._order_after(seat):
+            s = self._seats[other]
+            bits = 0
+            if ((self._waits(s) >> kind) & 1
+                    and (not closed_kan or self._hand(s).shanten_kokushi() == 0)
+                    and self._ron_result(other, s, tile_id) is not None):
+                bits |= _ANSWER_RON
+            if not chankan and not last and not s.riichi:
+                same = sum(1 for i in s.ids if i // 4 == kind)
+                if same >= 2 and self._can_discard_after(s, [kind, kind], kind, MeldKind.PON):
+                    bits |= _ANSWER_PON
+                if same == 3 and self._kan_room() is None:
+                    bits |= _ANSWER_KAN
+                if other == (seat + 1) % 4 and kind < 27 and self._chi_pairs(s, tile_id):
+                    bits |= _ANSWER_CHI
+            if bits:
+                options[other] = bits
+        self._options = options
+        if not options:
+            self._settle()
+
+    def _answer(self, action: Action) -> None:
+        seat = action.seat
+        if seat == self.current or seat not in self._options:
+            raise self._illegal(action, f"seat {seat} has nothing to answer")
+        if seat in self._answers:
+            raise self._illegal(action, f"seat {seat} has already answered")
+        options = self._options[seat]
+        tile_id = self._last_tile
+        assert tile_id is not None
+        me = self._seats[seat]
+        if isinstance(action, Ron):
+            if not options & _ANSWER_RON:
+                raise self._illegal(action, self._why_no_ron(seat, me, tile_id))
+        elif isinstance(action, Pon):
+            if not options & _ANSWER_PON:
+                raise self._illegal(action, f"seat {seat} cannot pon {self._name(tile_id)}")
+            self._check_own(action, me, action.tiles, [tile_id // 4] * 2)
+        elif isinstance(action, OpenKan):
+            if not options & _ANSWER_KAN:
+                raise self._illegal(action, f"seat {seat} cannot kan {self._name(tile_id)}")
+        elif isinstance(action, Chi):
+            if not options & _ANSWER_CHI:
+                raise self._illegal(action, f"seat {seat} cannot chi {self._name(tile_id)}")
+            self._check_chi(action, me, tile_id)
+        elif not isinstance(action, Pass):
+            raise self._illegal(action, f"seat {seat} may only answer the "
+                                f"{'added kan' if self.phase is Phase.CHANKAN else 'discard'}")
+        self._answers[seat] = action
+        if len(self._answers) == len(self._options):
+            self._settle()
+
+    def _check_own(self, action: Action, me: _Seat, tiles: Sequence[int],
+                   kinds: Sequence[int]) -> None:
+        if (not isinstance(tiles, tuple) or len(tiles) != len(kinds)
+                or any(type(t) is not int for t in tiles) or len(set(tiles)) != len(tiles)):
+            raise self._illegal(action, "a call names distinct tile ids of one's own")
+        for tile_id, kind in zip(tiles, kinds, strict=True):
+            if tile_id not in me.ids or tile_id // 4 != kind:
+                raise self._illegal(action, f"seat {action.seat} does not hold "
+                                    f"{self._name(tile_id) if 0 <= tile_id < 136 else tile_id}"
+                                    " for that call")
+
+    def _check_chi(self, action: Chi, me: _Seat, tile_id: TileId) -> None:
+        kind = tile_id // 4
+        tiles = action.tiles
+        kinds = [t // 4 for t in tiles] if isinstance(tiles, tuple) and all(
+            type(t) is int for t in tiles) else []
+        run = sorted([*kinds, kind])
+        if (len(kinds) != 2 or run[2] - run[0] != 2 or len(set(run)) != 3
+                or run[0] // 9 != run[2] // 9 or run[2] >= 27):
+            raise self._illegal(action, f"those tiles do not make a run with "
+                                f"{self._name(tile_id)}")
+        self._check_own(action, me, tiles, kinds)
+        if not self._can_discard_after(me, kinds, kind, MeldKind.CHI):
+            raise self._illegal(action, "after that chi every tile left is one kuikae forbids")
+
+    def _settle(self) -> None:
+        """Every seat asked has answered: wins first, then the abortive draws, then calls."""
+        seat, tile_id = self.current, self._last_tile
+        assert tile_id is not None
+        answers = self._answers
+        rons = [s for s in self._order_after(seat) if isinstance(answers.get(s), Ron)]
+        chankan = self.phase is Phase.CHANKAN
+        if rons:
+            if len(rons) == 3 and self.table.triple_ron_draw:
+                self._finish_draw(DrawKind.TRIPLE_RON)
+                return
+            if not self.table.double_ron:
+                rons = rons[:1]
+            wins = []
+            for n, winner in enumerate(rons):
+                s = self._seats[winner]
+                result = self._ron_result(winner, s, tile_id, first=n == 0)
+                assert result is not None
+                hand, context, win = result
+                wins.append((winner, seat, hand, tile_id, context, win))
+            self._finish_wins(wins)
+            return
+        bit = 1 << (tile_id // 4)
+        for other in self._order_after(seat):
+            s = self._seats[other]
+            s.passed |= bit
+            if s.riichi:
+                s.riichi_passed |= bit
+        if chankan:
+            self.phase = Phase.TURN
+            if self._seats[seat].melds[-1].meld.kind is not MeldKind.ANKAN:
+                self._count_kan(seat)
+                self._dora_pending += 1
+                if not self.table.open_kan_dora_at_discard:
+                    self._flush_dora()
+            self._draw(seat, rinshan=True)
+            return
+        if self._riichi_pending is not None:
+            riichi = self._riichi_pending
+            self._riichi_pending = None
+            self._scores[riichi] -= self.table.riichi_cost
+            self.sticks += 1
+            self._events.append(RiichiAccepted(riichi))
+            if self.table.four_riichi and all(s.riichi for s in self._seats):
+                self._finish_draw(DrawKind.FOUR_RIICHI)
+                return
+        if (self.table.four_winds and self._discards == 4 and self._first_wind >= 0
+                and not self._calls_made):
+            self._finish_draw(DrawKind.FOUR_WINDS)
+            return
+        if self._four_kans_pending:
+            self._finish_draw(DrawKind.FOUR_KANS)
+            return
+        caller = next((s for s in self._order_after(seat)
+                       if isinstance(answers.get(s), Pon | OpenKan)), None)
+        if caller is None:
+            caller = next((s for s in answers if isinstance(answers[s], Chi)), None)
+        if caller is not None:
+            self._call(caller, answers[caller], seat, tile_id)
+            return
+        if self.live_remaining <= 0:
+            self._exhaustive_draw()
+            return
+        self._draw((seat + 1) % 4, rinshan=False)
+
+    def _call(self, caller: int, action: Action, source: int, tile_id: TileId) -> None:
+        me = self._seats[caller]
+        kind = tile_id // 4
+        own: tuple[TileId, ...]
+        if isinstance(action, Pon | Chi):
+            own = action.tiles
+            meld_kind = MeldKind.PON if isinstance(action, Pon) else MeldKind.CHI
+        else:
+            own = tuple(i for i in me.ids if i // 4 == kind)
+            meld_kind = MeldKind.MINKAN
+        ids = tuple(sorted((*own, tile_id)))
+        meld = TableMeld(Meld(meld_kind, [self._tiles[i] for i in ids],
+                              called=self._tiles[tile_id],
+                              called_from=_relative(caller, source)),
+                         ids, tile_id, source)
+        for i in own:
+            me.ids.remove(i)
+        me.changed()
+        me.melds.append(meld)
+        river = self._seats[source].river
+        river[-1] = attrs.evolve(river[-1], called=True)
+        self._seats[source].nagashi = False
+        self._events.append(MeldCalled(caller, meld))
+        self._interrupt()
+        if meld_kind is not MeldKind.CHI and me.liable is None:
+            group = _DRAGONS if kind in _DRAGONS else _WINDS if kind in _WINDS else None
+            if group is not None:
+                sets = sum(1 for m in me.melds if m.ids[0] // 4 in group)
+                if sets == len(group):
+                    me.liable = source
+        if meld_kind is MeldKind.MINKAN:
+            self._flush_dora()
+            self._count_kan(caller)
+            self._dora_pending += 1
+            if not self.table.open_kan_dora_at_discard:
+                self._flush_dora()
+            self._draw(caller, rinshan=True)
+            return
+        self.phase = Phase.TURN
+        self.current = caller
+        self._drawn = None
+        self._rinshan_turn = False
+        me.forbidden = _kuikae(meld_kind, kind, [i // 4 for i in own])
+
+    def _chi_pairs(self, me: _Seat, tile_id: TileId) -> list[tuple[TileId, TileId]]:
+        """Each distinct pair of own tiles that makes a run with ``tile_id`` and leaves a
+        legal discard (one pair per combination of tiles, red fives told apart)."""
+        kind = tile_id // 4
+        if kind >= 27:
+            return []
+        rank = kind % 9
+        pairs: dict[tuple[Tile, Tile], tuple[TileId, TileId]] = {}
+        for low in range(max(rank - 2, 0), min(rank, 6) + 1):
+            need = [kind - rank + r for r in range(low, low + 3) if r != rank]
+            firsts = [i for i in me.ids if i // 4 == need[0]]
+            seconds = [i for i in me.ids if i // 4 == need[1]]
+            for a in sorted(firsts):
+                for b in sorted(seconds):
+                    key = (self._tiles[a], self._tiles[b])
+                    if key not in pairs and self._can_discard_after(me, need, kind,
+                                                                     MeldKind.CHI):
+                        pairs[key] = (a, b)
+        return sorted(pairs.values())
+
+    def _can_discard_after(self, me: _Seat, own_kinds: Sequence[int], called: int,
+                           kind: MeldKind) -> bool:
+        """After calling, some tile is left that kuikae allows discarding."""
+        forbidden = _kuikae(kind, called, own_kinds)
+        rest = list(me.ids)
+        for k in own_kinds:
+            rest.remove(next(i for i in rest if i // 4 == k))
+        return any(not (forbidden >> (i // 4)) & 1 for i in rest)
+
+    # -- wins and the end of the round ------------------------------------------------------
+
+    def _ron_result(self, seat: int, me: _Seat, tile_id: TileId, first: bool = True
+                    ) -> tuple[Hand, WinContext, WinResult] | None:
+        if self._furiten(me):
+            return None
+        context = self._context(seat, me, tsumo=False, first=False, with_sticks=first)
+        hand = self._hand(me)
+        result = evaluate(hand, self._tiles[tile_id], context, self.rules)
+        if not isinstance(result, WinResult):
+            return None
+        return hand, context, result
+
+    def _why_no_ron(self, seat: int, me: _Seat, tile_id: TileId) -> str:
+        name = self._name(tile_id)
+        if not (self._waits(me) >> (tile_id // 4)) & 1:
+            return f"seat {seat} declares ron on {name} but its hand does not win on it"
+        if self._furiten(me):
+            return f"seat {seat} declares ron on {name} but is furiten"
+        if self.phase is Phase.CHANKAN and self._seats[self.current].melds[-1].meld.kind \
+                is MeldKind.ANKAN:
+            return f"seat {seat} may not rob a closed kan"
+        return f"seat {seat} declares ron on {name} but the hand has no yaku"
+
+    def _furiten(self, me: _Seat) -> bool:
+        return bool(self._waits(me) & (me.own_kinds | me.passed | me.riichi_passed))
+
+    def _context(self, seat: int, me: _Seat, *, tsumo: bool, first: bool,
+                 with_sticks: bool = True) -> WinContext:
+        last = self.live_remaining <= 0
+        rinshan = tsumo and self._rinshan_turn
+        dealer = seat == self.dealer
+        indicators = tuple(self._tiles[i] for i in self.dora_indicators)
+        ura = tuple(self._tiles[i] for i in self.wall.ura[:self._dora_shown]) \
+            if me.riichi else ()
+        return WinContext(
+            tsumo=tsumo, riichi=me.riichi, double_riichi=me.double_riichi,
+            ippatsu=me.ippatsu and not rinshan, rinshan=rinshan,
+            chankan=self.phase is Phase.CHANKAN and not tsumo,
+            haitei=tsumo and last and not rinshan, houtei=not tsumo and last
+            and self.phase is Phase.CALLS, tenhou=tsumo and first and dealer,
+            chiihou=tsumo and first and not dealer,
+            renhou=(not tsumo and not me.discarded and not self._calls_made
+                    and not dealer and self.rules.renhou),
+            seat_wind=self.seat_wind(seat), round_wind=self.round_wind,
+            dora_indicators=indicators, ura_indicators=ura,
+            honba=self.honba if with_sticks else 0,
+            riichi_sticks=self.sticks if with_sticks else 0,
+            pao=_relative(seat, me.liable) if me.liable is not None else None)
+
+    def _finish_wins(self, wins: Sequence[tuple[int, int, Hand, TileId, WinContext,
+                                                 WinResult]]) -> None:
+        for winner, source, hand, tile_id, context, result in wins:
+            liable = self._seats[winner].liable if result.payments.liable else None
+            deltas = result.payments.deltas(
+                winner, dealer=self.dealer, discarder=None if source == winner else source,
+                liable=liable)
+            for s, change in enumerate(deltas):
+                self._scores[s] += change
+            self._results.append(Win(winner, source, hand, tile_id, context, result, liable,
+                                     deltas))
+        self.sticks = 0
+        self._end()
+
+    def _finish_draw(self, kind: DrawKind, tenpai: tuple[int, ...] = (),
+                     deltas: tuple[int, ...] = (0, 0, 0, 0),
+                     nagashi: tuple[int, ...] = ()) -> None:
+        for s, change in enumerate(deltas):
+            self._scores[s] += change
+        self._results.append(Draw(kind, tenpai, deltas, nagashi))
+        self._end()
+
+    def _exhaustive_draw(self) -> None:
+        tenpai = tuple(s for s in range(4) if self._hand(self._seats[s]).is_tenpai())
+        nagashi = tuple(s for s in range(4) if self.table.nagashi_mangan
+                        and self._seats[s].nagashi and self._seats[s].river)
+        deltas = [0, 0, 0, 0]
+        if nagashi:
+            for winner in nagashi:
+                dealer = winner == self.dealer
+                _, payments = payments_for(2000, dealer=dealer, tsumo=True, rules=self.rules)
+                for s, change in enumerate(payments.deltas(winner, dealer=self.dealer)):
+                    deltas[s] += change
+            self._finish_draw(DrawKind.NAGASHI_MANGAN, tenpai, tuple(deltas), nagashi)
+            return
+        if 0 < len(tenpai) < 4:
+            total = self.table.noten_payment
+            for s in range(4):
+                deltas[s] = total // len(tenpai) if s in tenpai else -total // (4 - len(tenpai))
+        self._finish_draw(DrawKind.EXHAUSTIVE, tenpai, tuple(deltas))
+
+    def _end(self) -> None:
+        self.phase = Phase.OVER
+        self._options = {}
+        self._answers = {}
+        self._drawn = None
+
+    @property
+    def dealer_repeats(self) -> bool:
+        """True when this round's dealer deals the next one (a win or tenpai of the
+        dealer's own, or an abortive draw). Meaningful once the round is over."""
+        for result in self._results:
+            if isinstance(result, Win):
+                if result.winner == self.dealer:
+                    return True
+            elif result.kind.is_abortive:
+                return True
+            else:
+                return self.dealer in result.tenpai
+        return False
+
+    # -- the wall -------------------------------------------------------------------------
+
+    def _draw(self, seat: int, *, rinshan: bool) -> None:
+        if rinshan:
+            tile_id = self.wall.rinshan[self._rinshan_used]
+            self._rinshan_used += 1
+        else:
+            tile_id = self.wall.live[self._live_used]
+            self._live_used += 1
+        me = self._seats[seat]
+        me.ids.append(tile_id)
+        me.changed()
+        if me.riichi:
+            me.riichi_passed |= 1 << (tile_id // 4)
+        self.phase = Phase.TURN
+        self.current = seat
+        self._drawn = tile_id
+        self._rinshan_turn = rinshan
+        self._last_tile = None
+        self._events.append(TileDrawn(seat, tile_id, rinshan))
+
+    def _count_kan(self, seat: int) -> None:
+        self._kans.append(seat)
+        if self.table.four_kans and len(self._kans) == 4 and len(set(self._kans)) > 1:
+            self._four_kans_pending = True
+
+    def _reveal_dora(self) -> None:
+        if self._dora_shown < len(self.wall.dora):
+            self._events.append(DoraRevealed(self.wall.dora[self._dora_shown]))
+            self._dora_shown += 1
+
+    def _flush_dora(self) -> None:
+        while self._dora_pending:
+            self._dora_pending -= 1
+            self._reveal_dora()
+
+    def _interrupt(self) -> None:
+        """A call or kan: every ippatsu ends and the first go-around is broken."""
+        self._calls_made = True
+        for s in self._seats:
+            s.ippatsu = False
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _seat(self, seat: int) -> _Seat:
+        if type(seat) is not int or not 0 <= seat < 4:
+            raise InvalidContextError(f"a seat is an int 0-3, got {seat!r}")
+        return self._seats[seat]
+
+    def _hand(self, me: _Seat) -> Hand:
+        if me.hand_cache is None:
+            tiles = self._tiles
+            me.hand_cache = Hand([tiles[i] for i in me.ids], [m.meld for m in me.melds])
+        return me.hand_cache
+
+    def _waits(self, me: _Seat) -> int:
+        if me.waits_cache < 0:
+            hand = self._hand(me)
+            me.waits_cache = 0 if hand.is_full else hand.waits_mask()
+        return me.waits_cache
+
+    @staticmethod
+    def _order_after(seat: int) -> tuple[int, int, int]:
+        return ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
+
+    def _name(self, tile_id: TileId) -> str:
+        return str(self._tiles[tile_id])
+
+    def _where(self) -> str:
+        return f"{self.name} honba {self.honba}"
+
+    def _illegal(self, action: Action, why: str) -> IllegalActionError:
+        return IllegalActionError(f"{self._where()}: {action!r} is illegal: {why}")
+
+
+_ANSWER_RON = 1
+_ANSWER_PON = 2
+_ANSWER_KAN = 4
+_ANSWER_CHI = 8

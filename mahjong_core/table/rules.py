@@ -1,0 +1,139 @@
+"""The table's rules around the hands: scores, game length, abortive draws, placements."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..errors import InvalidRulesError
+
+__all__ = ["TENHOU_EAST_TABLE", "TENHOU_TABLE", "GameLength", "TableRules"]
+
+
+class GameLength(enum.Enum):
+    """How many round winds a game plays before it may end."""
+
+    EAST = "east"
+    """East-only (tonpuusen): East 1 to East 4."""
+    EAST_SOUTH = "east_south"
+    """Half a game (hanchan): East 1 to South 4."""
+
+    @property
+    def rounds(self) -> int:
+        """The number of hands of the regular game (4 or 8), repeats not counted."""
+        return 4 if self is GameLength.EAST else 8
+
+
+def _check_bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise InvalidRulesError(f"table rule {attribute.name!r} must be true or false, "
+                                f"got {value!r}")
+
+
+def _check_points(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value <= 1_000_000:
+        raise InvalidRulesError(f"table rule {attribute.name!r} must be a whole number of "
+                                f"points from 0 to 1,000,000, got {value!r}")
+
+
+def _flag(default: bool) -> Any:
+    return attrs.field(default=default, validator=_check_bool)
+
+
+def _to_uma(value: Sequence[int]) -> tuple[int, int, int, int]:
+    if (isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != 4
+            or any(type(v) is not int or abs(v) > 1000 for v in value)):
+        raise InvalidRulesError(
+            f"uma is four whole numbers of thousands, first place first, got {value!r}")
+    if sum(value):
+        raise InvalidRulesError(f"uma must add up to zero, got {tuple(value)}")
+    return (value[0], value[1], value[2], value[3])
+
+
+def _to_length(value: GameLength | str) -> GameLength:
+    if isinstance(value, GameLength):
+        return value
+    try:
+        return GameLength(value)
+    except ValueError:
+        raise InvalidRulesError(
+            f"a game length is 'east' or 'east_south', not {value!r}") from None
+
+
+@attrs.frozen(kw_only=True)
+class TableRules:
+    """How a game around the hands runs; the defaults are Tenhou's ranked lobby.
+
+    ``Rules`` says what a hand scores; this says where the points start, when the game
+    ends, which abortive draws exist and how the final placement is paid. Raises
+    InvalidRulesError for a value of the wrong type.
+
+    >>> TableRules().start_score, TableRules(length="east").length.rounds
+    (25000, 4)
+    """
+
+    length: GameLength = attrs.field(default=GameLength.EAST_SOUTH, converter=_to_length)
+    start_score: int = attrs.field(default=25000, validator=_check_points)
+    return_score: int = attrs.field(default=30000, validator=_check_points)
+    """The score that ends an extended game and that placement points count from."""
+    uma: tuple[int, int, int, int] = attrs.field(default=(20, 10, -10, -20), converter=_to_uma)
+    """Placement bonus in thousands of points, first place first."""
+    extension: bool = _flag(True)
+    """When nobody reaches ``return_score`` by the last hand, play on into the next wind
+    (south after east-only, west after east-south), ending at the first hand that leaves
+    someone there, and at the latest after that wind's fourth hand."""
+    bust: bool = _flag(True)
+    """The game ends when a score drops below zero."""
+    dealer_stop: bool = _flag(True)
+    """The last hand's dealer ends the game by winning or being tenpai while on top with
+    at least ``return_score`` (agari-yame and tenpai-yame)."""
+    riichi_cost: int = attrs.field(default=1000, validator=_check_points)
+    """The stick a riichi puts on the table; a player needs this many points to riichi."""
+    riichi_min_tiles: int = attrs.field(default=4, validator=_check_points)
+    """Live tiles that must be left for a riichi."""
+    noten_payment: int = attrs.field(default=3000, validator=_check_points)
+    """What the noten players pay the tenpai ones in all at an exhaustive draw."""
+    nagashi_mangan: bool = _flag(True)
+    double_ron: bool = _flag(True)
+    """Two players may win on one discard (otherwise the first in turn order wins)."""
+    triple_ron_draw: bool = _flag(True)
+    """Three rons on one discard are an abortive draw."""
+    nine_terminals: bool = _flag(True)
+    four_winds: bool = _flag(True)
+    four_riichi: bool = _flag(True)
+    four_kans: bool = _flag(True)
+    """Four kans by two or more players end the round once the fourth kan's discard passes."""
+    open_kan_dora_at_discard: bool = _flag(True)
+    """An open or added kan turns its dora over when its maker discards (at once if False);
+    a closed kan always turns it over at once."""
+    kokushi_robs_closed_kan: bool = _flag(False)
+    """Thirteen orphans may win on the tile of a closed kan."""
+
+    def placement_points(self, scores: Sequence[int]) -> tuple[float, ...]:
+        """Each seat's final points: (score - return_score) / 1000 rounded to a whole
+        number (half toward zero, as Tenhou does), plus the uma; first place takes what
+        makes the points add up to zero, the oka included. Equal scores rank by seat.
+
+        >>> TENHOU_TABLE.placement_points([5500, 57100, 20600, 16800])
+        (-44.0, 66.0, 1.0, -23.0)
+        """
+        order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+        points = [0.0] * len(scores)
+        for place, seat in enumerate(order[1:], start=1):
+            above = scores[seat] - self.return_score
+            whole, rest = divmod(abs(above), 1000)
+            if rest > 500:
+                whole += 1
+            points[seat] = float((whole if above >= 0 else -whole) + self.uma[place])
+        points[order[0]] = -sum(points)
+        return tuple(points)
+
+
+TENHOU_TABLE = TableRules()
+"""Tenhou's ranked east-south game."""
+
+TENHOU_EAST_TABLE = TableRules(length=GameLength.EAST)
+"""Tenhou's ranked east-only game."""
