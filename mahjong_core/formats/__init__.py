@@ -2,4 +2,6 @@
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from .tenhou_seed import TenhouShuffle, ThreePlayerLayout, tenhou_walls
+
+__all__ = ["TenhouShuffle", "ThreePlayerLayout", "tenhou_walls"]

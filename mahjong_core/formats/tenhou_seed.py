@@ -1,0 +1,286 @@
+"""Tenhou's walls, rebuilt from the shuffle seed its game logs carry.
+
+A Tenhou log opens with ``<SHUFFLE seed="mt19937ar-sha512-n288-base64,...">``. The base64
+text is 624 little-endian 32-bit words that seed a Mersenne Twister (MT19937, seeded by
+array). Each round then draws 288 words from it, hashes them with SHA-512 in nine blocks
+of 32 words (128 bytes) into 144 random words, shuffles the tile ids with a swap shuffle
+(position ``i`` swaps with ``i + rnd[i] % (n - i)``) and takes ``rnd[135] % 6 + 1`` and
+``rnd[136] % 6 + 1`` as the dice. The tiles are dealt from the end of the shuffled array
+and the dead wall is its start. Older logs write the seed as ``mt19937ar-sha512-n288,``
+and 32 hexadecimal words; the rounds follow in the same way, except that each dead-wall
+stack's two tiles lie the other way up.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import random
+import re
+import struct
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple, cast
+
+import attrs
+
+from ..errors import InvalidContextError, InvalidLogError
+from ..table.wall import Wall
+from ..tile import TileId
+
+__all__ = ["TenhouShuffle", "ThreePlayerLayout", "tenhou_walls"]
+
+_BASE64_PREFIX = "mt19937ar-sha512-n288-base64,"
+_HEX_PREFIX = "mt19937ar-sha512-n288,"
+_KEY_WORDS = 624
+_HEX_WORDS = 32
+_HEX_WORD = re.compile(r"[0-9A-Fa-f]{1,8}")
+_SOURCE_WORDS = 288
+_SHA_BLOCK = 128
+_RANDOM = struct.Struct("<144I")
+_FOUR_PLAYER_IDS = tuple(TileId(i) for i in range(136))
+_THREE_PLAYER_IDS = tuple(TileId(i) for i in range(136) if not 4 <= i < 32)
+
+# Where each part of a round's wall sits in Tenhou's array (the deal is read from the end).
+_RINSHAN = (1, 0, 3, 2)
+_DORA = (5, 7, 9, 11, 13)
+_URA = (4, 6, 8, 10, 12)
+_HEX_RINSHAN = (0, 1, 2, 3)
+_HEX_DORA = (4, 6, 8, 10, 12)
+_HEX_URA = (5, 7, 9, 11, 13)
+_THREE_REPLACEMENT = (1, 0, 3, 2, 5, 4, 7, 6)
+_THREE_DORA = (9, 11, 13, 15, 17)
+_THREE_URA = (8, 10, 12, 14, 16)
+
+
+def _short(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def _key(seed: str) -> tuple[list[int], bool]:
+    """The seed's words, and whether it is the older hexadecimal form."""
+    if not isinstance(seed, str):
+        raise InvalidLogError(f"a Tenhou shuffle seed is a string, got {seed!r}")
+    if seed.startswith(_BASE64_PREFIX):
+        body = seed[len(_BASE64_PREFIX):]
+        try:
+            raw = base64.b64decode(body, validate=True)
+        except (binascii.Error, ValueError) as error:
+            raise InvalidLogError(
+                f"the shuffle seed's base64 text is damaged ({error}): {_short(body)}"
+            ) from None
+        if len(raw) != 4 * _KEY_WORDS:
+            raise InvalidLogError(
+                f"a shuffle seed holds {4 * _KEY_WORDS} bytes ({_KEY_WORDS} words), "
+                f"got {len(raw)} bytes in {_short(seed)}")
+        return list(struct.unpack(f"<{_KEY_WORDS}I", raw)), False
+    if seed.startswith(_HEX_PREFIX):
+        words = seed[len(_HEX_PREFIX):].split(",")
+        if len(words) != _HEX_WORDS:
+            raise InvalidLogError(
+                f"a hexadecimal shuffle seed holds {_HEX_WORDS} words, got {len(words)} "
+                f"in {_short(seed)}")
+        for word in words:
+            if not _HEX_WORD.fullmatch(word):
+                raise InvalidLogError(
+                    f"a shuffle seed word is 1-8 hexadecimal digits, got {word!r}")
+        return [int(word, 16) for word in words], True
+    raise InvalidLogError(
+        f"a Tenhou shuffle seed starts {_BASE64_PREFIX!r} (or {_HEX_PREFIX!r}), "
+        f"got {_short(seed)}")
+
+
+def _seeded_by_array(key: list[int]) -> random.Random:
+    """An MT19937 generator seeded by ``init_by_array(key)``.
+
+    ``random.Random(n)`` seeds by array with the 32-bit words of ``n`` (least significant
+    first), dropping high zero words; when the key's last word is zero the state is
+    worked out here instead.
+    """
+    if key[-1]:
+        return random.Random(int.from_bytes(struct.pack(f"<{len(key)}I", *key), "little"))
+    state = [19650218] + [0] * 623
+    for i in range(1, 624):
+        prev = state[i - 1]
+        state[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF
+    i, j = 1, 0
+    for _ in range(max(624, len(key))):
+        prev = state[i - 1]
+        state[i] = ((state[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j] + j) & 0xFFFFFFFF
+        i, j = i + 1, j + 1
+        if i == 624:
+            state[0], i = state[623], 1
+        if j == len(key):
+            j = 0
+    for _ in range(623):
+        prev = state[i - 1]
+        state[i] = ((state[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        i += 1
+        if i == 624:
+            state[0], i = state[623], 1
+    state[0] = 0x80000000
+    rng = random.Random()
+    rng.setstate((3, (*state, 624), None))
+    return rng
+
+
+def _stack_order(ids: tuple[TileId, ...], positions: tuple[int, ...]) -> tuple[TileId, ...]:
+    return tuple(ids[i] for i in positions)
+
+
+def _check_dealer(dealer: int, seats: int) -> None:
+    if type(dealer) is not int or not 0 <= dealer < seats:
+        raise InvalidContextError(f"the dealer is a seat 0-{seats - 1}, got {dealer!r}")
+
+
+def _deal(drawn: tuple[TileId, ...], seats: int,
+          dealer: int) -> tuple[tuple[TileId, ...], ...]:
+    hands: list[list[TileId]] = [[] for _ in range(seats)]
+    at = 0
+    for size in (4, 4, 4, 1):
+        for offset in range(seats):
+            hands[(dealer + offset) % seats] += drawn[at:at + size]
+            at += size
+    return tuple(tuple(hand) for hand in hands)
+
+
+class ThreePlayerLayout(NamedTuple):
+    """Where a three-player round's 108 tiles go, as tuples of tile ids.
+
+    ``hands`` are the 13 tiles dealt to seats 0-2; ``live`` the 55 live tiles in drawing
+    order; ``replacement`` the 8 tiles that kans and kita (north) draw, in order;
+    ``dora`` and ``ura`` the 5 dora indicators in reveal order and the ura indicator
+    under each. Every replacement draw moves the last live tile into the dead wall, so a
+    round has ``55 - replacements`` live draws, and the fourth and fifth indicators (of
+    both kinds) are among the last four live tiles: they are only turned over once enough
+    replacement draws have taken those tiles out of the live wall.
+    """
+
+    hands: tuple[tuple[TileId, ...], ...]
+    live: tuple[TileId, ...]
+    replacement: tuple[TileId, ...]
+    dora: tuple[TileId, ...]
+    ura: tuple[TileId, ...]
+
+
+def _three_or_four(yama: tuple[TileId, ...]) -> int:
+    if len(yama) not in (108, 136):
+        raise InvalidContextError(
+            f"a Tenhou wall has 136 tiles (or 108 with three players), got {len(yama)}")
+    return 4 if len(yama) == 136 else 3
+
+
+def _yama(value: Sequence[int]) -> tuple[TileId, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise InvalidContextError(f"a Tenhou wall is a sequence of tile ids, got {value!r}")
+    if any(type(i) is not int for i in value):
+        raise InvalidContextError(f"tile ids are ints 0-135, got {value!r} as a Tenhou wall")
+    ids = cast(tuple[TileId, ...], tuple(value))
+    expected = _FOUR_PLAYER_IDS if _three_or_four(ids) == 4 else _THREE_PLAYER_IDS
+    if tuple(sorted(ids)) != expected:
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        missing = sorted(set(expected) - set(ids))
+        raise InvalidContextError(
+            f"a Tenhou wall of {len(ids)} tiles holds each of its tile ids once; "
+            f"missing {missing[:5]}, more than once {twice[:5]}")
+    return ids
+
+
+def _dice(value: tuple[int, int]) -> tuple[int, int]:
+    if (not isinstance(value, tuple) or len(value) != 2
+            or any(type(die) is not int or not 1 <= die <= 6 for die in value)):
+        raise InvalidContextError(f"the dice are two ints 1-6, got {value!r}")
+    return value
+
+
+def _check_hex_seed(instance: TenhouShuffle, attribute: attrs.Attribute[bool],
+                    value: bool) -> None:
+    if type(value) is not bool:
+        raise InvalidContextError(f"hex_seed is True or False, got {value!r}")
+
+
+@attrs.frozen
+class TenhouShuffle:
+    """One round's shuffle: Tenhou's tile array and the dice.
+
+    ``yama`` holds the 136 tile ids (108 with three players) in the order the shuffle
+    leaves them: the deal and the live wall are read from its end, the dead wall is its
+    start. ``dice`` are the two dice, 1-6 each (Tenhou's INIT tag writes each one less).
+    ``hex_seed`` marks a round of the older hexadecimal seed form, whose dead-wall stacks
+    lie the other way up. Raises InvalidContextError unless ``yama`` holds each tile id
+    of the set once and the dice are 1-6.
+    """
+
+    yama: tuple[TileId, ...] = attrs.field(converter=_yama)
+    dice: tuple[int, int] = attrs.field(converter=_dice)
+    hex_seed: bool = attrs.field(default=False, kw_only=True, validator=_check_hex_seed)
+
+    def wall(self, dealer: int) -> Wall:
+        """The four-player round's wall with ``dealer`` (seat 0-3) dealing.
+
+        Raises InvalidContextError for a bad dealer or a three-player array.
+        """
+        if len(self.yama) != 136:
+            raise InvalidContextError(
+                "a three-player shuffle has no four-player wall; use three_player_layout()")
+        _check_dealer(dealer, 4)
+        drawn = self.yama[::-1]
+        yama = self.yama
+        if self.hex_seed:
+            return Wall(_deal(drawn, 4, dealer), drawn[52:122], _stack_order(yama, _HEX_RINSHAN),
+                        _stack_order(yama, _HEX_DORA), _stack_order(yama, _HEX_URA))
+        return Wall(_deal(drawn, 4, dealer), drawn[52:122], _stack_order(yama, _RINSHAN),
+                    _stack_order(yama, _DORA), _stack_order(yama, _URA))
+
+    def three_player_layout(self, dealer: int) -> ThreePlayerLayout:
+        """The three-player round's layout with ``dealer`` (seat 0-2) dealing.
+
+        Raises InvalidContextError for a bad dealer or a four-player array.
+        """
+        if len(self.yama) != 108:
+            raise InvalidContextError(
+                "a four-player shuffle has no three-player layout; use wall()")
+        _check_dealer(dealer, 3)
+        drawn = self.yama[::-1]
+        return ThreePlayerLayout(
+            _deal(drawn, 3, dealer), drawn[39:94], _stack_order(self.yama, _THREE_REPLACEMENT),
+            _stack_order(self.yama, _THREE_DORA), _stack_order(self.yama, _THREE_URA))
+
+
+def tenhou_walls(seed: str, *, players: int = 4) -> Iterator[TenhouShuffle]:
+    """Every round's shuffle of a Tenhou game, in order, from its SHUFFLE seed.
+
+    The iterator never ends (a game's rounds take what they need); each shuffle is made
+    when asked for. ``players=3`` shuffles the 108 tiles of three-player mahjong (no
+    2m-8m). Raises InvalidLogError, at once, for a seed that is not
+    ``mt19937ar-sha512-n288-base64,`` and 624 words in base64 (or the older
+    ``mt19937ar-sha512-n288,`` and 32 hexadecimal words), and InvalidContextError for
+    ``players`` other than 3 or 4.
+
+    >>> from itertools import islice
+    >>> seed = "mt19937ar-sha512-n288-base64," + "AQID" * 832
+    >>> [shuffle.dice for shuffle in islice(tenhou_walls(seed), 3)]
+    [(1, 1), (1, 2), (4, 3)]
+    >>> next(tenhou_walls(seed)).wall(dealer=0).dora[0]
+    19
+    """
+    key, hex_seed = _key(seed)
+    if type(players) is not int or players not in (3, 4):
+        raise InvalidContextError(f"Tenhou games have 3 or 4 players, got {players!r}")
+    return _shuffles(_seeded_by_array(key), hex_seed,
+                     _FOUR_PLAYER_IDS if players == 4 else _THREE_PLAYER_IDS)
+
+
+def _shuffles(rng: random.Random, hex_seed: bool,
+              ids: tuple[TileId, ...]) -> Iterator[TenhouShuffle]:
+    size = len(ids)
+    while True:
+        source = rng.getrandbits(32 * _SOURCE_WORDS).to_bytes(4 * _SOURCE_WORDS, "little")
+        digest = b"".join(hashlib.sha512(source[at:at + _SHA_BLOCK]).digest()
+                          for at in range(0, len(source), _SHA_BLOCK))
+        rnd = _RANDOM.unpack(digest)
+        yama = list(ids)
+        for i in range(size - 1):
+            j = i + rnd[i] % (size - i)
+            yama[i], yama[j] = yama[j], yama[i]
+        yield TenhouShuffle(yama, (rnd[135] % 6 + 1, rnd[136] % 6 + 1), hex_seed=hex_seed)
