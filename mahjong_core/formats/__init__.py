@@ -2,4 +2,52 @@
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from .mjlog import (
+    Agari,
+    AgariRecord,
+    Bye,
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    MjlogCall,
+    MjlogEvent,
+    MjlogGame,
+    MjlogPlayer,
+    MjlogRound,
+    MjlogStanding,
+    NewDora,
+    Reconnect,
+    Riichi,
+    Ryuukyoku,
+    RyuukyokuRecord,
+    format_mjlog,
+    parse_mjlog,
+    read_mjlog,
+    split_mjlog,
+)
+
+__all__ = [
+    "Agari",
+    "AgariRecord",
+    "Bye",
+    "Call",
+    "CallKind",
+    "Discard",
+    "Draw",
+    "MjlogCall",
+    "MjlogEvent",
+    "MjlogGame",
+    "MjlogPlayer",
+    "MjlogRound",
+    "MjlogStanding",
+    "NewDora",
+    "Reconnect",
+    "Riichi",
+    "Ryuukyoku",
+    "RyuukyokuRecord",
+    "format_mjlog",
+    "parse_mjlog",
+    "read_mjlog",
+    "split_mjlog",
+]
