@@ -20,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
               "python -m mahjong_core score"),
     "chinitsu": ("mahjong_core.chinitsu", "every one-suit tenpai or winning shape",
                  "python -m mahjong_core chinitsu --tiles 13"),
+    "replay": ("mahjong_core.replay_command", "replay recorded games through the table engine",
+               "python -m mahjong_core replay game.mjlog"),
     "bench": ("mahjong_core.bench", "time this library against installed peers",
               "python -m mahjong_core bench --quick"),
     "demo": ("mahjong_core.demo", "a seeded four-player game, every win scored",

@@ -192,19 +192,17 @@ class Game:
         last = table.length.rounds - 1
         if current < last:
             return None
+        # the last regular hand and every extra one: a dealer repeat goes on unless the
+        # dealer stops on top; otherwise the game ends once someone reaches the return
+        # score, or after the last hand of the extra wind
         top = min(range(4), key=lambda s: (-scores[s], s))
-        reached = max(scores) >= table.return_score
-        if current == last:
-            if repeat:
-                if (not abortive and table.dealer_stop and top == dealer
-                        and scores[dealer] >= table.return_score):
-                    return "dealer stop"
-                return None
-            if not table.extension or reached:
-                return "last round"
+        if repeat:
+            if (not abortive and table.dealer_stop and top == dealer
+                    and scores[dealer] >= table.return_score):
+                return "dealer stop"
             return None
-        if reached:
-            return "extension"
-        if not repeat and current >= last + 4:
+        if max(scores) >= table.return_score:
+            return "last round" if current == last else "extension"
+        if not table.extension or current >= last + 4:
             return "last round"
         return None

@@ -232,6 +232,8 @@ class Round:
         self._rinshan_turn = False
         self._last_tile: TileId | None = None
         self._answers: dict[int, Action] = {}
+        self._robbing_closed_kan = False
+        """The tile being answered is a closed kan's (only thirteen orphans may take it)."""
         self._options: dict[int, int] = {}
         """Seat -> bit set of what it may answer (see _ANSWER_*)."""
         self._draw(dealer, rinshan=False)
@@ -568,6 +570,7 @@ class Round:
         self._reveal_dora()
         self._count_kan(seat)
         if self.table.kokushi_robs_closed_kan:
+            self._robbing_closed_kan = True
             self._open_window(Phase.CHANKAN, seat, ids[0])
         else:
             self._draw(seat, rinshan=True)
@@ -621,8 +624,8 @@ class Round:
         me.take(tile_id)
         me.melds[index] = meld
         self._events.append(MeldCalled(seat, meld))
-        self._interrupt()
-        self._flush_dora()
+        # ippatsu, the first go-around and an earlier kan's pending dora wait until the
+        # kan stands: a win robbing it comes first
         self._open_window(Phase.CHANKAN, seat, tile_id)
 
     def _nine_terminals(self, action: NineTerminals) -> None:
@@ -669,7 +672,7 @@ class Round:
         kind = tile_id // 4
         last = self.live_remaining <= 0
         chankan = phase is Phase.CHANKAN
-        closed_kan = chankan and self._seats[seat].melds[-1].meld.kind is MeldKind.ANKAN
+        closed_kan = chankan and self._robbing_closed_kan
         for other in self._order_after(seat):
             s = self._seats[other]
             bits = 0
@@ -777,11 +780,14 @@ class Round:
                 s.riichi_passed |= bit
         if chankan:
             self.phase = Phase.TURN
-            if self._seats[seat].melds[-1].meld.kind is not MeldKind.ANKAN:
+            if not self._robbing_closed_kan:
+                self._interrupt()
+                self._flush_dora()
                 self._count_kan(seat)
                 self._dora_pending += 1
                 if not self.table.open_kan_dora_at_discard:
                     self._flush_dora()
+            self._robbing_closed_kan = False
             self._draw(seat, rinshan=True)
             return
         if self._riichi_pending is not None:
@@ -904,8 +910,7 @@ class Round:
             return f"seat {seat} declares ron on {name} but its hand does not win on it"
         if self._furiten(me):
             return f"seat {seat} declares ron on {name} but is furiten"
-        if self.phase is Phase.CHANKAN and self._seats[self.current].melds[-1].meld.kind \
-                is MeldKind.ANKAN:
+        if self.phase is Phase.CHANKAN and self._robbing_closed_kan:
             return f"seat {seat} may not rob a closed kan"
         return f"seat {seat} declares ron on {name} but the hand has no yaku"
 

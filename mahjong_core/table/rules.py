@@ -111,25 +111,34 @@ class TableRules:
     a closed kan always turns it over at once."""
     kokushi_robs_closed_kan: bool = _flag(False)
     """Thirteen orphans may win on the tile of a closed kan."""
+    round_points: bool = _flag(True)
+    """Placement points are whole numbers (Tenhou's logs until about 2021); otherwise
+    they keep the hundreds as one decimal (Tenhou's logs since about 2022)."""
 
     def placement_points(self, scores: Sequence[int]) -> tuple[float, ...]:
-        """Each seat's final points: (score - return_score) / 1000 rounded to a whole
-        number (half toward zero, as Tenhou does), plus the uma; first place takes what
-        makes the points add up to zero, the oka included. Equal scores rank by seat.
+        """Each seat's final points: the score in thousands, rounded half away from
+        zero (with ``round_points``), less the return score, plus the uma; first place
+        takes what makes the points add up to zero, the oka included. Equal scores rank
+        by seat.
 
         >>> TENHOU_TABLE.placement_points([5500, 57100, 20600, 16800])
         (-44.0, 66.0, 1.0, -23.0)
+        >>> TableRules(round_points=False).placement_points([14800, 31400, 24900, 28900])
+        (-35.2, 41.4, -15.1, 8.9)
         """
         order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
-        points = [0.0] * len(scores)
+        tenths = [0] * len(scores)
         for place, seat in enumerate(order[1:], start=1):
-            above = scores[seat] - self.return_score
-            whole, rest = divmod(abs(above), 1000)
-            if rest > 500:
-                whole += 1
-            points[seat] = float((whole if above >= 0 else -whole) + self.uma[place])
-        points[order[0]] = -sum(points)
-        return tuple(points)
+            if self.round_points:
+                whole, rest = divmod(abs(scores[seat]), 1000)
+                whole += rest >= 500
+                value = 10 * ((whole if scores[seat] >= 0 else -whole)
+                              - self.return_score // 1000)
+            else:
+                value = (scores[seat] - self.return_score) // 100
+            tenths[seat] = value + 10 * self.uma[place]
+        tenths[order[0]] = -sum(tenths)
+        return tuple(t / 10 for t in tenths)
 
 
 TENHOU_TABLE = TableRules()

@@ -1,0 +1,373 @@
+"""Replaying a recorded game through the table engine.
+
+The log supplies only the deal and the players' decisions; the engine works out every
+draw's place in the wall, every dora, every win's value, every payment and the end of the
+game, and checks each outcome the log records against its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from ..errors import IllegalActionError, InvalidContextError, InvalidLogError, MahjongError
+from ..rules import Rules
+from ..table import (
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    Draw,
+    DrawKind,
+    Game,
+    GameLength,
+    GameRecord,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Phase,
+    Pon,
+    Ron,
+    Round,
+    TableRules,
+    Tsumo,
+    Wall,
+    Win,
+)
+from ..tile import Tile, TileId
+from .mjlog import (
+    Agari,
+    AgariRecord,
+    Bye,
+    Call,
+    CallKind,
+    MjlogGame,
+    MjlogRound,
+    MjlogStanding,
+    NewDora,
+    Reconnect,
+    Riichi,
+    Ryuukyoku,
+)
+from .mjlog import (
+    Discard as LogDiscard,
+)
+from .mjlog import (
+    Draw as LogDraw,
+)
+
+__all__ = ["game_rules", "replay_mjlog"]
+
+_KANS = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN)
+_ABORTS = {"yao9": DrawKind.NINE_TERMINALS, "kaze4": DrawKind.FOUR_WINDS,
+           "reach4": DrawKind.FOUR_RIICHI, "kan4": DrawKind.FOUR_KANS,
+           "ron3": DrawKind.TRIPLE_RON}
+_T = TypeVar("_T")
+
+
+def game_rules(game: MjlogGame, *, round_points: bool | None = None
+               ) -> tuple[Rules, TableRules]:
+    """The hand and table rules of a Tenhou game: red fives, open tanyao and the game's
+    length from its ``GO type`` flags, the starting score from its first deal, and
+    whether placement points are whole numbers (``round_points``; by default as the
+    log's own final standing shows, else whole, as Tenhou wrote them until about 2021).
+
+    Raises InvalidLogError for a game the engine does not play (three players).
+    """
+    if game.players_count != 4:
+        raise InvalidLogError("three-player games are not supported by the table engine")
+    rules = Rules(red_fives=game.red_fives, open_tanyao=game.open_tanyao)
+    length = GameLength.EAST_SOUTH if game.east_south else GameLength.EAST
+    start = game.rounds[0].scores if game.rounds else None
+    start_score = start[0] if start and len(set(start)) == 1 else 25000
+    if round_points is None:
+        final = _recorded_final(game)
+        round_points = final is None or all(p == int(p) for p in final.points)
+    return rules, TableRules(length=length, start_score=start_score,
+                             return_score=max(start_score, 30000), round_points=round_points)
+
+
+def _recorded_final(game: MjlogGame) -> MjlogStanding | None:
+    for log_round in reversed(game.rounds):
+        for event in reversed(log_round.events):
+            if isinstance(event, Agari | Ryuukyoku) and event.recorded is not None \
+                    and event.recorded.final is not None:
+                return event.recorded.final
+    return None
+
+
+def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRecord:
+    """Play every round of ``game`` through the engine and return the engine's record.
+
+    Raises IllegalActionError for an action the rules do not allow at that point and
+    InvalidLogError for a log that contradicts itself or the engine's outcome (a
+    recorded score, value or end that differs); the message names the round.
+    ``round_points`` is passed to ``game_rules``.
+    """
+    rules, table = game_rules(game, round_points=round_points)
+    engine = Game(rules=rules, table=table)
+    for number, log_round in enumerate(game.rounds):
+        where = f"round {number + 1} ({engine.next_round_name} honba {engine.honba})"
+        if engine.is_over:
+            raise InvalidLogError(f"{where}: the log goes on after the game ended "
+                                  f"({engine.end_reason})")
+        _check_start(engine, log_round, where)
+        try:
+            wall = _wall(log_round)
+        except InvalidContextError as error:
+            raise InvalidLogError(f"{where}: the deal and draws do not fit one wall: "
+                                  f"{error}") from None
+        table_round = engine.deal(wall)
+        _play(table_round, log_round)
+        _check_outcomes(table_round, log_round)
+    if not engine.is_over:
+        raise InvalidLogError(f"the log stops before the game ends (next round "
+                              f"{engine.next_round_name} honba {engine.honba})")
+    record = engine.record()
+    final = _recorded_final(game)
+    if final is not None:
+        points = tuple(round(p, 1) for p in record.points)
+        if final.scores != record.final_scores or final.points != points:
+            raise InvalidLogError(
+                f"the log's final standing is {list(final.scores)} {list(final.points)}, "
+                f"the engine's {list(record.final_scores)} {list(points)}")
+    return record
+
+
+def _check_outcomes(table_round: Round, log_round: MjlogRound) -> None:
+    """Each outcome the log records (where it does) against the engine's."""
+    ends = [e for e in log_round.events if isinstance(e, Agari | Ryuukyoku)]
+    results = table_round.results
+    for end, result in zip(ends, results, strict=False):
+        recorded = end.recorded
+        if recorded is None:
+            continue
+        checks: list[tuple[str, object, object]] = [
+            ("score changes", recorded.deltas, result.deltas)]
+        if isinstance(recorded, AgariRecord) and isinstance(result, Win):
+            value = result.result
+            checks += [("points", recorded.points, value.points),
+                       ("liable seat", recorded.pao, result.liable)]
+            if not value.yakuman:
+                checks.append(("fu", recorded.fu, value.fu))
+        for name, logged, ours in checks:
+            if logged is not None and logged != ours:
+                raise _mismatch(table_round, f"the log records {name} {logged}, the "
+                                f"engine has {ours}")
+
+
+def _check_start(engine: Game, log_round: MjlogRound, where: str) -> None:
+    """The round's start as the log records it (where it does) against the engine's."""
+    expected: list[tuple[str, object, object]] = [
+        ("round", log_round.round_index, engine.round_index),
+        ("honba", log_round.honba, engine.honba),
+        ("riichi sticks", log_round.sticks, engine.sticks),
+        ("dealer", log_round.dealer, engine.dealer),
+        ("scores", log_round.scores, engine.scores),
+    ]
+    for name, recorded, ours in expected:
+        if recorded is not None and recorded != ours:
+            raise InvalidLogError(f"{where}: the log records {name} {recorded}, the engine "
+                                  f"has {ours}")
+
+
+def _wall(log_round: MjlogRound) -> Wall:
+    """The wall as far as the log shows it, the unseen places filled with the unseen tiles."""
+    live: list[int] = []
+    rinshan: list[int] = []
+    dora = [log_round.dora_indicator]
+    ura: tuple[int, ...] = ()
+    after_kan = False
+    for event in log_round.events:
+        if isinstance(event, LogDraw):
+            (rinshan if after_kan else live).append(event.tile)
+            after_kan = False
+        elif isinstance(event, Call):
+            after_kan = event.call.kind in _KANS
+        elif isinstance(event, NewDora):
+            dora.append(event.tile)
+        elif isinstance(event, Agari) and event.ura_indicators:
+            ura = event.ura_indicators
+        elif not isinstance(event, Bye | Reconnect):
+            after_kan = False
+    hands = log_round.hands
+    seen = {*(i for hand in hands for i in hand), *live, *rinshan, *dora, *ura}
+    unseen = iter(sorted(set(range(136)) - seen))
+
+    def fill(part: Sequence[int], size: int, what: str) -> list[int]:
+        if len(part) > size:
+            raise InvalidContextError(f"the log shows {len(part)} {what}; a wall has {size}")
+        return [*part, *(next(unseen, -1) for _ in range(size - len(part)))]
+
+    return Wall(hands, fill(live, 70, "live draws"), fill(rinshan, 4, "replacement draws"),
+                fill(dora, 5, "dora indicators"), fill(ura, 5, "ura indicators"))
+
+
+def _play(table_round: Round, log_round: MjlogRound) -> None:
+    """Apply the log's decisions to ``table_round`` and check what the log shows."""
+    riichi: set[int] = set()
+    events = log_round.events
+    shown_dora = [log_round.dora_indicator]
+    index = 0
+    while index < len(events):
+        event = events[index]
+        index += 1
+        if isinstance(event, LogDraw):
+            _pass_all(table_round)
+            if (table_round.phase is not Phase.TURN or table_round.current != event.seat
+                    or table_round.drawn != event.tile):
+                raise _mismatch(table_round, f"the log has seat {event.seat} draw "
+                                f"{_name(event.tile)}, but {_expected(table_round)}")
+        elif isinstance(event, LogDiscard):
+            declared = event.seat in riichi
+            riichi.discard(event.seat)
+            table_round.apply(Discard(event.seat, event.tile, declared))
+        elif isinstance(event, Riichi):
+            if event.step == 1:
+                riichi.add(event.seat)
+        elif isinstance(event, Call):
+            _call(table_round, event)
+        elif isinstance(event, NewDora):
+            shown_dora.append(event.tile)
+        elif isinstance(event, Agari):
+            winners = [event]
+            while index < len(events) and isinstance(events[index], Agari):
+                winners.append(_as(Agari, events[index]))
+                index += 1
+            _wins(table_round, winners)
+        elif isinstance(event, Ryuukyoku):
+            _draw(table_round, event)
+    if not table_round.is_over:
+        raise _mismatch(table_round, "the log stops before the round ends")
+    if list(table_round.dora_indicators) != shown_dora:
+        raise _mismatch(table_round, f"the log turns over dora indicators "
+                        f"{_names(shown_dora)}, the engine {_names(table_round.dora_indicators)}")
+
+
+def _as(kind: type[_T], value: object) -> _T:
+    assert isinstance(value, kind)
+    return value
+
+
+def _pass_all(table_round: Round) -> None:
+    """Nobody called or won: every seat still asked lets the tile go."""
+    while table_round.phase in (Phase.CALLS, Phase.CHANKAN):
+        table_round.apply(Pass(table_round.to_act[0]))
+
+
+def _answer(table_round: Round, actions: dict[int, Callable[[], None]]) -> None:
+    """Give the seats in ``actions`` their answer and let every other seat asked pass."""
+    if table_round.phase not in (Phase.CALLS, Phase.CHANKAN):
+        seat = next(iter(actions))
+        raise _mismatch(table_round, f"the log has seat {seat} answer a discard, but "
+                        f"{_expected(table_round)}")
+    for seat in table_round.to_act:
+        if seat not in actions:
+            table_round.apply(Pass(seat))
+    for apply in actions.values():
+        if table_round.phase in (Phase.CALLS, Phase.CHANKAN):
+            apply()
+
+
+def _call(table_round: Round, event: Call) -> None:
+    call, seat = event.call, event.seat
+    if call.kind is CallKind.ANKAN:
+        _pass_all(table_round)
+        table_round.apply(ClosedKan(seat, Tile(call.tiles[0] // 4)))
+        return
+    if call.kind is CallKind.SHOUMINKAN:
+        _pass_all(table_round)
+        if call.added is None:
+            raise _mismatch(table_round, f"seat {seat}'s added kan names no added tile")
+        table_round.apply(AddedKan(seat, call.added))
+        return
+    if call.kind is CallKind.KITA:
+        raise _mismatch(table_round, "a north tile set aside belongs to three-player games")
+    own = [i for i in call.tiles if i != call.called]
+    if call.called is None or len(own) != len(call.tiles) - 1:
+        raise _mismatch(table_round, f"seat {seat}'s {call.kind.value} does not name the "
+                        "called tile among its tiles")
+    if table_round.last_tile != call.called:
+        raise _mismatch(table_round, f"seat {seat} calls {_name(call.called)}, but "
+                        f"{_expected(table_round)}")
+    if call.kind is CallKind.CHI:
+        action: Chi | Pon | OpenKan = Chi(seat, (own[0], own[1]))
+    elif call.kind is CallKind.PON:
+        action = Pon(seat, (own[0], own[1]))
+    else:
+        action = OpenKan(seat)
+    _answer(table_round, {seat: lambda: table_round.apply(action)})
+
+
+def _wins(table_round: Round, winners: list[Agari]) -> None:
+    first = winners[0]
+    if first.seat == first.from_seat:
+        if len(winners) > 1:
+            raise _mismatch(table_round, "the log has more than one win on a tsumo")
+        _pass_all(table_round)
+        table_round.apply(Tsumo(first.seat))
+    else:
+        _answer(table_round, {w.seat: _ron(table_round, w.seat) for w in winners})
+    results = [r for r in table_round.results if isinstance(r, Win)]
+    got = [(r.winner, r.from_seat) for r in results]
+    want = [(w.seat, w.from_seat) for w in winners]
+    if got != want:
+        raise _mismatch(table_round, f"the log has wins (winner, from) {want}, the engine "
+                        f"{got}")
+
+
+def _ron(table_round: Round, seat: int) -> Callable[[], None]:
+    return lambda: table_round.apply(Ron(seat))
+
+
+def _draw(table_round: Round, event: Ryuukyoku) -> None:
+    kind = event.kind
+    if kind == "yao9":
+        _pass_all(table_round)
+        table_round.apply(NineTerminals(table_round.current))
+    elif kind == "ron3":
+        if table_round.phase is not Phase.CALLS:
+            raise _mismatch(table_round, f"the log has a triple ron, but "
+                            f"{_expected(table_round)}")
+        rons = {s: _ron(table_round, s) for s in table_round.to_act
+                if Ron(s) in table_round.legal_actions(s)}
+        _answer(table_round, rons)
+    else:
+        _pass_all(table_round)
+    results = table_round.results
+    if not table_round.is_over or not results or not isinstance(results[-1], Draw):
+        raise _mismatch(table_round, f"the log ends the round in a draw ({kind or 'exhaustive'})"
+                        f", but {_expected(table_round)}")
+    ours = results[-1].kind
+    wanted = _ABORTS.get(kind or "")
+    if wanted is not None and ours is not wanted:
+        raise _mismatch(table_round, f"the log records a {wanted.value} draw, the engine a "
+                        f"{ours.value} draw")
+    if wanted is None and kind != "nm" and ours.is_abortive:
+        raise _mismatch(table_round, f"the log records an exhaustive draw, the engine a "
+                        f"{ours.value} draw")
+
+
+def _expected(table_round: Round) -> str:
+    """What the engine is waiting for, in words."""
+    if table_round.is_over:
+        return "the round is already over"
+    if table_round.phase is Phase.TURN:
+        drawn = table_round.drawn
+        return (f"it is seat {table_round.current}'s turn"
+                + (f" after drawing {_name(drawn)}" if drawn is not None else " after a call"))
+    tile = table_round.last_tile
+    return (f"seats {list(table_round.to_act)} are answering seat {table_round.current}'s "
+            f"{_name(tile) if tile is not None else 'tile'}")
+
+
+def _mismatch(table_round: Round, why: str) -> MahjongError:
+    return IllegalActionError(f"{table_round.name} honba {table_round.honba}: {why}")
+
+
+def _name(tile_id: TileId | int) -> str:
+    return str(Tile.from_id136(tile_id)) if 0 <= tile_id < 136 else str(tile_id)
+
+
+def _names(ids: Sequence[int]) -> str:
+    return " ".join(_name(i) for i in ids) or "none"
