@@ -81,12 +81,17 @@ class Phase(enum.Enum):
 class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
-    __slots__ = ("discarded", "double_riichi", "forbidden", "hand_cache", "ids", "ippatsu",
-                 "liable", "melds", "nagashi", "own_kinds", "passed", "riichi",
-                 "riichi_passed", "river", "waits_cache")
+    __slots__ = ("base", "counts", "discarded", "double_riichi", "drawn", "forbidden", "full",
+                 "ids", "ippatsu", "liable", "melds", "nagashi", "own_kinds", "passed",
+                 "riichi", "riichi_passed", "river", "tiles", "waits_cache")
 
-    def __init__(self, ids: Sequence[TileId]) -> None:
+    def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
+        self.tiles = tiles
         self.ids: list[TileId] = list(ids)
+        self.counts = [0] * 34
+        """Concealed tiles per kind."""
+        for i in ids:
+            self.counts[i // 4] += 1
         self.melds: list[TableMeld] = []
         self.river: list[RiverTile] = []
         self.riichi = False
@@ -104,16 +109,66 @@ class _Seat:
         self.forbidden = 0
         """Bit per kind this seat may not discard right after its call (kuikae)."""
         self.liable: int | None = None
-        self.hand_cache: Hand | None = None
+        self.drawn: TileId | None = None
+        """The tile drawn this turn: the hand is ``base`` plus it."""
+        self.base: Hand | None = None
+        """The hand without ``drawn`` (the whole hand when nothing was drawn), if built."""
+        self.full: Hand | None = None
+        """The whole hand, if built."""
         self.waits_cache = -1
+        """The waits of ``base`` (-1: not worked out yet)."""
 
-    def changed(self) -> None:
-        self.hand_cache = None
-        self.waits_cache = -1
+    def hand(self) -> Hand:
+        """The concealed tiles and melds as a ``Hand`` (built only when asked for)."""
+        if self.full is None:
+            if self.drawn is not None and self.base is not None:
+                self.full = self.base.add(self.tiles[self.drawn])
+            else:
+                tiles = self.tiles
+                self.full = Hand([tiles[i] for i in self.ids], [m.meld for m in self.melds])
+                if self.drawn is None:
+                    self.base = self.full
+        return self.full
+
+    def waits(self) -> int:
+        """The waits of the hand between turns (0 while it holds a drawn tile)."""
+        if self.drawn is not None:
+            return 0
+        if self.waits_cache < 0:
+            hand = self.hand()
+            self.waits_cache = 0 if hand.is_full else hand.waits_mask()
+        return self.waits_cache
+
+    def add(self, tile_id: TileId) -> None:
+        """A drawn tile joins the hand."""
+        self.hand()  # the hand before the draw stays as ``base``
+        self.ids.append(tile_id)
+        self.counts[tile_id // 4] += 1
+        self.drawn = tile_id
+        self.full = None
 
     def take(self, tile_id: TileId) -> None:
+        """A discarded tile leaves the hand; after a tsumogiri nothing else changes."""
         self.ids.remove(tile_id)
-        self.changed()
+        self.counts[tile_id // 4] -= 1
+        drawn, self.drawn = self.drawn, None
+        if drawn == tile_id:
+            self.full = self.base
+            return
+        full = self.full
+        if full is None and drawn is not None and self.base is not None:
+            full = self.base.add(self.tiles[drawn])
+        self.full = self.base = full.remove(self.tiles[tile_id]) if full is not None else None
+        self.waits_cache = -1
+
+    def take_for_meld(self, ids: Sequence[TileId]) -> None:
+        """Tiles leave the hand for a meld (the ``Hand`` is rebuilt when next asked for)."""
+        for i in ids:
+            self.ids.remove(i)
+            self.counts[i // 4] -= 1
+        self.drawn = None
+        self.full = self.base = None
+        self.waits_cache = -1
 
 
 @attrs.frozen
@@ -211,7 +266,7 @@ class Round:
         self.start_scores = tuple(scores)
         self._scores = list(scores)
         self._tiles = _RED if rules.red_fives else _PLAIN
-        self._seats = [_Seat(hand) for hand in wall.hands]
+        self._seats = [_Seat(hand, self._tiles) for hand in wall.hands]
         self._events: list[Event] = []
         self._results: list[RoundResult] = []
         self._live_used = 0
@@ -559,9 +614,7 @@ class Round:
             raise self._illegal(action, problem)
         kind = action.kind.kind
         ids = tuple(sorted(i for i in me.ids if i // 4 == kind))
-        for i in ids:
-            me.ids.remove(i)
-        me.changed()
+        me.take_for_meld(ids)
         meld = TableMeld(Meld(MeldKind.ANKAN, [self._tiles[i] for i in ids]), ids, None, None)
         me.melds.append(meld)
         self._events.append(MeldCalled(seat, meld))
@@ -621,7 +674,7 @@ class Round:
         meld = TableMeld(Meld(MeldKind.SHOUMINKAN, [self._tiles[i] for i in ids],
                               called=pon.meld.called, called_from=pon.meld.called_from),
                          ids, pon.called, pon.from_seat, tile_id)
-        me.take(tile_id)
+        me.take_for_meld((tile_id,))
         me.melds[index] = meld
         self._events.append(MeldCalled(seat, meld))
         # ippatsu, the first go-around and an earlier kan's pending dora wait until the
@@ -670,23 +723,25 @@ class Round:
         self._answers = {}
         options: dict[int, int] = {}
         kind = tile_id // 4
-        last = self.live_remaining <= 0
-        chankan = phase is Phase.CHANKAN
-        closed_kan = chankan and self._robbing_closed_kan
-        for other in self._order_after(seat):
-            s = self._seats[other]
+        calls = phase is Phase.CALLS and self.live_remaining > 0
+        closed_kan = phase is Phase.CHANKAN and self._robbing_closed_kan
+        seats = self._seats
+        for other in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
+            s = seats[other]
             bits = 0
-            if ((self._waits(s) >> kind) & 1
-                    and (not closed_kan or self._hand(s).shanten_kokushi() == 0)
+            waits = s.waits_cache if s.waits_cache >= 0 else s.waits()
+            if ((waits >> kind) & 1
+                    and (not closed_kan or s.hand().shanten_kokushi() == 0)
                     and self._ron_result(other, s, tile_id) is not None):
-                bits |= _ANSWER_RON
-            if not chankan and not last and not s.riichi:
-                same = sum(1 for i in s.ids if i // 4 == kind)
-                if same >= 2 and self._can_discard_after(s, [kind, kind], kind, MeldKind.PON):
-                    bits |= _ANSWER_PON
-                if same == 3 and self._kan_room() is None:
-                    bits |= _ANSWER_KAN
-                if other == (seat + 1) % 4 and kind < 27 and self._chi_pairs(s, tile_id):
+                bits = _ANSWER_RON
+            if calls and not s.riichi:
+                same = s.counts[kind]
+                if same >= 2:
+                    if self._can_discard_after(s, (kind, kind), kind, MeldKind.PON):
+                        bits |= _ANSWER_PON
+                    if same == 3 and self._kan_room() is None:
+                        bits |= _ANSWER_KAN
+                if kind < 27 and other == (seat + 1) % 4 and self._has_chi(s, kind):
                     bits |= _ANSWER_CHI
             if bits:
                 options[other] = bits
@@ -755,7 +810,8 @@ class Round:
         seat, tile_id = self.current, self._last_tile
         assert tile_id is not None
         answers = self._answers
-        rons = [s for s in self._order_after(seat) if isinstance(answers.get(s), Ron)]
+        rons = [s for s in self._order_after(seat) if isinstance(answers.get(s), Ron)] \
+            if answers else []
         chankan = self.phase is Phase.CHANKAN
         if rons:
             if len(rons) == 3 and self.table.triple_ron_draw:
@@ -806,13 +862,14 @@ class Round:
         if self._four_kans_pending:
             self._finish_draw(DrawKind.FOUR_KANS)
             return
-        caller = next((s for s in self._order_after(seat)
-                       if isinstance(answers.get(s), Pon | OpenKan)), None)
-        if caller is None:
-            caller = next((s for s in answers if isinstance(answers[s], Chi)), None)
-        if caller is not None:
-            self._call(caller, answers[caller], seat, tile_id)
-            return
+        if answers:
+            caller = next((s for s in self._order_after(seat)
+                           if isinstance(answers.get(s), Pon | OpenKan)), None)
+            if caller is None:
+                caller = next((s for s in answers if isinstance(answers[s], Chi)), None)
+            if caller is not None:
+                self._call(caller, answers[caller], seat, tile_id)
+                return
         if self.live_remaining <= 0:
             self._exhaustive_draw()
             return
@@ -833,9 +890,7 @@ class Round:
                               called=self._tiles[tile_id],
                               called_from=_relative(caller, source)),
                          ids, tile_id, source)
-        for i in own:
-            me.ids.remove(i)
-        me.changed()
+        me.take_for_meld(own)
         me.melds.append(meld)
         river = self._seats[source].river
         river[-1] = attrs.evolve(river[-1], called=True)
@@ -870,8 +925,11 @@ class Round:
             return []
         rank = kind % 9
         pairs: dict[tuple[Tile, Tile], tuple[TileId, TileId]] = {}
+        counts = me.counts
         for low in range(max(rank - 2, 0), min(rank, 6) + 1):
             need = [kind - rank + r for r in range(low, low + 3) if r != rank]
+            if not counts[need[0]] or not counts[need[1]]:
+                continue
             firsts = [i for i in me.ids if i // 4 == need[0]]
             seconds = [i for i in me.ids if i // 4 == need[1]]
             for a in sorted(firsts):
@@ -882,14 +940,27 @@ class Round:
                         pairs[key] = (a, b)
         return sorted(pairs.values())
 
+    def _has_chi(self, me: _Seat, kind: int) -> bool:
+        """Some pair of own tiles makes a run with a tile of ``kind`` and leaves a discard."""
+        rank = kind % 9
+        counts = me.counts
+        for low in range(max(rank - 2, 0), min(rank, 6) + 1):
+            need = [kind - rank + r for r in range(low, low + 3) if r != rank]
+            if counts[need[0]] and counts[need[1]] and self._can_discard_after(
+                    me, need, kind, MeldKind.CHI):
+                return True
+        return False
+
     def _can_discard_after(self, me: _Seat, own_kinds: Sequence[int], called: int,
                            kind: MeldKind) -> bool:
         """After calling, some tile is left that kuikae allows discarding."""
         forbidden = _kuikae(kind, called, own_kinds)
-        rest = list(me.ids)
-        for k in own_kinds:
-            rest.remove(next(i for i in rest if i // 4 == k))
-        return any(not (forbidden >> (i // 4)) & 1 for i in rest)
+        counts = me.counts
+        left = len(me.ids) - len(own_kinds)
+        for k in range(max(called - 3, 0), min(called + 4, 34)):
+            if (forbidden >> k) & 1:
+                left -= counts[k] - own_kinds.count(k)
+        return left > 0
 
     # -- wins and the end of the round ------------------------------------------------------
 
@@ -1011,8 +1082,7 @@ class Round:
             tile_id = self.wall.live[self._live_used]
             self._live_used += 1
         me = self._seats[seat]
-        me.ids.append(tile_id)
-        me.changed()
+        me.add(tile_id)
         if me.riichi:
             me.riichi_passed |= 1 << (tile_id // 4)
         self.phase = Phase.TURN
@@ -1050,17 +1120,13 @@ class Round:
             raise InvalidContextError(f"a seat is an int 0-3, got {seat!r}")
         return self._seats[seat]
 
-    def _hand(self, me: _Seat) -> Hand:
-        if me.hand_cache is None:
-            tiles = self._tiles
-            me.hand_cache = Hand([tiles[i] for i in me.ids], [m.meld for m in me.melds])
-        return me.hand_cache
+    @staticmethod
+    def _hand(me: _Seat) -> Hand:
+        return me.hand()
 
-    def _waits(self, me: _Seat) -> int:
-        if me.waits_cache < 0:
-            hand = self._hand(me)
-            me.waits_cache = 0 if hand.is_full else hand.waits_mask()
-        return me.waits_cache
+    @staticmethod
+    def _waits(me: _Seat) -> int:
+        return me.waits()
 
     @staticmethod
     def _order_after(seat: int) -> tuple[int, int, int]:
