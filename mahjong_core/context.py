@@ -79,6 +79,11 @@ def _check_count(instance: object, attribute: attrs.Attribute[int], value: int) 
             f"{attribute.name!r} must be a non-negative int, got {value!r}")
 
 
+def _check_kita(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value <= 4:
+        raise InvalidContextError(f"'kita' counts north tiles set aside, 0-4, got {value!r}")
+
+
 def _to_relative(value: Any) -> Relative | None:
     if value is None or isinstance(value, Relative):
         return value
@@ -133,6 +138,8 @@ class WinContext:
     riichi_sticks: int = attrs.field(default=0, validator=_check_count)
     pao: Relative | None = attrs.field(default=None, converter=_to_relative)
     """The player liable for a daisangen or daisuushii (who fed its last set)."""
+    kita: int = attrs.field(default=0, validator=_check_kita)
+    """North tiles the winner has set aside (three-player kita, 0-4): each is a dora."""
     # derived once for the scorer's inner loop (not part of the value)
     _yaku: int = attrs.field(init=False, eq=False, repr=False)
     _ordinary: int = attrs.field(init=False, eq=False, repr=False)

@@ -85,26 +85,31 @@ class Payments:
 
     On ron only ``discarder`` is set (plus ``liable`` with pao); on a non-dealer's tsumo
     ``dealer`` is what the dealer pays and ``non_dealer`` what each other player pays;
-    on the dealer's tsumo ``non_dealer`` is what each of the three pays. ``sticks`` are
+    on the dealer's tsumo ``non_dealer`` is what each of the others pays. ``sticks`` are
     the riichi sticks the winner collects; ``total`` is everything the winner receives.
+    ``players`` is 4, or 3 at a three-player table (a tsumo is paid by the two others).
     The values sit in one tuple behind read-only properties.
 
     >>> Payments(discarder=8300).total
     8300
     """
 
-    _values: tuple[int, int, int, int, int, int]
+    _values: tuple[int, int, int, int, int, int, int]
 
     def __init__(self, discarder: int = 0, dealer: int = 0, non_dealer: int = 0,
-                 non_dealer_payers: int = 0, liable: int = 0, sticks: int = 0) -> None:
+                 non_dealer_payers: int = 0, liable: int = 0, sticks: int = 0, *,
+                 players: int = 4) -> None:
         values = (discarder, dealer, non_dealer, non_dealer_payers, liable, sticks)
         for name, value in zip(_PAYMENT_FIELDS, values, strict=True):
             if type(value) is not int or value < 0:
                 raise InvalidHandError(f"payment {name!r} must be a non-negative int, "
                                        f"got {value!r}")
-        if non_dealer_payers not in (0, 2, 3):
-            raise InvalidHandError(f"non_dealer_payers is 0, 2 or 3, not {non_dealer_payers}")
-        object.__setattr__(self, "_values", values)
+        if type(players) is not int or players not in (3, 4):
+            raise InvalidHandError(f"players is 3 or 4, not {players!r}")
+        if non_dealer_payers not in (0, players - 2, players - 1):
+            raise InvalidHandError(f"non_dealer_payers is 0, {players - 2} or {players - 1} "
+                                   f"at a {players}-player table, not {non_dealer_payers}")
+        object.__setattr__(self, "_values", (*values, players))
 
     @property
     def discarder(self) -> int:
@@ -136,10 +141,17 @@ class Payments:
         """The riichi sticks the winner collects, in points."""
         return self._values[5]
 
+    @property
+    def players(self) -> int:
+        """Players at the table (4, or 3)."""
+        return self._values[6]
+
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={value}" for name, value
-                           in zip(_PAYMENT_FIELDS, self._values, strict=True) if value)
-        return f"Payments({fields})"
+        fields = [f"{name}={value}" for name, value
+                  in zip(_PAYMENT_FIELDS, self._values[:6], strict=True) if value]
+        if self.players != 4:
+            fields.append(f"players={self.players}")
+        return f"Payments({', '.join(fields)})"
 
     @property
     def total(self) -> int:
@@ -148,8 +160,9 @@ class Payments:
                 + self.liable + self.sticks)
 
     def deltas(self, winner: int, *, dealer: int, discarder: int | None = None,
-               liable: int | None = None) -> tuple[int, int, int, int]:
-        """Each seat's score change (seats 0-3), the riichi sticks going to the winner.
+               liable: int | None = None) -> tuple[int, ...]:
+        """Each seat's score change (seats 0-3, or 0-2 at three players), the riichi
+        sticks going to the winner.
 
         ``discarder`` is needed on ron, ``liable`` when a liable player pays. The changes
         add up to the sticks the winner takes from the table.
@@ -158,21 +171,23 @@ class Payments:
         >>> Payments(dealer=4100, non_dealer=2100, non_dealer_payers=2).deltas(1, dealer=0)
         (-4100, 8300, -2100, -2100)
         """
+        players = self.players
         seats = (winner, dealer, discarder, liable)
-        if any(s is not None and (type(s) is not int or not 0 <= s < 4) for s in seats) or (
-                type(winner) is not int or type(dealer) is not int):
-            raise InvalidHandError(f"seats are ints 0-3, got {seats!r}")
-        if self.non_dealer_payers and (self.non_dealer_payers == 3) != (winner == dealer):
-            whose = "dealer" if self.non_dealer_payers == 3 else "non-dealer"
+        if any(s is not None and (type(s) is not int or not 0 <= s < players)
+               for s in seats) or (type(winner) is not int or type(dealer) is not int):
+            raise InvalidHandError(f"seats are ints 0-{players - 1}, got {seats!r}")
+        dealer_tsumo = self.non_dealer_payers == players - 1
+        if self.non_dealer_payers and dealer_tsumo != (winner == dealer):
+            whose = "dealer" if dealer_tsumo else "non-dealer"
             raise InvalidHandError(f"these payments are for a {whose} tsumo, but the winner "
                                    f"is seat {winner} and the dealer seat {dealer}")
-        change = [0, 0, 0, 0]
+        change = [0] * players
         if self.non_dealer_payers == 0:
             if discarder is None or discarder == winner:
                 raise InvalidHandError("a ron needs a discarder other than the winner")
             change[discarder] -= self.discarder
         else:
-            for seat in range(4):
+            for seat in range(players):
                 if seat != winner:
                     change[seat] -= self.dealer if seat == dealer else self.non_dealer
         if self.liable:
@@ -180,13 +195,13 @@ class Payments:
                 raise InvalidHandError("a liability payment needs the liable player's seat")
             change[liable] -= self.liable
         change[winner] = self.sticks - sum(change)
-        return (change[0], change[1], change[2], change[3])
+        return tuple(change)
 
     def as_dict(self) -> dict[str, int]:
         """The payments as the JSON interface writes them (without sticks)."""
         if self.non_dealer_payers == 0:
             out = {"discarder": self.discarder}
-        elif self.non_dealer_payers == 3:
+        elif self.non_dealer_payers == self.players - 1:
             out = {"non_dealer": self.non_dealer}
         else:
             out = {"dealer": self.dealer, "non_dealer": self.non_dealer}
@@ -208,9 +223,11 @@ def payments_for(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
     >>> payments_for(2000, dealer=False, tsumo=True, honba=1)[1].as_dict()
     {'dealer': 4100, 'non_dealer': 2100}
     """
-    honba_each = honba * rules.honba_points // 3
+    payers = rules.players - 1
+    honba_each = honba * rules.honba_points // payers
     sticks = riichi_sticks * rules.riichi_stick_points
     factor = 6 if dealer else 4
+    players = rules.players
     if not tsumo:
         points = _up(base * factor)
         liable = liable_base * factor // 2
@@ -219,7 +236,9 @@ def payments_for(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
             liable += honba * rules.honba_points
         else:
             discarder += honba * rules.honba_points
-        return points, Payments(discarder=discarder, liable=liable, sticks=sticks)
+        return points, Payments(discarder=discarder, liable=liable, sticks=sticks,
+                                players=players)
+    factor = 2 * payers if dealer else 1 + payers  # a tsumo's total in base points
     if liable_base:
         liable = liable_base * factor + honba * rules.honba_points
         rest = base - liable_base
@@ -228,12 +247,14 @@ def payments_for(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
         liable, rest = 0, base
     if dealer:
         each = _up(2 * rest) if rest else 0
-        points = 3 * each + (liable_base * factor)
+        points = payers * each + (liable_base * factor)
         return points, Payments(non_dealer=each + (honba_each if rest else 0),
-                                non_dealer_payers=3, liable=liable, sticks=sticks)
+                                non_dealer_payers=payers, liable=liable, sticks=sticks,
+                                players=players)
     from_dealer = _up(2 * rest) if rest else 0
     from_other = _up(rest) if rest else 0
-    points = from_dealer + 2 * from_other + liable_base * factor
+    points = from_dealer + (payers - 1) * from_other + liable_base * factor
     return points, Payments(dealer=from_dealer + (honba_each if rest else 0),
                             non_dealer=from_other + (honba_each if rest else 0),
-                            non_dealer_payers=2, liable=liable, sticks=sticks)
+                            non_dealer_payers=payers - 1, liable=liable, sticks=sticks,
+                            players=players)

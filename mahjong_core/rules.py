@@ -9,7 +9,13 @@ import attrs
 
 from .errors import InvalidRulesError
 
-__all__ = ["MAHJONG_SOUL_RULES", "NO_RED_FIVES_RULES", "TENHOU_RULES", "Rules"]
+__all__ = [
+    "MAHJONG_SOUL_RULES",
+    "NO_RED_FIVES_RULES",
+    "TENHOU_RULES",
+    "TENHOU_SANMA_RULES",
+    "Rules",
+]
 
 
 def _bool_field(default: bool) -> Any:
@@ -32,11 +38,9 @@ def _check_points(instance: object, attribute: attrs.Attribute[int], value: int)
             f"rule {attribute.name!r} must be a non-negative int, got {value!r}")
 
 
-def _check_honba(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    _check_points(instance, attribute, value)
-    if value % 3:
-        raise InvalidRulesError(
-            f"rule {attribute.name!r} must split evenly three ways on tsumo, got {value}")
+def _check_players(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value not in (3, 4):
+        raise InvalidRulesError(f"rule 'players' must be 3 or 4, got {value!r}")
 
 
 @attrs.frozen
@@ -73,10 +77,19 @@ class Rules:
     liable yakuman's share, the discarder paying the honba (Mahjong Soul)."""
     rinshan_tsumo_fu: bool = _bool_field(True)
     """A win on the replacement tile of a kan gets the 2 fu of tsumo."""
-    honba_points: int = attrs.field(default=300, validator=_check_honba)
+    honba_points: int = attrs.field(default=300, validator=_check_points)
     """What one honba stick adds to a win (100 from each player on tsumo)."""
     riichi_stick_points: int = attrs.field(default=1000, validator=_check_points)
     """What each riichi stick on the table is worth to the winner."""
+    players: int = attrs.field(default=4, validator=_check_players)
+    """Players at the table: 4, or 3 (sanma: no 2m-8m, a 1m indicator makes 9m the dora,
+    north tiles set aside as dora, and a tsumo paid by the two others only)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.honba_points % (self.players - 1):
+            raise InvalidRulesError(
+                f"rule 'honba_points' must split evenly among the {self.players - 1} payers "
+                f"of a tsumo, got {self.honba_points}")
 
     @classmethod
     def from_mapping(cls, overrides: Mapping[str, object], base: Rules | None = None) -> Rules:
@@ -103,6 +116,14 @@ TENHOU_RULES = Rules()
 MAHJONG_SOUL_RULES = Rules(double_yakuman=True, pao_whole_hand=False)
 """Mahjong Soul's ranked rules: as Tenhou's, but the four double forms count twice and a
 liable player answers only for the liable yakuman."""
+
+TENHOU_SANMA_RULES = Rules(players=3, honba_points=200)
+"""Tenhou's three-player ranked lobby: as the four-player rules, with 200 points a honba
+(100 from each payer of a tsumo).
+
+>>> TENHOU_SANMA_RULES.players, TENHOU_SANMA_RULES.honba_points
+(3, 200)
+"""
 
 NO_RED_FIVES_RULES = Rules(red_fives=False)
 """Tenhou's rules without red fives."""

@@ -216,6 +216,7 @@ _WAITS = (Wait.RYANMEN, Wait.KANCHAN, Wait.PENCHAN, Wait.SHANPON, Wait.TANKI, Wa
 _KOKUSHI, _KOKUSHI_13 = 5, 6
 _SHIFT = tuple(3 * (k % 9) for k in range(34))
 _DORA_NEXT = tuple(tile_of(k).dora_next().kind for k in range(34))
+_NORTH = 30
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _POPCOUNT = tuple(bin(i).count("1") for i in range(128))
 
@@ -442,6 +443,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             dora += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
         for k in context._ura:
             ura += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
+    if rules.players != 4 or context.kita:
+        dora, ura = _table_dora(hand, win_tile, keys, context, rules)
     aka = _POPCOUNT[hand._red_suits | win_tile.red << suit] if rules.red_fives else 0
 
     yakuman_base = context._yakuman
@@ -644,6 +647,39 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                    tsumo)
 
 
+def _table_dora(hand: Hand, win_tile: Tile, keys: list[int], ctx: WinContext,
+                rules: Rules) -> tuple[int, int]:
+    """Dora and ura at a three-player table or with north tiles set aside (kita).
+
+    At three players 2m-8m do not exist, so a 1m indicator makes 9m the dora; each north
+    tile set aside is one dora, and one more for each indicator that makes north the dora.
+    """
+    meld_counts = hand._meld_counts
+
+    def held(kind: int) -> int:
+        return ((keys[kind // 9] >> _SHIFT[kind]) & 7) + meld_counts[kind]
+
+    if rules.players == 3:
+        missing = next((k for k in range(1, 8) if held(k)), None)
+        if missing is not None:
+            raise InvalidHandError(f"a three-player game has no 2m-8m, but the hand {hand} "
+                                   f"with {win_tile} holds {tile_of(missing)}")
+    shown_north = sum(t.kind == _NORTH for t in (*ctx.dora_indicators, *ctx.ura_indicators))
+    if ctx.kita and held(_NORTH) + ctx.kita + shown_north > 4:
+        raise InvalidHandError(f"the hand {hand} with {win_tile}, {ctx.kita} north tiles set "
+                               "aside and the indicators show more than four north tiles")
+
+    def count(indicators: tuple[Tile, ...]) -> int:
+        total = 0
+        for indicator in indicators:
+            kind = 8 if rules.players == 3 and indicator.kind == 0 else _DORA_NEXT[indicator.kind]
+            total += held(kind) + (ctx.kita if kind == _NORTH else 0)
+        return total
+
+    ura = count(ctx.ura_indicators) if ctx.in_riichi else 0
+    return ctx.kita + count(ctx.dora_indicators), ura
+
+
 def _check_types(hand: object, win_tile: object, context: object, rules: object) -> None:
     """Raise the library's error for an argument of the wrong type (subclasses pass)."""
     if not isinstance(hand, Hand):
@@ -713,23 +749,26 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
             limit, base = _MANGAN, 2000
     else:
         limit, base = limit_of(han, fu, 0, rules)
-    # payments without pao, written out (the same arithmetic as payments_for)
-    sticks = ctx.riichi_sticks * rules.riichi_stick_points
-    honba = ctx.honba * rules.honba_points
-    payments = _new(Payments)
-    if not tsumo:
-        points = -(-base * (6 if dealer else 4) // 100) * 100
-        _set(payments, "_values", (points + honba, 0, 0, 0, 0, sticks))
-    elif dealer:
-        each = -(-2 * base // 100) * 100
-        points = 3 * each
-        _set(payments, "_values", (0, 0, each + honba // 3, 3, 0, sticks))
-    else:
-        from_dealer = -(-2 * base // 100) * 100
-        from_other = -(-base // 100) * 100
-        points = from_dealer + 2 * from_other
-        _set(payments, "_values", (0, from_dealer + honba // 3, from_other + honba // 3,
-                                   2, 0, sticks))
+    if rules.players != 4:
+        points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
+                                        riichi_sticks=ctx.riichi_sticks, rules=rules)
+    else:  # the four-player payments without pao, written out (as payments_for does)
+        sticks = ctx.riichi_sticks * rules.riichi_stick_points
+        honba = ctx.honba * rules.honba_points
+        payments = _new(Payments)
+        if not tsumo:
+            points = -(-base * (6 if dealer else 4) // 100) * 100
+            _set(payments, "_values", (points + honba, 0, 0, 0, 0, sticks, 4))
+        elif dealer:
+            each = -(-2 * base // 100) * 100
+            points = 3 * each
+            _set(payments, "_values", (0, 0, each + honba // 3, 3, 0, sticks, 4))
+        else:
+            from_dealer = -(-2 * base // 100) * 100
+            from_other = -(-base // 100) * 100
+            points = from_dealer + 2 * from_other
+            _set(payments, "_values", (0, from_dealer + honba // 3, from_other + honba // 3,
+                                       2, 0, sticks, 4))
     result: WinResult = _new(WinResult)
     _set(result, "_values", (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
                              payments, _WAITS[reading.wait], reading))

@@ -10,12 +10,17 @@ import attrs
 from ..errors import InvalidContextError
 from ..tile import TileId
 
-__all__ = ["DEAD_WALL", "Wall"]
+__all__ = ["DEAD_WALL", "THREE_PLAYER_IDS", "Wall"]
 
 DEAD_WALL = 14
-"""Tiles in the dead wall: 4 replacement tiles, 5 dora and 5 ura indicators."""
+"""Tiles in the dead wall at the start of a round."""
+
+THREE_PLAYER_IDS: tuple[TileId, ...] = tuple(TileId(i) for i in range(136) if not 4 <= i < 32)
+"""The 108 tile ids of a three-player game: every tile but 2m-8m."""
 
 _HAND = 13
+# players -> (live tiles, replacement tiles, dora indicators held apart)
+_LAYOUT = {4: (70, 4, 5), 3: (55, 8, 3)}
 
 
 def _ids(value: Sequence[int]) -> tuple[TileId, ...]:
@@ -39,15 +44,21 @@ class Wall:
 
     ``hands`` are the 13 tiles dealt to each seat (seat 0 first, whoever deals);
     ``live`` is the live wall in drawing order, the dealer's first draw first;
-    ``rinshan`` the replacement tiles a kan draws, in order; ``dora`` and ``ura`` the
-    five dora indicators in the order they are turned over and the ura indicator under
-    each. Every kan moves the last live tile into the dead wall, so a round has
-    ``len(live) - kans`` live draws. Raises InvalidContextError unless every id of the
-    tile set is used exactly once.
+    ``rinshan`` the replacement tiles drawn after a kan (or a north tile set aside), in
+    order; ``dora`` and ``ura`` the dora indicators in the order they are turned over and
+    the ura indicator under each. Every replacement draw moves the last live tile into
+    the dead wall, so a round has ``len(live)`` live draws less one per replacement draw.
+
+    Four players: 4 x 13 dealt, 70 live, 4 replacement tiles, 5 dora and 5 ura
+    indicators. Three players (108 tiles, no 2m-8m): 3 x 13 dealt, 55 live, 8 replacement
+    tiles, 3 dora and 3 ura indicators; as at Tenhou, the 4th and 5th indicators are the
+    live wall's last tiles (dora ``live[-2]``, ``live[-4]``; ura ``live[-1]``,
+    ``live[-3]``), turned over only once replacement draws have taken them out of the
+    live wall. Raises InvalidContextError unless every id of the tile set is used once.
 
     >>> wall = Wall.from_sequence(range(136), dealer=0)
-    >>> wall.hands[0][:5], wall.live[0], wall.dora[0]
-    ((0, 1, 2, 3, 16), 52, 126)
+    >>> wall.hands[0][:5], wall.live[0], wall.dora[0], wall.players
+    ((0, 1, 2, 3, 16), 52, 126, 4)
     """
 
     hands: tuple[tuple[TileId, ...], ...] = attrs.field(converter=_hands)
@@ -57,46 +68,83 @@ class Wall:
     ura: tuple[TileId, ...] = attrs.field(converter=_ids)
 
     def __attrs_post_init__(self) -> None:
-        if len(self.hands) != 4 or any(len(hand) != _HAND for hand in self.hands):
+        players = len(self.hands)
+        if players not in _LAYOUT or any(len(hand) != _HAND for hand in self.hands):
             raise InvalidContextError(
-                f"a wall deals 13 tiles to each of 4 seats, got "
+                f"a wall deals 13 tiles to each of 3 or 4 seats, got "
                 f"{[len(hand) for hand in self.hands]}")
-        if (len(self.rinshan), len(self.dora), len(self.ura)) != (4, 5, 5):
+        live, rinshan, indicators = _LAYOUT[players]
+        sizes = (len(self.live), len(self.rinshan), len(self.dora), len(self.ura))
+        if sizes != (live, rinshan, indicators, indicators):
             raise InvalidContextError(
-                "a dead wall holds 4 replacement tiles, 5 dora and 5 ura indicators, got "
-                f"{len(self.rinshan)}, {len(self.dora)} and {len(self.ura)}")
+                f"a {players}-player wall has {live} live tiles, {rinshan} replacement tiles, "
+                f"{indicators} dora and {indicators} ura indicators, got {sizes[0]}, "
+                f"{sizes[1]}, {sizes[2]} and {sizes[3]}")
         everything = [*(i for hand in self.hands for i in hand), *self.live, *self.rinshan,
                       *self.dora, *self.ura]
-        if len(everything) != 136 or len(set(everything)) != 136:
+        expected = set(range(136)) if players == 4 else set(THREE_PLAYER_IDS)
+        if set(everything) != expected or len(everything) != len(expected):
             twice = sorted({i for i in everything if everything.count(i) > 1})
+            foreign = sorted(set(everything) - expected)
+            problem = (f"ids {twice[:5]} more than once" if twice
+                       else f"ids {foreign[:5]} that are not in a {players}-player game"
+                       if foreign else "missing ids")
             raise InvalidContextError(
-                f"a wall holds each of the 136 tile ids once; got {len(everything)} tiles"
-                + (f", ids {twice[:5]} more than once" if twice else ""))
+                f"a {players}-player wall holds each of its {len(expected)} tile ids once; "
+                f"got {len(everything)} tiles with {problem}")
+
+    @property
+    def players(self) -> int:
+        """3 or 4."""
+        return len(self.hands)
+
+    def dora_indicator(self, index: int) -> TileId:
+        """The ``index``-th dora indicator (0 is the one shown at the start)."""
+        if index < len(self.dora):
+            return self.dora[index]
+        return self.live[-2 - 2 * (index - len(self.dora))]
+
+    def ura_indicator(self, index: int) -> TileId:
+        """The ura indicator under the ``index``-th dora indicator."""
+        if index < len(self.ura):
+            return self.ura[index]
+        return self.live[-1 - 2 * (index - len(self.ura))]
 
     @classmethod
     def from_sequence(cls, ids: Sequence[int], *, dealer: int) -> Wall:
-        """Lay out 136 ids in drawing order: the first 52 are dealt four at a time
-        (three rounds, then one each) from the dealer on, the next 70 are the live wall,
-        the last 14 the dead wall (4 replacement tiles, 5 dora, 5 ura indicators).
+        """Lay out 136 ids (or the 108 of a three-player game) in drawing order: the first
+        52 (39) are dealt four at a time (three rounds, then one each) from the dealer
+        on, the next 70 (55) are the live wall, then the replacement tiles (4, or 8), the
+        dora indicators (5, or 3) and the ura indicators (5, or 3).
 
-        Raises InvalidContextError for anything but each id 0-135 once, or a bad dealer.
+        Raises InvalidContextError for anything but each id of the tile set once, or a bad
+        dealer.
         """
         tiles = _ids(ids)
-        if len(tiles) != 136:
-            raise InvalidContextError(f"a wall has 136 tiles, got {len(tiles)}")
-        if type(dealer) is not int or not 0 <= dealer < 4:
-            raise InvalidContextError(f"the dealer is a seat 0-3, got {dealer!r}")
-        hands: list[list[TileId]] = [[], [], [], []]
+        players = {136: 4, 108: 3}.get(len(tiles))
+        if players is None:
+            raise InvalidContextError(f"a wall has 136 tiles (108 for three players), got "
+                                      f"{len(tiles)}")
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise InvalidContextError(f"the dealer is a seat 0-{players - 1}, got {dealer!r}")
+        live, rinshan, indicators = _LAYOUT[players]
+        hands: list[list[TileId]] = [[] for _ in range(players)]
         at = 0
         for size in (4, 4, 4, 1):
-            for offset in range(4):
-                hands[(dealer + offset) % 4] += tiles[at:at + size]
+            for offset in range(players):
+                hands[(dealer + offset) % players] += tiles[at:at + size]
                 at += size
-        return cls(hands, tiles[52:122], tiles[122:126], tiles[126:131], tiles[131:136])
+        parts = []
+        for size in (live, rinshan, indicators, indicators):
+            parts.append(tiles[at:at + size])
+            at += size
+        return cls(hands, *parts)
 
     @classmethod
-    def shuffled(cls, rng: random.Random, *, dealer: int) -> Wall:
+    def shuffled(cls, rng: random.Random, *, dealer: int, players: int = 4) -> Wall:
         """A wall shuffled by ``rng`` (the same generator state gives the same wall)."""
-        ids = list(range(136))
+        if players not in _LAYOUT:
+            raise InvalidContextError(f"a table has 3 or 4 players, not {players!r}")
+        ids = list(range(136)) if players == 4 else list(THREE_PLAYER_IDS)
         rng.shuffle(ids)
         return cls.from_sequence(ids, dealer=dealer)
