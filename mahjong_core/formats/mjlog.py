@@ -16,7 +16,7 @@ where they were.
 ...     '<INIT seed="0,0,0,2,3,60" ten="250,250,250,250" oya="0" '
 ...     'hai0="0,4,8,12,16,20,24,28,32,36,40,44,48" hai1="1,5,9,13,17,21,25,29,33,37,41,45,49" '
 ...     'hai2="2,6,10,14,18,22,26,30,34,38,42,46,50" hai3="3,7,11,15,19,23,27,31,35,39,43,47,51"/>'
-...     '<T52/><D52/><U53/><E1/><N who="2" m="1071" /><F10/>'
+...     '<T52/><D52/><U53/><E1/><N who="2" m="11" /><F10/>'
 ...     '<RYUUKYOKU type="yao9" /></mjloggm>')
 >>> game.players_count, game.east_south, len(game.rounds)
 (4, True, 1)
@@ -160,11 +160,11 @@ class MjlogCall:
     server wrote a copy other than the kind's first; ``None`` means the first copy.
     Raises InvalidLogError when the fields do not make a meld of that kind.
 
-    >>> call = MjlogCall.decode(42031, who=0)
+    >>> call = MjlogCall.decode(40271, who=0)
     >>> call.kind, call.tiles, call.called, call.from_seat
-    (<CallKind.CHI: 'chi'>, (80, 84, 90), 84, 3)
+    (<CallKind.CHI: 'chi'>, (61, 66, 70), 61, 3)
     >>> call.encode(who=0)
-    42031
+    40271
     """
 
     kind: CallKind
@@ -232,6 +232,9 @@ class MjlogCall:
             _fail(f"a meld code is an int 0-65535, got {code!r}")
         relative = code & 3
         source = (who + relative) % _SEATS if relative else None
+        if relative == 0 and code & 0x1C:
+            _fail(f"meld code {code} ({'chi' if code & 0x4 else 'pon or added kan'}) names "
+                  f"no source seat")
         if code & 0x4:
             if code & 0x200:
                 _fail(f"meld code {code} (chi) has bit 9 set")
@@ -279,8 +282,8 @@ class MjlogCall:
         Raises InvalidLogError when seat ``who`` cannot make this call (its own discard, a
         chi not from the seat before, a seat a game of ``players`` does not have).
 
-        >>> MjlogCall(CallKind.PON, (1, 2, 3), 1, None, 2).encode(who=0)
-        1066
+        >>> MjlogCall(CallKind.PON, (1, 2, 3), called=1, added=None, from_seat=2).encode(who=0)
+        10
         """
         _check_table(who, players)
         self._check_table(who, players, None)
@@ -314,9 +317,9 @@ class MjlogCall:
         label = f"a {self.kind.value}" if code is None else (
             f"meld code {code} ({self.kind.value})")
         if players == 3 and self.kind is CallKind.CHI:
-            _fail(f"{label} is a chi, which a three-player game does not allow")
+            _fail(f"{label}: a three-player game has no chi")
         if players == 4 and self.kind is CallKind.KITA:
-            _fail(f"{label} is a kita, which only a three-player game has")
+            _fail(f"{label}: only a three-player game has kita")
         if who >= players or (self.from_seat is not None and self.from_seat >= players):
             _fail(f"{label} by seat {who} from seat {self.from_seat} names a seat a "
                   f"three-player game does not have")
@@ -1232,7 +1235,9 @@ def parse_mjlog(document: str) -> MjlogGame:
             where = f"{_label(round_, len(rounds) + 1)}, at the end of the document"
         else:
             tag = match.group(0)
-            where = (f"{_label(round_, len(rounds) + 1)}, "
+            label = (f"round {len(rounds) + 1}" if match.group(4) == "INIT"
+                     else _label(round_, len(rounds) + 1))
+            where = (f"{label}, "
                      f"{'event ' + str(len(events)) + ', ' if round_ is not None else ''}"
                      f"character {match.start()} "
                      f"{tag if len(tag) <= 60 else tag[:57] + '...'}")
