@@ -181,6 +181,12 @@ def test_whitespace_between_tags_and_an_xml_declaration_are_read() -> None:
     assert parse_mjlog(spaced) == EXPECTED
 
 
+def test_whole_number_rates_and_points_are_numbers_too() -> None:
+    game = attrs.evolve(EXPECTED, players=(MjlogPlayer("a", 1, 1500, "M"),) * 4)
+    assert 'rate="1500.00,1500.00,1500.00,1500.00"' in format_mjlog(game)
+    assert parse_mjlog(format_mjlog(game)) == game
+
+
 def test_character_references_in_text_attributes() -> None:
     text = DOC.replace('ver="2.3"', 'ver="a&amp;b&lt;&#x41;&#66;&quot;"')
     game = parse_mjlog(text)
@@ -687,8 +693,10 @@ def test_not_text() -> None:
     (lambda: AgariRecord(yaku=((1, 1, 1),)), "pairs"),  # type: ignore[arg-type]
     (lambda: RyuukyokuRecord(), "at least one field"),
     (lambda: RyuukyokuRecord(hands=(None,)), "one entry per seat"),
-    (lambda: MjlogStanding((100,), (1.0, 2.0)), "one float of points per score"),
+    (lambda: MjlogStanding((100,), (1.0, 2.0)), "one number of points per score"),
     (lambda: MjlogStanding((100,), (float("nan"),)), "finite"),
+    (lambda: MjlogPlayer("a", rate=float("inf")), "finite"),
+    (lambda: MjlogPlayer("a", rate=True), "finite"),
     (lambda: MjlogPlayer("\ud800"), "UTF-8"),
     (lambda: MjlogPlayer("a", sex="M,F"), "without commas"),
     (lambda: attrs.evolve(EXPECTED.rounds[0], dice=(0, 6)), "dice"),

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import math
 import re
 import zlib
 from collections.abc import Callable
@@ -119,8 +120,8 @@ def _need_text(value: object, what: str, *, comma: bool = True) -> None:
 
 
 def _need_number(value: object, what: str) -> None:
-    if type(value) is not float or value != value or value in (float("inf"), float("-inf")):
-        _fail(f"{what} is a finite float, got {value!r}")
+    if type(value) not in (float, int) or not math.isfinite(cast(float, value)):
+        _fail(f"{what} is a finite number, got {value!r}")
 
 
 def _optional(check: Callable[[object, str], None], value: object, what: str) -> None:
@@ -221,13 +222,14 @@ class MjlogCall:
         """Decode the meld code ``m`` of an ``N`` tag made by seat ``who``.
 
         Raises InvalidLogError when the code decodes to no valid call for that seat in a
-        game of that many players (a chi in a three-player game, a kita in a four-player
-        one, a source seat that is the caller or the empty fourth seat, unused bits set).
+        game of that many players: unused bits set, no tile kind or run, a chi or pon with
+        no source seat, a chi not from the seat before, a chi in a three-player game, a
+        kita in a four-player one, a source that is a three-player game's empty seat.
 
         >>> MjlogCall.decode(31264, who=0, players=3).tiles
         (122,)
         """
-        _check_table(who, players)
+        _check_who(who, players)
         if type(code) is not int or not 0 <= code < 0x10000:
             _fail(f"a meld code is an int 0-65535, got {code!r}")
         relative = code & 3
@@ -285,7 +287,7 @@ class MjlogCall:
         >>> MjlogCall(CallKind.PON, (1, 2, 3), called=1, added=None, from_seat=2).encode(who=0)
         10
         """
-        _check_table(who, players)
+        _check_who(who, players)
         self._check_table(who, players, None)
         kind, tiles = self.kind, self.tiles
         relative = 0 if self.from_seat is None else (self.from_seat - who) % _SEATS
@@ -335,7 +337,7 @@ class MjlogCall:
                   f"before")
 
 
-def _check_table(who: object, players: object) -> None:
+def _check_who(who: object, players: object) -> None:
     if players not in (3, 4) or type(players) is not int:
         _fail(f"a game has 3 or 4 players, got {players!r}")
     if type(who) is not int or not 0 <= who < players:
@@ -431,7 +433,7 @@ class MjlogStanding:
     def __attrs_post_init__(self) -> None:
         _need_points(self.scores, "a final standing's scores")
         if type(self.points) is not tuple or len(self.points) != len(self.scores):
-            _fail(f"a final standing has one float of points per score, got {self.points!r}")
+            _fail(f"a final standing has one number of points per score, got {self.points!r}")
         for value in self.points:
             _need_number(value, "a final standing's points")
 
@@ -628,8 +630,8 @@ class MjlogRound:
 
     ``round_index`` (0 = east 1, 4 = south 1, ...), ``honba`` and ``sticks`` are the
     ``seed`` fields 0-2 and ``scores`` (in points) and ``dealer`` the ``ten`` and ``oya``
-    attributes: None where the log leaves them out. ``dice`` as the log writes them (0-5
-    each, one less than the pips), ``dora_indicator`` the first indicator, ``hands`` the 13
+    attributes: None where the log leaves them out. ``dice`` as the log writes them (each
+    0-5, a die's pips less one), ``dora_indicator`` the first indicator, ``hands`` the 13
     ids dealt to each seat (a three-player game's empty fourth seat has ``()``).
     Raises InvalidLogError on fields of the wrong shape or a tile dealt twice.
     """
@@ -648,11 +650,10 @@ class MjlogRound:
         if self.round_index is not None and (
                 type(self.round_index) is not int or not 0 <= self.round_index < 16):
             _fail(f"a round index is 0-15 (east 1 to north 4), got {self.round_index!r}")
-        _optional(_need_int, self.honba, "a round's honba", )
-        if self.honba is not None and self.honba < 0:
-            _fail(f"a round's honba is at least 0, got {self.honba}")
-        if self.sticks is not None and (type(self.sticks) is not int or self.sticks < 0):
-            _fail(f"a round's riichi sticks are an int of at least 0, got {self.sticks!r}")
+        if self.honba is not None:
+            _need_int(self.honba, "a round's honba", 0)
+        if self.sticks is not None:
+            _need_int(self.sticks, "a round's riichi sticks", 0)
         if type(self.dice) is not tuple or len(self.dice) != 2 or any(
                 type(die) is not int or not 0 <= die <= 5 for die in self.dice):
             _fail(f"a round's dice are two ints 0-5, got {self.dice!r}")
