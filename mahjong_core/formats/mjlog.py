@@ -16,7 +16,7 @@ where they were.
 ...     '<INIT seed="0,0,0,2,3,60" ten="250,250,250,250" oya="0" '
 ...     'hai0="0,4,8,12,16,20,24,28,32,36,40,44,48" hai1="1,5,9,13,17,21,25,29,33,37,41,45,49" '
 ...     'hai2="2,6,10,14,18,22,26,30,34,38,42,46,50" hai3="3,7,11,15,19,23,27,31,35,39,43,47,51"/>'
-...     '<T52/><D52/><U53/><E1/><N who="2" m="1071" /><F10/>'
+...     '<T52/><D52/><U53/><E1/><N who="2" m="11" /><F10/>'
 ...     '<RYUUKYOKU type="yao9" /></mjloggm>')
 >>> game.players_count, game.east_south, len(game.rounds)
 (4, True, 1)
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import math
 import re
 import zlib
 from collections.abc import Callable
@@ -119,8 +120,8 @@ def _need_text(value: object, what: str, *, comma: bool = True) -> None:
 
 
 def _need_number(value: object, what: str) -> None:
-    if type(value) is not float or value != value or value in (float("inf"), float("-inf")):
-        _fail(f"{what} is a finite float, got {value!r}")
+    if type(value) not in (float, int) or not math.isfinite(cast(float, value)):
+        _fail(f"{what} is a finite number, got {value!r}")
 
 
 def _optional(check: Callable[[object, str], None], value: object, what: str) -> None:
@@ -160,11 +161,11 @@ class MjlogCall:
     server wrote a copy other than the kind's first; ``None`` means the first copy.
     Raises InvalidLogError when the fields do not make a meld of that kind.
 
-    >>> call = MjlogCall.decode(42031, who=0)
+    >>> call = MjlogCall.decode(40271, who=0)
     >>> call.kind, call.tiles, call.called, call.from_seat
-    (<CallKind.CHI: 'chi'>, (80, 84, 90), 84, 3)
+    (<CallKind.CHI: 'chi'>, (61, 66, 70), 61, 3)
     >>> call.encode(who=0)
-    42031
+    40271
     """
 
     kind: CallKind
@@ -221,17 +222,21 @@ class MjlogCall:
         """Decode the meld code ``m`` of an ``N`` tag made by seat ``who``.
 
         Raises InvalidLogError when the code decodes to no valid call for that seat in a
-        game of that many players (a chi in a three-player game, a kita in a four-player
-        one, a source seat that is the caller or the empty fourth seat, unused bits set).
+        game of that many players: unused bits set, no tile kind or run, a chi or pon with
+        no source seat, a chi not from the seat before, a chi in a three-player game, a
+        kita in a four-player one, a source that is a three-player game's empty seat.
 
         >>> MjlogCall.decode(31264, who=0, players=3).tiles
         (122,)
         """
-        _check_table(who, players)
+        _check_who(who, players)
         if type(code) is not int or not 0 <= code < 0x10000:
             _fail(f"a meld code is an int 0-65535, got {code!r}")
         relative = code & 3
         source = (who + relative) % _SEATS if relative else None
+        if relative == 0 and code & 0x1C:
+            _fail(f"meld code {code} ({'chi' if code & 0x4 else 'pon or added kan'}) names "
+                  f"no source seat")
         if code & 0x4:
             if code & 0x200:
                 _fail(f"meld code {code} (chi) has bit 9 set")
@@ -279,10 +284,10 @@ class MjlogCall:
         Raises InvalidLogError when seat ``who`` cannot make this call (its own discard, a
         chi not from the seat before, a seat a game of ``players`` does not have).
 
-        >>> MjlogCall(CallKind.PON, (1, 2, 3), 1, None, 2).encode(who=0)
-        1066
+        >>> MjlogCall(CallKind.PON, (1, 2, 3), called=1, added=None, from_seat=2).encode(who=0)
+        10
         """
-        _check_table(who, players)
+        _check_who(who, players)
         self._check_table(who, players, None)
         kind, tiles = self.kind, self.tiles
         relative = 0 if self.from_seat is None else (self.from_seat - who) % _SEATS
@@ -314,9 +319,9 @@ class MjlogCall:
         label = f"a {self.kind.value}" if code is None else (
             f"meld code {code} ({self.kind.value})")
         if players == 3 and self.kind is CallKind.CHI:
-            _fail(f"{label} is a chi, which a three-player game does not allow")
+            _fail(f"{label}: a three-player game has no chi")
         if players == 4 and self.kind is CallKind.KITA:
-            _fail(f"{label} is a kita, which only a three-player game has")
+            _fail(f"{label}: only a three-player game has kita")
         if who >= players or (self.from_seat is not None and self.from_seat >= players):
             _fail(f"{label} by seat {who} from seat {self.from_seat} names a seat a "
                   f"three-player game does not have")
@@ -332,7 +337,7 @@ class MjlogCall:
                   f"before")
 
 
-def _check_table(who: object, players: object) -> None:
+def _check_who(who: object, players: object) -> None:
     if players not in (3, 4) or type(players) is not int:
         _fail(f"a game has 3 or 4 players, got {players!r}")
     if type(who) is not int or not 0 <= who < players:
@@ -428,7 +433,7 @@ class MjlogStanding:
     def __attrs_post_init__(self) -> None:
         _need_points(self.scores, "a final standing's scores")
         if type(self.points) is not tuple or len(self.points) != len(self.scores):
-            _fail(f"a final standing has one float of points per score, got {self.points!r}")
+            _fail(f"a final standing has one number of points per score, got {self.points!r}")
         for value in self.points:
             _need_number(value, "a final standing's points")
 
@@ -625,8 +630,8 @@ class MjlogRound:
 
     ``round_index`` (0 = east 1, 4 = south 1, ...), ``honba`` and ``sticks`` are the
     ``seed`` fields 0-2 and ``scores`` (in points) and ``dealer`` the ``ten`` and ``oya``
-    attributes: None where the log leaves them out. ``dice`` as the log writes them (0-5
-    each, one less than the pips), ``dora_indicator`` the first indicator, ``hands`` the 13
+    attributes: None where the log leaves them out. ``dice`` as the log writes them (each
+    0-5, a die's pips less one), ``dora_indicator`` the first indicator, ``hands`` the 13
     ids dealt to each seat (a three-player game's empty fourth seat has ``()``).
     Raises InvalidLogError on fields of the wrong shape or a tile dealt twice.
     """
@@ -645,11 +650,10 @@ class MjlogRound:
         if self.round_index is not None and (
                 type(self.round_index) is not int or not 0 <= self.round_index < 16):
             _fail(f"a round index is 0-15 (east 1 to north 4), got {self.round_index!r}")
-        _optional(_need_int, self.honba, "a round's honba", )
-        if self.honba is not None and self.honba < 0:
-            _fail(f"a round's honba is at least 0, got {self.honba}")
-        if self.sticks is not None and (type(self.sticks) is not int or self.sticks < 0):
-            _fail(f"a round's riichi sticks are an int of at least 0, got {self.sticks!r}")
+        if self.honba is not None:
+            _need_int(self.honba, "a round's honba", 0)
+        if self.sticks is not None:
+            _need_int(self.sticks, "a round's riichi sticks", 0)
         if type(self.dice) is not tuple or len(self.dice) != 2 or any(
                 type(die) is not int or not 0 <= die <= 5 for die in self.dice):
             _fail(f"a round's dice are two ints 0-5, got {self.dice!r}")
@@ -1232,7 +1236,9 @@ def parse_mjlog(document: str) -> MjlogGame:
             where = f"{_label(round_, len(rounds) + 1)}, at the end of the document"
         else:
             tag = match.group(0)
-            where = (f"{_label(round_, len(rounds) + 1)}, "
+            label = (f"round {len(rounds) + 1}" if match.group(4) == "INIT"
+                     else _label(round_, len(rounds) + 1))
+            where = (f"{label}, "
                      f"{'event ' + str(len(events)) + ', ' if round_ is not None else ''}"
                      f"character {match.start()} "
                      f"{tag if len(tag) <= 60 else tag[:57] + '...'}")

@@ -1,0 +1,765 @@
+"""Tenhou's mjlog XML: every field by example, meld codes, real logs, round trips, damage."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mahjong_core import TileId
+from mahjong_core.errors import InvalidLogError
+from mahjong_core.formats import (
+    Agari,
+    AgariRecord,
+    Bye,
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    MjlogCall,
+    MjlogEvent,
+    MjlogGame,
+    MjlogPlayer,
+    MjlogRound,
+    MjlogStanding,
+    NewDora,
+    Reconnect,
+    Riichi,
+    Ryuukyoku,
+    RyuukyokuRecord,
+    format_mjlog,
+    parse_mjlog,
+    read_mjlog,
+    split_mjlog,
+)
+
+from .mjlog_strategies import calls, games, players_and_seats
+
+DATA = Path(__file__).parent / "data"
+FOUR_PLAYER_LOGS = ("tenhou_4p_kans_nine_terminals.mjlog", "tenhou_4p_four_kans.mjlog",
+                    "tenhou_4p_double_ron.mjlog.gz", "tenhou_4p_pao_old_format.mjlog")
+THREE_PLAYER_LOG = "tenhou_3p_kita_minkan.mjlog"
+REAL_LOGS = (*FOUR_PLAYER_LOGS, THREE_PLAYER_LOG)
+
+
+def real_text(name: str) -> str:
+    raw = (DATA / name).read_bytes()
+    return (gzip.decompress(raw) if name.endswith(".gz") else raw).decode("utf-8").strip()
+
+
+def ids(*values: int) -> tuple[TileId, ...]:
+    return tuple(TileId(value) for value in values)
+
+
+def dealt(first: int, step: int = 4) -> tuple[TileId, ...]:
+    return ids(*range(first, first + 13 * step, step))
+
+
+# --- every field by example: a small hand-written game ----------------------------------
+
+def _hai(hand: tuple[TileId, ...]) -> str:
+    return ",".join(map(str, hand))
+
+
+ROUND_1_HANDS = tuple(dealt(seat) for seat in range(4))
+ROUND_2_HANDS = tuple(dealt(13 * seat, 1) for seat in range(4))
+DOC = "".join([
+    '<mjloggm ver="2.3">',
+    '<SHUFFLE seed="mt19937ar-sha512-n288-base64,q+/=" ref=""/>',
+    '<GO type="169" lobby="1234"/>',
+    '<UN n0="%E5%92%B2" n1="%41%6C%69%63%65" n2="%42%6F%62" n3="%43" dan="16,0,12,20" '
+    'rate="2145.22,1500.00,1987.50,2300.01" sx="M,F,C,M"/>',
+    '<TAIKYOKU oya="0"/>',
+    '<BYE who="2" />',
+    '<UN n2="%42%6F%62" />',
+    '<INIT seed="4,1,2,3,5,60" ten="250,240,260,230" oya="0" ',
+    " ".join(f'hai{seat}="{_hai(hand)}"' for seat, hand in enumerate(ROUND_1_HANDS)), "/>",
+    "<T52/>", "<D52/>", "<U53/>", "<E1/>",
+    '<N who="2" m="11" />', "<F10/>",
+    "<W57/>", '<REACH who="3" step="1"/>', "<G57/>",
+    '<REACH who="3" ten="250,240,260,220" step="2"/>',
+    '<N who="0" m="34999" />', "<D40/>",
+    "<U70/>", '<N who="1" m="17920" />', '<DORA hai="80" />', "<U72/>", "<E72/>",
+    '<AGARI ba="1,3" hai="2,3,6,14,18,22,26,30,34,38,72" m="11" machi="72" ten="30,7700,0" '
+    'yaku="1,1,7,1,54,1,53,0" doraHai="60,80" doraHaiUra="90,91" who="2" fromWho="1" '
+    'sc="250,107,240,-107,260,0,220,0" />',
+    '<AGARI ba="0,0" hai="3,7,11,15,19,23,27,31,35,39,43,47,51,72" machi="72" '
+    'ten="40,32000,5" yakuman="39" doraHai="60,80" who="3" fromWho="1" paoWho="0" '
+    'sc="357,0,133,-160,260,0,220,160" />',
+    '<BYE who="3" />', '<UN n3="%43" />',
+    '<INIT seed=",,,0,4,100" ',
+    " ".join(f'hai{seat}="{_hai(hand)}"' for seat, hand in enumerate(ROUND_2_HANDS)), "/>",
+    "<T60/>", "<D60/>",
+    '<RYUUKYOKU ba="2,0" sc="357,-10,-27,30,260,-10,380,-10" hai1="13,14,15" hai3="39,40" '
+    'owari="347,37.0,3,-47.0,250,-5.0,370,15.0" />',
+    "</mjloggm>",
+])
+
+PON_OF_1M = MjlogCall(CallKind.PON, ids(1, 2, 3), TileId(1), None, 1)
+EXPECTED = MjlogGame(
+    version="2.3",
+    shuffle_seed="mt19937ar-sha512-n288-base64,q+/=",
+    rule_type=169,
+    lobby=1234,
+    players=(MjlogPlayer("咲", 16, 2145.22, "M"), MjlogPlayer("Alice", 0, 1500.0, "F"),
+             MjlogPlayer("Bob", 12, 1987.5, "C"), MjlogPlayer("C", 20, 2300.01, "M")),
+    first_dealer=0,
+    rounds=(
+        MjlogRound(
+            round_index=4, honba=1, sticks=2, dice=(3, 5), dora_indicator=TileId(60),
+            scores=(25000, 24000, 26000, 23000), dealer=0, hands=ROUND_1_HANDS,
+            events=(
+                Draw(0, TileId(52)), Discard(0, TileId(52), tsumogiri=True),
+                Draw(1, TileId(53)), Discard(1, TileId(1), tsumogiri=False),
+                Call(2, PON_OF_1M), Discard(2, TileId(10), tsumogiri=False),
+                Draw(3, TileId(57)), Riichi(3, 1), Discard(3, TileId(57), tsumogiri=True),
+                Riichi(3, 2, (25000, 24000, 26000, 22000)),
+                Call(0, MjlogCall(CallKind.CHI, ids(54, 57, 61), TileId(57), None, 3)),
+                Discard(0, TileId(40), tsumogiri=False),
+                Draw(1, TileId(70)),
+                Call(1, MjlogCall(CallKind.ANKAN, ids(68, 69, 70, 71), None, None, None,
+                                  code_tile=TileId(70))),
+                NewDora(TileId(80)), Draw(1, TileId(72)), Discard(1, TileId(72), True),
+                Agari(2, 1, ids(90, 91), AgariRecord(
+                    honba=1, sticks=3, hand=ids(2, 3, 6, 14, 18, 22, 26, 30, 34, 38, 72),
+                    melds=(PON_OF_1M,), win_tile=TileId(72), fu=30, points=7700, limit=0,
+                    yaku=((1, 1), (7, 1), (54, 1), (53, 0)), dora_indicators=ids(60, 80),
+                    scores=(25000, 24000, 26000, 22000), deltas=(10700, -10700, 0, 0))),
+                Agari(3, 1, (), AgariRecord(
+                    honba=0, sticks=0, hand=dealt(3)[:13] + ids(72), win_tile=TileId(72),
+                    fu=40, points=32000, limit=5, yakuman=(39,), dora_indicators=ids(60, 80),
+                    pao=0, scores=(35700, 13300, 26000, 22000), deltas=(0, -16000, 0, 16000))),
+                Bye(3), Reconnect(3))),
+        MjlogRound(
+            round_index=None, honba=None, sticks=None, dice=(0, 4),
+            dora_indicator=TileId(100), scores=None, dealer=None, hands=ROUND_2_HANDS,
+            events=(
+                Draw(0, TileId(60)), Discard(0, TileId(60), tsumogiri=True),
+                Ryuukyoku(None, RyuukyokuRecord(
+                    honba=2, sticks=0, hands=(None, ids(13, 14, 15), None, ids(39, 40)),
+                    scores=(35700, -2700, 26000, 38000), deltas=(-1000, 3000, -1000, -1000),
+                    final=MjlogStanding((34700, 300, 25000, 37000),
+                                        (37.0, -47.0, -5.0, 15.0))))))),
+    opening=(Bye(2), Reconnect(2)),
+    shuffle_ref="",
+)
+
+
+def test_every_field_by_example() -> None:
+    game = parse_mjlog(DOC)
+    assert game == EXPECTED
+    assert (game.players_count, game.red_fives, game.open_tanyao, game.east_south) == (
+        4, True, True, True)
+
+
+def test_the_example_is_written_back_as_it_was() -> None:
+    assert format_mjlog(EXPECTED) == DOC
+
+
+@pytest.mark.parametrize(("rule_type", "expected"), [
+    (0x00, (4, True, True, False)),
+    (0x02, (4, False, True, False)),
+    (0x04, (4, True, False, False)),
+    (0x08, (4, True, True, True)),
+    (0x10, (3, True, True, False)),
+    (0xB9, (3, True, True, True)),
+    (0x0F, (4, False, False, True)),
+])
+def test_rule_bits(rule_type: int, expected: tuple[int, bool, bool, bool]) -> None:
+    game = attrs.evolve(EXPECTED, rule_type=rule_type)
+    assert (game.players_count, game.red_fives, game.open_tanyao, game.east_south) == expected
+
+
+def test_whitespace_between_tags_and_an_xml_declaration_are_read() -> None:
+    spaced = '<?xml version="1.0" encoding="UTF-8"?>\n' + DOC.replace("><", ">\n  <")
+    assert parse_mjlog(spaced) == EXPECTED
+
+
+def test_whole_number_rates_and_points_are_numbers_too() -> None:
+    game = attrs.evolve(EXPECTED, players=(MjlogPlayer("a", 1, 1500, "M"),) * 4)
+    assert 'rate="1500.00,1500.00,1500.00,1500.00"' in format_mjlog(game)
+    assert parse_mjlog(format_mjlog(game)) == game
+
+
+def test_character_references_in_text_attributes() -> None:
+    text = DOC.replace('ver="2.3"', 'ver="a&amp;b&lt;&#x41;&#66;&quot;"')
+    game = parse_mjlog(text)
+    assert game.version == 'a&b<AB"'
+    assert parse_mjlog(format_mjlog(game)) == game
+
+
+# --- meld codes --------------------------------------------------------------------------
+
+def _call(kind: CallKind, tiles: tuple[int, ...], called: int | None = None,
+          added: int | None = None, source: int | None = None,
+          code_tile: int | None = None) -> MjlogCall:
+    return MjlogCall(kind, ids(*tiles), None if called is None else TileId(called),
+                     None if added is None else TileId(added), source,
+                     None if code_tile is None else TileId(code_tile))
+
+
+# Codes from the real logs in tests/data. The evidence is in the log around each N tag:
+# the tag before it discards the called tile, the caller's INIT hand (or a draw) holds the
+# others; for an added kan, the caller's earlier pon and the tile it has just drawn.
+KNOWN_CODES = [
+    # double ron log, E1: <F22/> (6m) then seat 3 chis with 12 (4m) and 19 (5m) dealt
+    (11623, 3, 4, _call(CallKind.CHI, (12, 19, 22), 22, source=2)),
+    # old format log, E2: <G61/> (7p) then seat 0 chis with 66 and 70 dealt
+    (40271, 0, 4, _call(CallKind.CHI, (61, 66, 70), 61, source=3)),
+    # kans log, E2: <E133/> (chun) then seat 3 pons with 132 and 135 dealt
+    (51274, 3, 4, _call(CallKind.PON, (132, 133, 135), 133, source=1)),
+    # kans log, E3: <G80/> (3s) then seat 0 pons with 81 and 82 dealt
+    (30827, 0, 4, _call(CallKind.PON, (80, 81, 82), 80, source=3)),
+    # double ron log, E4: <D17/> (5m) then seat 2 pons with 16 (the red five) and 18
+    (6762, 2, 4, _call(CallKind.PON, (16, 17, 18), 17, source=0)),
+    # kans log, E3: <G36/> (1p) then seat 0 kans with 37 and 39 dealt, 38 drawn
+    (9219, 0, 4, _call(CallKind.MINKAN, (36, 37, 38, 39), 36, source=3)),
+    # kans log, E3: seat 3 draws <W108/> and kans 108-111 (haku), closed
+    (27648, 3, 4, _call(CallKind.ANKAN, (108, 109, 110, 111))),
+    # four kans log, E4: seat 0 draws <T16/> and kans 16-19 (5m); the code names copy 18
+    (4608, 0, 4, _call(CallKind.ANKAN, (16, 17, 18, 19), code_tile=18)),
+    # double ron log: seat 1 pons 112-114 (chun) calling 114 from seat 3, draws <U115/>
+    (44146, 1, 4, _call(CallKind.SHOUMINKAN, (112, 113, 114, 115), 114, 115, 3)),
+    # four kans log, E4: seat 2's pon of 3m called 8 from seat 1, adds the drawn 10
+    (3155, 2, 4, _call(CallKind.SHOUMINKAN, (8, 9, 10, 11), 8, 10, 1)),
+    # three-player log, E1: seat 0 sets aside a dealt north, 123
+    (31520, 0, 3, _call(CallKind.KITA, (123,))),
+    # three-player log, E1: <D108/> then seat 2 pons haku with 110 and 111 dealt
+    (41514, 2, 3, _call(CallKind.PON, (108, 110, 111), 108, source=0)),
+    # three-player log, E3: <E55/> (6p) then seat 2 kans with 52, 53, 54 dealt
+    (14083, 2, 3, _call(CallKind.MINKAN, (52, 53, 54, 55), 55, source=1)),
+]
+
+
+@pytest.mark.parametrize(("code", "who", "players", "expected"), KNOWN_CODES)
+def test_known_codes(code: int, who: int, players: int, expected: MjlogCall) -> None:
+    assert MjlogCall.decode(code, who, players) == expected
+    assert expected.encode(who, players) == code
+
+
+def test_known_codes_cover_every_kind() -> None:
+    assert {call.kind for _, _, _, call in KNOWN_CODES} == set(CallKind)
+
+
+def _valid_codes(who: int, players: int) -> dict[CallKind, int]:
+    counts = dict.fromkeys(CallKind, 0)
+    for code in range(1 << 16):
+        try:
+            call = MjlogCall.decode(code, who, players)
+        except InvalidLogError:
+            continue
+        assert call.encode(who, players) == code
+        counts[call.kind] += 1
+    return counts
+
+
+@pytest.mark.parametrize(("players", "who"), [(4, 0), (4, 1), (4, 2), (4, 3), (3, 0), (3, 1),
+                                               (3, 2)])
+def test_every_16_bit_code_decodes_to_its_own_encoding_or_to_nothing(players: int,
+                                                                       who: int) -> None:
+    # What each kind admits, counted from its parts: a chi is one of 21 runs, called at
+    # one of 3 places, each tile one of 4 copies, always from the seat before; a pon or an
+    # added kan is one of 34 kinds, one of 4 copies left out (or added), called at one of
+    # 3 places, from any other seat; an open kan is one of the 136 ids called from any
+    # other seat; an ankan one of 136 ids; a kita one of the 4 norths.
+    sources = players - 1 if players == 4 else 2
+    expected = {
+        CallKind.CHI: 21 * 3 * 4 ** 3 if players == 4 else 0,
+        CallKind.PON: 34 * 4 * 3 * sources,
+        CallKind.SHOUMINKAN: 34 * 4 * 3 * sources,
+        CallKind.MINKAN: 136 * sources,
+        CallKind.ANKAN: 136,
+        CallKind.KITA: 4 if players == 3 else 0,
+    }
+    assert _valid_codes(who, players) == expected
+
+
+@given(players_and_seats().flatmap(
+    lambda table: st.tuples(st.just(table), calls(table[1], table[0]))))
+def test_encode_then_decode_gives_the_call_back(case: tuple[tuple[int, int], MjlogCall]) -> None:
+    (players, who), call = case
+    assert MjlogCall.decode(call.encode(who, players), who, players) == call
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: _call(CallKind.CHI, (0, 4, 12), 0, source=3), "do not make a chi"),
+    (lambda: _call(CallKind.CHI, (28, 32, 36), 28, source=3), "do not make a chi"),
+    (lambda: _call(CallKind.PON, (0, 1, 4), 0, source=1), "do not make a pon"),
+    (lambda: _call(CallKind.PON, (2, 1, 0), 0, source=1), "ascending"),
+    (lambda: _call(CallKind.PON, (0, 1, 2), 3, source=1), "not among its tiles"),
+    (lambda: _call(CallKind.PON, (0, 1, 2)), "names called tile and source seat"),
+    (lambda: _call(CallKind.ANKAN, (0, 1, 2, 3), 0, source=1), "has no called tile"),
+    (lambda: _call(CallKind.SHOUMINKAN, (0, 1, 2, 3), 0, source=1), "added tile"),
+    (lambda: _call(CallKind.SHOUMINKAN, (0, 1, 2, 3), 0, 0, 1), "other than the called"),
+    (lambda: _call(CallKind.MINKAN, (0, 1, 2, 3), 0, 0, 1), "only a shouminkan"),
+    (lambda: _call(CallKind.ANKAN, (0, 1, 2, 3), code_tile=0), "None for the first"),
+    (lambda: _call(CallKind.PON, (0, 1, 2), 0, source=1, code_tile=1), "only an ankan"),
+    (lambda: _call(CallKind.KITA, (116,)), "do not make a kita"),
+    (lambda: _call(CallKind.PON, (0, 1, 136), 0, source=1), "tile ids 0-135"),
+    (lambda: _call(CallKind.PON, (0, 1, 2), 0, source=4), "seat 0-3"),
+])
+def test_a_call_that_is_no_meld_is_refused(make: Callable[[], MjlogCall], message: str) -> None:
+    with pytest.raises(InvalidLogError, match=message):
+        make()
+
+
+@pytest.mark.parametrize(("call", "who", "players", "message"), [
+    (_call(CallKind.CHI, (0, 4, 8), 0, source=1), 0, 4, "not from the seat before"),
+    (_call(CallKind.PON, (0, 1, 2), 0, source=2), 2, 4, "from that seat itself"),
+    (_call(CallKind.CHI, (0, 4, 8), 0, source=2), 0, 3, "a three-player game has no chi"),
+    (_call(CallKind.KITA, (120,)), 0, 4, "only a three-player game has kita"),
+    (_call(CallKind.PON, (0, 1, 2), 0, source=3), 1, 3, "seat a three-player game does not"),
+    (_call(CallKind.ANKAN, (0, 1, 2, 3)), 3, 3, "seats are 0-2"),
+    (_call(CallKind.ANKAN, (0, 1, 2, 3)), 0, 5, "3 or 4 players"),
+])
+def test_a_call_a_seat_cannot_make_is_not_encoded(call: MjlogCall, who: int, players: int,
+                                                  message: str) -> None:
+    with pytest.raises(InvalidLogError, match=message):
+        call.encode(who, players)
+
+
+@pytest.mark.parametrize(("code", "who", "players", "message"), [
+    (65535, 0, 4, r"meld code 65535 \(chi\) has bit 9 set"),
+    (-1, 0, 4, "0-65535"),
+    (1 << 16, 0, 4, "0-65535"),
+    (63 << 10 | 0x4 | 3, 0, 4, "no run"),
+    (102 << 9 | 0x8 | 1, 0, 4, "names no tile kind"),
+    (0x18 | 1, 0, 4, "unused bits"),
+    (0x1 << 8 | 0x20 | 1, 0, 3, "kita"),
+    (31264, 0, 4, r"meld code 31264 \(kita\): only a three-player game has kita"),
+    (136 << 8 | 1, 0, 4, "names tile id 136"),
+    (0x41, 0, 4, r"\(kan\) has unused bits"),
+    (0x408, 0, 4, r"\(pon or added kan\) names no source seat"),
+    (0x404, 0, 4, r"\(chi\) names no source seat"),
+    (0x408 | 1, 2, 3, "seat a three-player game does not have"),
+    (40271, 0, 3, r"meld code 40271 \(chi\): a three-player game has no chi"),
+])
+def test_a_code_that_decodes_to_nothing_valid(code: int, who: int, players: int,
+                                              message: str) -> None:
+    with pytest.raises(InvalidLogError, match=message):
+        MjlogCall.decode(code, who, players)
+
+
+# --- the real logs -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", REAL_LOGS)
+def test_real_logs_survive_format_then_parse(name: str) -> None:
+    game = parse_mjlog(real_text(name))
+    assert parse_mjlog(format_mjlog(game)) == game
+
+
+@pytest.mark.parametrize("name", [name for name in REAL_LOGS if "old_format" not in name])
+def test_real_logs_are_written_back_to_the_letter(name: str) -> None:
+    text = real_text(name)
+    assert format_mjlog(parse_mjlog(text)) == text
+
+
+def test_an_older_log_differs_only_in_how_numbers_are_written() -> None:
+    text = real_text("tenhou_4p_pao_old_format.mjlog")
+    written = format_mjlog(parse_mjlog(text))
+    # rates written as whole numbers and placement points without a decimal come back
+    # in today's form; every tag is otherwise the same
+    assert 'rate="2105,2069,2082,2102"' in text
+    assert 'rate="2105.00,2069.00,2082.00,2102.00"' in written
+    normal = re.compile(r"(\d+)\.0+\b")
+    assert normal.sub(r"\1", written) == normal.sub(r"\1", text)
+
+
+TAG = re.compile(r"<(\w+)([^>]*)>")
+ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
+
+
+def _tracked_calls(text: str, players: int) -> list[tuple[MjlogCall, bool]]:
+    """Each N tag of a log decoded, and whether it fits what the log shows: hands kept from
+    the INIT tags and the draw and discard tags by this test's own reading of the text."""
+    hands: list[set[int]] = []
+    last_discard: tuple[int, int] | None = None
+    pons: dict[tuple[int, int], tuple[int | None, int | None]] = {}
+    found = []
+    for name, body in TAG.findall(text):
+        attributes = dict(ATTRIBUTE.findall(body))
+        if name == "INIT":
+            hands = [{int(x) for x in attributes[f"hai{seat}"].split(",") if x}
+                     for seat in range(4)]
+            pons = {}
+        elif re.fullmatch(r"[TUVW]\d+", name):
+            hands["TUVW".index(name[0])].add(int(name[1:]))
+        elif re.fullmatch(r"[DEFG]\d+", name):
+            seat = "DEFG".index(name[0])
+            hands[seat].remove(int(name[1:]))
+            last_discard = (seat, int(name[1:]))
+        elif name == "N":
+            who = int(attributes["who"])
+            call = MjlogCall.decode(int(attributes["m"]), who, players)
+            hand = hands[who]
+            if call.kind is CallKind.SHOUMINKAN:
+                added = call.added
+                pon = pons.get((who, call.tiles[0] // 4))
+                fits = added in hand and pon == (call.called, call.from_seat)
+                hand.discard(added or -1)
+            elif call.called is not None:
+                fits = last_discard == (call.from_seat, call.called) and all(
+                    tile in hand for tile in call.tiles if tile != call.called)
+                hand.difference_update(call.tiles)
+                if call.kind is CallKind.PON:
+                    pons[(who, call.tiles[0] // 4)] = (call.called, call.from_seat)
+            else:
+                fits = all(tile in hand for tile in call.tiles)
+                hand.difference_update(call.tiles)
+            found.append((call, fits))
+            last_discard = None
+    return found
+
+
+@pytest.mark.parametrize("name", REAL_LOGS)
+def test_every_call_in_the_real_logs_fits_the_hands_the_log_shows(name: str) -> None:
+    text = real_text(name)
+    found = _tracked_calls(text, 3 if name == THREE_PLAYER_LOG else 4)
+    assert len(found) == text.count("<N ")
+    assert all(fits for _, fits in found)
+    game = parse_mjlog(text)
+    parsed = [event.call for round_ in game.rounds for event in round_.events
+              if isinstance(event, Call)]
+    assert parsed == [call for call, _ in found]
+
+
+def test_the_real_logs_hold_what_they_were_chosen_for() -> None:
+    def events(name: str) -> list[MjlogEvent]:
+        return [event for round_ in parse_mjlog(real_text(name)).rounds
+                for event in round_.events]
+
+    def kinds(name: str) -> set[CallKind]:
+        return {event.call.kind for event in events(name) if isinstance(event, Call)}
+
+    assert kinds("tenhou_4p_kans_nine_terminals.mjlog") == {
+        CallKind.CHI, CallKind.PON, CallKind.MINKAN, CallKind.ANKAN}
+    assert any(isinstance(event, Ryuukyoku) and event.kind == "yao9"
+               for event in events("tenhou_4p_kans_nine_terminals.mjlog"))
+    four_kans = events("tenhou_4p_four_kans.mjlog")
+    assert [event.kind for event in four_kans if isinstance(event, Ryuukyoku)].count(
+        "kan4") == 1
+    assert any(isinstance(event, Call) and event.call.code_tile is not None
+               for event in four_kans)
+    game = parse_mjlog(real_text("tenhou_4p_double_ron.mjlog.gz"))
+    assert any(sum(isinstance(event, Agari) for event in round_.events) == 2
+               for round_ in game.rounds)
+    old = events("tenhou_4p_pao_old_format.mjlog")
+    assert any(isinstance(e, Agari) and e.recorded and e.recorded.pao is not None for e in old)
+    assert any(isinstance(e, Riichi) and e.step == 2 and e.scores is None for e in old)
+    three = parse_mjlog(real_text(THREE_PLAYER_LOG))
+    assert three.players_count == 3
+    assert all(round_.hands[3] == () for round_ in three.rounds)
+    assert {CallKind.KITA, CallKind.MINKAN, CallKind.SHOUMINKAN} <= kinds(THREE_PLAYER_LOG)
+    assert any(isinstance(e, Bye) for e in events(THREE_PLAYER_LOG))
+    assert any(isinstance(e, Reconnect) for e in events(THREE_PLAYER_LOG))
+
+
+def test_tsumogiri_follows_the_draw_just_before() -> None:
+    # a discard is tsumogiri when the last draw, discard or call before it is this seat's
+    # draw of the same tile (a riichi declaration or a new dora may come between)
+    expected = []
+    last = ""
+    for name, _ in TAG.findall(real_text("tenhou_4p_four_kans.mjlog")):
+        if re.fullmatch(r"[DEFG]\d+", name):
+            expected.append(last == "TUVW"["DEFG".index(name[0])] + name[1:])
+        if re.fullmatch(r"[TUVWDEFG]\d+", name) or name in ("N", "INIT"):
+            last = name
+    game = parse_mjlog(real_text("tenhou_4p_four_kans.mjlog"))
+    flags = [event.tsumogiri for round_ in game.rounds for event in round_.events
+             if isinstance(event, Discard)]
+    assert flags == expected
+    assert 0 < sum(flags) < len(flags)
+
+
+# --- the blanked form --------------------------------------------------------------------
+
+ABORTIVE = {"yao9", "kaze4", "reach4", "kan4", "ron3"}
+
+
+def _blank(text: str) -> str:
+    """The log with the server's outcomes removed, as a replay's input has them."""
+    first = True
+
+    def tag(match: re.Match[str]) -> str:
+        nonlocal first
+        name, body = match.group(1), match.group(2)
+        pairs = ATTRIBUTE.findall(body)
+        if name == "INIT":
+            if first:
+                first = False
+                return match.group(0)
+            pairs = [(k, ",,," + ",".join(v.split(",")[3:]) if k == "seed" else v)
+                     for k, v in pairs if k not in ("ten", "oya")]
+        elif name == "AGARI":
+            pairs = [(k, v) for k, v in pairs if k in ("who", "fromWho", "doraHaiUra")]
+        elif name == "RYUUKYOKU":
+            pairs = [(k, v) for k, v in pairs if k == "type" and v in ABORTIVE]
+        elif name == "REACH":
+            pairs = [(k, v) for k, v in pairs if k != "ten"]
+        else:
+            return match.group(0)
+        return f"<{name}{''.join(f' {k}={chr(34)}{v}{chr(34)}' for k, v in pairs)} />"
+
+    return TAG.sub(tag, text)
+
+
+def _without_outcomes(event: MjlogEvent) -> MjlogEvent:
+    if isinstance(event, Agari):
+        return Agari(event.seat, event.from_seat, event.ura_indicators)
+    if isinstance(event, Riichi):
+        return Riichi(event.seat, event.step)
+    if isinstance(event, Ryuukyoku):
+        return Ryuukyoku(event.kind if event.kind in ABORTIVE else None)
+    return event
+
+
+@pytest.mark.parametrize("name", REAL_LOGS)
+def test_the_blanked_form_reads_with_none_where_the_outcomes_were(name: str) -> None:
+    full = parse_mjlog(real_text(name))
+    blanked = parse_mjlog(_blank(real_text(name)))
+    rounds = [attrs.evolve(round_, events=tuple(_without_outcomes(e) for e in round_.events))
+              for round_ in full.rounds]
+    rounds[1:] = [attrs.evolve(round_, round_index=None, honba=None, sticks=None, scores=None,
+                               dealer=None) for round_ in rounds[1:]]
+    expected = attrs.evolve(full, rounds=tuple(rounds))
+    assert blanked == expected
+    assert parse_mjlog(format_mjlog(blanked)) == blanked
+
+
+# --- files: gzip, several documents ------------------------------------------------------
+
+def test_gzip_input_reads_as_the_plain_text() -> None:
+    raw = (DATA / "tenhou_4p_double_ron.mjlog.gz").read_bytes()
+    assert raw[:2] == b"\x1f\x8b"
+    assert read_mjlog(raw) == read_mjlog(real_text("tenhou_4p_double_ron.mjlog.gz"))
+
+
+def test_several_documents_in_one_file_plain_and_gzip() -> None:
+    texts = [real_text(name) for name in REAL_LOGS]
+    expected = [parse_mjlog(text) for text in texts]
+    one_per_line = "\n".join(texts) + "\n"
+    assert split_mjlog(one_per_line) == texts
+    assert read_mjlog(one_per_line) == expected
+    assert read_mjlog("".join(texts)) == expected
+    assert read_mjlog(one_per_line.encode()) == expected
+    assert read_mjlog(gzip.compress(one_per_line.encode())) == expected
+    members = b"".join(gzip.compress((text + "\n").encode()) for text in texts)
+    assert read_mjlog(members) == expected
+    assert read_mjlog("") == []
+    assert read_mjlog(b"  \n") == []
+
+
+def test_a_truncated_gzip_file_keeps_what_it_holds_and_names_the_cut_document() -> None:
+    texts = [real_text(name) for name in FOUR_PLAYER_LOGS[:2]]
+    raw = gzip.compress("\n".join(texts).encode())
+    cut = raw[:len(raw) * 3 // 4]
+    documents = split_mjlog(cut)
+    assert documents[0] == texts[0]
+    assert texts[1].startswith(documents[1]) and documents[1] != texts[1]
+    with pytest.raises(InvalidLogError, match=r"^document 2: .*(cut-off|truncated)"):
+        read_mjlog(cut)
+
+
+def test_a_damaged_document_is_returned_by_split_for_parse_to_name() -> None:
+    pieces = split_mjlog("junk <mjloggm>a</mjloggm>\n<mjloggm ver=")
+    assert pieces == ["junk", "<mjloggm>a</mjloggm>", "<mjloggm ver="]
+    with pytest.raises(InvalidLogError, match=r"^document 1: before the first round, "
+                                              r"character 0 junk: text outside a tag"):
+        read_mjlog("junk <mjloggm>a</mjloggm>")
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"\x1f\x8b\x09\x00" + bytes(12), "gzip member at byte 0 is damaged"),
+    ("<mjloggm>é</mjloggm>".encode("latin-1"), "byte 9 is not UTF-8"),
+    (gzip.compress(b"<mjloggm/>") + b"junk", "starts no gzip member"),
+])
+def test_bytes_that_are_not_gzip_or_utf8(data: bytes, message: str) -> None:
+    with pytest.raises(InvalidLogError, match=message):
+        split_mjlog(data)
+
+
+# --- damaged input -----------------------------------------------------------------------
+
+def _damage(old: str, new: str) -> str:
+    assert DOC.count(old) == 1
+    return DOC.replace(old, new)
+
+
+def _place(text: str, tag: str, event: int, round_: str = "S1 honba 1") -> str:
+    return f"^{round_}, event {event}, character {text.index(tag)} {re.escape(tag)}: "
+
+
+DAMAGED = [
+    # (the damaged document, a pattern for the whole message's start and its problem)
+    (DOC[:DOC.index("<F10/>") + 3], _place(DOC, "<F1", 5) + "a cut-off or malformed tag"),
+    (DOC[:DOC.index("<F10/>")], "^S1 honba 1, at the end of the document: the document "
+                                "ends without </mjloggm>"),
+    (_damage("<F10/>", "<X10/>"), _place(_damage("<F10/>", "<X10/>"), "<X10/>", 5)
+     + r"unknown tag <X10>"),
+    (_damage("<F10/>", '<FOO a="1"/>'),
+     _place(_damage("<F10/>", '<FOO a="1"/>'), '<FOO a="1"/>', 5) + "unknown tag <FOO>"),
+    (_damage("<T52/>", "<T136/>"),
+     _place(_damage("<T52/>", "<T136/>"), "<T136/>", 0) + "tile id 136 is not 0-135"),
+    (_damage('<N who="2" m="11" />', '<N who="5" m="11" />'),
+     _place(_damage('<N who="2" m="11" />', '<N who="5" m="11" />'), '<N who="5" m="11" />',
+            4) + "who=5 is not a seat of a 4-player game"),
+    (_damage('<BYE who="3" />', '<BYE who="5" />'),
+     _place(_damage('<BYE who="3" />', '<BYE who="5" />'), '<BYE who="5" />', 19)
+     + "who=5 is not a seat"),
+    (_damage('<REACH who="3" step="1"/>', '<REACH who="x" step="1"/>'),
+     _place(_damage('<REACH who="3" step="1"/>', '<REACH who="x" step="1"/>'),
+            '<REACH who="x" step="1"/>', 7) + "who='x' is not a number"),
+    (_damage('<N who="0" m="34999" />', '<N who="0" m="3.5" />'),
+     _place(_damage('<N who="0" m="34999" />', '<N who="0" m="3.5" />'),
+            '<N who="0" m="3.5" />', 10) + "m='3.5' is not a number"),
+    (_damage('<N who="0" m="34999" />', '<N who="0" m="65535" />'),
+     _place(_damage('<N who="0" m="34999" />', '<N who="0" m="65535" />'),
+            '<N who="0" m="65535" />', 10) + r"meld code 65535 \(chi\) has bit 9 set"),
+    (_damage('<N who="0" m="34999" />', '<N who="0" m="34997" />'),
+     _place(_damage('<N who="0" m="34999" />', '<N who="0" m="34997" />'),
+            '<N who="0" m="34997" />', 10)
+     + r"meld code 34997 \(chi\) by seat 0 takes a tile from seat 1, not from the seat before"),
+    (_damage('<N who="1" m="17920" />', '<N who="1" m="31264" />'),
+     _place(_damage('<N who="1" m="17920" />', '<N who="1" m="31264" />'),
+            '<N who="1" m="31264" />', 13) + r"meld code 31264 \(kita\): only a three-player "
+                                             "game has kita"),
+    (_damage('seed="4,1,2,3,5,60"', 'seed="4,1,2,3,five,60"'),
+     "^round 1, character .* <INIT.*: the seed's second die 'five' is not a number"),
+    (_damage('<DORA hai="80" />', '<DORA hai="80" foo="1" />'),
+     r"event 14, .*: <DORA> has unknown attributes \['foo'\]"),
+    (_damage('<DORA hai="80" />', '<DORA hai="80">'), "is not closed with />"),
+    (_damage("15.0\" />", "15.0\" /><AGARI who=\"0\" fromWho=\"0\" />"),
+     "^round 2, event 3, .*: a win after the round ended in a draw"),
+    (_damage("15.0\" />", "15.0\" /><D61/>"), r"^round 2, event 3, .*<D61/>: a discard outside"),
+    (_damage("<T60/><D60/><RYUUKYOKU", "<T60/><D60/><INIT seed=\",,,0,0,0\"/><RYUUKYOKU"),
+     "^round 2, event 2, .*: round 2 ends without a win or a draw"),
+    (_damage('<GO type="169" lobby="1234"/>', ""),
+     "^round 1, character .*<INIT.*: a round starts before the GO and TAIKYOKU tags"),
+    (_damage("</mjloggm>", "</mjloggm>x"), "text outside a tag|text after </mjloggm>"),
+    (_damage("<mjloggm ver=\"2.3\">", "<mjlog>"), "unknown tag <mjlog>"),
+    ("<GO type=\"1\"/></mjloggm>", "a document starts with <mjloggm"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), DAMAGED)
+def test_damaged_input_names_the_place(text: str, message: str) -> None:
+    with pytest.raises(InvalidLogError, match=message):
+        parse_mjlog(text)
+
+
+def test_a_draw_by_a_seat_a_three_player_game_does_not_have() -> None:
+    text = real_text(THREE_PLAYER_LOG)
+    first = text.index("<T", text.index("<INIT"))
+    damaged = text[:first] + "<W5/>" + text[first:]
+    with pytest.raises(InvalidLogError, match=re.escape(
+            f"E1 honba 0, event 0, character {first} <W5/>: seat 3 draws, but a "
+            f"3-player game has no seat 3")):
+        parse_mjlog(damaged)
+
+
+def test_read_names_the_document() -> None:
+    bad = _damage("<T52/>", "<T136/>")
+    with pytest.raises(InvalidLogError, match=r"^document 3: S1 honba 1, event 0, "):
+        read_mjlog("\n".join([DOC, DOC, bad, DOC]))
+
+
+def test_not_text() -> None:
+    bad: object = 12
+    with pytest.raises(InvalidLogError, match="is a str"):
+        parse_mjlog(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidLogError, match="str or bytes"):
+        split_mjlog(bad)  # type: ignore[arg-type]
+
+
+# --- records and writing -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: Draw(4, TileId(0)), "seat 0-3"),
+    (lambda: Draw(0, TileId(136)), "tile id 0-135"),
+    (lambda: Discard(0, TileId(1), 1), "tsumogiri is a bool"),  # type: ignore[arg-type]
+    (lambda: Riichi(0, 3), "step is 1"),
+    (lambda: Riichi(0, 2, (25050,)), "multiples of 100"),
+    (lambda: Agari(0, 1, (TileId(140),)), "tile ids 0-135"),
+    (lambda: AgariRecord(), "at least one field"),
+    (lambda: AgariRecord(honba=1), "both given or both None"),
+    (lambda: AgariRecord(fu=30, points=1000), "all given or all None"),
+    (lambda: AgariRecord(scores=(0, 0), deltas=(0,)), "one entry per seat"),
+    (lambda: AgariRecord(yaku=((1, 1, 1),)), "pairs"),  # type: ignore[arg-type]
+    (lambda: RyuukyokuRecord(), "at least one field"),
+    (lambda: RyuukyokuRecord(hands=(None,)), "one entry per seat"),
+    (lambda: MjlogStanding((100,), (1.0, 2.0)), "one number of points per score"),
+    (lambda: MjlogStanding((100,), (float("nan"),)), "finite"),
+    (lambda: MjlogPlayer("a", rate=float("inf")), "finite"),
+    (lambda: MjlogPlayer("a", rate=True), "finite"),
+    (lambda: MjlogPlayer("\ud800"), "UTF-8"),
+    (lambda: MjlogPlayer("a", sex="M,F"), "without commas"),
+    (lambda: attrs.evolve(EXPECTED.rounds[0], dice=(0, 6)), "dice"),
+    (lambda: attrs.evolve(EXPECTED.rounds[0], round_index=16), "round index"),
+    (lambda: attrs.evolve(EXPECTED.rounds[0], hands=EXPECTED.rounds[0].hands[:3]),
+     "each seat"),
+    (lambda: attrs.evolve(EXPECTED.rounds[0], dora_indicator=TileId(0)), "dealt twice"),
+    (lambda: attrs.evolve(EXPECTED.rounds[0], hands=(dealt(0)[:12],) * 4), "13 tiles"),
+    (lambda: attrs.evolve(EXPECTED, opening=(Draw(0, TileId(0)),)),  # type: ignore[arg-type]
+     "Bye and Reconnect"),
+    (lambda: attrs.evolve(EXPECTED, players=EXPECTED.players * 2), "up to 4"),
+])
+def test_a_record_of_the_wrong_shape_is_refused(make: Callable[[], object],
+                                                message: str) -> None:
+    with pytest.raises(InvalidLogError, match=message):
+        make()
+
+
+def _with_events(*events: MjlogEvent) -> MjlogGame:
+    return attrs.evolve(EXPECTED, rounds=(attrs.evolve(EXPECTED.rounds[0], events=events),))
+
+
+THREE_PLAYERS = attrs.evolve(EXPECTED, rule_type=EXPECTED.rule_type | 0x10, rounds=(
+    attrs.evolve(EXPECTED.rounds[0], hands=(*EXPECTED.rounds[0].hands[:3], ()),
+                 events=(Ryuukyoku(),)),))
+
+
+@pytest.mark.parametrize(("game", "message"), [
+    (_with_events(Draw(0, TileId(5)), Discard(0, TileId(5), False), Ryuukyoku()),
+     "^S1 honba 1, event 1: .*tsumogiri=False, but the tile is the one just drawn"),
+    (_with_events(Draw(0, TileId(5)), Discard(0, TileId(6), True), Ryuukyoku()),
+     "^S1 honba 1, event 1: .*tsumogiri=True, but the tile is not the one just drawn"),
+    (_with_events(Draw(0, TileId(5))), "^S1 honba 1: the round ends without a win or a draw"),
+    (_with_events(Ryuukyoku(), Draw(0, TileId(5))), "^S1 honba 1, event 1: .*after the round"),
+    (_with_events(Ryuukyoku(), Agari(0, 1)), "^S1 honba 1, event 1: .*after the round"),
+    (_with_events(Call(0, _call(CallKind.KITA, (120,))), Ryuukyoku()),
+     "^S1 honba 1, event 0: a kita: only a three-player game has kita"),
+    (attrs.evolve(_with_events(Reconnect(2), Ryuukyoku()), players=EXPECTED.players[:2],
+                  opening=()),
+     "^S1 honba 1, event 0: seat 2 reconnects, but the game names no player there"),
+    (attrs.evolve(THREE_PLAYERS, rounds=(attrs.evolve(THREE_PLAYERS.rounds[0], events=(
+        Draw(3, TileId(5)), Ryuukyoku())),)), "^S1 honba 1, event 0: seat 3 is not a seat"),
+    (attrs.evolve(THREE_PLAYERS, rounds=(attrs.evolve(THREE_PLAYERS.rounds[0], events=(
+        Ryuukyoku(None, RyuukyokuRecord(hands=(None, None, None, ()))),)),)),
+     "shown by a seat a 3-player game"),
+    (attrs.evolve(THREE_PLAYERS, rounds=EXPECTED.rounds[:1]), "deals no tiles to the fourth"),
+    (attrs.evolve(EXPECTED, rounds=THREE_PLAYERS.rounds), "deals 13 tiles to the fourth"),
+    (attrs.evolve(THREE_PLAYERS, first_dealer=3), "first dealer 3"),
+    (attrs.evolve(EXPECTED, players=(MjlogPlayer("a", dan=1), MjlogPlayer("b"))),
+     "dan is given for some"),
+    (attrs.evolve(EXPECTED, players=EXPECTED.players[:1], opening=(Reconnect(2),)),
+     "^before the first round: seat 2 reconnects, but the game names no player there"),
+])
+def test_a_game_that_would_read_back_differently_is_not_written(game: MjlogGame,
+                                                                message: str) -> None:
+    with pytest.raises(InvalidLogError, match=message):
+        format_mjlog(game)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games())
+def test_any_writable_game_reads_back_equal(game: MjlogGame) -> None:
+    text = format_mjlog(game)
+    assert "\n" not in text
+    assert parse_mjlog(text) == game
+    assert split_mjlog(text + "\n" + text) == [text, text]
