@@ -698,8 +698,9 @@ def _check_melds(hand: Hand, ctx: WinContext) -> None:
         raise InvalidContextError("riichi needs a closed hand, but this hand has called melds")
     if hand.melds and ctx._first_turn:
         raise InvalidContextError("a first-turn win cannot come after a meld")
-    if ctx._yaku & Y_RINSHAN and not hand._melded[10]:
-        raise InvalidContextError("a rinshan win needs a kan among the melds")
+    if ctx._yaku & Y_RINSHAN and not hand._melded[10] and not ctx.kita:
+        raise InvalidContextError("a rinshan win needs a kan among the melds (or a north "
+                                  "tile set aside)")
 
 
 def _check_tiles(hand: Hand, keys: list[int], held: int, win_tile: Tile,

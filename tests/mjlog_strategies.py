@@ -14,7 +14,7 @@ from typing import TypeVar
 from hypothesis import strategies as st
 
 from mahjong_core import TileId
-from mahjong_core.formats import (
+from mahjong_core.formats.mjlog import (
     Agari,
     AgariRecord,
     Bye,

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from mahjong_core import TileId
 from mahjong_core.errors import InvalidLogError
-from mahjong_core.formats import (
+from mahjong_core.formats.mjlog import (
     Agari,
     AgariRecord,
     Bye,

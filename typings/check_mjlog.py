@@ -10,7 +10,7 @@ from typing import assert_never, assert_type
 
 from mahjong_core import TileId
 from mahjong_core.errors import InvalidLogError, MahjongError
-from mahjong_core.formats import (
+from mahjong_core.formats.mjlog import (
     Agari,
     AgariRecord,
     Bye,

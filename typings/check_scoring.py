@@ -61,7 +61,7 @@ def scoring(hand: Hand, tile: Tile) -> None:
     payments = result.payments
     assert_type(payments, Payments)
     assert_type(payments.as_dict(), dict[str, int])
-    assert_type(payments.deltas(0, dealer=0, discarder=1), tuple[int, int, int, int])
+    assert_type(payments.deltas(0, dealer=0, discarder=1), tuple[int, ...])
     assert_type(result.yaku.names(), list[str])
     assert_type(Yaku.PINFU.json_name, str)
     assert_type(HAN[Yaku.PINFU], tuple[int, int])

@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+import attrs
+
 from ..errors import IllegalActionError, InvalidContextError, InvalidLogError, MahjongError
-from ..rules import Rules
+from ..rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
 from ..table import (
+    TENHOU_SANMA_TABLE,
+    TENHOU_TABLE,
     AddedKan,
     Chi,
     ClosedKan,
@@ -22,6 +26,7 @@ from ..table import (
     Game,
     GameLength,
     GameRecord,
+    Kita,
     NineTerminals,
     OpenKan,
     Pass,
@@ -34,6 +39,7 @@ from ..table import (
     Wall,
     Win,
 )
+from ..table.wall import THREE_PLAYER_IDS
 from ..tile import Tile, TileId
 from .mjlog import (
     Agari,
@@ -58,7 +64,8 @@ from .mjlog import (
 
 __all__ = ["game_rules", "replay_mjlog"]
 
-_KANS = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN)
+_REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
+"""Calls after which the caller draws a replacement tile."""
 _ABORTS = {"yao9": DrawKind.NINE_TERMINALS, "kaze4": DrawKind.FOUR_WINDS,
            "reach4": DrawKind.FOUR_RIICHI, "kan4": DrawKind.FOUR_KANS,
            "ron3": DrawKind.TRIPLE_RON}
@@ -74,17 +81,19 @@ def game_rules(game: MjlogGame, *, round_points: bool | None = None
 
     Raises InvalidLogError for a game the engine does not play (three players).
     """
-    if game.players_count != 4:
-        raise InvalidLogError("three-player games are not supported by the table engine")
-    rules = Rules(red_fives=game.red_fives, open_tanyao=game.open_tanyao)
+    players = game.players_count
+    base_rules, base_table = ((TENHOU_RULES, TENHOU_TABLE) if players == 4
+                              else (TENHOU_SANMA_RULES, TENHOU_SANMA_TABLE))
+    rules = attrs.evolve(base_rules, red_fives=game.red_fives, open_tanyao=game.open_tanyao)
     length = GameLength.EAST_SOUTH if game.east_south else GameLength.EAST
-    start = game.rounds[0].scores if game.rounds else None
-    start_score = start[0] if start and len(set(start)) == 1 else 25000
+    start = game.rounds[0].scores[:players] if game.rounds and game.rounds[0].scores else None
+    start_score = start[0] if start and len(set(start)) == 1 else base_table.start_score
     if round_points is None:
         final = _recorded_final(game)
         round_points = final is None or all(p == int(p) for p in final.points)
-    return rules, TableRules(length=length, start_score=start_score,
-                             return_score=max(start_score, 30000), round_points=round_points)
+    return rules, attrs.evolve(base_table, length=length, start_score=start_score,
+                               return_score=max(start_score, base_table.return_score),
+                               round_points=round_points)
 
 
 def _recorded_final(game: MjlogGame) -> MjlogStanding | None:
@@ -113,7 +122,7 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
                                   f"({engine.end_reason})")
         _check_start(engine, log_round, where)
         try:
-            wall = _wall(log_round)
+            wall = _wall(log_round, rules.players)
         except InvalidContextError as error:
             raise InvalidLogError(f"{where}: the deal and draws do not fit one wall: "
                                   f"{error}") from None
@@ -127,9 +136,10 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
     final = _recorded_final(game)
     if final is not None:
         points = tuple(round(p, 1) for p in record.points)
-        if final.scores != record.final_scores or final.points != points:
+        scores, logged = final.scores[:rules.players], final.points[:rules.players]
+        if scores != record.final_scores or logged != points:
             raise InvalidLogError(
-                f"the log's final standing is {list(final.scores)} {list(final.points)}, "
+                f"the log's final standing is {list(scores)} {list(logged)}, "
                 f"the engine's {list(record.final_scores)} {list(points)}")
     return record
 
@@ -142,8 +152,10 @@ def _check_outcomes(table_round: Round, log_round: MjlogRound) -> None:
         recorded = end.recorded
         if recorded is None:
             continue
+        players = table_round.players
         checks: list[tuple[str, object, object]] = [
-            ("score changes", recorded.deltas, result.deltas)]
+            ("score changes", recorded.deltas[:players] if recorded.deltas else None,
+             result.deltas)]
         if isinstance(recorded, AgariRecord) and isinstance(result, Win):
             value = result.result
             checks += [("points", recorded.points, value.points),
@@ -159,11 +171,12 @@ def _check_outcomes(table_round: Round, log_round: MjlogRound) -> None:
 def _check_start(engine: Game, log_round: MjlogRound, where: str) -> None:
     """The round's start as the log records it (where it does) against the engine's."""
     expected: list[tuple[str, object, object]] = [
-        ("round", log_round.round_index, engine.round_index),
+        ("round", log_round.round_index, 4 * engine.round_wind + engine.dealer),
         ("honba", log_round.honba, engine.honba),
         ("riichi sticks", log_round.sticks, engine.sticks),
         ("dealer", log_round.dealer, engine.dealer),
-        ("scores", log_round.scores, engine.scores),
+        ("scores", log_round.scores[:engine.players] if log_round.scores else None,
+         engine.scores),
     ]
     for name, recorded, ours in expected:
         if recorded is not None and recorded != ours:
@@ -171,8 +184,12 @@ def _check_start(engine: Game, log_round: MjlogRound, where: str) -> None:
                                   f"has {ours}")
 
 
-def _wall(log_round: MjlogRound) -> Wall:
-    """The wall as far as the log shows it, the unseen places filled with the unseen tiles."""
+def _wall(log_round: MjlogRound, players: int) -> Wall:
+    """The wall as far as the log shows it, the unseen places filled with the unseen tiles.
+
+    Three-player walls keep their 4th and 5th indicators at the live wall's end (see
+    ``Wall``), so those go there.
+    """
     live: list[int] = []
     rinshan: list[int] = []
     dora = [log_round.dora_indicator]
@@ -183,24 +200,47 @@ def _wall(log_round: MjlogRound) -> Wall:
             (rinshan if after_kan else live).append(event.tile)
             after_kan = False
         elif isinstance(event, Call):
-            after_kan = event.call.kind in _KANS
+            after_kan = event.call.kind in _REPLACED
         elif isinstance(event, NewDora):
             dora.append(event.tile)
         elif isinstance(event, Agari) and event.ura_indicators:
             ura = event.ura_indicators
         elif not isinstance(event, Bye | Reconnect):
             after_kan = False
-    hands = log_round.hands
+    hands = log_round.hands[:players]
+    if players == 4:
+        live_size, rinshan_size, held_apart = 70, 4, 5
+        tile_set = set(range(136))
+    else:
+        live_size, rinshan_size, held_apart = 55, 8, 3
+        tile_set = set(THREE_PLAYER_IDS)
     seen = {*(i for hand in hands for i in hand), *live, *rinshan, *dora, *ura}
-    unseen = iter(sorted(set(range(136)) - seen))
+    unseen = iter(sorted(tile_set - seen))
+    if len(live) > live_size:
+        raise InvalidContextError(f"the log shows {len(live)} live draws; a wall has "
+                                  f"{live_size}")
+    slots: list[int | None] = [*live, *([None] * (live_size - len(live)))]
+    for index, tile in enumerate(dora[held_apart:]):
+        at = live_size - 2 - 2 * index
+        if at < len(live):
+            raise InvalidContextError("a dora indicator the log shows was drawn as well")
+        slots[at] = tile
+    for index, under in enumerate(ura[held_apart:]):
+        at = live_size - 1 - 2 * index
+        if at < len(live):
+            raise InvalidContextError("an ura indicator the log shows was drawn as well")
+        slots[at] = under
 
-    def fill(part: Sequence[int], size: int, what: str) -> list[int]:
+    def fill(part: Sequence[int | None], size: int, what: str) -> list[int]:
         if len(part) > size:
             raise InvalidContextError(f"the log shows {len(part)} {what}; a wall has {size}")
-        return [*part, *(next(unseen, -1) for _ in range(size - len(part)))]
+        padded = [*part, *([None] * (size - len(part)))]
+        return [next(unseen, -1) if tile is None else tile for tile in padded]
 
-    return Wall(hands, fill(live, 70, "live draws"), fill(rinshan, 4, "replacement draws"),
-                fill(dora, 5, "dora indicators"), fill(ura, 5, "ura indicators"))
+    return Wall(hands, fill(slots, live_size, "live draws"),
+                fill(rinshan, rinshan_size, "replacement draws"),
+                fill(dora[:held_apart], held_apart, "dora indicators"),
+                fill(ura[:held_apart], held_apart, "ura indicators"))
 
 
 def _play(table_round: Round, log_round: MjlogRound) -> None:
@@ -282,7 +322,9 @@ def _call(table_round: Round, event: Call) -> None:
         table_round.apply(AddedKan(seat, call.added))
         return
     if call.kind is CallKind.KITA:
-        raise _mismatch(table_round, "a north tile set aside belongs to three-player games")
+        _pass_all(table_round)
+        table_round.apply(Kita(seat, call.tiles[0]))
+        return
     own = [i for i in call.tiles if i != call.called]
     if call.called is None or len(own) != len(call.tiles) - 1:
         raise _mismatch(table_round, f"seat {seat}'s {call.kind.value} does not name the "

@@ -14,6 +14,7 @@ from .actions import (
     Chi,
     ClosedKan,
     Discard,
+    Kita,
     NineTerminals,
     OpenKan,
     Pass,
@@ -28,6 +29,7 @@ from .records import (
     DrawKind,
     Event,
     GameRecord,
+    KitaDeclared,
     MeldCalled,
     RiichiAccepted,
     RiverTile,
@@ -39,11 +41,12 @@ from .records import (
     Win,
 )
 from .round import Observation, Phase, Round
-from .rules import TENHOU_EAST_TABLE, TENHOU_TABLE, GameLength, TableRules
+from .rules import TENHOU_EAST_TABLE, TENHOU_SANMA_TABLE, TENHOU_TABLE, GameLength, TableRules
 from .wall import Wall
 
 __all__ = [
     "TENHOU_EAST_TABLE",
+    "TENHOU_SANMA_TABLE",
     "TENHOU_TABLE",
     "Action",
     "AddedKan",
@@ -57,6 +60,8 @@ __all__ = [
     "Game",
     "GameLength",
     "GameRecord",
+    "Kita",
+    "KitaDeclared",
     "MeldCalled",
     "NineTerminals",
     "Observation",

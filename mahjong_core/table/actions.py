@@ -16,6 +16,7 @@ __all__ = [
     "Chi",
     "ClosedKan",
     "Discard",
+    "Kita",
     "NineTerminals",
     "OpenKan",
     "Pass",
@@ -88,6 +89,14 @@ class ClosedKan:
 
 
 @attrs.frozen
+class Kita:
+    """Set aside the north tile ``tile`` as a dora and draw a replacement (three players)."""
+
+    seat: int
+    tile: TileId
+
+
+@attrs.frozen
 class NineTerminals:
     """Abort the round on one's first draw with nine kinds of terminals and honours."""
 
@@ -101,5 +110,6 @@ class Pass:
     seat: int
 
 
-Action = Discard | Tsumo | Ron | Chi | Pon | OpenKan | AddedKan | ClosedKan | NineTerminals | Pass
+Action = (Discard | Tsumo | Ron | Chi | Pon | OpenKan | AddedKan | ClosedKan | Kita
+          | NineTerminals | Pass)
 """Any decision a player can make."""

@@ -34,10 +34,14 @@ class Game:
                  seed: int | None = None) -> None:
         if not isinstance(rules, Rules) or not isinstance(table, TableRules):
             raise InvalidContextError("rules must be a Rules and table a TableRules value")
+        if rules.players != table.players:
+            raise InvalidContextError(f"the rules are for {rules.players} players, the table "
+                                      f"rules for {table.players}")
         self.rules = rules
         self.table = table
+        self.players = table.players
         self._rng = random.Random(seed)
-        self._scores = [table.start_score] * 4
+        self._scores = [table.start_score] * table.players
         self._round_index = 0
         self._honba = 0
         self._sticks = 0
@@ -80,12 +84,12 @@ class Game:
     @property
     def dealer(self) -> int:
         """The dealer of the next (or current) round."""
-        return self.round_index % 4
+        return self.round_index % self.players
 
     @property
     def round_wind(self) -> Wind:
         """The round wind of the next (or current) round."""
-        return Wind(min(self.round_index // 4, 3))
+        return Wind(min(self.round_index // self.players, 3))
 
     @property
     def next_round_name(self) -> str:
@@ -123,9 +127,9 @@ class Game:
             raise IllegalActionError(f"the game is over ({self._end}); no round to deal")
         if self._round is not None and not self._round.is_over:
             raise IllegalActionError(f"round {self._round.name} is still being played")
-        dealer = self._round_index % 4
+        dealer = self._round_index % self.players
         if wall is None:
-            wall = Wall.shuffled(self._rng, dealer=dealer)
+            wall = Wall.shuffled(self._rng, dealer=dealer, players=self.players)
         self._round = Round(wall, dealer=dealer, round_wind=self.round_wind,
                             dealer_index=dealer, honba=self._honba, sticks=self._sticks,
                             scores=self._scores, rules=self.rules, table=self.table)
@@ -155,7 +159,7 @@ class Game:
         self._sync()
         scores = list(self._scores)
         if self._end is not None and self._sticks:
-            first = min(range(4), key=lambda s: (-scores[s], s))
+            first = min(range(self.players), key=lambda s: (-scores[s], s))
             scores[first] += self._sticks * self.table.riichi_cost
         return GameRecord(rules=self.rules, table=self.table, rounds=tuple(self._records),
                           final_scores=tuple(scores),
@@ -189,13 +193,13 @@ class Game:
         table, scores = self.table, self._scores
         if table.bust and min(scores) < 0:
             return "bust"
-        last = table.length.rounds - 1
+        last = table.hands - 1
         if current < last:
             return None
         # the last regular hand and every extra one: a dealer repeat goes on unless the
         # dealer stops on top; otherwise the game ends once someone reaches the return
         # score, or after the last hand of the extra wind
-        top = min(range(4), key=lambda s: (-scores[s], s))
+        top = min(range(self.players), key=lambda s: (-scores[s], s))
         if repeat:
             if (not abortive and table.dealer_stop and top == dealer
                     and scores[dealer] >= table.return_score):
@@ -203,6 +207,6 @@ class Game:
             return None
         if max(scores) >= table.return_score:
             return "last round" if current == last else "extension"
-        if not table.extension or current >= last + 4:
+        if not table.extension or current >= last + self.players:
             return "last round"
         return None

@@ -21,6 +21,7 @@ __all__ = [
     "DrawKind",
     "Event",
     "GameRecord",
+    "KitaDeclared",
     "MeldCalled",
     "RiichiAccepted",
     "RiverTile",
@@ -98,6 +99,14 @@ class MeldCalled:
 
 
 @attrs.frozen
+class KitaDeclared:
+    """A seat set a north tile aside (three players); a replacement draw follows."""
+
+    seat: int
+    tile: TileId
+
+
+@attrs.frozen
 class DoraRevealed:
     """A kan turned a new dora indicator over."""
 
@@ -111,7 +120,7 @@ class RiichiAccepted:
     seat: int
 
 
-Event = TileDrawn | TileDiscarded | MeldCalled | DoraRevealed | RiichiAccepted
+Event = TileDrawn | TileDiscarded | MeldCalled | KitaDeclared | DoraRevealed | RiichiAccepted
 """One step of a round."""
 
 

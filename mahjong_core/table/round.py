@@ -29,6 +29,7 @@ from .actions import (
     Chi,
     ClosedKan,
     Discard,
+    Kita,
     NineTerminals,
     OpenKan,
     Pass,
@@ -41,6 +42,7 @@ from .records import (
     Draw,
     DrawKind,
     Event,
+    KitaDeclared,
     MeldCalled,
     RiichiAccepted,
     RiverTile,
@@ -62,7 +64,9 @@ _PLAIN = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _DRAGONS = frozenset((31, 32, 33))
 _WINDS = frozenset((27, 28, 29, 30))
-_RELATIVE = (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA)
+_RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
+             3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
+_NORTH = 30
 
 
 class Phase(enum.Enum):
@@ -82,7 +86,7 @@ class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
     __slots__ = ("base", "counts", "discarded", "double_riichi", "drawn", "forbidden", "full",
-                 "ids", "ippatsu", "liable", "melds", "nagashi", "own_kinds", "passed",
+                 "ids", "ippatsu", "kita", "liable", "melds", "nagashi", "own_kinds", "passed",
                  "riichi", "riichi_passed", "river", "tiles", "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
@@ -94,6 +98,8 @@ class _Seat:
             self.counts[i // 4] += 1
         self.melds: list[TableMeld] = []
         self.river: list[RiverTile] = []
+        self.kita: list[TileId] = []
+        """North tiles set aside (three players)."""
         self.riichi = False
         self.double_riichi = False
         self.ippatsu = False
@@ -189,6 +195,8 @@ class Observation:
     """The tile this seat just drew, when it is this seat's turn after a draw."""
     melds: tuple[tuple[TableMeld, ...], ...]
     """Every seat's melds."""
+    kita: tuple[tuple[TileId, ...], ...]
+    """Every seat's north tiles set aside (three players)."""
     rivers: tuple[tuple[RiverTile, ...], ...]
     """Every seat's discards."""
     riichi: tuple[bool, ...]
@@ -202,8 +210,8 @@ class Observation:
     """What this seat may do now (empty when it has nothing to decide)."""
 
 
-def _relative(caller: int, source: int) -> Relative:
-    relative = _RELATIVE[(source - caller) % 4]
+def _relative(caller: int, source: int, players: int = 4) -> Relative:
+    relative = _RELATIVE[players][(source - caller) % players]
     assert relative is not None
     return relative
 
@@ -242,18 +250,26 @@ class Round:
             raise InvalidContextError(f"a round needs a Wall, got {wall!r}")
         if not isinstance(rules, Rules) or not isinstance(table, TableRules):
             raise InvalidContextError("rules must be a Rules and table a TableRules value")
-        if type(dealer) is not int or not 0 <= dealer < 4:
-            raise InvalidContextError(f"the dealer is a seat 0-3, got {dealer!r}")
+        players = wall.players
+        if rules.players != players or table.players != players:
+            raise InvalidContextError(
+                f"a {players}-player wall needs rules and table rules for {players} players, "
+                f"got {rules.players} and {table.players}")
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise InvalidContextError(f"the dealer is a seat 0-{players - 1}, got {dealer!r}")
         if not isinstance(round_wind, Wind):
             raise InvalidContextError(f"the round wind is a Wind, got {round_wind!r}")
         for name, value in (("honba", honba), ("sticks", sticks)):
             if type(value) is not int or not 0 <= value <= 1000:
                 raise InvalidContextError(f"{name} must be an int from 0 to 1000, got {value!r}")
         if scores is None:
-            scores = (table.start_score,) * 4
+            scores = (table.start_score,) * players
         if (isinstance(scores, str | bytes) or not isinstance(scores, Sequence)
-                or len(scores) != 4 or any(type(s) is not int for s in scores)):
-            raise InvalidContextError(f"scores are four ints, got {scores!r}")
+                or len(scores) != players or any(type(s) is not int for s in scores)):
+            raise InvalidContextError(f"scores are {players} ints, got {scores!r}")
+        self.players = players
+        self._after = tuple(tuple((s + k) % players for k in range(1, players))
+                            for s in range(players))
         self.rules = rules
         self.table = table
         self.wall = wall
@@ -272,6 +288,7 @@ class Round:
         self._live_used = 0
         self._rinshan_used = 0
         self._kans: list[int] = []
+        self._kitas = 0
         self._dora_shown = 1
         self._dora_pending = 0
         self._calls_made = False
@@ -289,6 +306,8 @@ class Round:
         self._answers: dict[int, Action] = {}
         self._robbing_closed_kan = False
         """The tile being answered is a closed kan's (only thirteen orphans may take it)."""
+        self._robbing_kita = False
+        """The tile being answered is a north tile set aside (a win on it is no chankan)."""
         self._options: dict[int, int] = {}
         """Seat -> bit set of what it may answer (see _ANSWER_*)."""
         self._draw(dealer, rinshan=False)
@@ -323,12 +342,12 @@ class Round:
     @property
     def live_remaining(self) -> int:
         """Tiles left to draw from the live wall."""
-        return len(self.wall.live) - self._live_used - len(self._kans)
+        return len(self.wall.live) - self._live_used - len(self._kans) - self._kitas
 
     @property
     def dora_indicators(self) -> tuple[TileId, ...]:
         """The dora indicators turned over so far."""
-        return self.wall.dora[:self._dora_shown]
+        return tuple(self.wall.dora_indicator(i) for i in range(self._dora_shown))
 
     @property
     def kans(self) -> tuple[int, ...]:
@@ -377,7 +396,7 @@ class Round:
 
     def seat_wind(self, seat: int) -> Wind:
         """The seat wind of ``seat`` in this round."""
-        return Wind((seat - self.dealer) % 4)
+        return Wind((seat - self.dealer) % self.players)
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now: the other hands and the wall stay hidden."""
@@ -388,6 +407,7 @@ class Round:
             live_remaining=self.live_remaining, hand=tuple(sorted(me.ids)),
             drawn=self._drawn if self.phase is Phase.TURN and seat == self.current else None,
             melds=tuple(tuple(s.melds) for s in self._seats),
+            kita=tuple(tuple(s.kita) for s in self._seats),
             rivers=tuple(tuple(s.river) for s in self._seats),
             riichi=tuple(s.riichi for s in self._seats), phase=self.phase,
             current=self.current, last_tile=self.last_tile,
@@ -416,6 +436,7 @@ class Round:
             other.ids = list(seat.ids)
             other.melds = list(seat.melds)
             other.river = list(seat.river)
+            other.kita = list(seat.kita)
             seats.append(other)
         twin._seats = seats
         return twin
@@ -497,6 +518,9 @@ class Round:
                     extra = [i for i in me.ids if i // 4 == meld.ids[0] // 4]
                     if extra and self._kan_room() is None:
                         actions.append(AddedKan(seat, extra[0]))
+            if self._kita_problem(seat, me) is None:
+                norths = sorted(i for i in me.ids if i // 4 == _NORTH)
+                actions.append(Kita(seat, drawn if drawn // 4 == _NORTH else norths[0]))
             if self._nine_terminals_problem(seat, me) is None:
                 actions.append(NineTerminals(seat))
         return actions
@@ -512,9 +536,9 @@ class Round:
         if self.phase is Phase.OVER:
             raise self._illegal(action, "the round is over")
         seat = getattr(action, "seat", None)
-        if type(seat) is not int or not 0 <= seat < 4:
+        if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalActionError(f"{self._where()}: {action!r} is not an action of a seat "
-                                     "0-3")
+                                     f"0-{self.players - 1}")
         if self.phase is Phase.TURN:
             if seat != self.current:
                 raise self._illegal(action, f"it is seat {self.current}'s turn")
@@ -526,6 +550,8 @@ class Round:
                 self._closed_kan(action)
             elif isinstance(action, AddedKan):
                 self._added_kan(action)
+            elif isinstance(action, Kita):
+                self._kita(action)
             elif isinstance(action, NineTerminals):
                 self._nine_terminals(action)
             else:
@@ -559,7 +585,7 @@ class Round:
             me.ippatsu = False
         if action.riichi:
             me.riichi = True
-            me.double_riichi = not me.discarded and not self._calls_made
+            me.double_riichi = self._first_turn(me)
             me.ippatsu = True
             self._riichi_pending = seat
         me.take(tile_id)
@@ -597,7 +623,7 @@ class Round:
         if not full.is_complete():
             return None
         hand = full.remove(self._tiles[drawn])
-        first = not me.discarded and not self._calls_made
+        first = self._first_turn(me) and not self._rinshan_turn
         context = self._context(seat, me, tsumo=True, first=first)
         result = evaluate(hand, self._tiles[drawn], context, self.rules)
         if not isinstance(result, WinResult):
@@ -651,9 +677,37 @@ class Round:
     def _kan_room(self) -> str | None:
         if len(self._kans) >= 4:
             return "four kans have been made; there is no fifth"
+        return self._replacement_room()
+
+    def _replacement_room(self) -> str | None:
         if self.live_remaining <= 0:
-            return "no kan on the last tile"
+            return "no kan or north tile set aside on the last tile"
+        if self._rinshan_used >= len(self.wall.rinshan):
+            return "no replacement tile is left"
         return None
+
+    def _kita(self, action: Kita) -> None:
+        seat, tile_id = action.seat, action.tile
+        me = self._seats[seat]
+        problem = self._kita_problem(seat, me)
+        if problem is None and (tile_id not in me.ids or tile_id // 4 != _NORTH):
+            problem = f"seat {seat} holds no north tile {tile_id!r}"
+        if problem is not None:
+            raise self._illegal(action, problem)
+        me.take_for_meld((tile_id,))
+        me.kita.append(tile_id)
+        self._events.append(KitaDeclared(seat, tile_id))
+        self._robbing_kita = True
+        self._open_window(Phase.CHANKAN, seat, tile_id)
+
+    def _kita_problem(self, seat: int, me: _Seat) -> str | None:
+        if self.players != 3:
+            return "north tiles are set aside only at three players"
+        if self._drawn is None:
+            return f"seat {seat} has not drawn (nothing is set aside right after a call)"
+        if not me.counts[_NORTH]:
+            return f"seat {seat} holds no north tile"
+        return self._replacement_room()
 
     def _added_kan(self, action: AddedKan) -> None:
         seat, tile_id = action.seat, action.tile
@@ -690,7 +744,7 @@ class Round:
     def _nine_terminals_problem(self, seat: int, me: _Seat) -> str | None:
         if not self.table.nine_terminals:
             return "these table rules have no nine-terminals draw"
-        if self._drawn is None or me.discarded or self._calls_made:
+        if self._drawn is None or not self._first_turn(me):
             return "nine terminals is declared on one's first draw, before any call"
         kinds = {i // 4 for i in me.ids} & _YAOCHUU
         if len(kinds) < 9:
@@ -726,7 +780,7 @@ class Round:
         calls = phase is Phase.CALLS and self.live_remaining > 0
         closed_kan = phase is Phase.CHANKAN and self._robbing_closed_kan
         seats = self._seats
-        for other in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
+        for other in self._after[seat]:
             s = seats[other]
             bits = 0
             waits = s.waits_cache if s.waits_cache >= 0 else s.waits()
@@ -741,7 +795,8 @@ class Round:
                         bits |= _ANSWER_PON
                     if same == 3 and self._kan_room() is None:
                         bits |= _ANSWER_KAN
-                if kind < 27 and other == (seat + 1) % 4 and self._has_chi(s, kind):
+                if (kind < 27 and self.players == 4 and other == (seat + 1) % 4
+                        and self._has_chi(s, kind)):
                     bits |= _ANSWER_CHI
             if bits:
                 options[other] = bits
@@ -836,7 +891,11 @@ class Round:
                 s.riichi_passed |= bit
         if chankan:
             self.phase = Phase.TURN
-            if not self._robbing_closed_kan:
+            if self._robbing_kita:
+                self._robbing_kita = False
+                self._flush_dora()
+                self._kitas += 1
+            elif not self._robbing_closed_kan:
                 self._interrupt()
                 self._flush_dora()
                 self._count_kan(seat)
@@ -852,11 +911,12 @@ class Round:
             self._scores[riichi] -= self.table.riichi_cost
             self.sticks += 1
             self._events.append(RiichiAccepted(riichi))
-            if self.table.four_riichi and all(s.riichi for s in self._seats):
+            if (self.table.four_riichi and self.players == 4
+                    and all(s.riichi for s in self._seats)):
                 self._finish_draw(DrawKind.FOUR_RIICHI)
                 return
-        if (self.table.four_winds and self._discards == 4 and self._first_wind >= 0
-                and not self._calls_made):
+        if (self.table.four_winds and self.players == 4 and self._discards == 4
+                and self._first_wind >= 0 and not self._calls_made):
             self._finish_draw(DrawKind.FOUR_WINDS)
             return
         if self._four_kans_pending:
@@ -873,7 +933,7 @@ class Round:
         if self.live_remaining <= 0:
             self._exhaustive_draw()
             return
-        self._draw((seat + 1) % 4, rinshan=False)
+        self._draw((seat + 1) % self.players, rinshan=False)
 
     def _call(self, caller: int, action: Action, source: int, tile_id: TileId) -> None:
         me = self._seats[caller]
@@ -888,7 +948,7 @@ class Round:
         ids = tuple(sorted((*own, tile_id)))
         meld = TableMeld(Meld(meld_kind, [self._tiles[i] for i in ids],
                               called=self._tiles[tile_id],
-                              called_from=_relative(caller, source)),
+                              called_from=_relative(caller, source, self.players)),
                          ids, tile_id, source)
         me.take_for_meld(own)
         me.melds.append(meld)
@@ -994,12 +1054,12 @@ class Round:
         rinshan = tsumo and self._rinshan_turn
         dealer = seat == self.dealer
         indicators = tuple(self._tiles[i] for i in self.dora_indicators)
-        ura = tuple(self._tiles[i] for i in self.wall.ura[:self._dora_shown]) \
+        ura = tuple(self._tiles[self.wall.ura_indicator(i)] for i in range(self._dora_shown)) \
             if me.riichi else ()
         return WinContext(
             tsumo=tsumo, riichi=me.riichi, double_riichi=me.double_riichi,
             ippatsu=me.ippatsu and not rinshan, rinshan=rinshan,
-            chankan=self.phase is Phase.CHANKAN and not tsumo,
+            chankan=self.phase is Phase.CHANKAN and not tsumo and not self._robbing_kita,
             haitei=tsumo and last and not rinshan, houtei=not tsumo and last
             and self.phase is Phase.CALLS, tenhou=tsumo and first and dealer,
             chiihou=tsumo and first and not dealer,
@@ -1009,7 +1069,8 @@ class Round:
             dora_indicators=indicators, ura_indicators=ura,
             honba=self.honba if with_sticks else 0,
             riichi_sticks=self.sticks if with_sticks else 0,
-            pao=_relative(seat, me.liable) if me.liable is not None else None)
+            pao=_relative(seat, me.liable, self.players) if me.liable is not None else None,
+            kita=len(me.kita))
 
     def _finish_wins(self, wins: Sequence[tuple[int, int, Hand, TileId, WinContext,
                                                  WinResult]]) -> None:
@@ -1026,18 +1087,21 @@ class Round:
         self._end()
 
     def _finish_draw(self, kind: DrawKind, tenpai: tuple[int, ...] = (),
-                     deltas: tuple[int, ...] = (0, 0, 0, 0),
+                     deltas: tuple[int, ...] | None = None,
                      nagashi: tuple[int, ...] = ()) -> None:
+        if deltas is None:
+            deltas = (0,) * self.players
         for s, change in enumerate(deltas):
             self._scores[s] += change
         self._results.append(Draw(kind, tenpai, deltas, nagashi))
         self._end()
 
     def _exhaustive_draw(self) -> None:
-        tenpai = tuple(s for s in range(4) if self._hand(self._seats[s]).is_tenpai())
-        nagashi = tuple(s for s in range(4) if self.table.nagashi_mangan
+        players = self.players
+        tenpai = tuple(s for s in range(players) if self._hand(self._seats[s]).is_tenpai())
+        nagashi = tuple(s for s in range(players) if self.table.nagashi_mangan
                         and self._seats[s].nagashi and self._seats[s].river)
-        deltas = [0, 0, 0, 0]
+        deltas = [0] * players
         if nagashi:
             for winner in nagashi:
                 dealer = winner == self.dealer
@@ -1046,10 +1110,11 @@ class Round:
                     deltas[s] += change
             self._finish_draw(DrawKind.NAGASHI_MANGAN, tenpai, tuple(deltas), nagashi)
             return
-        if 0 < len(tenpai) < 4:
+        if 0 < len(tenpai) < players:
             total = self.table.noten_payment
-            for s in range(4):
-                deltas[s] = total // len(tenpai) if s in tenpai else -total // (4 - len(tenpai))
+            for s in range(players):
+                deltas[s] = (total // len(tenpai) if s in tenpai
+                             else -total // (players - len(tenpai)))
         self._finish_draw(DrawKind.EXHAUSTIVE, tenpai, tuple(deltas))
 
     def _end(self) -> None:
@@ -1098,14 +1163,19 @@ class Round:
             self._four_kans_pending = True
 
     def _reveal_dora(self) -> None:
-        if self._dora_shown < len(self.wall.dora):
-            self._events.append(DoraRevealed(self.wall.dora[self._dora_shown]))
+        if self._dora_shown < 5:
+            self._events.append(DoraRevealed(self.wall.dora_indicator(self._dora_shown)))
             self._dora_shown += 1
 
     def _flush_dora(self) -> None:
         while self._dora_pending:
             self._dora_pending -= 1
             self._reveal_dora()
+
+    def _first_turn(self, me: _Seat) -> bool:
+        """Still one's first turn: nothing discarded, no call or kan by anyone, and no north
+        tile set aside by oneself (Tenhou ends a player's first turn with their kita)."""
+        return not me.discarded and not self._calls_made and not me.kita
 
     def _interrupt(self) -> None:
         """A call or kan: every ippatsu ends and the first go-around is broken."""
@@ -1116,8 +1186,8 @@ class Round:
     # -- helpers --------------------------------------------------------------------------
 
     def _seat(self, seat: int) -> _Seat:
-        if type(seat) is not int or not 0 <= seat < 4:
-            raise InvalidContextError(f"a seat is an int 0-3, got {seat!r}")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise InvalidContextError(f"a seat is an int 0-{self.players - 1}, got {seat!r}")
         return self._seats[seat]
 
     @staticmethod
@@ -1128,9 +1198,8 @@ class Round:
     def _waits(me: _Seat) -> int:
         return me.waits()
 
-    @staticmethod
-    def _order_after(seat: int) -> tuple[int, int, int]:
-        return ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
+    def _order_after(self, seat: int) -> tuple[int, ...]:
+        return self._after[seat]
 
     def _name(self, tile_id: TileId) -> str:
         return str(self._tiles[tile_id])

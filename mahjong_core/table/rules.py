@@ -10,7 +10,8 @@ import attrs
 
 from ..errors import InvalidRulesError
 
-__all__ = ["TENHOU_EAST_TABLE", "TENHOU_TABLE", "GameLength", "TableRules"]
+__all__ = ["TENHOU_EAST_TABLE", "TENHOU_SANMA_TABLE", "TENHOU_TABLE", "GameLength",
+           "TableRules"]
 
 
 class GameLength(enum.Enum):
@@ -22,9 +23,9 @@ class GameLength(enum.Enum):
     """Half a game (hanchan): East 1 to South 4."""
 
     @property
-    def rounds(self) -> int:
-        """The number of hands of the regular game (4 or 8), repeats not counted."""
-        return 4 if self is GameLength.EAST else 8
+    def winds(self) -> int:
+        """Round winds of the regular game: 1 (east-only) or 2 (east-south)."""
+        return 1 if self is GameLength.EAST else 2
 
 
 def _check_bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
@@ -43,14 +44,20 @@ def _flag(default: bool) -> Any:
     return attrs.field(default=default, validator=_check_bool)
 
 
-def _to_uma(value: Sequence[int]) -> tuple[int, int, int, int]:
-    if (isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != 4
+def _to_uma(value: Sequence[int]) -> tuple[int, ...]:
+    if (isinstance(value, str | bytes) or not isinstance(value, Sequence)
+            or len(value) not in (3, 4)
             or any(type(v) is not int or abs(v) > 1000 for v in value)):
         raise InvalidRulesError(
-            f"uma is four whole numbers of thousands, first place first, got {value!r}")
+            f"uma is a whole number of thousands per place, first place first, got {value!r}")
     if sum(value):
         raise InvalidRulesError(f"uma must add up to zero, got {tuple(value)}")
-    return (value[0], value[1], value[2], value[3])
+    return tuple(value)
+
+
+def _check_players(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value not in (3, 4):
+        raise InvalidRulesError(f"table rule 'players' must be 3 or 4, got {value!r}")
 
 
 def _to_length(value: GameLength | str) -> GameLength:
@@ -71,16 +78,17 @@ class TableRules:
     ends, which abortive draws exist and how the final placement is paid. Raises
     InvalidRulesError for a value of the wrong type.
 
-    >>> TableRules().start_score, TableRules(length="east").length.rounds
+    >>> TableRules().start_score, TableRules(length="east").hands
     (25000, 4)
     """
 
+    players: int = attrs.field(default=4, validator=_check_players)
     length: GameLength = attrs.field(default=GameLength.EAST_SOUTH, converter=_to_length)
     start_score: int = attrs.field(default=25000, validator=_check_points)
     return_score: int = attrs.field(default=30000, validator=_check_points)
     """The score that ends an extended game and that placement points count from."""
-    uma: tuple[int, int, int, int] = attrs.field(default=(20, 10, -10, -20), converter=_to_uma)
-    """Placement bonus in thousands of points, first place first."""
+    uma: tuple[int, ...] = attrs.field(default=(20, 10, -10, -20), converter=_to_uma)
+    """Placement bonus in thousands of points, first place first (one per player)."""
     extension: bool = _flag(True)
     """When nobody reaches ``return_score`` by the last hand, play on into the next wind
     (south after east-only, west after east-south), ending at the first hand that leaves
@@ -115,6 +123,17 @@ class TableRules:
     """Placement points are whole numbers (Tenhou's logs until about 2021); otherwise
     they keep the hundreds as one decimal (Tenhou's logs since about 2022)."""
 
+    def __attrs_post_init__(self) -> None:
+        if len(self.uma) != self.players:
+            raise InvalidRulesError(f"uma has one value per player ({self.players}), got "
+                                    f"{self.uma}")
+
+    @property
+    def hands(self) -> int:
+        """Hands of the regular game, repeats not counted (8 for east-south, 6 with
+        three players)."""
+        return self.length.winds * self.players
+
     def placement_points(self, scores: Sequence[int]) -> tuple[float, ...]:
         """Each seat's final points: the score in thousands, rounded half away from
         zero (with ``round_points``), less the return score, plus the uma; first place
@@ -146,3 +165,7 @@ TENHOU_TABLE = TableRules()
 
 TENHOU_EAST_TABLE = TableRules(length=GameLength.EAST)
 """Tenhou's ranked east-only game."""
+
+TENHOU_SANMA_TABLE = TableRules(players=3, start_score=35000, return_score=40000,
+                                uma=(20, 0, -20), noten_payment=2000)
+"""Tenhou's ranked three-player east-south game (use with ``TENHOU_SANMA_RULES``)."""
