@@ -8,7 +8,7 @@ game, and checks each outcome the log records against its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import attrs
 
@@ -97,12 +97,20 @@ def game_rules(game: MjlogGame, *, round_points: bool | None = None
 
 
 def _recorded_final(game: MjlogGame) -> MjlogStanding | None:
-    for log_round in reversed(game.rounds):
-        for event in reversed(log_round.events):
-            if isinstance(event, Agari | Ryuukyoku) and event.recorded is not None \
-                    and event.recorded.final is not None:
-                return event.recorded.final
+    """The final standing the log records on its last win or draw, if it does."""
+    for end in reversed(_ends(game.rounds[-1])) if game.rounds else ():
+        if end.recorded is not None and end.recorded.final is not None:
+            return end.recorded.final
     return None
+
+
+def _ends(log_round: MjlogRound) -> list[Agari | Ryuukyoku]:
+    """The round's wins or draw: the events at its end."""
+    events = log_round.events
+    at = len(events)
+    while at and type(events[at - 1]) in (Agari, Ryuukyoku, Bye, Reconnect):
+        at -= 1
+    return [e for e in events[at:] if isinstance(e, Agari | Ryuukyoku)]
 
 
 def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRecord:
@@ -146,7 +154,7 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
 
 def _check_outcomes(table_round: Round, log_round: MjlogRound) -> None:
     """Each outcome the log records (where it does) against the engine's."""
-    ends = [e for e in log_round.events if isinstance(e, Agari | Ryuukyoku)]
+    ends = _ends(log_round)
     results = table_round.results
     for end, result in zip(ends, results, strict=False):
         recorded = end.recorded
@@ -196,16 +204,19 @@ def _wall(log_round: MjlogRound, players: int) -> Wall:
     ura: tuple[int, ...] = ()
     after_kan = False
     for event in log_round.events:
-        if isinstance(event, LogDraw):
-            (rinshan if after_kan else live).append(event.tile)
+        kind = type(event)
+        if kind is LogDraw:
+            (rinshan if after_kan else live).append(_as(LogDraw, event).tile)
             after_kan = False
-        elif isinstance(event, Call):
-            after_kan = event.call.kind in _REPLACED
-        elif isinstance(event, NewDora):
-            dora.append(event.tile)
-        elif isinstance(event, Agari) and event.ura_indicators:
-            ura = event.ura_indicators
-        elif not isinstance(event, Bye | Reconnect):
+        elif kind is LogDiscard:
+            after_kan = False
+        elif kind is Call:
+            after_kan = _as(Call, event).call.kind in _REPLACED
+        elif kind is NewDora:
+            dora.append(_as(NewDora, event).tile)
+        elif kind is Agari and _as(Agari, event).ura_indicators:
+            ura = _as(Agari, event).ura_indicators
+        elif kind is not Bye and kind is not Reconnect:
             after_kan = False
     hands = log_round.hands[:players]
     if players == 4:
@@ -249,19 +260,25 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
     events = log_round.events
     shown_dora = [log_round.dora_indicator]
     index = 0
-    while index < len(events):
+    count = len(events)
+    while index < count:
         event = events[index]
         index += 1
-        if isinstance(event, LogDraw):
-            _pass_all(table_round)
-            if (table_round.phase is not Phase.TURN or table_round.current != event.seat
-                    or table_round.drawn != event.tile):
-                raise _mismatch(table_round, f"the log has seat {event.seat} draw "
-                                f"{_name(event.tile)}, but {_expected(table_round)}")
-        elif isinstance(event, LogDiscard):
-            declared = event.seat in riichi
-            riichi.discard(event.seat)
-            table_round.apply(Discard(event.seat, event.tile, declared))
+        kind = type(event)
+        if kind is LogDraw:
+            drew = _as(LogDraw, event)
+            if table_round.phase is not Phase.TURN:
+                _pass_all(table_round)
+            if (table_round.phase is not Phase.TURN or table_round.current != drew.seat
+                    or table_round.drawn != drew.tile):
+                raise _mismatch(table_round, f"the log has seat {drew.seat} draw "
+                                f"{_name(drew.tile)}, but {_expected(table_round)}")
+        elif kind is LogDiscard:
+            threw = _as(LogDiscard, event)
+            declared = threw.seat in riichi
+            if declared:
+                riichi.discard(threw.seat)
+            table_round.apply(Discard(threw.seat, threw.tile, declared))
         elif isinstance(event, Riichi):
             if event.step == 1:
                 riichi.add(event.seat)
@@ -285,8 +302,8 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
 
 
 def _as(kind: type[_T], value: object) -> _T:
-    assert isinstance(value, kind)
-    return value
+    """``value``, known to be a ``kind`` (for the type checker; free at run time)."""
+    return cast(_T, value)
 
 
 def _pass_all(table_round: Round) -> None:

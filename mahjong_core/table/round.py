@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import copy
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -542,54 +543,45 @@ class Round:
         if self.phase is Phase.TURN:
             if seat != self.current:
                 raise self._illegal(action, f"it is seat {self.current}'s turn")
-            if isinstance(action, Discard):
-                self._discard(action)
-            elif isinstance(action, Tsumo):
-                self._tsumo(action)
-            elif isinstance(action, ClosedKan):
-                self._closed_kan(action)
-            elif isinstance(action, AddedKan):
-                self._added_kan(action)
-            elif isinstance(action, Kita):
-                self._kita(action)
-            elif isinstance(action, NineTerminals):
-                self._nine_terminals(action)
-            else:
+            handler = _TURN_ACTIONS.get(type(action))
+            if handler is None:
                 raise self._illegal(action, f"seat {seat} must discard, win or declare a kan")
+            handler(self, action)
             return
         self._answer(action)
 
     # -- the turn -------------------------------------------------------------------------
 
     def _discard(self, action: Discard) -> None:
-        seat, tile_id = action.seat, action.tile
+        seat, tile_id, riichi = action.seat, action.tile, action.riichi
         me = self._seats[seat]
         if tile_id not in me.ids:
             raise self._illegal(action, f"seat {seat} does not hold {self._name(tile_id)}")
-        if type(action.riichi) is not bool:
+        if riichi.__class__ is not bool:
             raise self._illegal(action, "riichi is true or false")
-        kind = tile_id // 4
-        if (me.forbidden >> kind) & 1:
+        kind = tile_id >> 2
+        drawn = self._drawn
+        if me.forbidden and (me.forbidden >> kind) & 1:
             raise self._illegal(action, f"{self._name(tile_id)} may not be discarded right "
                                 "after the call that took it or its other side (kuikae)")
-        if me.riichi and tile_id != self._drawn:
-            raise self._illegal(action, f"seat {seat} is in riichi and must discard the tile "
-                                "it drew")
-        if action.riichi:
+        if me.riichi:
+            if tile_id != drawn or riichi:
+                raise self._illegal(action, f"seat {seat} is in riichi and must discard the "
+                                    "tile it drew, without declaring again")
+            me.ippatsu = False
+        elif riichi:
             problem = self._riichi_problem(seat, me, tile_id)
             if problem is not None:
                 raise self._illegal(action, problem)
-        self._flush_dora()
-        tsumogiri = tile_id == self._drawn
-        if me.riichi:
-            me.ippatsu = False
-        if action.riichi:
             me.riichi = True
             me.double_riichi = self._first_turn(me)
             me.ippatsu = True
             self._riichi_pending = seat
+        if self._dora_pending:
+            self._flush_dora()
+        tsumogiri = tile_id == drawn
         me.take(tile_id)
-        me.river.append(RiverTile(tile_id, tsumogiri, action.riichi, False))
+        me.river.append(RiverTile(tile_id, tsumogiri, riichi, False))
         me.discarded = True
         me.forbidden = 0
         me.own_kinds |= 1 << kind
@@ -597,11 +589,12 @@ class Round:
         if kind not in _YAOCHUU:
             me.nagashi = False
         self._discards += 1
-        if self._discards == 1 and kind in _WINDS:
-            self._first_wind = kind
-        elif self._first_wind != kind or self._calls_made:
-            self._first_wind = -1
-        self._events.append(TileDiscarded(seat, tile_id, tsumogiri, action.riichi))
+        if self._discards <= 4:
+            if self._discards == 1 and kind in _WINDS:
+                self._first_wind = kind
+            elif self._first_wind != kind or self._calls_made:
+                self._first_wind = -1
+        self._events.append(TileDiscarded(seat, tile_id, tsumogiri, riichi))
         self._open_window(Phase.CALLS, seat, tile_id)
 
     def _tsumo(self, action: Tsumo) -> None:
@@ -1210,6 +1203,11 @@ class Round:
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
         return IllegalActionError(f"{self._where()}: {action!r} is illegal: {why}")
 
+
+_TURN_ACTIONS: dict[type, Callable[[Round, Any], None]] = {
+    Discard: Round._discard, Tsumo: Round._tsumo, ClosedKan: Round._closed_kan,
+    AddedKan: Round._added_kan, Kita: Round._kita, NineTerminals: Round._nine_terminals}
+"""What a seat may do on its turn, by the action's type."""
 
 _ANSWER_RON = 1
 _ANSWER_PON = 2
