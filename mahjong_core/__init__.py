@@ -22,7 +22,7 @@ from .furiten import FuritenTracker
 from .hand import Hand
 from .meld import Meld, MeldKind, Relative
 from .points import Limit, Payments
-from .rules import MAHJONG_SOUL_RULES, NO_RED_FIVES_RULES, TENHOU_RULES, Rules
+from .rules import MAHJONG_SOUL_RULES, NO_RED_FIVES_RULES, TENHOU_RULES, TENHOU_SANMA_RULES, Rules
 from .scoring import NoWin, NoWinReason, WinResult, evaluate
 from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
 from .tile import IdLayout, Suit, Tile, TileId, format_tiles, parse_tiles, tiles_from_ids136
@@ -33,6 +33,7 @@ __all__ = [
     "MAHJONG_SOUL_RULES",
     "NO_RED_FIVES_RULES",
     "TENHOU_RULES",
+    "TENHOU_SANMA_RULES",
     "YAKUMAN",
     "Decomposition",
     "DiscardOption",

@@ -1,0 +1,330 @@
+"""Three-player riichi (sanma) as Tenhou plays it: scoring, the table engine and real games."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from mahjong_core import (
+    TENHOU_RULES,
+    TENHOU_SANMA_RULES,
+    Hand,
+    InvalidContextError,
+    InvalidHandError,
+    InvalidRulesError,
+    Payments,
+    Rules,
+    Tile,
+    TileId,
+    WinContext,
+    WinResult,
+    Yaku,
+    evaluate,
+    parse_tiles,
+)
+from mahjong_core.errors import IllegalActionError
+from mahjong_core.formats.mjlog import parse_mjlog, split_mjlog
+from mahjong_core.formats.replay import replay_mjlog
+from mahjong_core.table import (
+    TENHOU_SANMA_TABLE,
+    Chi,
+    Draw,
+    DrawKind,
+    Game,
+    Kita,
+    KitaDeclared,
+    Pass,
+    Phase,
+    Ron,
+    Round,
+    Tsumo,
+    Wall,
+    Win,
+)
+from mahjong_core.table.wall import THREE_PLAYER_IDS
+
+DATA = Path(__file__).parent / "data"
+
+# -- scoring ------------------------------------------------------------------------------
+
+SANMA = TENHOU_SANMA_RULES
+
+
+def win(hand: str, tile: str, rules: Rules = SANMA, **situation: object) -> WinResult:
+    result = evaluate(Hand.parse(hand), Tile.parse(tile), WinContext(**situation), rules)  # type: ignore[arg-type]
+    assert isinstance(result, WinResult), result
+    return result
+
+
+def test_tsumo_loss_non_dealer_mangan() -> None:
+    """A non-dealer's mangan tsumo: 4,000 from the dealer and 2,000 from the other player."""
+    result = win("123456789p23s11z", "1s", tsumo=True, seat_wind="S", riichi=True,
+                 dora_indicators="9p")
+    assert result.han == 5 and result.limit is not None and result.limit.value == "mangan"
+    assert (result.payments.dealer, result.payments.non_dealer) == (4000, 2000)
+    assert result.payments.non_dealer_payers == 1 and result.points == 6000
+    assert result.payments.as_dict() == {"dealer": 4000, "non_dealer": 2000}
+    # seat 1 wins, seat 0 deals, seat 2 pays the non-dealer share; no fourth seat pays
+    assert result.payments.deltas(1, dealer=0) == (-4000, 6000, -2000)
+
+
+def test_tsumo_loss_dealer_mangan_and_honba() -> None:
+    """The dealer's mangan tsumo is 4,000 from each of two; a honba adds 100 from each."""
+    result = win("123456789p23s11z", "1s", tsumo=True, seat_wind="E", riichi=True, honba=1,
+                 dora_indicators="9p")
+    assert result.payments.non_dealer == 4100 and result.payments.non_dealer_payers == 2
+    assert result.points == 8000 and result.payments.total == 8200
+    assert result.payments.as_dict() == {"non_dealer": 4100}
+    assert result.payments.deltas(0, dealer=0) == (8200, -4100, -4100)
+
+
+def test_ron_pays_as_four_players_with_200_a_honba() -> None:
+    result = win("111m456p789s23s11z", "1s", riichi=True, seat_wind="S", honba=2)
+    four = win("111m456p789s23s11z", "1s", TENHOU_RULES, riichi=True, seat_wind="S", honba=2)
+    assert result.fu == four.fu and result.han == four.han
+    assert result.points == four.points
+    assert result.payments.discarder == four.points + 400
+    assert four.payments.discarder == four.points + 600
+
+
+def test_one_man_indicator_makes_nine_man_the_dora() -> None:
+    hand = "999m456p789s23s11z"
+    sanma = win(hand, "1s", riichi=True, dora_indicators="1m")
+    four = win(hand, "1s", TENHOU_RULES, riichi=True, dora_indicators="1m")
+    assert sanma.dora == 3 and four.dora == 0
+    # a 9m indicator points to 1m at both tables
+    assert win("111m456p789s23s11z", "1s", riichi=True, dora_indicators="9m").dora == 3
+
+
+def test_north_tiles_set_aside_are_dora() -> None:
+    hand = "111m456p789s23s11z"
+    assert win(hand, "1s", riichi=True, kita=2).dora == 2
+    # with a west indicator north is the dora: each north set aside counts twice
+    assert win(hand, "1s", riichi=True, kita=2, dora_indicators="3z").dora == 4
+    # a west ura indicator does the same for a riichi hand
+    result = win(hand, "1s", riichi=True, kita=1, dora_indicators="1p", ura_indicators="3z")
+    assert (result.dora, result.ura) == (1, 1)
+
+
+def test_a_win_on_the_replacement_tile_after_a_north_tile() -> None:
+    result = win("111m456p789s23s11z", "1s", tsumo=True, rinshan=True, kita=1)
+    assert result.yaku & Yaku.RINSHAN and result.dora == 1
+    with pytest.raises(InvalidContextError, match="rinshan"):
+        evaluate(Hand.parse("111m456p789s23s11z"), Tile.parse("1s"),
+                 WinContext(tsumo=True, rinshan=True), SANMA)
+
+
+@pytest.mark.parametrize(("hand", "tile", "situation", "message"), [
+    ("123456789p23s55m", "1s", {}, "no 2m-8m"),
+    ("123456789p11s44z", "4z", {"kita": 2}, "north"),
+])
+def test_impossible_three_player_hands(hand: str, tile: str, situation: dict[str, int],
+                                       message: str) -> None:
+    with pytest.raises(InvalidHandError, match=message):
+        evaluate(Hand.parse(hand), Tile.parse(tile), WinContext(**situation), SANMA)  # type: ignore[arg-type]
+
+
+def test_three_player_rules_and_payments_are_checked() -> None:
+    with pytest.raises(InvalidRulesError):
+        Rules(players=5)
+    with pytest.raises(InvalidRulesError, match="split evenly"):
+        Rules(players=3, honba_points=301)
+    with pytest.raises(InvalidContextError):
+        WinContext(kita=5)
+    with pytest.raises(InvalidHandError):
+        Payments(dealer=100, non_dealer=100, non_dealer_payers=3, players=3)
+    with pytest.raises(InvalidHandError):
+        Payments(non_dealer=100, non_dealer_payers=2, players=3).deltas(3, dealer=3)
+
+
+# -- the table engine ---------------------------------------------------------------------
+
+
+def _ids(text: str, pool: dict[int, list[int]]) -> list[int]:
+    """Physical ids for mpsz ``text`` taken from ``pool`` (a red five takes its red id)."""
+    out = []
+    for tile in parse_tiles(text):
+        red = tile.kind * 4 if tile.red else None
+        choices = pool[tile.kind]
+        pick = red if red is not None else next(i for i in choices if i not in (16, 52, 88))
+        choices.remove(pick)
+        out.append(pick)
+    return out
+
+
+def sanma_wall(hands: Iterable[str], live: str = "", rinshan: str = "",
+               dora: str = "1p") -> Wall:
+    """A three-player wall with the given hands, first live draws, replacement tiles and
+    first dora indicator; the other places hold the remaining tiles in id order."""
+    pool: dict[int, list[int]] = {}
+    for i in THREE_PLAYER_IDS:
+        pool.setdefault(i // 4, []).append(i)
+    dealt = [_ids(h, pool) for h in hands]
+    first_live, first_rinshan, first_dora = _ids(live, pool), _ids(rinshan, pool), _ids(dora, pool)
+    rest = iter(sorted(i for ids in pool.values() for i in ids))
+    live_ids = first_live + [next(rest) for _ in range(55 - len(first_live))]
+    rinshan_ids = first_rinshan + [next(rest) for _ in range(8 - len(first_rinshan))]
+    dora_ids = first_dora + [next(rest) for _ in range(2)]
+    ura_ids = [next(rest) for _ in range(3)]
+    return Wall(dealt, live_ids, rinshan_ids, dora_ids, ura_ids)
+
+
+def sanma_round(wall: Wall, **kwargs: object) -> Round:
+    return Round(wall, dealer=0, rules=SANMA, table=TENHOU_SANMA_TABLE, **kwargs)  # type: ignore[arg-type]
+
+
+def test_kita_is_robbed_for_ron_without_chankan() -> None:
+    wall = sanma_wall(["19m1234p12s12356z", "123456789p123s4z", "99m5678p789s7777z"],
+                      live="4z", dora="5z")
+    game_round = sanma_round(wall)
+    north = game_round.drawn
+    assert north is not None and north // 4 == 30
+    assert Kita(0, north) in game_round.legal_actions(0)
+    game_round.apply(Kita(0, north))
+    assert game_round.phase is Phase.CHANKAN and game_round.to_act == (1,)
+    assert Ron(1) in game_round.legal_actions(1)
+    game_round.apply(Ron(1))
+    (result,) = game_round.results
+    assert isinstance(result, Win) and (result.winner, result.from_seat) == (1, 0)
+    assert not result.context.chankan and not result.result.yaku & Yaku.CHANKAN
+    assert result.result.yaku & Yaku.ITTSU
+    # ittsu (2 han) and 40 fu on a non-dealer ron: 2,600 from the dealer
+    assert result.deltas == (-2600, 2600, 0)
+
+
+def test_kita_passes_then_the_replacement_tile_wins_as_rinshan() -> None:
+    wall = sanma_wall(["123456789p11s23s", "19m1234p12s12356z", "99m5678p789s7777z"],
+                      live="4z", rinshan="4s")
+    game_round = sanma_round(wall)
+    north = game_round.drawn
+    assert north is not None
+    game_round.apply(Kita(0, north))
+    assert game_round.phase is Phase.TURN and game_round.drawn is not None
+    assert isinstance(game_round.events[-1].__class__, type)
+    assert any(isinstance(e, KitaDeclared) for e in game_round.events)
+    assert game_round.live_remaining == 55 - 1 - 1  # one draw, one tile moved by the kita
+    assert Tsumo(0) in game_round.legal_actions(0)
+    game_round.apply(Tsumo(0))
+    (result,) = game_round.results
+    assert isinstance(result, Win)
+    yaku = result.result.yaku
+    assert yaku & Yaku.RINSHAN and yaku & Yaku.MENZEN_TSUMO and not yaku & Yaku.TENHOU
+    assert result.context.kita == 1 and result.result.dora >= 1
+    each = -result.deltas[1]
+    assert result.deltas == (2 * each, -each, -each)  # the dealer's tsumo: two payers
+
+
+def test_no_chi_at_three_players() -> None:
+    """Seat 1 holds 45p and 78p: at four players it could chi the 6p; at three it may not."""
+    wall = sanma_wall(["19m1234p12s12356z", "123456789p123s4z", "99m5678p789s7777z"],
+                      live="6p")
+    game_round = sanma_round(wall)
+    sixes = [a for a in game_round.legal_actions(0)
+             if getattr(a, "tile", -1) // 4 == 14 and not getattr(a, "riichi", False)]
+    game_round.apply(sixes[0])
+    assert game_round.phase is Phase.TURN and game_round.current == 1  # nobody was asked
+    with pytest.raises(IllegalActionError):
+        game_round.apply(Chi(1, (TileId(12 * 4), TileId(13 * 4))))
+
+
+def test_exhaustive_draw_pays_2000_between_three() -> None:
+    rng = random.Random(5)
+    for _ in range(40):
+        game = Game(rules=SANMA, table=TENHOU_SANMA_TABLE, seed=rng.randrange(1 << 30))
+        game_round = game.deal()
+        while not game_round.is_over:
+            seat = game_round.to_act[0]
+            actions = [a for a in game_round.legal_actions(seat)
+                       if not isinstance(a, Ron | Tsumo | Kita) and not getattr(a, "riichi", False)]
+            game_round.apply(actions[0] if isinstance(actions[0], Pass) else actions[-1])
+        result = game_round.results[-1]
+        if isinstance(result, Draw) and result.kind is DrawKind.EXHAUSTIVE:
+            tenpai = len(result.tenpai)
+            if 0 < tenpai < 3:
+                assert sorted(result.deltas) == sorted(
+                    [2000 // tenpai] * tenpai + [-2000 // (3 - tenpai)] * (3 - tenpai))
+            else:
+                assert result.deltas == (0, 0, 0)
+
+
+def test_three_player_game_flow_and_placement() -> None:
+    game = Game(rules=SANMA, table=TENHOU_SANMA_TABLE, seed=3)
+    assert game.scores == (35000, 35000, 35000)
+    names = []
+    rng = random.Random(3)
+    while not game.is_over:
+        game_round = game.deal()
+        names.append(game_round.name)
+        while not game_round.is_over:
+            seat = game_round.to_act[0]
+            actions = game_round.legal_actions(seat)
+            wins = [a for a in actions if isinstance(a, Ron | Tsumo)]
+            game_round.apply(wins[0] if wins else rng.choice(actions))
+        assert sum(game_round.scores) + 1000 * game_round.sticks == 105000
+        assert all(len(r.deltas) == 3 for r in game_round.results)
+    assert names[0] == "E1" and "E3" in names and "E4" not in names
+    record = game.record()
+    assert sum(record.final_scores) == 105000 and len(record.points) == 3
+    assert TENHOU_SANMA_TABLE.placement_points([48700, 27600, 28700]) == (43.0, -32.0, -11.0)
+
+
+def test_a_three_player_wall_is_checked() -> None:
+    ids = list(THREE_PLAYER_IDS)
+    with pytest.raises(InvalidContextError):
+        Wall.from_sequence([*ids[:-1], 4], dealer=0)  # a 2m in a three-player wall
+    with pytest.raises(InvalidContextError):
+        Wall.from_sequence(ids, dealer=3)
+    wall = Wall.from_sequence(ids, dealer=1)
+    assert wall.players == 3 and len(wall.live) == 55 and len(wall.rinshan) == 8
+    assert wall.dora_indicator(3) == wall.live[-2] and wall.ura_indicator(4) == wall.live[-3]
+
+
+# -- real games ---------------------------------------------------------------------------
+
+_TAG = re.compile(r"<(\w+)([^<>]*?)(/?)>")
+_ATTR = re.compile(r'(\w+)="([^"]*)"')
+_KEEP = {"AGARI": ("who", "fromWho", "doraHaiUra"), "REACH": ("who", "step")}
+
+
+def _blank(document: str) -> str:
+    """The game with its recorded outcomes taken out: only the deal and decisions stay."""
+    inits = 0
+
+    def tag(match: re.Match[str]) -> str:
+        nonlocal inits
+        name, body, close = match.groups()
+        attrs = _ATTR.findall(body)
+        if name == "INIT":
+            inits += 1
+            if inits == 1:
+                return match.group(0)
+            attrs = [(k, ",,," + v.split(",", 3)[3] if k == "seed" else v) for k, v in attrs
+                     if k not in ("ten", "oya")]
+        elif name in _KEEP:
+            attrs = [(k, v) for k, v in attrs if k in _KEEP[name]]
+        elif name == "RYUUKYOKU":
+            attrs = [(k, v) for k, v in attrs if k == "type" and v != "nm"]
+        else:
+            return match.group(0)
+        return "<" + name + "".join(f' {k}="{v}"' for k, v in attrs) + close + ">"
+
+    return _TAG.sub(tag, document)
+
+
+@pytest.mark.parametrize("document", split_mjlog((DATA / "sanma_games.mjlog").read_bytes()),
+                         ids=lambda d: str(len(d)))
+def test_real_three_player_games_replay_as_recorded(document: str) -> None:
+    game = parse_mjlog(document)
+    record = replay_mjlog(game)  # every recorded value, payment and end is checked on the way
+    last = game.rounds[-1].events[-1]
+    recorded = getattr(last, "recorded", None)
+    assert recorded is not None and recorded.final is not None
+    assert record.final_scores == recorded.final.scores[:3]
+    assert record.points == recorded.final.points[:3]
+    blanked = replay_mjlog(parse_mjlog(_blank(document)))
+    assert blanked.final_scores == record.final_scores and blanked.points == record.points
+    assert [r.results for r in blanked.rounds] == [r.results for r in record.rounds]
