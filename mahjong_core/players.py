@@ -28,6 +28,7 @@ simple, reasonable game with the library's shape tools:
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Sequence
 from typing import Protocol
@@ -59,6 +60,13 @@ __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
 _RELATIVE = (Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA)
 _DRAGONS = frozenset((31, 32, 33))
+
+
+class _Plan(enum.Enum):
+    """The yaku an open hand counts on."""
+
+    YAKUHAI = "yakuhai"
+    TANYAO = "tanyao"
 
 
 class Player(Protocol):
@@ -153,15 +161,15 @@ class HeuristicPlayer:
         seat_wind = 27 + (obs.seat - obs.dealer) % 4
         return _DRAGONS | {seat_wind, 27 + obs.round_wind}
 
-    def _plan(self, obs: Observation, hand: Hand) -> str | None:
-        """The yaku an open hand counts on: ``"yakuhai"``, ``"tanyao"`` or None."""
+    def _plan(self, obs: Observation, hand: Hand) -> _Plan | None:
+        """The yaku an open hand counts on; None for a closed hand or an open one with none."""
         if hand.is_closed:
             return None
         yakuhai = self._yakuhai(obs)
         if any(m.kind is not MeldKind.CHI and m.first.kind in yakuhai for m in hand.melds):
-            return "yakuhai"
+            return _Plan.YAKUHAI
         if all(not t.is_yaochuu for m in hand.melds for t in m.tiles):
-            return "tanyao"
+            return _Plan.TANYAO
         return None
 
     def _safe_kinds(self, obs: Observation) -> frozenset[int] | None:
@@ -183,7 +191,7 @@ class HeuristicPlayer:
                    if o.tile.kind in allowed]
         if not options:
             return None
-        if self._plan(obs, hand) == "tanyao":  # terminals and honours first
+        if self._plan(obs, hand) is _Plan.TANYAO:  # terminals and honours first
             options = ([o for o in options if o.tile.is_yaochuu]
                        + [o for o in options if not o.tile.is_yaochuu])
         best = options[0]
@@ -265,7 +273,7 @@ class HeuristicPlayer:
         if plan is None:
             return None
         if kind is MeldKind.MINKAN:  # keeps the shanten; all simples must hold already
-            if plan == "tanyao" and any(t.is_yaochuu for t in after.tiles):
+            if plan is _Plan.TANYAO and any(t.is_yaochuu for t in after.tiles):
                 return None
             shanten = after.shanten()
             return shanten if shanten <= now else None
@@ -274,7 +282,7 @@ class HeuristicPlayer:
         if choice is None or choice[1] >= now:
             return None
         rest = after.remove(choice[0])
-        if plan == "tanyao" and any(t.is_yaochuu for t in rest.tiles):
+        if plan is _Plan.TANYAO and any(t.is_yaochuu for t in rest.tiles):
             return None
         if choice[1] == 0 and not self._scores_a_wait(obs, rest):
             return None
