@@ -113,12 +113,13 @@ def test_small_run_prints_the_table_and_agrees(capsys: pytest.CaptureFixture[str
     header = next(line for line in out.splitlines() if line.startswith("task"))
     assert "ours" in header and "target" in header
     for title in ("(a) win check", "(b) waits", "(c) shanten", "(d) full evaluation",
-                  "(e) import (ms)"):
+                  "(e) import (ms)", "(f) self-play, random", "(g) self-play, bots"):
         assert any(line.startswith(title) for line in out.splitlines()), title
     assert "built wins that ours does not find complete: 0" in out
     assert "built wins less one tile that ours finds with no wait: 0 of 150" in out
     assert "built wins less one tile that ours finds not tenpai: 0 of 150" in out
     assert "built riichi wins that ours does not score: 0" in out
+    assert out.count("hands after which points and riichi sticks do not add up: 0") == 2
     assert out.rstrip().endswith("answers: ours agree with the construction")
 
 
@@ -133,3 +134,21 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--only", "nonsense"]) == 2
     assert bench.main(["--hands", "1"]) == 2
     capsys.readouterr()
+
+
+def test_self_play_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    """Both self-play rows: the hands asked for are played, and the rate is their time."""
+    assert bench.main(["--no-peers", "--repeat", "1", "--hands", "6000", "--only", "selfplay",
+                       "--only", "botplay"]) == 0
+    out = capsys.readouterr().out
+    assert "(a) win check" not in out
+    rows = {line[:21].strip(): line.split()[3:5] for line in out.splitlines()
+            if line.startswith(("(f) self-play", "(g) self-play")) and not line.endswith(":")}
+    assert rows["(f) self-play, random"][0] == "12"  # 6000 // 500 hands
+    assert rows["(g) self-play, bots"][0] == "4"  # at least four hands
+    for what, title in (("RandomPlayers", "(f) self-play, random"),
+                        ("HeuristicPlayers", "(g) self-play, bots")):
+        line = next(x for x in out.splitlines() if f"four {what}" in x)
+        rate = float(line.split()[0])  # hands per second, from microseconds per hand
+        assert abs(rate - 1e6 / float(rows[title][1])) <= 0.01 * rate + 1
+    assert "hands played: 12;" in out and "hands played: 4;" in out

@@ -11,6 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from mahjong_core.demo import play_game
+from mahjong_core.table import Win
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
@@ -69,32 +72,38 @@ def test_win_on_discard_double_ron_furiten_and_call_priority() -> None:
     assert f"double ron: P1 and P3 win; P0 pays {p1_paid + p3} in all" in out
 
 
-def standings(out: str) -> tuple[list[int], int]:
-    """The final scores and the riichi sticks left, read from a game log."""
-    tail = out[out.index("final standings:"):]
-    scores = [int(s) for s in re.findall(r"^  \d\. P\d (-?\d+)$", tail, re.MULTILINE)]
-    left = re.search(r"(\d+) riichi stick\(s\) left", tail)
-    return scores, int(left.group(1)) if left else 0
+def standings(out: str) -> list[tuple[int, int, float]]:
+    """(seat, score, placement points) from first place down, read from the output."""
+    return [(int(seat), int(score), float(points)) for seat, score, points in re.findall(
+        r"^  \d\. P(\d) (-?\d+) \(([-+]\d+\.\d)\)$", out, re.MULTILINE)]
 
 
-def test_game_loop_runs_the_demo() -> None:
+def test_game_loop_plays_the_demos_game_through_the_engine() -> None:
     out = run("game_loop.py", "--hands", "8", "--seed", "1")
-    assert out.startswith("seed 1: ")
-    hands = out.count(" honba, ")
-    assert 1 <= hands <= 8
-    assert "wins by" in out and "han" in out and "fu" in out
-    scores, sticks = standings(out)
-    assert len(scores) == 4 and scores == sorted(scores, reverse=True)
-    assert sum(scores) + 1000 * sticks == 100000
-    module = subprocess.run([sys.executable, "-m", "mahjong_core", "demo", "--hands", "8",
-                             "--seed", "1"], cwd=ROOT, capture_output=True, text=True,
-                            timeout=120, check=True)
-    assert module.stdout == out  # the script is the module's command, deterministic
+    game = play_game(1, hands=8)  # the demo's loop, same seed and players
+    lines = out.splitlines()
+    rounds = game.record.rounds
+    assert len(rounds) == 8 and lines[8] == "stopped after 8 rounds"
+    for line, played in zip(lines, rounds, strict=False):
+        assert line.startswith(f"{played.name} honba {played.honba}: ")
+        scores = " ".join(str(s) for s in played.end_scores)
+        assert line.endswith(f"-> {scores} (sticks {played.end_sticks})")
+        for result in played.results:
+            if isinstance(result, Win):
+                assert f"{result.result.han} han {result.result.fu} fu, " \
+                       f"{result.result.points} points" in line
+            else:
+                assert "draw" in line
+    table = standings(out)
+    assert [score for _, score, _ in table] == sorted(game.record.final_scores, reverse=True)
+    for seat, score, points in table:
+        assert (score, points) == (game.record.final_scores[seat], game.record.points[seat])
 
 
-def test_game_loop_quiet_prints_the_summary_only() -> None:
-    out = run("game_loop.py", "--seed", "4", "--quiet")
-    assert " honba, " not in out
-    assert "final standings" in out and "summary:" in out
-    scores, sticks = standings(out)
-    assert sum(scores) + 1000 * sticks == 100000
+def test_game_loop_with_random_players_ends_the_game() -> None:
+    out = run("game_loop.py", "--seed", "2", "--random")
+    assert "game over (" in out
+    table = standings(out)
+    assert len(table) == 4
+    assert sum(score for _, score, _ in table) == 100000  # leftover sticks go to first place
+    assert abs(sum(points for _, _, points in table)) < 1e-9

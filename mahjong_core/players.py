@@ -1,0 +1,309 @@
+"""Players for the table engine: each picks one of a seat's legal actions from what it sees.
+
+A ``Player`` is anything with ``choose(observation) -> action``: it is handed the
+``Observation`` of its seat (its own hand, every river and meld, the dora indicators, the
+scores; never the wall or another hand) and returns one of ``observation.legal_actions``.
+The engine never imports this module; a game loop passes each seat's observation to its
+player and applies the answer::
+
+    seat = game_round.to_act[0]
+    game.apply(players[seat].choose(game_round.observe(seat)))
+
+``RandomPlayer`` picks uniformly among the legal actions. ``HeuristicPlayer`` plays a
+simple, reasonable game with the library's shape tools:
+
+* it wins whenever it may (tsumo and ron are only ever legal with a yaku);
+* it discards the tile that leaves the lowest shanten, then the most ukeire (the tiles it
+  can see counted as gone); short of tenpai while another player is in riichi, it throws
+  a tile that player has discarded (they cannot ron on it), when it holds one;
+* it declares riichi when the discard it chose leaves a closed hand tenpai and riichi is
+  legal (the engine checks the points and the tiles left);
+* it calls pon, chi or an open kan only when the call lowers its shanten (a kan: when it
+  does not raise it) and the open hand keeps a yaku, a yakuhai set or all simples (it
+  then throws its terminals and honours first); a call that reaches tenpai must leave a
+  wait that ``evaluate`` scores. A closed or added kan is made on the same terms, and a
+  closed kan in riichi whenever the engine allows it (it never changes the waits);
+* it aborts with nine terminals when its hand is three or more steps from tenpai.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from .context import WinContext, Wind
+from .errors import IllegalActionError, InvalidContextError
+from .hand import Hand
+from .meld import Meld, MeldKind, Relative
+from .rules import TENHOU_RULES, Rules
+from .scoring import evaluate
+from .table import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    NineTerminals,
+    Observation,
+    OpenKan,
+    Pass,
+    Phase,
+    Pon,
+    Ron,
+    Tsumo,
+)
+from .tile import Tile, TileId
+
+__all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
+
+_RELATIVE = (Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA)
+_DRAGONS = frozenset((31, 32, 33))
+
+
+class _Plan(enum.Enum):
+    """The yaku an open hand counts on."""
+
+    YAKUHAI = "yakuhai"
+    TANYAO = "tanyao"
+
+
+class Player(Protocol):
+    """Anything that picks one of a seat's legal actions from that seat's observation."""
+
+    def choose(self, observation: Observation) -> Action:
+        """One of ``observation.legal_actions``."""
+        ...
+
+
+def _check(observation: Observation) -> tuple[Action, ...]:
+    """The legal actions of an observation that asks for a decision."""
+    if not isinstance(observation, Observation):
+        raise InvalidContextError(f"a player chooses from an Observation, got {observation!r}")
+    if not observation.legal_actions:
+        raise IllegalActionError(f"seat {observation.seat} has nothing to decide now "
+                                 f"(phase {observation.phase.value})")
+    return observation.legal_actions
+
+
+class RandomPlayer:
+    """Picks uniformly at random among the legal actions; ``seed`` makes it repeatable.
+
+    Raises IllegalActionError when the observation offers nothing to decide.
+
+    >>> from mahjong_core.table import Game
+    >>> game_round = Game(seed=1).deal()
+    >>> seat = game_round.to_act[0]
+    >>> observation = game_round.observe(seat)
+    >>> RandomPlayer(seed=1).choose(observation) in observation.legal_actions
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: Observation) -> Action:
+        """A legal action, at random."""
+        return self._rng.choice(_check(observation))
+
+
+class HeuristicPlayer:
+    """Plays by shanten and ukeire, riichi when tenpai, calls that keep a yaku.
+
+    See the module's description for the whole policy. ``rules`` must be the table's
+    (red fives and what scores decide its calls); the player keeps no state between
+    decisions, so one instance may serve several seats and games. Raises
+    IllegalActionError when the observation offers nothing to decide.
+
+    >>> from mahjong_core.table import Game
+    >>> game_round = Game(seed=1).deal()
+    >>> observation = game_round.observe(game_round.to_act[0])
+    >>> choice = HeuristicPlayer().choose(observation)
+    >>> choice, str(Tile.from_id136(choice.tile))
+    (Discard(seat=0, tile=8, riichi=False), '3m')
+    """
+
+    def __init__(self, rules: Rules = TENHOU_RULES) -> None:
+        if not isinstance(rules, Rules):
+            raise InvalidContextError(f"rules must be a Rules value, got {rules!r}")
+        self.rules = rules
+        self._tiles = tuple(Tile.from_id136(i, red_fives=rules.red_fives) for i in range(136))
+
+    def choose(self, observation: Observation) -> Action:
+        """The action this policy takes in the observed position."""
+        actions = _check(observation)
+        for action in actions:
+            if isinstance(action, Tsumo | Ron):
+                return action
+        if observation.phase is Phase.TURN:
+            return self._turn(observation, actions)
+        return self._answer(observation, actions)
+
+    # -- what the seat sees -------------------------------------------------------------
+
+    def _hand(self, obs: Observation) -> Hand:
+        tiles = self._tiles
+        return Hand([tiles[i] for i in obs.hand], [m.meld for m in obs.melds[obs.seat]])
+
+    def _visible(self, obs: Observation, without: TileId | None = None) -> list[Tile]:
+        """Every tile seen outside the hand: rivers (called tiles sit in melds), the
+        other seats' melds and the dora indicators, less ``without``."""
+        tiles = self._tiles
+        seen = [tiles[r.tile] for river in obs.rivers for r in river
+                if not r.called and r.tile != without]
+        seen += [tiles[i] for seat, melds in enumerate(obs.melds) if seat != obs.seat
+                 for m in melds for i in m.ids]
+        seen += [tiles[i] for i in obs.dora_indicators]
+        return seen
+
+    def _yakuhai(self, obs: Observation) -> frozenset[int]:
+        seat_wind = 27 + (obs.seat - obs.dealer) % 4
+        return _DRAGONS | {seat_wind, 27 + obs.round_wind}
+
+    def _plan(self, obs: Observation, hand: Hand) -> _Plan | None:
+        """The yaku an open hand counts on; None for a closed hand or an open one with none."""
+        if hand.is_closed:
+            return None
+        yakuhai = self._yakuhai(obs)
+        if any(m.kind is not MeldKind.CHI and m.first.kind in yakuhai for m in hand.melds):
+            return _Plan.YAKUHAI
+        if all(not t.is_yaochuu for m in hand.melds for t in m.tiles):
+            return _Plan.TANYAO
+        return None
+
+    def _safe_kinds(self, obs: Observation) -> frozenset[int] | None:
+        """Kinds no riichi player can ron on (their own discards); None without a riichi."""
+        threats = [s for s in range(4) if s != obs.seat and obs.riichi[s]]
+        if not threats:
+            return None
+        safe: set[int] | None = None
+        for seat in threats:
+            kinds = {r.tile // 4 for r in obs.rivers[seat]}
+            safe = kinds if safe is None else safe & kinds
+        return frozenset(safe or ())
+
+    def _best_discard(self, obs: Observation, hand: Hand, allowed: frozenset[int],
+                      without: TileId | None = None) -> tuple[Tile, int] | None:
+        """The discard (and the shanten it leaves) from a 14-tile ``hand`` among the
+        ``allowed`` kinds, or None when none is allowed."""
+        options = [o for o in hand.discard_options(self._visible(obs, without))
+                   if o.tile.kind in allowed]
+        if not options:
+            return None
+        if self._plan(obs, hand) is _Plan.TANYAO:  # terminals and honours first
+            options = ([o for o in options if o.tile.is_yaochuu]
+                       + [o for o in options if not o.tile.is_yaochuu])
+        best = options[0]
+        safe = self._safe_kinds(obs)
+        if safe is not None and best.shanten >= 1:
+            best = next((o for o in options if o.tile.kind in safe), best)
+        return best.tile, best.shanten
+
+    # -- on its turn --------------------------------------------------------------------
+
+    def _turn(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if obs.riichi[obs.seat]:
+            kan = next((a for a in actions if isinstance(a, ClosedKan)), None)
+            return kan if kan is not None else discards[0]
+        hand = self._hand(obs)
+        choice = self._best_discard(obs, hand, frozenset(a.tile // 4 for a in discards))
+        assert choice is not None  # a turn always offers a discard
+        tile, shanten = choice
+        if shanten >= 3 and any(isinstance(a, NineTerminals) for a in actions):
+            return next(a for a in actions if isinstance(a, NineTerminals))
+        for action in actions:
+            if isinstance(action, ClosedKan | AddedKan) and self._wants_kan(obs, hand, action,
+                                                                           shanten):
+                return action
+        same = [a for a in discards if a.tile // 4 == tile.kind]
+        pick = next((a for a in same if self._tiles[a.tile] == tile and a.riichi), None)
+        if pick is None:
+            pick = next((a for a in same if self._tiles[a.tile] == tile and not a.riichi),
+                        same[0])
+        return pick
+
+    def _wants_kan(self, obs: Observation, hand: Hand, action: ClosedKan | AddedKan,
+                   shanten: int) -> bool:
+        """A kan that leaves the shanten no higher and an open hand its yaku."""
+        if isinstance(action, ClosedKan):
+            kind = action.kind.kind
+            meld = Meld(MeldKind.ANKAN, [t for t in hand.tiles if t.kind == kind])
+        else:
+            pon = next(m for m in hand.melds if m.kind is MeldKind.PON
+                       and m.first.kind == action.tile // 4)
+            meld = Meld(MeldKind.SHOUMINKAN, (*pon.tiles, self._tiles[action.tile]))
+        after = hand.call(meld)
+        return after.shanten() <= shanten and (after.is_closed or self._plan(obs, after)
+                                               is not None)
+
+    # -- answering a discard ------------------------------------------------------------
+
+    def _answer(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        calls = [a for a in actions if isinstance(a, Pon | Chi | OpenKan)]
+        if not calls or obs.last_tile is None:
+            return next(a for a in actions if isinstance(a, Pass))
+        hand = self._hand(obs)
+        now = hand.shanten()
+        ranked: list[tuple[int, int, Action]] = []
+        for order, call in enumerate(calls):
+            shanten = self._call_value(obs, hand, now, call, obs.last_tile)
+            if shanten is not None:
+                ranked.append((shanten, order, call))
+        if not ranked:
+            return next(a for a in actions if isinstance(a, Pass))
+        return min(ranked, key=lambda item: item[:2])[2]
+
+    def _call_value(self, obs: Observation, hand: Hand, now: int,
+                    call: Pon | Chi | OpenKan, tile_id: TileId) -> int | None:
+        """The shanten the call leads to, or None if this player would not make it."""
+        tiles = self._tiles
+        tile = tiles[tile_id]
+        if isinstance(call, OpenKan):
+            own: tuple[TileId, ...] = tuple(i for i in obs.hand if i // 4 == tile.kind)
+            kind = MeldKind.MINKAN
+        else:
+            own = call.tiles
+            kind = MeldKind.PON if isinstance(call, Pon) else MeldKind.CHI
+        meld = Meld(kind, [tile, *(tiles[i] for i in own)], called=tile,
+                    called_from=_RELATIVE[(obs.current - obs.seat) % 4 - 1])
+        after = hand.call(meld)
+        plan = self._plan(obs, after)
+        if plan is None:
+            return None
+        if kind is MeldKind.MINKAN:  # keeps the shanten; all simples must hold already
+            if plan is _Plan.TANYAO and any(t.is_yaochuu for t in after.tiles):
+                return None
+            shanten = after.shanten()
+            return shanten if shanten <= now else None
+        allowed = frozenset(range(34)) - _kuikae(kind, tile.kind, [i // 4 for i in own])
+        choice = self._best_discard(obs, after, allowed, without=tile_id)
+        if choice is None or choice[1] >= now:
+            return None
+        rest = after.remove(choice[0])
+        if plan is _Plan.TANYAO and any(t.is_yaochuu for t in rest.tiles):
+            return None
+        if choice[1] == 0 and not self._scores_a_wait(obs, rest):
+            return None
+        return choice[1]
+
+    def _scores_a_wait(self, obs: Observation, hand: Hand) -> bool:
+        """Some wait of the tenpai ``hand`` wins by ron with a yaku."""
+        context = WinContext(seat_wind=Wind((obs.seat - obs.dealer) % 4),
+                             round_wind=obs.round_wind,
+                             dora_indicators=tuple(self._tiles[i] for i in obs.dora_indicators))
+        return any(evaluate(hand, wait, context, self.rules).is_win for wait in hand.waits())
+
+
+def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> frozenset[int]:
+    """Kinds a caller may not discard right after the call: the called kind and, for a
+    chi called at one end of its run, the kind beyond the other end."""
+    forbidden = {called}
+    if kind is MeldKind.CHI:
+        low, high = sorted(own)
+        if called < low and high % 9 < 8:
+            forbidden.add(high + 1)
+        elif called > high and low % 9 > 0:
+            forbidden.add(low - 1)
+    return frozenset(forbidden)
