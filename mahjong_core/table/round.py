@@ -68,6 +68,7 @@ _WINDS = frozenset((27, 28, 29, 30))
 _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
              3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
 _NORTH = 30
+_RED_IDS = frozenset((16, 52, 88))
 
 
 class Phase(enum.Enum):
@@ -183,6 +184,8 @@ class Observation:
     """What one seat can see: its own hand and everything open on the table."""
 
     seat: int
+    rules: Rules
+    table: TableRules
     round_wind: Wind
     dealer: int
     honba: int
@@ -200,6 +203,9 @@ class Observation:
     """Every seat's north tiles set aside (three players)."""
     rivers: tuple[tuple[RiverTile, ...], ...]
     """Every seat's discards."""
+    discards: tuple[TileDiscarded, ...]
+    """Every discard of the round in the order it was made (which went by after a riichi,
+    for instance)."""
     riichi: tuple[bool, ...]
     """Which seats are in riichi."""
     phase: Phase
@@ -285,6 +291,7 @@ class Round:
         self._tiles = _RED if rules.red_fives else _PLAIN
         self._seats = [_Seat(hand, self._tiles) for hand in wall.hands]
         self._events: list[Event] = []
+        self._discard_log: list[TileDiscarded] = []
         self._results: list[RoundResult] = []
         self._live_used = 0
         self._rinshan_used = 0
@@ -403,13 +410,15 @@ class Round:
         """What ``seat`` sees now: the other hands and the wall stay hidden."""
         me = self._seat(seat)
         return Observation(
-            seat=seat, round_wind=self.round_wind, dealer=self.dealer, honba=self.honba,
+            seat=seat, rules=self.rules, table=self.table, round_wind=self.round_wind,
+            dealer=self.dealer, honba=self.honba,
             sticks=self.sticks, scores=self.scores, dora_indicators=self.dora_indicators,
             live_remaining=self.live_remaining, hand=tuple(sorted(me.ids)),
             drawn=self._drawn if self.phase is Phase.TURN and seat == self.current else None,
             melds=tuple(tuple(s.melds) for s in self._seats),
             kita=tuple(tuple(s.kita) for s in self._seats),
             rivers=tuple(tuple(s.river) for s in self._seats),
+            discards=tuple(self._discard_log),
             riichi=tuple(s.riichi for s in self._seats), phase=self.phase,
             current=self.current, last_tile=self.last_tile,
             legal_actions=tuple(self.legal_actions(seat)))
@@ -427,6 +436,7 @@ class Round:
         twin = copy.copy(self)
         twin._scores = list(self._scores)
         twin._events = list(self._events)
+        twin._discard_log = list(self._discard_log)
         twin._results = list(self._results)
         twin._kans = list(self._kans)
         twin._answers = dict(self._answers)
@@ -494,24 +504,28 @@ class Round:
             assert drawn is not None
             actions.append(Discard(seat, drawn))
         else:
-            seen: set[Tile] = set()
+            # riichi is worth trying discard by discard only when some discard is tenpai
+            riichi_possible = (drawn is not None and self._riichi_problem(seat, me, None) is None
+                               and me.hand().shanten() <= 0)
+            seen: set[int] = set()  # kind, twice over, plus one for a red five
+            red = self.rules.red_fives
             candidates = [drawn] if drawn is not None else []
             candidates += sorted(i for i in me.ids if i != drawn)
+            forbidden = me.forbidden
             for tile_id in candidates:
-                tile = self._tiles[tile_id]
-                if (me.forbidden >> tile.kind) & 1:
+                kind = tile_id >> 2
+                if forbidden and (forbidden >> kind) & 1:
                     continue
-                if tile_id != drawn and tile in seen:
+                key = 2 * kind + (red and tile_id in _RED_IDS)
+                if tile_id != drawn and key in seen:
                     continue
-                seen.add(tile)
+                seen.add(key)
                 actions.append(Discard(seat, tile_id))
-                if self._riichi_problem(seat, me, tile_id) is None:
+                if riichi_possible and self._riichi_problem(seat, me, tile_id) is None:
                     actions.append(Discard(seat, tile_id, riichi=True))
         if drawn is not None:
-            counts: dict[int, int] = {}
-            for i in me.ids:
-                counts[i // 4] = counts.get(i // 4, 0) + 1
-            for kind in sorted(k for k, n in counts.items() if n == 4):
+            counts = me.counts
+            for kind in sorted({i >> 2 for i in me.ids if counts[i >> 2] == 4}):
                 if self._closed_kan_problem(seat, me, kind) is None:
                     actions.append(ClosedKan(seat, Tile(kind)))
             for meld in me.melds:
@@ -582,6 +596,8 @@ class Round:
         tsumogiri = tile_id == drawn
         me.take(tile_id)
         me.river.append(RiverTile(tile_id, tsumogiri, riichi, False))
+        event = TileDiscarded(seat, tile_id, tsumogiri, riichi)
+        self._discard_log.append(event)
         me.discarded = True
         me.forbidden = 0
         me.own_kinds |= 1 << kind
@@ -594,7 +610,7 @@ class Round:
                 self._first_wind = kind
             elif self._first_wind != kind or self._calls_made:
                 self._first_wind = -1
-        self._events.append(TileDiscarded(seat, tile_id, tsumogiri, riichi))
+        self._events.append(event)
         self._open_window(Phase.CALLS, seat, tile_id)
 
     def _tsumo(self, action: Tsumo) -> None:
@@ -744,7 +760,9 @@ class Round:
             return f"seat {seat} holds {len(kinds)} kinds of terminals and honours, not nine"
         return None
 
-    def _riichi_problem(self, seat: int, me: _Seat, tile_id: TileId) -> str | None:
+    def _riichi_problem(self, seat: int, me: _Seat, tile_id: TileId | None) -> str | None:
+        """Why riichi with the discard ``tile_id`` is not allowed (None: it is); without a
+        tile, only what does not depend on the discard is checked."""
         if me.riichi:
             return f"seat {seat} is already in riichi"
         if any(m.meld.is_open for m in me.melds):
@@ -755,7 +773,7 @@ class Round:
         if self.live_remaining < self.table.riichi_min_tiles:
             return f"only {self.live_remaining} tiles are left; riichi needs " \
                    f"{self.table.riichi_min_tiles}"
-        if not self._hand(me).remove(self._tiles[tile_id]).is_tenpai():
+        if tile_id is not None and not self._hand(me).remove(self._tiles[tile_id]).is_tenpai():
             return f"seat {seat}'s hand is not tenpai after discarding {self._name(tile_id)}"
         return None
 

@@ -111,6 +111,57 @@ class Wall:
         return self.live[-1 - 2 * (index - len(self.ura))]
 
     @classmethod
+    def stacked(cls, hands: Sequence[str], *, live: str = "", rinshan: str = "",
+                dora: str = "", ura: str = "") -> Wall:
+        """A wall set up from mpsz text: each seat's 13 tiles, then the first tiles of the
+        live wall, the replacement tiles and the indicators; every other place gets the
+        remaining tiles in id order. A ``0`` takes the red five; other fives avoid it.
+        Three hands make a three-player wall.
+
+        Raises InvalidContextError (or the notation's own error) for bad text or more
+        copies than exist.
+
+        >>> wall = Wall.stacked(["123m456p789s1122z", "", "", ""], live="2z", dora="1z")
+        >>> wall.live[0] // 4, wall.dora[0] // 4, len(wall.hands[1])
+        (28, 27, 13)
+        """
+        from ..tile import parse_tiles
+
+        if isinstance(hands, str | bytes) or not isinstance(hands, Sequence) or len(hands) not in (
+                3, 4):
+            raise InvalidContextError(f"a stacked wall takes 3 or 4 hands of mpsz text, got "
+                                      f"{hands!r}")
+        players = len(hands)
+        pool: dict[int, list[int]] = {}
+        for i in (range(136) if players == 4 else THREE_PLAYER_IDS):
+            pool.setdefault(i // 4, []).append(i)
+
+        def take(text: str, where: str) -> list[TileId]:
+            ids = []
+            for tile in parse_tiles(text):
+                left = pool.get(tile.kind, [])
+                red = [i for i in left if i in (16, 52, 88)]
+                plain = [i for i in left if i not in (16, 52, 88)]
+                choice = red if tile.red else plain
+                if not choice:
+                    raise InvalidContextError(f"no {tile} is left for {where} in a "
+                                              f"{players}-player wall")
+                left.remove(choice[0])
+                ids.append(TileId(choice[0]))
+            return ids
+
+        parts = [take(text, f"hand {seat}") for seat, text in enumerate(hands)]
+        live_size, rinshan_size, indicators = _LAYOUT[players]
+        wanted = [(take(live, "the live wall"), live_size),
+                  (take(rinshan, "the replacement tiles"), rinshan_size),
+                  (take(dora, "the dora indicators"), indicators),
+                  (take(ura, "the ura indicators"), indicators)]
+        rest = iter(sorted(i for ids in pool.values() for i in ids))
+        hands_ids = [[*ids, *(next(rest) for _ in range(_HAND - len(ids)))] for ids in parts]
+        filled = [[*ids, *(next(rest) for _ in range(size - len(ids)))] for ids, size in wanted]
+        return cls(hands_ids, *filled)
+
+    @classmethod
     def from_sequence(cls, ids: Sequence[int], *, dealer: int) -> Wall:
         """Lay out 136 ids (or the 108 of a three-player game) in drawing order: the first
         52 (39) are dealt four at a time (three rounds, then one each) from the dealer
