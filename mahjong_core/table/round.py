@@ -448,6 +448,7 @@ class Round:
             other.melds = list(seat.melds)
             other.river = list(seat.river)
             other.kita = list(seat.kita)
+            other.counts = list(seat.counts)
             seats.append(other)
         twin._seats = seats
         return twin
@@ -1212,8 +1213,11 @@ class Round:
     def _order_after(self, seat: int) -> tuple[int, ...]:
         return self._after[seat]
 
-    def _name(self, tile_id: TileId) -> str:
-        return str(self._tiles[tile_id])
+    def _name(self, tile_id: object) -> str:
+        """A tile id as mpsz text (anything that is not a tile id quoted as it is)."""
+        if type(tile_id) is int and 0 <= tile_id < 136:
+            return str(self._tiles[tile_id])
+        return f"{tile_id!r} (not a tile id 0-135)"
 
     def _where(self) -> str:
         return f"{self.name} honba {self.honba}"
