@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-from .errors import InvalidHandError
+from .errors import InvalidHandError, quote
 from .rules import TENHOU_RULES, Rules
 
 __all__ = ["Limit", "Payments", "base_points", "limit_of", "payments_for"]
@@ -76,6 +76,10 @@ def _up(points: int) -> int:
     return -(-points // 100) * 100
 
 
+MAX_PAYMENT = 10 ** 9
+"""The most any one part of a payment may be: far beyond what the rules can produce
+(honba and riichi sticks are bounded), and small enough to print and write as JSON."""
+
 _PAYMENT_FIELDS = ("discarder", "dealer", "non_dealer", "non_dealer_payers", "liable", "sticks")
 
 
@@ -88,6 +92,9 @@ class Payments:
     on the dealer's tsumo ``non_dealer`` is what each of the three pays. ``sticks`` are
     the riichi sticks the winner collects; ``total`` is everything the winner receives.
     The values sit in one tuple behind read-only properties.
+    Raises InvalidHandError for a part that is not an int 0-``MAX_PAYMENT`` or parts
+    that contradict each other: a discarder's payment on a tsumo, a dealer's or
+    non-dealer's payment on a ron, a dealer's payment on the dealer's own tsumo.
 
     >>> Payments(discarder=8300).total
     8300
@@ -99,11 +106,21 @@ class Payments:
                  non_dealer_payers: int = 0, liable: int = 0, sticks: int = 0) -> None:
         values = (discarder, dealer, non_dealer, non_dealer_payers, liable, sticks)
         for name, value in zip(_PAYMENT_FIELDS, values, strict=True):
-            if type(value) is not int or value < 0:
-                raise InvalidHandError(f"payment {name!r} must be a non-negative int, "
-                                       f"got {value!r}")
+            if type(value) is not int or not 0 <= value <= MAX_PAYMENT:
+                raise InvalidHandError(f"payment {name!r} must be an int 0-{MAX_PAYMENT}, "
+                                       f"got {quote(value)}")
         if non_dealer_payers not in (0, 2, 3):
-            raise InvalidHandError(f"non_dealer_payers is 0, 2 or 3, not {non_dealer_payers}")
+            raise InvalidHandError(
+                f"non_dealer_payers is 0, 2 or 3, not {quote(non_dealer_payers)}")
+        if non_dealer_payers and discarder:
+            raise InvalidHandError("a tsumo (non_dealer_payers 2 or 3) has no discarder "
+                                   f"to pay {discarder}")
+        if not non_dealer_payers and (dealer or non_dealer):
+            raise InvalidHandError("a ron (non_dealer_payers 0) is paid by the discarder "
+                                   "alone; dealer and non_dealer must be 0")
+        if non_dealer_payers == 3 and dealer:
+            raise InvalidHandError("on the dealer's tsumo (non_dealer_payers 3) the three "
+                                   "others pay non_dealer; dealer must be 0")
         object.__setattr__(self, "_values", values)
 
     @property
@@ -161,7 +178,7 @@ class Payments:
         seats = (winner, dealer, discarder, liable)
         if any(s is not None and (type(s) is not int or not 0 <= s < 4) for s in seats) or (
                 type(winner) is not int or type(dealer) is not int):
-            raise InvalidHandError(f"seats are ints 0-3, got {seats!r}")
+            raise InvalidHandError(f"seats are ints 0-3, got {quote(seats)}")
         if self.non_dealer_payers and (self.non_dealer_payers == 3) != (winner == dealer):
             whose = "dealer" if self.non_dealer_payers == 3 else "non-dealer"
             raise InvalidHandError(f"these payments are for a {whose} tsumo, but the winner "
