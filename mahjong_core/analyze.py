@@ -3,7 +3,7 @@
 Each HAND is mpsz text, optionally followed by melds in ``Hand.parse``'s notation
 (``"123m55p pon:777z:7z:toimen"``; an argument that is one meld alone continues the
 hand before it, so the quotes may be left out). ``-`` reads hands one a line from standard
-input: blank lines are skipped, ``\r\n``, ``\n`` and a lone ``\r`` each end a line, and
+input: blank lines are skipped, ``\\r\\n``, ``\\n`` and a lone ``\\r`` each end a line, and
 each line is decoded as UTF-8 on its own, so a line that is not UTF-8, or longer than
 4 KiB, is answered with an error and the next lines go on. A hand is at most 256
 characters. For each hand the answer is: complete or not, the waits of a 13-tile hand

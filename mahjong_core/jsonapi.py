@@ -6,8 +6,8 @@ cannot be read or scored is answered with ``{"error": "..."}`` and the next line
 still answered: bytes that are not UTF-8 (each line is decoded on its own), a line longer
 than 64 KiB, text that is not JSON, a key given twice, nesting deeper than 32 levels, a
 number longer than 40 characters, more than four melds, a hand or tiles text longer than
-mpsz can be (272 characters), honba or riichi sticks over 100. ``\r\n``, ``\n`` and a
-lone ``\r`` each end a line. The exit status is 1 when any line was an error, else 0;
+mpsz can be (272 characters), honba or riichi sticks over 100. ``\\r\\n``, ``\\n`` and a
+lone ``\\r`` each end a line. The exit status is 1 when any line was an error, else 0;
 when the reader of the answers goes away (``... | head -1``) the command stops quietly
 with the status of the lines answered so far.
 """
