@@ -1,4 +1,5 @@
-"""The library's exceptions: one base class, one subclass per kind of wrong input."""
+"""The library's exceptions: one base class, one subclass per kind of wrong input; and
+``quote``, the short form in which a message shows the input it refuses."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidTileError",
     "MahjongError",
+    "quote",
 ]
 
 
