@@ -50,6 +50,7 @@ mahjong_core._batch.InvalidInputError: invalid JSON: duplicate key 'a'
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import json
@@ -153,24 +154,26 @@ def read_lines(stream: Source, *, max_bytes: int = MAX_LINE_BYTES) -> Iterator[L
             if chunk.startswith(b"\n"):
                 chunk = chunk[1:]
         for piece in chunk.splitlines(keepends=True):
-            ended, after_cr = True, False
+            after_cr = False
             if piece.endswith(b"\n"):
                 body = piece[:-2] if piece.endswith(b"\r\n") else piece[:-1]
             elif piece.endswith(b"\r"):  # a \n may follow in the next chunk
                 body, after_cr = piece[:-1], True
-            else:  # the chunk ends inside this line
-                body, ended = piece, False
-            if not too_long:
-                if len(pending) + len(body) > max_bytes:
-                    too_long = True  # the rest of the line is dropped as it comes
-                    pending.clear()
-                else:
-                    pending += body
-            if not ended:
+            else:  # the chunk ends inside this line: keep it, unless the line is too long
+                if not too_long:
+                    too_long = len(pending) + len(piece) > max_bytes
+                    if too_long:  # the rest of the line is dropped as it comes
+                        pending.clear()
+                    else:
+                        pending += piece
                 continue
             number += 1
-            line = _line(number, pending, too_long, max_bytes)
-            pending.clear()
+            if pending:  # the line began in an earlier chunk
+                data: bytes | bytearray = pending + body
+                pending.clear()
+            else:
+                data = body
+            line = _line(number, data, too_long or len(data) > max_bytes, max_bytes)
             too_long = False
             if line is not None:
                 yield line
@@ -180,7 +183,7 @@ def read_lines(stream: Source, *, max_bytes: int = MAX_LINE_BYTES) -> Iterator[L
             yield line
 
 
-def _line(number: int, data: bytearray, too_long: bool, max_bytes: int) -> Line | None:
+def _line(number: int, data: bytes | bytearray, too_long: bool, max_bytes: int) -> Line | None:
     """The Line of one line's bytes, or None for a blank line."""
     if too_long:
         return Line(number, "", f"line {number} is longer than {max_bytes} bytes")
@@ -233,6 +236,20 @@ def _constant(name: str) -> NoReturn:
     raise _Refused(f"{name} is not a JSON number")
 
 
+@functools.lru_cache(maxsize=8)
+def _decoder(max_number: int) -> json.JSONDecoder:
+    """A strict decoder, made once for each limit (making one costs more than a line)."""
+    def number(literal: str, convert: Callable[[str], object]) -> object:
+        if len(literal) > max_number:
+            raise _Refused(f"a number of {len(literal)} characters; at most {max_number} "
+                           "are read")
+        return convert(literal)
+
+    return json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant,
+                            parse_int=lambda literal: number(literal, int),
+                            parse_float=lambda literal: number(literal, float))
+
+
 def parse_json(text: str, *, max_depth: int = MAX_JSON_DEPTH,
                max_number: int = MAX_NUMBER_CHARS) -> object:
     """One JSON value, read strictly; raises InvalidInputError.
@@ -251,19 +268,10 @@ def parse_json(text: str, *, max_depth: int = MAX_JSON_DEPTH,
     """
     if not isinstance(text, str):
         raise InvalidInputError(f"JSON must be given as text, got {quote(text)}")
-
-    def number(literal: str, convert: Callable[[str], object]) -> object:
-        if len(literal) > max_number:
-            raise _Refused(f"a number of {len(literal)} characters; at most {max_number} "
-                           "are read")
-        return convert(literal)
-
     if text.count("[") + text.count("{") > max_depth and _depth(text) > max_depth:
         raise InvalidInputError(f"invalid JSON: nesting deeper than {max_depth} levels")
     try:
-        return json.loads(text, object_pairs_hook=_object, parse_constant=_constant,
-                          parse_int=lambda literal: number(literal, int),
-                          parse_float=lambda literal: number(literal, float))
+        return _decoder(max_number).decode(text)
     except _Refused as refused:
         raise InvalidInputError(f"invalid JSON: {refused}") from None
     except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
@@ -271,6 +279,8 @@ def parse_json(text: str, *, max_depth: int = MAX_JSON_DEPTH,
 
 
 _DUMP_DEPTH = 64
+_ENCODER = json.JSONEncoder(allow_nan=False)
+"""json.dumps's own settings, but refusing NaN and infinities (made once: cheaper)."""
 
 
 def dump_json(value: object) -> str:
@@ -286,7 +296,7 @@ def dump_json(value: object) -> str:
     '["nan", "{1, 2}"]'
     """
     try:
-        return json.dumps(value, allow_nan=False)
+        return _ENCODER.encode(value)
     except (ValueError, TypeError, RecursionError, OverflowError):
         return _dump(value, _DUMP_DEPTH)
 

@@ -20,6 +20,7 @@ beyond any table and keeps every payment a small number."""
 MAX_RIICHI_STICKS = 100
 """The most riichi sticks a situation may carry: a four-player table's 100,000 points
 make a hundred sticks of 1,000."""
+_FIVES = frozenset({4, 13, 22})
 
 
 class Wind(enum.IntEnum):
@@ -236,13 +237,14 @@ class WinContext:
         if any(n > 4 for _, n in self._shown):
             raise InvalidContextError("the dora and ura indicators show a kind five times")
         red_shown = 0
-        for tile in (*self.dora_indicators, *self.ura_indicators):
-            if tile.red:
-                if red_shown >> tile.kind // 9 & 1:
-                    raise InvalidContextError(
-                        f"the dora and ura indicators show the red five {tile} twice; "
-                        "there is one")
-                red_shown |= 1 << tile.kind // 9
+        if not _FIVES.isdisjoint(shown):  # a five is shown: is it a red one, and twice?
+            for tile in (*self.dora_indicators, *self.ura_indicators):
+                if tile.red:
+                    if red_shown >> tile.kind // 9 & 1:
+                        raise InvalidContextError(
+                            f"the dora and ura indicators show the red five {tile} twice; "
+                            "there is one")
+                    red_shown |= 1 << tile.kind // 9
         object.__setattr__(self, "_red_shown", red_shown)
         object.__setattr__(self, "_dora", tuple(t.dora_next().kind for t in self.dora_indicators))
         object.__setattr__(self, "_ura", tuple(t.dora_next().kind for t in self.ura_indicators)

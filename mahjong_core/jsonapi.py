@@ -42,20 +42,22 @@ _MELD_KEYS = frozenset({"kind", "tiles", "called", "from"})
 
 def _check_object(value: object, what: str, allowed: frozenset[str],
                   required: tuple[str, ...], error: type[MahjongError]) -> Mapping[str, Any]:
-    """An input object with only known keys and every required one, or ``error``; a
-    copy whose keys are plain strings."""
+    """An input object with only known keys and every required one, or ``error``; keys
+    that are str subclasses are read as plain strings (in a copy)."""
     if not isinstance(value, Mapping):
         raise error(f"{what} must be a JSON object, got {quote(value)}")
-    if not all(isinstance(key, str) for key in value):
-        raise error(f"{what} has a key that is not a string: {quote(value)}")
-    found = {plain_str(key): item for key, item in value.items()}
-    unknown = set(found) - allowed
+    kinds = set(map(type, value))
+    if kinds - {str}:  # not only plain str keys (JSON gives only those)
+        if not all(isinstance(key, str) for key in value):
+            raise error(f"{what} has a key that is not a string: {quote(value)}")
+        value = {plain_str(key): item for key, item in value.items()}
+    unknown = set(value) - allowed
     if unknown:
         raise error(f"{what} has unknown key(s) {quote(sorted(unknown))}")
     for key in required:
-        if key not in found:
+        if key not in value:
             raise error(f"{what} is missing required key {key!r}")
-    return found
+    return value
 
 
 def _meld(index: int, value: Any) -> Meld:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import itertools
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NewType
 
 import attrs
@@ -327,19 +327,24 @@ def tile_of(kind: int, red: bool = False) -> Tile:
     return _RED_BY_KIND[kind] if red else _TILES[kind]
 
 
-def check_copies(tiles: Iterable[Tile], what: str) -> None:
-    """Raise InvalidTileError if ``tiles`` hold a kind more than four times or two reds."""
+def check_copies(tiles: Iterable[Tile], what: str | Callable[[], str]) -> None:
+    """Raise InvalidTileError if ``tiles`` hold a kind more than four times or two reds.
+
+    ``what`` names the tiles in the message, or makes that name (only when one is raised).
+    """
     counts = [0] * 34
     reds = [0] * 3
     for tile in tiles:
         counts[tile.kind] += 1
         if counts[tile.kind] > 4:
-            raise InvalidTileError(f"{what} holds a fifth copy of {tile.plain}")
+            name = what if isinstance(what, str) else what()
+            raise InvalidTileError(f"{name} holds a fifth copy of {tile.plain}")
         if tile.red:
             suit = tile.kind // 9
             reds[suit] += 1
             if reds[suit] > 1:
-                raise InvalidTileError(f"{what} holds two red fives of one suit ({tile})")
+                name = what if isinstance(what, str) else what()
+                raise InvalidTileError(f"{name} holds two red fives of one suit ({tile})")
 
 
 def parse_tiles(text: str) -> list[Tile]:
@@ -396,7 +401,7 @@ def _parse_tiles(text: Any, what: str) -> list[Tile]:
     if digits:
         raise InvalidNotationError(
             f"digits {quote(text[start:])} at the end of {quote(text)} have no suit letter")
-    check_copies(tiles, quote(text))
+    check_copies(tiles, lambda: quote(text))
     return tiles
 
 
