@@ -34,7 +34,7 @@ from collections.abc import Iterator
 import attrs
 
 from . import _suit
-from .errors import InvalidTileError
+from .errors import InvalidHandError, InvalidTileError, quote
 
 __all__ = ["TENPAI_SIZES", "WIN_SIZES", "ChinitsuShape", "main", "tenpai_shapes",
            "winning_shapes"]
@@ -48,20 +48,20 @@ SEVEN_PAIRS_TILES = 14
 
 def _to_counts(value: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     if not isinstance(value, tuple | list):
-        raise InvalidTileError(f"a one-suit shape is nine counts 0-4, not {value!r}")
+        raise InvalidTileError(f"a one-suit shape is nine counts 0-4, not {quote(value)}")
     counts = tuple(value)
     if len(counts) != 9 or not all(type(n) is int and 0 <= n <= 4 for n in counts):
-        raise InvalidTileError(f"a one-suit shape is nine counts 0-4, not {value!r}")
+        raise InvalidTileError(f"a one-suit shape is nine counts 0-4, not {quote(value)}")
     return counts
 
 
 def _to_waits(value: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     if not isinstance(value, tuple | list) or not all(type(r) is int for r in value):
-        raise InvalidTileError(f"waits are ranks 1-9, not {value!r}")
+        raise InvalidTileError(f"waits are ranks 1-9, not {quote(value)}")
     waits = tuple(value)
     if list(waits) != sorted(set(waits)) or not all(1 <= r <= 9 for r in waits):
         raise InvalidTileError(
-            f"waits are distinct ranks 1-9 in ascending order, not {value!r}")
+            f"waits are distinct ranks 1-9 in ascending order, not {quote(value)}")
     return waits
 
 
@@ -138,14 +138,15 @@ def _waits_mask(key: int, tiles: int) -> int:
 def tenpai_shapes(tiles: int = 13) -> list[ChinitsuShape]:
     """Every one-suit shape of ``tiles`` tiles that waits on at least one rank.
 
-    Ascending paishiki order; seven pairs count for 13 tiles. Raises ValueError unless
-    ``tiles`` is 1, 4, 7, 10 or 13.
+    Ascending paishiki order; seven pairs count for 13 tiles. Raises InvalidHandError
+    (a ValueError) unless ``tiles`` is 1, 4, 7, 10 or 13.
 
     >>> [s.line() for s in tenpai_shapes(1)][:2]
     ['000000001,9,1,1', '000000010,8,1,1']
     """
-    if tiles not in TENPAI_SIZES:
-        raise ValueError(f"a one-suit tenpai shape has 1, 4, 7, 10 or 13 tiles, not {tiles!r}")
+    if type(tiles) is not int or tiles not in TENPAI_SIZES:
+        raise InvalidHandError(
+            f"a one-suit tenpai shape has 1, 4, 7, 10 or 13 tiles, not {quote(tiles)}")
     shapes = []
     for counts, key in _vectors(tiles):
         mask = _waits_mask(key, tiles)
@@ -159,13 +160,14 @@ def winning_shapes(tiles: int = 14) -> list[ChinitsuShape]:
     """Every complete one-suit shape of ``tiles`` tiles (sets and a pair; seven pairs too
     for 14), in ascending paishiki order.
 
-    Raises ValueError unless ``tiles`` is 2, 5, 8, 11 or 14.
+    Raises InvalidHandError (a ValueError) unless ``tiles`` is 2, 5, 8, 11 or 14.
 
     >>> [s.line() for s in winning_shapes(2)][:2]
     ['000000002,2', '000000020,2']
     """
-    if tiles not in WIN_SIZES:
-        raise ValueError(f"a one-suit winning shape has 2, 5, 8, 11 or 14 tiles, not {tiles!r}")
+    if type(tiles) is not int or tiles not in WIN_SIZES:
+        raise InvalidHandError(
+            f"a one-suit winning shape has 2, 5, 8, 11 or 14 tiles, not {quote(tiles)}")
     info = _suit.INFO
     shapes = []
     for counts, key in _vectors(tiles):

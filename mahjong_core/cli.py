@@ -2,6 +2,9 @@
 
 Each command lives in its own module with a ``main(argv: list[str]) -> int``; this module
 only dispatches, so ``--help`` stays cheap and importing one command loads nothing else.
+Every command runs inside ``_batch.run_command``: when the reader of its output goes away
+(``... | head -1``) it ends quietly, without a traceback, with the exit status it had
+reached.
 """
 
 from __future__ import annotations
@@ -9,6 +12,9 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
+
+from ._batch import run_command
+from .errors import quote
 
 __all__ = ["COMMANDS", "main"]
 
@@ -42,7 +48,10 @@ def usage() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; exit status 2 on a usage error."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    return run_command(_dispatch, list(sys.argv[1:] if argv is None else argv))
+
+
+def _dispatch(args: list[str]) -> int:
     if not args:
         print(usage(), file=sys.stderr)
         return 2
@@ -51,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     name, rest = args[0], args[1:]
     if name not in COMMANDS:
-        print(f"mahjong_core: unknown command {name!r}\n\n{usage()}", file=sys.stderr)
+        print(f"mahjong_core: unknown command {quote(name)}\n\n{usage()}", file=sys.stderr)
         return 2
     module = importlib.import_module(COMMANDS[name][0])
     result: int = module.main(rest)

@@ -7,12 +7,20 @@ from typing import Any
 
 import attrs
 
-from .errors import InvalidContextError, MahjongError
+from .errors import InvalidContextError, MahjongError, quote
 from .meld import Relative
-from .tile import Tile, _parse_tiles, check_copies
+from .tile import Tile, _parse_tiles, check_copies, plain_str
 from .yaku import Yaku
 
-__all__ = ["WinContext", "Wind"]
+__all__ = ["MAX_HONBA", "MAX_RIICHI_STICKS", "WinContext", "Wind"]
+
+MAX_HONBA = 100
+"""The most honba a situation may carry. Real games seldom pass ten; a hundred is far
+beyond any table and keeps every payment a small number."""
+MAX_RIICHI_STICKS = 100
+"""The most riichi sticks a situation may carry: a four-player table's 100,000 points
+make a hundred sticks of 1,000."""
+_FIVES = frozenset({4, 13, 22})
 
 
 class Wind(enum.IntEnum):
@@ -26,12 +34,12 @@ class Wind(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Wind:
         """``"E"``, ``"S"``, ``"W"`` or ``"N"`` (also the full English names)."""
-        if isinstance(text, str):
-            key = text.strip().upper()
+        if isinstance(text, str) and str.__len__(text) <= 32:
+            key = plain_str(text).strip().upper()
             for wind in cls:
                 if key in (wind.name, wind.name[0]):
                     return wind
-        raise InvalidContextError(f"a wind is 'E', 'S', 'W' or 'N', not {text!r}")
+        raise InvalidContextError(f"a wind is 'E', 'S', 'W' or 'N', not {quote(text)}")
 
     @property
     def tile(self) -> Tile:
@@ -57,26 +65,37 @@ def _to_indicators(value: Any) -> tuple[Tile, ...]:
         except MahjongError as error:
             raise InvalidContextError(str(error)) from None
     if isinstance(value, tuple | list):
+        if len(value) > 5:  # before the items are looked at (the count is checked again)
+            raise InvalidContextError(
+                f"there are at most five dora indicators, got {len(value)}")
         for item in value:
             if not isinstance(item, Tile):
-                raise InvalidContextError(f"indicators must be Tile objects, got {item!r}")
+                raise InvalidContextError(
+                    f"indicators must be Tile objects, got {quote(item)}")
         try:
             check_copies(value, "the dora indicators")
         except MahjongError as error:
             raise InvalidContextError(str(error)) from None
         return tuple(value)
-    raise InvalidContextError(f"indicators must be mpsz text or a sequence of Tile, got {value!r}")
+    raise InvalidContextError(
+        f"indicators must be mpsz text or a sequence of Tile, got {quote(value)}")
 
 
 def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
-        raise InvalidContextError(f"{attribute.name!r} must be true or false, got {value!r}")
+        raise InvalidContextError(
+            f"{attribute.name!r} must be true or false, got {quote(value)}")
 
 
 def _check_count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 0:
         raise InvalidContextError(
-            f"{attribute.name!r} must be a non-negative int, got {value!r}")
+            f"{attribute.name!r} must be a non-negative int, got {quote(value)}")
+    most = MAX_HONBA if attribute.name == "honba" else MAX_RIICHI_STICKS
+    if value > most:
+        raise InvalidContextError(
+            f"{attribute.name!r} is at most {most}, far beyond any real table; "
+            f"got {quote(value)}")
 
 
 def _check_kita(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -87,11 +106,13 @@ def _check_kita(instance: object, attribute: attrs.Attribute[int], value: int) -
 def _to_relative(value: Any) -> Relative | None:
     if value is None or isinstance(value, Relative):
         return value
-    try:
-        return Relative(value)
-    except ValueError:
-        raise InvalidContextError(
-            f"a liable player is 'kamicha', 'toimen' or 'shimocha', not {value!r}") from None
+    if isinstance(value, str):
+        try:
+            return Relative(plain_str(value))
+        except ValueError:
+            pass
+    raise InvalidContextError(
+        f"a liable player is 'kamicha', 'toimen' or 'shimocha', not {quote(value)}")
 
 
 def _flag() -> Any:
@@ -105,7 +126,8 @@ class WinContext:
     Impossible combinations raise InvalidContextError at construction: chankan or houtei
     on tsumo, rinshan or haitei on ron, ippatsu without riichi, tenhou for a non-dealer
     or on ron, chiihou for the dealer or on ron, riichi with tenhou/chiihou, haitei with
-    houtei, more than five dora indicators.
+    houtei, more than five dora indicators, a red five shown twice, ``honba`` over
+    ``MAX_HONBA`` or ``riichi_sticks`` over ``MAX_RIICHI_STICKS`` (100 each).
 
     >>> WinContext(tsumo=True, riichi=True, seat_wind="S").is_dealer
     False
@@ -146,6 +168,8 @@ class WinContext:
     _yakuman: int = attrs.field(init=False, eq=False, repr=False)
     _shown: tuple[tuple[int, int], ...] = attrs.field(init=False, eq=False, repr=False)
     """(kind, copies) of the tiles the dora and ura indicators show."""
+    _red_shown: int = attrs.field(init=False, eq=False, repr=False)
+    """Bit s is set when an indicator is the red five of suit s."""
     _tile_checks: bool = attrs.field(init=False, eq=False, repr=False)
     """True when the scorer must check the situation against the hand's tiles."""
     _winds: int = attrs.field(init=False, eq=False, repr=False)
@@ -219,6 +243,16 @@ class WinContext:
         object.__setattr__(self, "_tile_checks", self.chankan or bool(shown))
         if any(n > 4 for _, n in self._shown):
             raise InvalidContextError("the dora and ura indicators show a kind five times")
+        red_shown = 0
+        if not _FIVES.isdisjoint(shown):  # a five is shown: is it a red one, and twice?
+            for tile in (*self.dora_indicators, *self.ura_indicators):
+                if tile.red:
+                    if red_shown >> tile.kind // 9 & 1:
+                        raise InvalidContextError(
+                            f"the dora and ura indicators show the red five {tile} twice; "
+                            "there is one")
+                    red_shown |= 1 << tile.kind // 9
+        object.__setattr__(self, "_red_shown", red_shown)
         object.__setattr__(self, "_dora", tuple(t.dora_next().kind for t in self.dora_indicators))
         object.__setattr__(self, "_ura", tuple(t.dora_next().kind for t in self.ura_indicators)
                            if self.in_riichi else ())

@@ -6,17 +6,17 @@ from collections.abc import Iterable
 
 import attrs
 
-from .errors import InvalidHandError
+from .errors import InvalidHandError, quote
 from .hand import Hand
-from .tile import Tile
+from .tile import Tile, is_text_like
 
 __all__ = ["FuritenTracker"]
 
 
 def _kinds(value: object) -> frozenset[int]:
     """Converter: an iterable of kinds 0-33 (or of tiles) as a frozenset of kinds."""
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise InvalidHandError(f"expected tiles or kinds 0-33, got {value!r}")
+    if is_text_like(value) or not isinstance(value, Iterable):
+        raise InvalidHandError(f"expected tiles or kinds 0-33, got {quote(value)}")
     kinds = set()
     for item in value:
         if isinstance(item, Tile):
@@ -24,18 +24,19 @@ def _kinds(value: object) -> frozenset[int]:
         elif type(item) is int and 0 <= item < 34:
             kinds.add(item)
         else:
-            raise InvalidHandError(f"expected a Tile or a kind 0-33, got {item!r}")
+            raise InvalidHandError(f"expected a Tile or a kind 0-33, got {quote(item)}")
     return frozenset(kinds)
 
 
 def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
-        raise InvalidHandError(f"{attribute.name!r} must be true or false, got {value!r}")
+        raise InvalidHandError(
+            f"{attribute.name!r} must be true or false, got {quote(value)}")
 
 
 def _kind(tile: object) -> int:
     if not isinstance(tile, Tile):
-        raise InvalidHandError(f"expected a Tile, got {tile!r}")
+        raise InvalidHandError(f"expected a Tile, got {quote(tile)}")
     return tile.kind
 
 
@@ -85,10 +86,14 @@ class FuritenTracker:
     def is_furiten(self, waits: Hand | Iterable[Tile]) -> bool:
         """True when a ron would be furiten, given the waiting hand or its waits.
 
-        Raises InvalidHandError for a 14-tile hand or items that are not tiles.
+        Raises InvalidHandError for a 14-tile hand, or for anything but a hand or an
+        iterable of tiles (text is not taken for tiles).
         """
         if isinstance(waits, Hand):
             mask = waits.waits_mask()
+        elif is_text_like(waits) or not isinstance(waits, Iterable):
+            raise InvalidHandError(
+                f"is_furiten needs a Hand or its waits as tiles, got {quote(waits)}")
         else:
             mask = 0
             for tile in waits:

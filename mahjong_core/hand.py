@@ -11,22 +11,32 @@ import attrs
 
 from . import _score_tables, _shanten, _suit
 from ._shanten import DiscardOption, Ukeire
-from .errors import InvalidHandError, MahjongError
+from .errors import InvalidHandError, InvalidNotationError, MahjongError, quote
 from .meld import Meld, MeldKind
 from .shapes import Decomposition, Form, Group, GroupKind
 from .tile import (
+    MAX_TILES,
     IdLayout,
     Tile,
     _parse_tiles,
+    bounded_list,
     format_tiles,
+    is_text_like,
+    plain_str,
     tile_of,
     tile_order,
     tiles_from_ids136,
 )
 
-__all__ = ["Hand"]
+__all__ = ["MAX_HAND_TEXT", "Hand"]
+
+MAX_HAND_TEXT = 256
+"""The longest text ``Hand.parse`` reads. The longest hand in notation, every tile with
+its own suit letter and four melds written in full, takes about 130 characters; longer
+text is refused before it is read."""
 
 _SHIFT = tuple(3 * (k % 9) for k in range(34))
+_IS_RED = operator.attrgetter("red")
 _RANK_SHIFTS = tuple(3 * r for r in range(9))
 _NO_MELD_COUNTS = (0,) * 34
 
@@ -47,23 +57,30 @@ _KOKUSHI, _MISSING, _FIELD = _suit.KOKUSHI_FIELD, _suit.MISSING_FIELD, _suit.FIE
 
 
 def _to_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise InvalidHandError(f"hand tiles must be a sequence of Tile, got {value!r}")
-    items = list(value)
+    if is_text_like(value) or not isinstance(value, Iterable):
+        raise InvalidHandError(f"hand tiles must be a sequence of Tile, got {quote(value)}")
+    items = bounded_list(value, MAX_TILES, "hand tiles", InvalidHandError)
     for item in items:
         if not isinstance(item, Tile):
-            raise InvalidHandError(f"hand tiles must be Tile objects, got {item!r}")
+            raise InvalidHandError(f"hand tiles must be Tile objects, got {quote(item)}")
     items.sort(key=tile_order)
     return tuple(items)
 
 
 def _to_melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise InvalidHandError(f"melds must be a sequence of Meld, got {value!r}")
-    items = tuple(value)
+    if is_text_like(value) or not isinstance(value, Iterable):
+        raise InvalidHandError(f"melds must be a sequence of Meld, got {quote(value)}")
+    if type(value) is list or type(value) is tuple:
+        items = tuple(value)
+        if len(items) > 4:  # before any meld is looked at
+            raise InvalidHandError(f"a hand has at most four melds, not {len(items)}")
+    else:
+        items = tuple(itertools.islice(value, 5))
+        if len(items) > 4:
+            raise InvalidHandError("a hand has at most four melds, got more")
     for item in items:
         if not isinstance(item, Meld):
-            raise InvalidHandError(f"melds must be Meld objects, got {item!r}")
+            raise InvalidHandError(f"melds must be Meld objects, got {quote(item)}")
     return items
 
 
@@ -173,16 +190,26 @@ class Hand:
 
         ``Hand.parse("123m55p pon:777z:7z:toimen")`` equals
         ``Hand.parse("123m55p", melds=[Meld.parse("pon:777z:7z:toimen")])``.
-        Raises InvalidNotationError, InvalidMeldError or InvalidHandError.
+        Raises InvalidNotationError (text longer than ``MAX_HAND_TEXT``, 256 characters,
+        is refused unread), InvalidMeldError or InvalidHandError (more than four melds
+        are refused before any is read).
         """
         if not isinstance(text, str):
-            raise InvalidHandError(f"a hand must be an mpsz string, got {text!r}")
+            raise InvalidHandError(f"a hand must be an mpsz string, got {quote(text)}")
+        text = plain_str(text)
+        if len(text) > MAX_HAND_TEXT:
+            raise InvalidNotationError(f"hand {quote(text)} is too long: a hand in notation "
+                                       f"takes at most {MAX_HAND_TEXT} characters")
         head, *rest = text.split(" ") if text else [""]
-        parsed = [Meld.parse(part) for part in rest if part]
+        written = [part for part in rest if part]
+        if len(written) > 4:
+            raise InvalidHandError(
+                f"hand {quote(text)}: a hand has at most four melds, not {len(written)}")
+        parsed = [Meld.parse(part) for part in written]
         try:
             tiles = _parse_tiles(head, "hand")
         except MahjongError as error:
-            raise type(error)(f"hand {text!r}: {error}") from None
+            raise type(error)(f"hand {quote(text)}: {error}") from None
         return cls(tiles, (*parsed, *_to_melds(melds)))
 
     @classmethod
@@ -201,7 +228,7 @@ class Hand:
         a kind (melds included) or a second red five.
         """
         if tile.__class__ is not Tile:
-            raise InvalidHandError(f"expected a Tile, got {tile!r}")
+            raise InvalidHandError(f"expected a Tile, got {quote(tile)}")
         if self._full:
             raise InvalidHandError(f"the hand {self} already holds 14 tiles")
         kind = tile.kind
@@ -228,7 +255,7 @@ class Hand:
         Raises InvalidHandError when the hand does not hold that tile or holds only 13.
         """
         if tile.__class__ is not Tile:
-            raise InvalidHandError(f"expected a Tile, got {tile!r}")
+            raise InvalidHandError(f"expected a Tile, got {quote(tile)}")
         tiles = self.tiles
         index = bisect.bisect_left(tiles, tile._order, key=tile_order)
         if index == len(tiles) or tiles[index] != tile:
@@ -260,7 +287,7 @@ class Hand:
         '456p789s1z chi:123m ankan:2222z'
         """
         if not isinstance(meld, Meld):
-            raise InvalidHandError(f"expected a Meld, got {meld!r}")
+            raise InvalidHandError(f"expected a Meld, got {quote(meld)}")
         tiles = list(self.tiles)
         melds = list(self.melds)
         kind = meld.kind
@@ -319,7 +346,7 @@ class Hand:
     def count(self, tile: Tile) -> int:
         """How many tiles of this kind the concealed part holds (red or not)."""
         if not isinstance(tile, Tile):
-            raise InvalidHandError(f"expected a Tile, got {tile!r}")
+            raise InvalidHandError(f"expected a Tile, got {quote(tile)}")
         return (self._keys[tile.kind // 9] >> _SHIFT[tile.kind]) & 7
 
     def counts34(self) -> tuple[int, ...]:
@@ -405,7 +432,7 @@ class Hand:
         Raises InvalidHandError for a 14-tile hand or a non-tile.
         """
         if not isinstance(tile, Tile):
-            raise InvalidHandError(f"expected a Tile, got {tile!r}")
+            raise InvalidHandError(f"expected a Tile, got {quote(tile)}")
         return bool((self.waits_mask() >> tile.kind) & 1)
 
     def is_tenpai(self) -> bool:
@@ -516,8 +543,9 @@ class Hand:
 
         ``visible`` holds the tiles seen outside this hand (discards, other players'
         melds, dora indicators); this hand's own tiles and melds are counted already.
-        Raises InvalidHandError for a 14-tile hand, a visible item that is not a Tile, or
-        visible tiles that make more than four copies of a kind with the hand.
+        Raises InvalidHandError for a 14-tile hand, a visible item that is not a Tile,
+        visible tiles that make more than four copies of a kind with the hand, or a red
+        five seen twice (the red five of a suit is one tile).
 
         >>> ukeire = Hand.parse("23m456p789s11z pon:111p").ukeire([Tile.parse("4m")] * 2)
         >>> [(str(tile), count) for tile, count in ukeire.draws], ukeire.total
@@ -554,12 +582,13 @@ class Hand:
 
     def _unseen(self, visible: Iterable[Tile]) -> list[int]:
         """4 less the copies in the hand, its melds and ``visible``, per kind."""
-        if type(visible) is list or type(visible) is tuple:  # the usual case, checked fast
-            items = visible
-        elif isinstance(visible, str | bytes) or not isinstance(visible, Iterable):
-            raise InvalidHandError(f"visible tiles must be Tile objects, got {visible!r}")
+        if (type(visible) is list or type(visible) is tuple) and len(visible) <= MAX_TILES:
+            items = visible  # the usual case, checked fast
+        elif is_text_like(visible) or not isinstance(visible, Iterable):
+            raise InvalidHandError(
+                f"visible tiles must be Tile objects, got {quote(visible)}")
         else:
-            items = list(visible)
+            items = bounded_list(visible, MAX_TILES, "visible tiles", InvalidHandError)
         unseen = [4] * 34
         for tile in self.tiles:
             unseen[tile.kind] -= 1
@@ -571,17 +600,33 @@ class Hand:
             unseen[tile.kind] -= 1
         else:
             if min(unseen) >= 0:
+                if any(map(_IS_RED, items)):
+                    self._check_red_fives(items)
                 return unseen
         # a bad item or a fifth copy: find the first one, as a plain walk would
         unseen = [4 - n - m for n, m in zip(self.counts34(), self._meld_counts, strict=True)]
         for tile in items:
             if not isinstance(tile, Tile):
-                raise InvalidHandError(f"visible tiles must be Tile objects, got {tile!r}")
+                raise InvalidHandError(
+                    f"visible tiles must be Tile objects, got {quote(tile)}")
             unseen[tile.kind] -= 1
             if unseen[tile.kind] < 0:
                 raise InvalidHandError(
                     f"the visible tiles and the hand {self} hold more than four {tile.plain}")
         raise AssertionError("unreachable: the fast count found a bad visible tile")
+
+    def _check_red_fives(self, visible: Iterable[Tile]) -> None:
+        """Raise InvalidHandError when the visible tiles and the hand show a red five
+        twice: each suit has one."""
+        red_suits = self._red_suits
+        for tile in visible:
+            if tile.red:
+                bit = 1 << tile.kind // 9
+                if red_suits & bit:
+                    raise InvalidHandError(
+                        f"the visible tiles and the hand {self} hold the red five "
+                        f"{tile} twice; there is one")
+                red_suits |= bit
 
     # -- text -------------------------------------------------------------------------
 

@@ -1,26 +1,37 @@
 """``python -m mahjong_core score``: the JSON-lines interface to ``evaluate``.
 
-One JSON object a line in, one a line out, in order. A bad line is answered with
-``{"error": "..."}`` and the next lines are still processed; the exit status is 1 when
-any line was an error. The format is specified in SCORE_JSON.md.
+One JSON object a line in, one a line out, in order: every line that is not blank gets
+exactly one answer, and blank lines (empty or only whitespace) are skipped. A line that
+cannot be read or scored is answered with ``{"error": "..."}`` and the next lines are
+still answered: bytes that are not UTF-8 (each line is decoded on its own), a line longer
+than 64 KiB, text that is not JSON, a key given twice, nesting deeper than 32 levels, a
+number longer than 40 characters, more than four melds, a hand or tiles text longer than
+mpsz can be (272 characters), honba or riichi sticks over 100. ``\\r\\n``, ``\\n`` and a
+lone ``\\r`` each end a line. The exit status is 1 when any line was an error, else 0;
+when the reader of the answers goes away (``... | head -1``) the command stops quietly
+with the status of the lines answered so far.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, TextIO
+from typing import Any
 
+from . import _batch
 from .context import WinContext
-from .errors import InvalidContextError, InvalidHandError, InvalidMeldError, MahjongError
+from .errors import InvalidContextError, InvalidHandError, InvalidMeldError, MahjongError, quote
 from .hand import Hand
 from .meld import Meld, MeldKind, Relative
 from .rules import TENHOU_RULES, Rules
 from .scoring import NoWin, WinResult, evaluate
-from .tile import Tile, _parse_tiles
+from .tile import Tile, _parse_tiles, plain_str
 
-__all__ = ["main", "result_to_json", "score_request"]
+__all__ = ["MAX_LINE_BYTES", "main", "result_to_json", "score_request", "score_stream"]
+
+MAX_LINE_BYTES = 1 << 16
+"""The longest request line, in bytes (64 KiB). A request needs well under 2 KB even
+with every key and rule written out; a longer line is refused before it is kept."""
 
 _FLAGS = ("tsumo", "riichi", "ippatsu", "double_riichi", "rinshan", "chankan", "haitei",
           "houtei", "tenhou", "chiihou")
@@ -31,12 +42,18 @@ _MELD_KEYS = frozenset({"kind", "tiles", "called", "from"})
 
 def _check_object(value: object, what: str, allowed: frozenset[str],
                   required: tuple[str, ...], error: type[MahjongError]) -> Mapping[str, Any]:
-    """An input object with only known keys and every required one, or ``error``."""
+    """An input object with only known keys and every required one, or ``error``; keys
+    that are str subclasses are read as plain strings (in a copy)."""
     if not isinstance(value, Mapping):
-        raise error(f"{what} must be a JSON object, got {value!r}")
+        raise error(f"{what} must be a JSON object, got {quote(value)}")
+    kinds = set(map(type, value))
+    if kinds - {str}:  # not only plain str keys (JSON gives only those)
+        if not all(isinstance(key, str) for key in value):
+            raise error(f"{what} has a key that is not a string: {quote(value)}")
+        value = {plain_str(key): item for key, item in value.items()}
     unknown = set(value) - allowed
     if unknown:
-        raise error(f"{what} has unknown key(s) {sorted(unknown)}")
+        raise error(f"{what} has unknown key(s) {quote(sorted(unknown))}")
     for key in required:
         if key not in value:
             raise error(f"{what} is missing required key {key!r}")
@@ -47,52 +64,60 @@ def _meld(index: int, value: Any) -> Meld:
     value = _check_object(value, f"melds[{index}]", _MELD_KEYS, ("kind", "tiles"),
                           InvalidMeldError)
     kind = value["kind"]
-    if not isinstance(kind, str) or kind not in {k.value for k in MeldKind}:
-        raise InvalidMeldError(f"melds[{index}]: unknown meld kind {kind!r}")
+    if type(kind) is not str or kind not in {k.value for k in MeldKind}:
+        raise InvalidMeldError(f"melds[{index}]: unknown meld kind {quote(kind)}")
     tiles = value["tiles"]
     if not isinstance(tiles, str):
-        raise InvalidMeldError(f"melds[{index}]: tiles must be an mpsz string, got {tiles!r}")
+        raise InvalidMeldError(
+            f"melds[{index}]: tiles must be an mpsz string, got {quote(tiles)}")
     called = value.get("called")
     if called is not None and not isinstance(called, str):
-        raise InvalidMeldError(f"melds[{index}]: called must be one mpsz tile, got {called!r}")
+        raise InvalidMeldError(
+            f"melds[{index}]: called must be one mpsz tile, got {quote(called)}")
     source = value.get("from")
     if source is not None and not isinstance(source, str):
-        raise InvalidMeldError(f"melds[{index}]: from must be a string, got {source!r}")
+        raise InvalidMeldError(f"melds[{index}]: from must be a string, got {quote(source)}")
     try:
         return Meld(MeldKind(kind), tiles, called=called,
-                    called_from=Relative(source) if source is not None else None)
+                    called_from=Relative(plain_str(source)) if source is not None else None)
     except ValueError as error:
         if isinstance(error, MahjongError):
             raise InvalidMeldError(f"melds[{index}]: {error}") from None
         raise InvalidMeldError(f"melds[{index}]: from must be kamicha, toimen or shimocha, "
-                               f"not {source!r}") from None
+                               f"not {quote(source)}") from None
 
 
 def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
-    """Turn one input object into evaluate's arguments; raises MahjongError subclasses."""
+    """Turn one input object into evaluate's arguments; raises MahjongError subclasses.
+
+    More than four melds are refused before any is read.
+    """
     obj = _check_object(obj, "each line", _KEYS, ("hand", "win_tile"), InvalidHandError)
     melds_value = obj.get("melds", [])
     if not isinstance(melds_value, list):
-        raise InvalidMeldError(f"melds must be a list, got {melds_value!r}")
+        raise InvalidMeldError(f"melds must be a list, got {quote(melds_value)}")
+    if len(melds_value) > 4:
+        raise InvalidMeldError(f"a hand has at most four melds, not {len(melds_value)}")
     melds = [_meld(i, m) for i, m in enumerate(melds_value)]
     hand_text = obj["hand"]
     if not isinstance(hand_text, str):
-        raise InvalidHandError(f"hand must be an mpsz string, got {hand_text!r}")
+        raise InvalidHandError(f"hand must be an mpsz string, got {quote(hand_text)}")
     hand = Hand(_parse_tiles(hand_text, "hand"), melds)
     win_text = obj["win_tile"]
     if not isinstance(win_text, str):
-        raise InvalidHandError(f"win_tile must be one mpsz tile, got {win_text!r}")
+        raise InvalidHandError(f"win_tile must be one mpsz tile, got {quote(win_text)}")
     win = Tile.parse(win_text)
     rules = Rules.from_mapping(obj["rules"]) if "rules" in obj else TENHOU_RULES
     options: dict[str, Any] = {flag: obj.get(flag, False) for flag in _FLAGS}
     for key in ("seat_wind", "round_wind"):
         options[key] = obj.get(key, "E")
         if not isinstance(options[key], str):
-            raise InvalidContextError(f"{key} must be 'E', 'S', 'W' or 'N', got {options[key]!r}")
+            raise InvalidContextError(
+                f"{key} must be 'E', 'S', 'W' or 'N', got {quote(options[key])}")
     for key in ("dora_indicators", "ura_indicators"):
         value = obj.get(key, "")
         if not isinstance(value, str):
-            raise InvalidContextError(f"{key} must be an mpsz string, got {value!r}")
+            raise InvalidContextError(f"{key} must be an mpsz string, got {quote(value)}")
         options[key] = value
     options["honba"] = obj.get("honba", 0)
     options["riichi_sticks"] = obj.get("riichi_sticks", 0)
@@ -100,7 +125,12 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
 
 
 def result_to_json(result: WinResult | NoWin) -> dict[str, object]:
-    """The output object of the JSON interface for a result."""
+    """The output object of the JSON interface for a result.
+
+    Raises InvalidHandError for anything but a WinResult or a NoWin.
+    """
+    if not isinstance(result, WinResult | NoWin):
+        raise InvalidHandError(f"expected a WinResult or a NoWin, got {quote(result)}")
     if isinstance(result, NoWin):
         return {"win": False, "reason": result.reason.value}
     return {
@@ -129,23 +159,24 @@ def score_request(obj: object) -> dict[str, object]:
         return {"error": str(error)}
 
 
-def score_lines(lines: TextIO, out: TextIO) -> int:
-    """Answer every non-blank line of ``lines`` on ``out``; 1 if any line was an error."""
-    status = 0
-    for line in lines:
-        if not line.strip():
+def score_stream(stream: _batch.Source, output: _batch.Output) -> int:
+    """Answer every line of a byte stream that is not blank, in order, on ``output``.
+
+    Gives the exit status: 1 if any line was an error, else 0. Raises
+    ``_batch.OutputClosed`` when the reader of the answers goes away.
+    """
+    for line in _batch.read_lines(stream, max_bytes=MAX_LINE_BYTES):
+        if line.error is not None:
+            output.write_json({"error": line.error}, error=True)
             continue
         try:
-            obj = json.loads(line)
-        except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
-            answer: dict[str, object] = {"error": f"invalid JSON: {error}"}
+            obj = _batch.parse_json(line.text)
+        except MahjongError as error:
+            answer: dict[str, object] = {"error": str(error)}
         else:
             answer = score_request(obj)
-        if "error" in answer:
-            status = 1
-        out.write(json.dumps(answer) + "\n")
-        out.flush()
-    return status
+        output.write_json(answer, error="error" in answer)
+    return output.status
 
 
 def main(argv: Sequence[str]) -> int:
@@ -155,7 +186,7 @@ def main(argv: Sequence[str]) -> int:
         print("\nusage: python -m mahjong_core score < requests.jsonl > answers.jsonl")
         return 0
     if argv:
-        print(f"score: unexpected arguments {list(argv)!r}; it reads standard input",
+        print(f"score: unexpected arguments {quote(list(argv))}; it reads standard input",
               file=sys.stderr)
         return 2
-    return score_lines(sys.stdin, sys.stdout)
+    return score_stream(sys.stdin, _batch.Output())

@@ -6,8 +6,8 @@ import enum
 
 import attrs
 
-from .errors import InvalidMeldError, MahjongError
-from .tile import Tile, _parse_tiles, format_tiles
+from .errors import InvalidMeldError, MahjongError, quote
+from .tile import MAX_TILES, Tile, _parse_tiles, format_tiles, plain_str
 
 __all__ = ["Meld", "MeldKind", "Relative"]
 
@@ -49,11 +49,14 @@ def _to_tiles(value: str | tuple[Tile, ...] | list[Tile]) -> tuple[Tile, ...]:
             raise InvalidMeldError(str(error)) from None
         return tuple(sorted(tiles))
     if isinstance(value, tuple | list):
+        if len(value) > MAX_TILES:
+            raise InvalidMeldError(f"a meld of {len(value)} tiles: a meld has 3 or 4")
         for item in value:
             if not isinstance(item, Tile):
-                raise InvalidMeldError(f"meld tiles must be Tile objects, got {item!r}")
+                raise InvalidMeldError(f"meld tiles must be Tile objects, got {quote(item)}")
         return tuple(sorted(value))
-    raise InvalidMeldError(f"meld tiles must be mpsz text or a sequence of Tile, got {value!r}")
+    raise InvalidMeldError(
+        f"meld tiles must be mpsz text or a sequence of Tile, got {quote(value)}")
 
 
 def _to_called(value: Tile | str | None) -> Tile | None:
@@ -64,7 +67,7 @@ def _to_called(value: Tile | str | None) -> Tile | None:
             return Tile.parse(value)
         except MahjongError as error:
             raise InvalidMeldError(f"called tile: {error}") from None
-    raise InvalidMeldError(f"the called tile must be a Tile or None, got {value!r}")
+    raise InvalidMeldError(f"the called tile must be a Tile or None, got {quote(value)}")
 
 
 def _to_relative(value: Relative | str | None) -> Relative | None:
@@ -72,11 +75,11 @@ def _to_relative(value: Relative | str | None) -> Relative | None:
         return value
     if isinstance(value, str):
         try:
-            return Relative(value)
+            return Relative(plain_str(value))
         except ValueError:
             pass
     raise InvalidMeldError(
-        f"a meld comes from 'kamicha', 'toimen' or 'shimocha', not {value!r}")
+        f"a meld comes from 'kamicha', 'toimen' or 'shimocha', not {quote(value)}")
 
 
 def _to_kind(value: MeldKind | str) -> MeldKind:
@@ -84,11 +87,11 @@ def _to_kind(value: MeldKind | str) -> MeldKind:
         return value
     if isinstance(value, str):
         try:
-            return MeldKind(value)
+            return MeldKind(plain_str(value))
         except ValueError:
             pass
     names = ", ".join(k.value for k in MeldKind)
-    raise InvalidMeldError(f"unknown meld kind {value!r} (expected one of {names})")
+    raise InvalidMeldError(f"unknown meld kind {quote(value)} (expected one of {names})")
 
 
 @attrs.frozen(repr=False)
@@ -147,11 +150,12 @@ class Meld:
         Raises InvalidMeldError for anything else.
         """
         if not isinstance(text, str):
-            raise InvalidMeldError(f"meld notation must be a string, got {text!r}")
-        parts = text.split(":")
+            raise InvalidMeldError(f"meld notation must be a string, got {quote(text)}")
+        text = plain_str(text)
+        parts = text.split(":", 4)
         if not 2 <= len(parts) <= 4:
             raise InvalidMeldError(
-                f"meld notation is kind:tiles[:called[:from]], got {text!r}")
+                f"meld notation is kind:tiles[:called[:from]], got {quote(text)}")
         called = parts[2] if len(parts) > 2 and parts[2] else None
         source = parts[3] if len(parts) > 3 else None
         return cls(_to_kind(parts[0]), parts[1], called=called, called_from=source)

@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-from .errors import InvalidHandError
+from .errors import InvalidHandError, quote
 from .rules import TENHOU_RULES, Rules
 
 __all__ = ["Limit", "Payments", "base_points", "limit_of", "payments_for"]
@@ -76,6 +76,10 @@ def _up(points: int) -> int:
     return -(-points // 100) * 100
 
 
+MAX_PAYMENT = 10 ** 9
+"""The most any one part of a payment may be: far beyond what the rules can produce
+(honba and riichi sticks are bounded), and small enough to print and write as JSON."""
+
 _PAYMENT_FIELDS = ("discarder", "dealer", "non_dealer", "non_dealer_payers", "liable", "sticks")
 
 
@@ -89,6 +93,9 @@ class Payments:
     the riichi sticks the winner collects; ``total`` is everything the winner receives.
     ``players`` is 4, or 3 at a three-player table (a tsumo is paid by the two others).
     The values sit in one tuple behind read-only properties.
+    Raises InvalidHandError for a part that is not an int 0-``MAX_PAYMENT`` or parts
+    that contradict each other: a discarder's payment on a tsumo, a dealer's or
+    non-dealer's payment on a ron, a dealer's payment on the dealer's own tsumo.
 
     >>> Payments(discarder=8300).total
     8300
@@ -101,14 +108,25 @@ class Payments:
                  players: int = 4) -> None:
         values = (discarder, dealer, non_dealer, non_dealer_payers, liable, sticks)
         for name, value in zip(_PAYMENT_FIELDS, values, strict=True):
-            if type(value) is not int or value < 0:
-                raise InvalidHandError(f"payment {name!r} must be a non-negative int, "
-                                       f"got {value!r}")
+            if type(value) is not int or not 0 <= value <= MAX_PAYMENT:
+                raise InvalidHandError(f"payment {name!r} must be an int 0-{MAX_PAYMENT}, "
+                                       f"got {quote(value)}")
         if type(players) is not int or players not in (3, 4):
-            raise InvalidHandError(f"players is 3 or 4, not {players!r}")
+            raise InvalidHandError(f"players is 3 or 4, not {quote(players)}")
         if non_dealer_payers not in (0, players - 2, players - 1):
-            raise InvalidHandError(f"non_dealer_payers is 0, {players - 2} or {players - 1} "
-                                   f"at a {players}-player table, not {non_dealer_payers}")
+            raise InvalidHandError(
+                f"non_dealer_payers is 0, {players - 2} or {players - 1} at a {players}-player "
+                f"table, not {quote(non_dealer_payers)}")
+        if non_dealer_payers and discarder:
+            raise InvalidHandError(f"a tsumo (non_dealer_payers {non_dealer_payers}) has no "
+                                   f"discarder to pay {discarder}")
+        if not non_dealer_payers and (dealer or non_dealer):
+            raise InvalidHandError("a ron (non_dealer_payers 0) is paid by the discarder "
+                                   "alone; dealer and non_dealer must be 0")
+        if non_dealer_payers == players - 1 and dealer:
+            raise InvalidHandError(f"on the dealer's tsumo (non_dealer_payers "
+                                   f"{non_dealer_payers}) the others pay non_dealer; dealer "
+                                   "must be 0")
         object.__setattr__(self, "_values", (*values, players))
 
     @property
@@ -175,7 +193,7 @@ class Payments:
         seats = (winner, dealer, discarder, liable)
         if any(s is not None and (type(s) is not int or not 0 <= s < players)
                for s in seats) or (type(winner) is not int or type(dealer) is not int):
-            raise InvalidHandError(f"seats are ints 0-{players - 1}, got {seats!r}")
+            raise InvalidHandError(f"seats are ints 0-{players - 1}, got {quote(seats)}")
         dealer_tsumo = self.non_dealer_payers == players - 1
         if self.non_dealer_payers and dealer_tsumo != (winner == dealer):
             whose = "dealer" if dealer_tsumo else "non-dealer"

@@ -7,15 +7,21 @@ from typing import Any
 
 import attrs
 
-from .errors import InvalidRulesError
+from .errors import InvalidRulesError, quote
+from .tile import plain_str
 
 __all__ = [
     "MAHJONG_SOUL_RULES",
+    "MAX_STICK_POINTS",
     "NO_RED_FIVES_RULES",
     "TENHOU_RULES",
     "TENHOU_SANMA_RULES",
     "Rules",
 ]
+
+MAX_STICK_POINTS = 100_000
+"""The most a honba or a riichi stick may be worth: a whole four-player table's points.
+Tables use 300 (or 1,500) a honba and 1,000 a stick."""
 
 
 def _bool_field(default: bool) -> Any:
@@ -24,30 +30,35 @@ def _bool_field(default: bool) -> Any:
 
 def _check_bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
-        raise InvalidRulesError(f"rule {attribute.name!r} must be true or false, got {value!r}")
+        raise InvalidRulesError(
+            f"rule {attribute.name!r} must be true or false, got {quote(value)}")
 
 
 def _check_pair_fu(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in (2, 4):
-        raise InvalidRulesError(f"rule {attribute.name!r} must be 2 or 4, got {value!r}")
+        raise InvalidRulesError(f"rule {attribute.name!r} must be 2 or 4, got {quote(value)}")
 
 
 def _check_points(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 0:
         raise InvalidRulesError(
-            f"rule {attribute.name!r} must be a non-negative int, got {value!r}")
+            f"rule {attribute.name!r} must be a non-negative int, got {quote(value)}")
+    if value > MAX_STICK_POINTS:
+        raise InvalidRulesError(
+            f"rule {attribute.name!r} is at most {MAX_STICK_POINTS}, got {quote(value)}")
 
 
 def _check_players(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in (3, 4):
-        raise InvalidRulesError(f"rule 'players' must be 3 or 4, got {value!r}")
+        raise InvalidRulesError(f"rule 'players' must be 3 or 4, got {quote(value)}")
 
 
 @attrs.frozen
 class Rules:
     """A table's rule options; the defaults are Tenhou's ranked-lobby rules.
 
-    Raises InvalidRulesError for a value of the wrong type.
+    Raises InvalidRulesError for a value of the wrong type, or points per honba or
+    riichi stick over ``MAX_STICK_POINTS`` (100,000).
 
     >>> Rules().double_yakuman, Rules(double_yakuman=True).double_yakuman
     (False, True)
@@ -98,15 +109,17 @@ class Rules:
         Raises InvalidRulesError for an unknown name or a bad value.
         """
         if not isinstance(overrides, Mapping):
-            raise InvalidRulesError(f"rules must be an object of rule names, got {overrides!r}")
+            raise InvalidRulesError(
+                f"rules must be an object of rule names, got {quote(overrides)}")
         if base is not None and not isinstance(base, Rules):
-            raise InvalidRulesError(f"base must be a Rules value, got {base!r}")
+            raise InvalidRulesError(f"base must be a Rules value, got {quote(base)}")
         names = {a.name for a in attrs.fields(cls)}
-        for name in overrides:
-            if name not in names:
+        changes: dict[str, Any] = {}
+        for name, value in overrides.items():
+            if not isinstance(name, str) or plain_str(name) not in names:
                 known = ", ".join(sorted(names))
-                raise InvalidRulesError(f"unknown rule {name!r} (known rules: {known})")
-        changes: dict[str, Any] = dict(overrides)
+                raise InvalidRulesError(f"unknown rule {quote(name)} (known rules: {known})")
+            changes[plain_str(name)] = value
         return attrs.evolve(base or TENHOU_RULES, **changes)
 
 

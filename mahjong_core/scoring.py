@@ -22,7 +22,7 @@ import attrs
 from . import _score_tables as _t
 from . import _suit
 from .context import WinContext
-from .errors import InvalidContextError, InvalidHandError, InvalidRulesError
+from .errors import InvalidContextError, InvalidHandError, InvalidRulesError, quote
 from .hand import Hand
 from .meld import Meld, MeldKind
 from .points import Limit, Payments, limit_of, payments_for
@@ -386,7 +386,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     refused before any other work.
     Raises InvalidHandError for a 14-tile hand or a fifth copy, InvalidContextError for
     a situation the hand cannot be in (riichi with an open hand, tenhou with melds,
-    rinshan without a kan), InvalidRulesError for rules that are not ``Rules``.
+    rinshan without a kan, indicators that are tiles the hand holds, such as a red five
+    in both), InvalidRulesError for rules that are not ``Rules``.
 
     >>> from mahjong_core import Hand, Tile, WinContext
     >>> result = evaluate(Hand.parse("234m567p23455s66z"), Tile.parse("6z"),
@@ -683,13 +684,13 @@ def _table_dora(hand: Hand, win_tile: Tile, keys: list[int], ctx: WinContext,
 def _check_types(hand: object, win_tile: object, context: object, rules: object) -> None:
     """Raise the library's error for an argument of the wrong type (subclasses pass)."""
     if not isinstance(hand, Hand):
-        raise InvalidHandError(f"evaluate needs a Hand, got {hand!r}")
+        raise InvalidHandError(f"evaluate needs a Hand, got {quote(hand)}")
     if not isinstance(win_tile, Tile):
-        raise InvalidHandError(f"the winning tile must be a Tile, got {win_tile!r}")
+        raise InvalidHandError(f"the winning tile must be a Tile, got {quote(win_tile)}")
     if not isinstance(context, WinContext):
-        raise InvalidContextError(f"the situation must be a WinContext, got {context!r}")
+        raise InvalidContextError(f"the situation must be a WinContext, got {quote(context)}")
     if not isinstance(rules, Rules):
-        raise InvalidRulesError(f"rules must be a Rules value, got {rules!r}")
+        raise InvalidRulesError(f"rules must be a Rules value, got {quote(rules)}")
 
 
 def _check_melds(hand: Hand, ctx: WinContext) -> None:
@@ -706,6 +707,12 @@ def _check_melds(hand: Hand, ctx: WinContext) -> None:
 def _check_tiles(hand: Hand, keys: list[int], held: int, win_tile: Tile,
                  ctx: WinContext) -> None:
     """A chankan or the indicators, checked against the copies the hand holds."""
+    red = ctx._red_shown & (hand._red_suits | win_tile.red << win_tile.kind // 9)
+    if red:
+        five = tile_of(9 * (red & -red).bit_length() - 5, True)
+        raise InvalidContextError(
+            f"the red five {five} is both an indicator and in the hand {hand} with "
+            f"{win_tile}; there is one")
     if ctx.chankan and held > 1:
         raise InvalidContextError(
             f"chankan robs the fourth {win_tile.plain} from another player's kan; "

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from .errors import InvalidHandError
+from .errors import InvalidHandError, quote
 from .tile import Tile
 
 __all__ = ["Decomposition", "Form", "Group", "GroupKind", "Placement", "Wait"]
@@ -19,13 +19,15 @@ def _of_type(kind: type) -> Callable[[object, attrs.Attribute[Any], object], Non
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, kind):
             raise InvalidHandError(
-                f"{attribute.name} must be {kind.__name__}, got {value!r}")
+                f"{attribute.name} must be {kind.__name__}, got {quote(value)}")
     return check
 
 
 def _groups(value: object) -> tuple[Group, ...]:
     if not isinstance(value, tuple | list) or not all(isinstance(g, Group) for g in value):
-        raise InvalidHandError(f"groups must be a sequence of Group, got {value!r}")
+        raise InvalidHandError(f"groups must be a sequence of Group, got {quote(value)}")
+    if not value:
+        raise InvalidHandError("a reading has at least one group")
     return tuple(value)
 
 
@@ -152,7 +154,7 @@ class Decomposition:
         ['kanchan', 'ryanmen']
         """
         if not isinstance(win_tile, Tile):
-            raise InvalidHandError(f"expected a Tile, got {win_tile!r}")
+            raise InvalidHandError(f"expected a Tile, got {quote(win_tile)}")
         w = win_tile.kind
         found: list[Placement] = []
         seen: set[Group] = set()

@@ -7,15 +7,18 @@ Kinds follow the Tenhou order used by logs and other tools: 0-8 are 1-9m, 9-17 a
 from __future__ import annotations
 
 import enum
+import itertools
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NewType
 
 import attrs
 
-from .errors import InvalidNotationError, InvalidTileError
+from .errors import InvalidNotationError, InvalidTileError, MahjongError, quote
 
 __all__ = [
+    "MAX_TILES",
+    "MAX_TILES_TEXT",
     "IdLayout",
     "Suit",
     "Tile",
@@ -30,6 +33,12 @@ TileId = NewType("TileId", int)
 
 RED_FIVE_KINDS = (4, 13, 22)
 """Kinds of 5m, 5p and 5s, the only kinds that have a red copy."""
+
+MAX_TILES = 136
+"""The tiles of a whole set: no list of distinct physical tiles is longer."""
+MAX_TILES_TEXT = 2 * MAX_TILES
+"""The longest mpsz text that can be valid: 136 tiles, each with its own suit letter.
+Longer text is refused before it is read."""
 
 _RED_IDS = frozenset({16, 52, 88})
 _SUIT_LETTERS = "mpsz"
@@ -62,18 +71,43 @@ class IdLayout(enum.Enum):
     MOD34 = "mod34"
 
 
+def plain_str(value: str) -> str:
+    """The plain ``str`` of a str subclass, so that none of its overrides runs later."""
+    return value if type(value) is str else str.__str__(value)
+
+
+def is_text_like(value: object) -> bool:
+    """True for text and bytes-like values, which iterate as characters or small ints
+    and are never taken for a collection of tiles, ids or kinds."""
+    return isinstance(value, str | bytes | bytearray | memoryview)
+
+
+def bounded_list(items: Iterable[Any], limit: int, what: str,
+                 error: type[MahjongError]) -> list[Any]:
+    """The items of an iterable as a list, refusing more than ``limit`` before reading
+    them all (an endless iterator included)."""
+    if type(items) is list or type(items) is tuple:
+        found = list(items)
+    else:
+        found = list(itertools.islice(items, limit + 1))
+    if len(found) > limit:
+        size = len(found) if type(items) is list or type(items) is tuple else "more"
+        raise error(f"{what}: {size} items, more than the {limit} there can be")
+    return found
+
+
 def _check_layout(layout: object, red_fives: object) -> None:
     if not isinstance(layout, IdLayout):
-        raise InvalidTileError(f"layout must be an IdLayout, got {layout!r}")
+        raise InvalidTileError(f"layout must be an IdLayout, got {quote(layout)}")
     if type(red_fives) is not bool:
-        raise InvalidTileError(f"red_fives must be a bool, got {red_fives!r}")
+        raise InvalidTileError(f"red_fives must be a bool, got {quote(red_fives)}")
 
 
 def _check_kind(value: object) -> int:
     if type(value) is not int:
-        raise InvalidTileError(f"a tile kind must be an int 0-33, got {value!r}")
+        raise InvalidTileError(f"a tile kind must be an int 0-33, got {quote(value)}")
     if not 0 <= value < 34:
-        raise InvalidTileError(f"tile kind {value!r} is out of range 0-33")
+        raise InvalidTileError(f"tile kind {quote(value)} is out of range 0-33")
     return value
 
 
@@ -105,7 +139,7 @@ class Tile:
     @red.validator
     def _validate_red(self, attribute: attrs.Attribute[bool], value: bool) -> None:
         if type(value) is not bool:
-            raise InvalidTileError(f"the red flag must be a bool, got {value!r}")
+            raise InvalidTileError(f"the red flag must be a bool, got {quote(value)}")
         if value and self.kind not in RED_FIVE_KINDS:
             raise InvalidTileError(f"only fives can be red, not kind {self.kind}")
 
@@ -119,7 +153,7 @@ class Tile:
         """
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise InvalidNotationError(f"expected exactly one tile, got {text!r}")
+            raise InvalidNotationError(f"expected exactly one tile, got {quote(text)}")
         return tiles[0]
 
     @classmethod
@@ -131,9 +165,9 @@ class Tile:
         Raises InvalidTileError for a non-int or an id outside 0-135.
         """
         if type(tile_id) is not int:
-            raise InvalidTileError(f"a tile id must be an int 0-135, got {tile_id!r}")
+            raise InvalidTileError(f"a tile id must be an int 0-135, got {quote(tile_id)}")
         if not 0 <= tile_id < 136:
-            raise InvalidTileError(f"tile id {tile_id} is out of range 0-135")
+            raise InvalidTileError(f"tile id {quote(tile_id)} is out of range 0-135")
         _check_layout(layout, red_fives)
         if layout is IdLayout.MOD34:
             seed = tile_id % 34
@@ -160,7 +194,7 @@ class Tile:
         Raises InvalidTileError for a copy that does not exist.
         """
         if type(copy) is not int or not 0 <= copy < 4:
-            raise InvalidTileError(f"copy must be an int 0-3, got {copy!r}")
+            raise InvalidTileError(f"copy must be an int 0-3, got {quote(copy)}")
         _check_layout(layout, red_fives)
         if layout is IdLayout.MOD34:
             if self.red:
@@ -293,26 +327,32 @@ def tile_of(kind: int, red: bool = False) -> Tile:
     return _RED_BY_KIND[kind] if red else _TILES[kind]
 
 
-def check_copies(tiles: Iterable[Tile], what: str) -> None:
-    """Raise InvalidTileError if ``tiles`` hold a kind more than four times or two reds."""
+def check_copies(tiles: Iterable[Tile], what: str | Callable[[], str]) -> None:
+    """Raise InvalidTileError if ``tiles`` hold a kind more than four times or two reds.
+
+    ``what`` names the tiles in the message, or makes that name (only when one is raised).
+    """
     counts = [0] * 34
     reds = [0] * 3
     for tile in tiles:
         counts[tile.kind] += 1
         if counts[tile.kind] > 4:
-            raise InvalidTileError(f"{what} holds a fifth copy of {tile.plain}")
+            name = what if isinstance(what, str) else what()
+            raise InvalidTileError(f"{name} holds a fifth copy of {tile.plain}")
         if tile.red:
             suit = tile.kind // 9
             reds[suit] += 1
             if reds[suit] > 1:
-                raise InvalidTileError(f"{what} holds two red fives of one suit ({tile})")
+                name = what if isinstance(what, str) else what()
+                raise InvalidTileError(f"{name} holds two red fives of one suit ({tile})")
 
 
 def parse_tiles(text: str) -> list[Tile]:
     """Parse mpsz notation (``"123m406p789s1122z"``) into tiles, in the written order.
 
     ``0`` is a red five; honours are ``1z``-``7z`` (E S W N haku hatsu chun).
-    Raises InvalidNotationError for text that is not mpsz, InvalidTileError for a
+    Raises InvalidNotationError for text that is not mpsz (text longer than
+    ``MAX_TILES_TEXT``, 272 characters, is refused unread), InvalidTileError for a
     fifth copy of a kind or a second red five of a suit.
 
     >>> parse_tiles("340m11z")
@@ -324,7 +364,12 @@ def parse_tiles(text: str) -> list[Tile]:
 def _parse_tiles(text: Any, what: str) -> list[Tile]:
     if not isinstance(text, str):
         raise InvalidNotationError(
-            f"{what} must be an mpsz string, got {type(text).__name__} {text!r}")
+            f"{what} must be an mpsz string, got {type(text).__name__} {quote(text)}")
+    text = plain_str(text)
+    if len(text) > MAX_TILES_TEXT:
+        raise InvalidNotationError(
+            f"{what} {quote(text)} is too long: mpsz text of 136 tiles takes at most "
+            f"{MAX_TILES_TEXT} characters")
     tiles: list[Tile] = []
     digits: list[int] = []
     start = 0
@@ -337,16 +382,16 @@ def _parse_tiles(text: Any, what: str) -> list[Tile]:
         suit = _SUIT_LETTERS.find(char) if char else -1
         if suit < 0 or len(char) != 1:
             raise InvalidNotationError(
-                f"unknown character {char!r} at position {position} in {text!r} "
+                f"unknown character {char!r} at position {position} in {quote(text)} "
                 "(expected digits followed by one of m, p, s, z)")
         if not digits:
             raise InvalidNotationError(
-                f"suit letter {char!r} at position {position} in {text!r} has no digits")
+                f"suit letter {char!r} at position {position} in {quote(text)} has no digits")
         for digit in digits:
             if suit == 3:
                 if not 1 <= digit <= 7:
                     raise InvalidNotationError(
-                        f"{digit}z in {text!r} is not a tile (honours are 1z-7z)")
+                        f"{digit}z in {quote(text)} is not a tile (honours are 1z-7z)")
                 tiles.append(_TILES[27 + digit - 1])
             elif digit == 0:
                 tiles.append(_RED_TILES[suit])
@@ -355,25 +400,26 @@ def _parse_tiles(text: Any, what: str) -> list[Tile]:
         digits = []
     if digits:
         raise InvalidNotationError(
-            f"digits {text[start:]!r} at the end of {text!r} have no suit letter")
-    check_copies(tiles, repr(text))
+            f"digits {quote(text[start:])} at the end of {quote(text)} have no suit letter")
+    check_copies(tiles, lambda: quote(text))
     return tiles
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
     """Write tiles in canonical mpsz: sorted, grouped by suit, ``0`` for a red five.
 
-    Raises InvalidTileError for a non-Tile item, a fifth copy or two reds of a suit.
+    Raises InvalidTileError for a non-Tile item, a fifth copy, two reds of a suit or
+    more than 136 tiles.
 
     >>> format_tiles(parse_tiles("1z5m0m3p"))
     '05m3p1z'
     """
-    if isinstance(tiles, str | bytes) or not isinstance(tiles, Iterable):
-        raise InvalidTileError(f"expected an iterable of Tile, got {tiles!r}")
-    items = list(tiles)
+    if is_text_like(tiles) or not isinstance(tiles, Iterable):
+        raise InvalidTileError(f"expected an iterable of Tile, got {quote(tiles)}")
+    items = bounded_list(tiles, MAX_TILES, "the tiles", InvalidTileError)
     for item in items:
         if not isinstance(item, Tile):
-            raise InvalidTileError(f"expected Tile objects, got {item!r}")
+            raise InvalidTileError(f"expected Tile objects, got {quote(item)}")
     check_copies(items, "the tiles")
     items.sort(key=tile_order)
     parts: list[str] = []
@@ -388,16 +434,17 @@ def tiles_from_ids136(ids: Iterable[int], *, layout: IdLayout = IdLayout.TENHOU,
                       red_fives: bool = True) -> list[Tile]:
     """Tiles of a collection of distinct 136 ids.
 
-    Raises InvalidTileError for an id out of range, a non-int or a repeated id.
+    Raises InvalidTileError for an id out of range, a non-int or a repeated id, or for
+    text or bytes in place of the ids.
     """
-    if isinstance(ids, str | bytes) or not isinstance(ids, Iterable):
-        raise InvalidTileError(f"expected an iterable of tile ids, got {ids!r}")
+    if is_text_like(ids) or not isinstance(ids, Iterable):
+        raise InvalidTileError(f"expected an iterable of tile ids, got {quote(ids)}")
     seen: set[int] = set()
     tiles: list[Tile] = []
     for tile_id in ids:
         tile = Tile.from_id136(tile_id, layout=layout, red_fives=red_fives)
         if tile_id in seen:
-            raise InvalidTileError(f"tile id {tile_id} appears twice")
+            raise InvalidTileError(f"tile id {quote(tile_id)} appears twice")
         seen.add(tile_id)
         tiles.append(tile)
     return tiles

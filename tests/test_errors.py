@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -11,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mahjong_core import (
+    FuritenTracker,
     Hand,
     InvalidContextError,
     InvalidHandError,
@@ -21,8 +23,13 @@ from mahjong_core import (
     MahjongError,
     Meld,
     MeldKind,
+    Payments,
     Relative,
+    Rules,
     Tile,
+    WinContext,
+    Wind,
+    evaluate,
     format_tiles,
     parse_tiles,
     tiles_from_ids136,
@@ -37,6 +44,14 @@ ANY_FLOAT: Any = 1.0
 ANY_INTS: Any = [1, 2, 3]
 ANY_TEXT: Any = "123m456p789s1122z"
 ANY_STR_LIST: Any = ["pon:111z"]
+ANY_EMPTY: Any = ""
+ANY_VIEW: Any = memoryview(b"1m")
+ANY_BYTES: Any = bytearray(b"1m")
+ANY_DEEP: Any = []
+for _ in range(1000):
+    ANY_DEEP = [ANY_DEEP]
+ANY_ENDLESS_MELDS: Any = itertools.repeat(Meld.parse("pon:111z"))
+ANY_ENDLESS_TILES: Any = itertools.repeat(Tile(0))
 
 
 def _tiles(text: str) -> list[Tile]:
@@ -49,6 +64,16 @@ def _pon_and_two_more() -> Hand:
 
 def _second_red_in_a_meld() -> Hand:
     return Hand(_tiles("0m234p567s11z22z"), [Meld.parse("pon:055m")])
+
+
+def _red_in_hand_and_indicator() -> object:
+    return evaluate(Hand.parse("406m456p789s1122z"), Tile.parse("1z"),
+                    WinContext(dora_indicators="0m"))
+
+
+def _red_win_tile_and_indicator() -> object:
+    return evaluate(Hand.parse("46m456p789s11223z"), Tile.parse("0m"),
+                    WinContext(riichi=True, dora_indicators="1z", ura_indicators="0m"))
 
 
 def _five_melds() -> Hand:
@@ -141,6 +166,82 @@ BAD: list[tuple[str, Callable[[], object], type[MahjongError], str]] = [
     ("format ints", lambda: format_tiles(ANY_INTS), InvalidTileError, "got 1"),
     ("format a fifth copy", lambda: format_tiles([Tile(0)] * 5), InvalidTileError,
      "fifth copy"),
+    # consistency: the red five of a suit is one tile; payments whose parts agree
+    ("red five in the hand and as an indicator", _red_in_hand_and_indicator,
+     InvalidContextError, "the red five 0m is both an indicator and in the hand"),
+    ("red winning tile and ura indicator", _red_win_tile_and_indicator,
+     InvalidContextError, "the red five 0m is both an indicator"),
+    ("red five as dora and ura indicator",
+     lambda: WinContext(riichi=True, dora_indicators="0p", ura_indicators="0p"),
+     InvalidContextError, "show the red five 0p twice"),
+    ("two red fives visible", lambda: Hand.parse("123m456p789s1122z").ukeire(
+        [Tile(22, True)] * 2), InvalidHandError, "hold the red five 0s twice"),
+    ("red five in the hand and visible", lambda: Hand.parse("406m456p789s1122z").ukeire(
+        _tiles("0m")), InvalidHandError, "hold the red five 0m twice"),
+    ("red five visible on discard", lambda: Hand.parse("406m456p789s11223z").discard_options(
+        [Tile(4, True)]), InvalidHandError, "hold the red five 0m twice"),
+    ("ron paid by the dealer too", lambda: Payments(discarder=1000, dealer=2000),
+     InvalidHandError, "a ron (non_dealer_payers 0) is paid by the discarder alone"),
+    ("tsumo with a discarder", lambda: Payments(discarder=1000, non_dealer=500,
+                                                non_dealer_payers=2),
+     InvalidHandError, "has no discarder to pay"),
+    ("dealer's tsumo with a dealer part", lambda: Payments(dealer=1000, non_dealer=500,
+                                                           non_dealer_payers=3),
+     InvalidHandError, "dealer must be 0"),
+    ("payment of a billion and one", lambda: Payments(discarder=10 ** 9 + 1),
+     InvalidHandError, "must be an int 0-1000000000"),
+    ("ids as a bytearray", lambda: tiles_from_ids136(bytearray(b"1m")), InvalidTileError,
+     "bytearray(b'1m')"),
+    ("ids as a memoryview", lambda: tiles_from_ids136(ANY_VIEW), InvalidTileError,
+     "iterable of tile ids"),
+    ("hand of a bytearray", lambda: Hand(ANY_BYTES), InvalidHandError,
+     "bytearray(b'1m')"),
+    ("furiten kinds of a bytearray", lambda: FuritenTracker(own=bytearray(b"\x01")),
+     InvalidHandError, "bytearray"),
+    ("is_furiten of empty text", lambda: FuritenTracker().is_furiten(ANY_EMPTY),
+     InvalidHandError, "got ''"),
+    ("is_furiten of text", lambda: FuritenTracker().is_furiten(ANY_TEXT), InvalidHandError,
+     "a Hand or its waits"),
+    ("is_furiten of None", lambda: FuritenTracker().is_furiten(ANY_NONE), InvalidHandError,
+     "got None"),
+    # limits that make sense for the domain, checked before any work
+    ("honba 101", lambda: WinContext(honba=101), InvalidContextError,
+     "'honba' is at most 100"),
+    ("honba 10**30", lambda: WinContext(honba=10 ** 30), InvalidContextError,
+     "'honba' is at most 100"),
+    ("riichi sticks 101", lambda: WinContext(riichi_sticks=101), InvalidContextError,
+     "'riichi_sticks' is at most 100"),
+    ("a honba worth 100,002", lambda: Rules(honba_points=100_002), InvalidRulesError,
+     "is at most 100000"),
+    ("a stick worth 10**30", lambda: Rules(riichi_stick_points=10 ** 30), InvalidRulesError,
+     "is at most 100000"),
+    ("tiles text of 274 characters", lambda: parse_tiles("1m" * 137), InvalidNotationError,
+     "too long: mpsz text of 136 tiles takes at most 272 characters"),
+    ("hand text of 300 characters", lambda: Hand.parse(" " * 300), InvalidNotationError,
+     "takes at most 256 characters"),
+    ("five melds in hand text", lambda: Hand.parse("1m pon:111z pon:222z pon:333z pon:444z "
+                                                   "pon:555z"),
+     InvalidHandError, "at most four melds, not 5"),
+    ("a million melds", lambda: Hand(_tiles("1m"), [Meld.parse("pon:111z")] * 1_000_000),
+     InvalidHandError, "at most four melds, not 1000000"),
+    ("melds from an endless iterator", lambda: Hand(_tiles("1m"), ANY_ENDLESS_MELDS),
+     InvalidHandError, "at most four melds, got more"),
+    ("tiles from an endless iterator", lambda: Hand(ANY_ENDLESS_TILES), InvalidHandError,
+     "more than the 136 there can be"),
+    ("a long wind", lambda: Wind.parse(" " * 40 + "E"), InvalidContextError, "a wind is"),
+    # every message can be built
+    ("kind 10**5000", lambda: Tile(10 ** 5000), InvalidTileError,
+     "tile kind an int of 5001 digits is out of range"),
+    ("honba -10**5000", lambda: WinContext(honba=-10 ** 5000), InvalidContextError,
+     "got a negative int of 5001 digits"),
+    ("discarder -10**5000", lambda: Payments(discarder=-10 ** 5000), InvalidHandError,
+     "got a negative int of 5001 digits"),
+    ("a kind nested 1,000 deep", lambda: Tile(ANY_DEEP), InvalidTileError,
+     "got [[[[...]]]]"),
+    ("a hand nested 1,000 deep", lambda: Hand.parse(ANY_DEEP), InvalidHandError,
+     "got [[[[...]]]]"),
+    ("a 50 MB hand", lambda: Hand.parse("1m" * 25_000_000), InvalidNotationError,
+     "(50000000 characters) is too long"),
 ]
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
 import attrs
 
-from ..errors import InvalidContextError
-from ..tile import TileId
+from ..errors import InvalidContextError, quote
+from ..tile import TileId, is_text_like
 
 __all__ = ["DEAD_WALL", "THREE_PLAYER_IDS", "Wall"]
 
@@ -24,18 +25,26 @@ _LAYOUT = {4: (70, 4, 5), 3: (55, 8, 3)}
 
 
 def _ids(value: Sequence[int]) -> tuple[TileId, ...]:
-    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise InvalidContextError(f"a part of a wall is a sequence of tile ids, got {value!r}")
-    for item in value:
+    if is_text_like(value) or not isinstance(value, Sequence):
+        raise InvalidContextError(
+            f"a part of a wall is a sequence of tile ids, got {quote(value)}")
+    items = tuple(itertools.islice(value, 137))
+    if len(items) > 136:
+        raise InvalidContextError("a wall holds 136 tiles, got more")
+    for item in items:
         if type(item) is not int or not 0 <= item < 136:
-            raise InvalidContextError(f"tile ids are ints 0-135, got {item!r} in a wall")
-    return tuple(TileId(i) for i in value)
+            raise InvalidContextError(f"tile ids are ints 0-135, got {quote(item)} in a wall")
+    return tuple(TileId(i) for i in items)
 
 
 def _hands(value: Sequence[Sequence[int]]) -> tuple[tuple[TileId, ...], ...]:
-    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise InvalidContextError(f"a wall's hands are a sequence of id sequences, got {value!r}")
-    return tuple(_ids(hand) for hand in value)
+    if is_text_like(value) or not isinstance(value, Sequence):
+        raise InvalidContextError(
+            f"a wall's hands are a sequence of id sequences, got {quote(value)}")
+    hands = tuple(itertools.islice(value, 5))
+    if len(hands) > 4:
+        raise InvalidContextError("a wall deals to 4 seats, got more hands")
+    return tuple(_ids(hand) for hand in hands)
 
 
 @attrs.frozen
@@ -177,7 +186,8 @@ class Wall:
             raise InvalidContextError(f"a wall has 136 tiles (108 for three players), got "
                                       f"{len(tiles)}")
         if type(dealer) is not int or not 0 <= dealer < players:
-            raise InvalidContextError(f"the dealer is a seat 0-{players - 1}, got {dealer!r}")
+            raise InvalidContextError(
+                f"the dealer is a seat 0-{players - 1}, got {quote(dealer)}")
         live, rinshan, indicators = _LAYOUT[players]
         hands: list[list[TileId]] = [[] for _ in range(players)]
         at = 0
@@ -193,9 +203,15 @@ class Wall:
 
     @classmethod
     def shuffled(cls, rng: random.Random, *, dealer: int, players: int = 4) -> Wall:
-        """A wall shuffled by ``rng`` (the same generator state gives the same wall)."""
+        """A wall shuffled by ``rng`` (the same generator state gives the same wall).
+
+        Raises InvalidContextError unless ``rng`` is a ``random.Random``, ``players`` 3 or
+        4 and the dealer one of their seats.
+        """
+        if not isinstance(rng, random.Random):
+            raise InvalidContextError(f"rng must be a random.Random, got {quote(rng)}")
         if players not in _LAYOUT:
-            raise InvalidContextError(f"a table has 3 or 4 players, not {players!r}")
+            raise InvalidContextError(f"a table has 3 or 4 players, not {quote(players)}")
         ids = list(range(136)) if players == 4 else list(THREE_PLAYER_IDS)
         rng.shuffle(ids)
         return cls.from_sequence(ids, dealer=dealer)
