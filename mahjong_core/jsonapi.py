@@ -23,7 +23,7 @@ from .context import WinContext
 from .errors import InvalidContextError, InvalidHandError, InvalidMeldError, MahjongError, quote
 from .hand import Hand
 from .meld import Meld, MeldKind, Relative
-from .rules import TENHOU_RULES, Rules
+from .rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
 from .scoring import NoWin, WinResult, evaluate
 from .tile import Tile, _parse_tiles, plain_str
 
@@ -36,7 +36,8 @@ with every key and rule written out; a longer line is refused before it is kept.
 _FLAGS = ("tsumo", "riichi", "ippatsu", "double_riichi", "rinshan", "chankan", "haitei",
           "houtei", "tenhou", "chiihou")
 _KEYS = frozenset({"hand", "win_tile", "melds", "seat_wind", "round_wind", "dora_indicators",
-                   "ura_indicators", "honba", "riichi_sticks", "rules", *_FLAGS})
+                   "ura_indicators", "honba", "riichi_sticks", "rules", "players", "kita",
+                   *_FLAGS})
 _MELD_KEYS = frozenset({"kind", "tiles", "called", "from"})
 
 
@@ -107,7 +108,15 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
     if not isinstance(win_text, str):
         raise InvalidHandError(f"win_tile must be one mpsz tile, got {quote(win_text)}")
     win = Tile.parse(win_text)
-    rules = Rules.from_mapping(obj["rules"]) if "rules" in obj else TENHOU_RULES
+    players = obj.get("players", 4)
+    if type(players) is not int or players not in (3, 4):
+        raise InvalidContextError(f"players is 3 or 4, got {quote(players)}")
+    base = TENHOU_SANMA_RULES if players == 3 else TENHOU_RULES
+    overrides = obj.get("rules", {})
+    if isinstance(overrides, Mapping) and overrides.get("players", players) != players:
+        raise InvalidContextError(f"players is {players} but the rules say "
+                                  f"{quote(overrides['players'])}")
+    rules = Rules.from_mapping(overrides, base) if "rules" in obj else base
     options: dict[str, Any] = {flag: obj.get(flag, False) for flag in _FLAGS}
     for key in ("seat_wind", "round_wind"):
         options[key] = obj.get(key, "E")
@@ -121,6 +130,10 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
         options[key] = value
     options["honba"] = obj.get("honba", 0)
     options["riichi_sticks"] = obj.get("riichi_sticks", 0)
+    options["kita"] = obj.get("kita", 0)
+    if options["kita"] and players != 3:
+        raise InvalidContextError("north tiles are set aside (kita) only at three players; "
+                                  "add \"players\": 3")
     return hand, win, WinContext(**options), rules
 
 

@@ -330,3 +330,32 @@ def test_real_three_player_games_replay_as_recorded(document: str) -> None:
     blanked = replay_mjlog(parse_mjlog(_blank(document)))
     assert blanked.final_scores == record.final_scores and blanked.points == record.points
     assert [r.results for r in blanked.rounds] == [r.results for r in record.rounds]
+
+
+# -- the JSON scorer ----------------------------------------------------------------------
+
+
+def _score(*requests: dict[str, object]) -> list[dict[str, object]]:
+    from mahjong_core.jsonapi import score_request
+
+    return [score_request(r) for r in requests]
+
+
+def test_score_json_takes_players_and_kita() -> None:
+    tsumo, kita, four_kita, no_two_man = _score(
+        {"hand": "123456789p23s11z", "win_tile": "1s", "tsumo": True, "riichi": True,
+         "seat_wind": "S", "dora_indicators": "9p", "players": 3},
+        {"hand": "111m456p789s23s11z", "win_tile": "1s", "riichi": True, "players": 3,
+         "kita": 2, "dora_indicators": "3z", "seat_wind": "S"},
+        {"hand": "111m456p789s23s11z", "win_tile": "1s", "riichi": True, "kita": 1},
+        {"hand": "123m456p789s23s11z", "win_tile": "1s", "players": 3})
+    assert tsumo["payments"] == {"dealer": 4000, "non_dealer": 2000} and tsumo["points"] == 6000
+    assert kita["dora"] == {"dora": 4, "aka": 0, "ura": 0}
+    assert "three players" in str(four_kita["error"])
+    assert "2m-8m" in str(no_two_man["error"])
+    (clash,) = _score({"hand": "111m456p789s23s11z", "win_tile": "1s", "players": 3,
+                       "rules": {"players": 4}})
+    assert "players is 3" in str(clash["error"])
+    (honba,) = _score({"hand": "111m456p789s23s11z", "win_tile": "1s", "riichi": True,
+                       "players": 3, "honba": 1, "seat_wind": "S"})
+    assert honba["payments"] == {"discarder": int(str(honba["points"])) + 200}
