@@ -194,9 +194,12 @@ def test_the_all_last_dealer_stops_by_tenpai_on_top() -> None:
 def test_no_dealer_stop_when_the_dealer_is_not_on_top() -> None:
     game = Game()
     ron_round(game, 1, 0, H8000)  # seat 1: 33,000
+    ron_round(game, 1, 2, H8000)  # and as the dealer 12,000 more: 45,000
     play_to_south_4(game)
-    ron_round(game, 3, 0, H2000)  # the dealer wins, but seat 1 leads
-    assert not game.is_over and (game.next_round_name, game.honba) == ("S4", 7)
+    assert (game.honba, game.scores) == (7, (17000, 45000, 13000, 25000))
+    ron_round(game, 3, 0, H2000)  # the dealer reaches 30,000, but seat 1 leads
+    assert game.scores[3] == 30000
+    assert not game.is_over and (game.next_round_name, game.honba) == ("S4", 8)
     noten_round(game)  # the dealer noten: someone has 30,000, the game is over
     assert game.is_over and game.end_reason == "last round"
 

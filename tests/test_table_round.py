@@ -647,6 +647,20 @@ def test_ippatsu_is_lost_on_another_players_closed_kan() -> None:
     assert only_win(r).result.yaku == Yaku.RIICHI | Yaku.MENZEN_TSUMO | Yaku.TANYAO
 
 
+def test_ippatsu_is_lost_on_an_added_kan_nobody_robs() -> None:
+    hands = [NOTEN, "88m369p147s1234z5z", "23p567m678s345s22s", NOTEN]
+    r = deal(hands, "8m 9m 9m 9m 8m 4p", rinshan="9s", dora="1z")
+    discard(r, "8m")
+    pon(r, 1, "8m")
+    step(r, "5z", "*!", "*", "*")
+    r.apply(AddedKan(1, held(r, 1, "8m")))  # seat 2 cannot rob it: the kan stands
+    assert r.kans == (1,) and r.current == 1
+    step(r, "9s")
+    r.apply(Tsumo(2))
+    assert only_win(r).result.yaku == (Yaku.RIICHI | Yaku.MENZEN_TSUMO | Yaku.PINFU
+                                       | Yaku.TANYAO)
+
+
 def test_double_riichi_on_a_first_discard_before_any_call() -> None:
     r = deal([NOTEN, WAIT_47S, NOTEN, NOTEN], junk(5) + " 4s", dora="1z")
     step(r, "*", "*!", "*", "*", "*")

@@ -153,8 +153,8 @@ def results_and_events(result: RoundResult, event: Event) -> None:
         assert_type(event.meld.from_seat, int | None)
     elif isinstance(event, DoraRevealed):
         assert_type(event.indicator, TileId)
-    else:
-        assert_type(event, RiichiAccepted)
+    elif isinstance(event, RiichiAccepted):
+        assert_type(event.seat, int)
 
 
 def walls_and_rules(rng: random.Random) -> None:
@@ -167,8 +167,8 @@ def walls_and_rules(rng: random.Random) -> None:
     assert_type(table, TableRules)
     assert_type(TableRules(length="east"), TableRules)
     assert_type(table.placement_points([30000, 30000, 20000, 20000]), tuple[float, ...])
-    assert_type(TENHOU_EAST_TABLE.length.rounds, int)
-    assert_type(table.uma, tuple[int, int, int, int])
+    assert_type(TENHOU_EAST_TABLE.length, GameLength)
+    assert_type(table.start_score, int)
 
 
 def misuse(game: Game, table_round: Round, result: RoundResult, win: Win, tile: Tile,
