@@ -1,0 +1,267 @@
+"""Random legal play: whole games of random choices among ``legal_actions``, checked after
+every action.
+
+The players lean toward winning, calling and declaring riichi so that those paths run
+often. After every action: every tile id is somewhere exactly once, scores plus riichi
+sticks add up to what they did at the start, the acting seat's observation shows no other
+seat's concealed tiles, and a sample of actions that are not legal raise
+``IllegalActionError`` and leave the round as it was. Every win is scored again from its
+record. Games played on several threads at once equal the same games played alone.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from mahjong_core import Tile, TileId, evaluate
+from mahjong_core.errors import IllegalActionError
+from mahjong_core.table import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    Draw,
+    Game,
+    GameRecord,
+    NineTerminals,
+    Observation,
+    OpenKan,
+    Pass,
+    Pon,
+    Ron,
+    Round,
+    TileDrawn,
+    Tsumo,
+    Win,
+)
+from mahjong_core.table import Phase as TablePhase
+
+
+def choose(r: Round, seat: int, actions: list[Action], rng: random.Random) -> Action:
+    """A random legal action, leaning toward wins, calls, kans and riichi."""
+    wins = [a for a in actions if isinstance(a, Tsumo | Ron)]
+    if wins and rng.random() < 0.9:
+        return wins[0]
+    kans = [a for a in actions if isinstance(a, OpenKan | AddedKan | ClosedKan)]
+    if kans and rng.random() < 0.6:
+        return rng.choice(kans)
+    calls = [a for a in actions if isinstance(a, Pon | Chi)]
+    if calls and rng.random() < 0.25:
+        return rng.choice(calls)
+    if NineTerminals(seat) in actions and rng.random() < 0.3:
+        return NineTerminals(seat)
+    discards = [a for a in actions if isinstance(a, Discard)]
+    if not discards:
+        return Pass(seat)
+    riichi = [a for a in discards if a.riichi]
+    if riichi and rng.random() < 0.8:
+        return rng.choice(riichi)
+    plain = [a for a in discards if not a.riichi]
+    if len(plain) > 1 and rng.random() < 0.9:
+        hand = r.hand(seat)
+        shanten = {a: hand.remove(Tile.from_id136(a.tile)).shanten() for a in plain}
+        best = min(shanten.values())
+        return rng.choice([a for a in plain if shanten[a] == best])
+    return rng.choice(plain)
+
+
+# -- the invariants -----------------------------------------------------------------------
+
+
+def check_tiles(r: Round) -> None:
+    """Every id once: hands, melds, rivers (called tiles in the meld), live wall, dead wall;
+    and the draws come off the wall in order."""
+    wall = r.wall
+    drawn = [e for e in r.events if isinstance(e, TileDrawn)]
+    live_drawn = [e.tile for e in drawn if not e.rinshan]
+    rinshan_drawn = [e.tile for e in drawn if e.rinshan]
+    assert tuple(live_drawn) == wall.live[:len(live_drawn)]
+    assert tuple(rinshan_drawn) == wall.rinshan[:len(rinshan_drawn)]
+    kans = len(r.kans)
+    assert r.live_remaining == len(wall.live) - len(live_drawn) - kans
+    places: list[int] = []
+    for seat in range(4):
+        places += r.concealed(seat)
+        for meld in r.melds(seat):
+            places += meld.ids
+        places += [t.tile for t in r.river(seat) if not t.called]
+    places += wall.live[len(live_drawn):]  # the live wall left and the tiles kans moved
+    places += wall.rinshan[len(rinshan_drawn):] + wall.dora + wall.ura
+    assert sorted(places) == list(range(136))
+
+
+def check_observation(seen: Observation, r: Round) -> None:
+    """The seat sees its own tiles and the open table, never another seat's hand."""
+    seat = seen.seat
+    assert seen.hand == r.concealed(seat)
+    hidden = {i for s in range(4) if s != seat for i in r.concealed(s)}
+    shown: set[int] = set(seen.hand) | set(seen.dora_indicators)
+    shown |= {i for i in (seen.drawn, seen.last_tile) if i is not None}
+    shown |= {i for melds in seen.melds for m in melds for i in m.ids}
+    shown |= {t.tile for river in seen.rivers for t in river}
+    for action in seen.legal_actions:
+        shown |= set(getattr(action, "tiles", ())) | {getattr(action, "tile", -1)}
+    assert hidden.isdisjoint(shown)
+    assert seen.drawn == (r.drawn if r.phase is TablePhase.TURN and seat == r.current else None)
+
+
+def state(r: Round) -> tuple[object, ...]:
+    """What an illegal action must leave as it was (``legal_actions`` apart)."""
+    return (r.phase, r.current, r.to_act, r.scores, r.sticks, len(r.events), r.results,
+            r.live_remaining, r.dora_indicators, r.drawn, r.last_tile, r.kans,
+            tuple(r.concealed(s) for s in range(4)), tuple(len(r.melds(s)) for s in range(4)),
+            tuple(len(r.river(s)) for s in range(4)))
+
+
+def options(r: Round) -> tuple[tuple[Action, ...], ...]:
+    return tuple(tuple(r.legal_actions(s)) for s in range(4))
+
+
+def illegal_sample(r: Round, rng: random.Random) -> list[Action]:
+    """Actions that cannot be legal now: a seat not asked, a tile not held, a win, call or
+    riichi the legal list does not offer."""
+    out: list[Action] = []
+    asked = r.to_act
+    others = [s for s in range(4) if s not in asked]
+    if others:
+        seat = rng.choice(others)
+        anything: list[Action] = [Pass(seat), Ron(seat), Tsumo(seat),
+                                  Discard(seat, rng.choice(r.concealed(seat)))]
+        out.append(rng.choice(anything))
+    seat = rng.choice(asked)
+    legal = r.legal_actions(seat)
+    held = r.concealed(seat)
+    if Ron(seat) not in legal:
+        out.append(Ron(seat))
+    if Tsumo(seat) not in legal:
+        out.append(Tsumo(seat))
+    out.append(Discard(seat, TileId(rng.choice([i for i in range(136) if i not in held]))))
+    kinds = {(type(a), tuple(sorted(t // 4 for t in a.tiles)))
+             for a in legal if isinstance(a, Pon | Chi)}
+    if len(held) >= 2:
+        first, second = rng.sample(held, 2)
+        for call in (Pon, Chi):
+            if (call, tuple(sorted((first // 4, second // 4)))) not in kinds:
+                out.append(call(seat, (first, second)))
+    if r.phase is TablePhase.TURN:
+        discard_kinds = {a.tile // 4 for a in legal if isinstance(a, Discard) and not a.riichi}
+        riichi_kinds = {a.tile // 4 for a in legal if isinstance(a, Discard) and a.riichi}
+        tile = rng.choice(held)
+        if tile // 4 not in riichi_kinds:
+            out.append(Discard(seat, tile, riichi=True))
+        if tile // 4 not in discard_kinds:
+            out.append(Discard(seat, tile))
+    return out
+
+
+class Stats(Counter[str]):
+    """What a run of random play went through."""
+
+
+def play_game(seed: int, hands: int, stats: Stats, *, check: bool = True,
+              try_listed: Callable[[Round], None] | None = None) -> GameRecord:
+    """Play up to ``hands`` rounds of one game by random legal choices."""
+    rng = random.Random(seed)  # the players' choices
+    probe = random.Random(~seed)  # the checks' own, so that checking changes no choice
+    game = Game(seed=seed)
+    while not game.is_over and stats["hands"] < hands:
+        r = game.deal()
+        stats["hands"] += 1
+        total = sum(r.scores) + 1000 * r.sticks
+        while not r.is_over:
+            seat = rng.choice(r.to_act)
+            if check:
+                seen = r.observe(seat)
+                check_observation(seen, r)
+                actions = list(seen.legal_actions)
+                if probe.random() < 0.1:
+                    before, offered = state(r), options(r)
+                    for bad in illegal_sample(r, probe):
+                        with pytest.raises(IllegalActionError):
+                            r.apply(bad)
+                        assert state(r) == before, bad
+                        stats["refused"] += 1
+                    assert options(r) == offered
+                if try_listed is not None:
+                    try_listed(r)
+            else:
+                actions = r.legal_actions(seat)
+            action = choose(r, seat, actions, rng)
+            game.apply(action)
+            stats["actions"] += 1
+            stats[type(action).__name__] += 1
+            if check:
+                check_tiles(r)
+                assert sum(r.scores) + 1000 * r.sticks == total
+        for result in r.results:
+            if isinstance(result, Win):
+                stats["wins"] += 1
+                tile = Tile.from_id136(result.win_tile, red_fives=game.rules.red_fives)
+                assert evaluate(result.hand, tile, result.context, game.rules) == result.result
+                assert sum(result.deltas) == 1000 * result.context.riichi_sticks
+            else:
+                assert isinstance(result, Draw)
+                stats[result.kind.value] += 1
+                assert sum(result.deltas) == 0
+        assert sum(game.scores) + 1000 * game.sticks == 100_000
+    record = game.record()
+    if game.is_over:
+        stats["games"] += 1
+        assert sum(record.final_scores) == 100_000
+        assert sum(record.points) == pytest.approx(0)
+    return record
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_random_legal_play_keeps_every_invariant(seed: int) -> None:
+    play_game(seed, 10, Stats())
+
+
+def try_every_listed_action(r: Round) -> None:
+    """Each listed action applies cleanly on a copy, and the round is left as it was."""
+    before, offered = state(r), options(r)
+    for seat in r.to_act:
+        for action in r.legal_actions(seat):
+            twin = r.copy()
+            twin.apply(action)
+            check_tiles(twin)
+    assert state(r) == before and options(r) == offered
+
+
+@pytest.mark.xfail(strict=True, reason="Round.copy shares each seat's per-kind tile counts "
+                   "with the original: actions tried on copies change the original")
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(st.integers(0, 2**32 - 1))
+def test_every_listed_action_applies_cleanly_on_a_copy(seed: int) -> None:
+    stats = Stats()
+    record = play_game(seed, 4, stats, try_listed=try_every_listed_action)
+    # the same game without trying anything on copies: the copies changed nothing
+    assert play_game(seed, 4, Stats(), check=False) == record
+
+
+def test_games_on_threads_equal_the_same_games_played_alone() -> None:
+    seeds = [11, 12, 13, 14]
+    alone = [play_game(seed, 6, Stats(), check=False) for seed in seeds]
+    together: list[tuple[int, GameRecord]] = []
+
+    def run(seed: int) -> None:
+        together.append((seed, play_game(seed, 6, Stats(), check=False)))
+
+    threads = [threading.Thread(target=run, args=(seed,)) for seed in seeds * 2]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(seed for seed, _ in together) == sorted(seeds * 2)
+    for seed, record in together:
+        assert record == alone[seeds.index(seed)]

@@ -1,0 +1,934 @@
+"""One round at the table, rule by rule, each on a stacked wall driven through ``Round.apply``.
+
+Every expected value here is worked out by hand from the rule (Tenhou's ranked lobby):
+the payments of a hand from its han and fu, the noten payments from the 3,000 split, and
+so on; the engine's answer is compared with it exactly.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mahjong_core import Tile, TileId, Yaku
+from mahjong_core.errors import IllegalActionError
+from mahjong_core.table import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    DoraRevealed,
+    Draw,
+    DrawKind,
+    MeldCalled,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Phase,
+    Pon,
+    RiichiAccepted,
+    Ron,
+    Round,
+    TableRules,
+    TileDiscarded,
+    TileDrawn,
+    Tsumo,
+    Win,
+)
+
+from .table_helpers import (
+    NOTEN,
+    answer,
+    chi,
+    deal,
+    discard,
+    held,
+    only_win,
+    pair_of,
+    pass_all,
+    play_out,
+    pon,
+    step,
+    tsumogiri,
+)
+
+NINE = "19m19p19s123z2345m"
+"""Nine kinds of terminals and honours (1m 9m 1p 9p 1s 9s E S W) and four simples."""
+
+
+def zero_draw(kind: DrawKind) -> Draw:
+    return Draw(kind, (), (0, 0, 0, 0))
+
+
+# -- abortive draws ---------------------------------------------------------------------
+
+
+def test_nine_terminals_on_the_first_draw_is_a_choice_that_aborts() -> None:
+    r = deal([NINE, "23456789m2345p6z", "23456789p2345s6z", "23456789s2345m7z"])
+    assert NineTerminals(0) in r.legal_actions(0)
+    r.apply(NineTerminals(0))
+    assert r.is_over and r.results == (zero_draw(DrawKind.NINE_TERMINALS),)
+    assert r.scores == (25000,) * 4 and r.dealer_repeats
+
+
+def test_nine_terminals_may_be_declined_and_a_non_dealer_may_declare_it() -> None:
+    r = deal([NINE, NINE, "23456789p2345s6z", "23456789s2345m7z"], "2p 5z")
+    step(r, "2p")  # the dealer keeps playing
+    assert not r.is_over and NineTerminals(1) in r.legal_actions(1)
+    r.apply(NineTerminals(1))
+    assert r.results == (zero_draw(DrawKind.NINE_TERMINALS),)
+
+
+def test_nine_terminals_counts_the_drawn_tile() -> None:
+    eight = "19m19p19s12z23456m"
+    assert NineTerminals(0) not in deal([eight, NOTEN, NOTEN, NOTEN], "5m").legal_actions(0)
+    r = deal([eight, NOTEN, NOTEN, NOTEN], "6z")
+    assert NineTerminals(0) in r.legal_actions(0)
+
+
+def test_nine_terminals_refused_with_eight_kinds_on_a_later_draw_or_after_a_call() -> None:
+    eight = deal(["19m19p19s12z23456m", NOTEN, NOTEN, NOTEN], "5m")
+    with pytest.raises(IllegalActionError, match="nine"):
+        eight.apply(NineTerminals(0))
+    assert eight.phase is Phase.TURN and not eight.is_over
+    # the dealer declines, and on its second draw the chance is gone
+    later = deal([NINE, "23456789m2345p6z", "23456789p2345s6z", "23456789s2345m7z"], "2p")
+    step(later, "2p", "*", "*", "*")
+    assert later.current == 0 and NineTerminals(0) not in later.legal_actions(0)
+    with pytest.raises(IllegalActionError):
+        later.apply(NineTerminals(0))
+    # seat 3's first draw comes after seat 2's pon: no nine terminals
+    called = deal(["23456789m2345p5z", "23456789p2345s6z", "55z123456789s77z", NINE], "7z")
+    discard(called, "5z")
+    pon(called, 2, "5z")
+    step(called, "7z")
+    assert called.current == 3 and NineTerminals(3) not in called.legal_actions(3)
+
+
+def test_four_winds_ends_the_round_when_the_fourth_east_passes() -> None:
+    r = deal([NOTEN] * 4)
+    step(r, "1z", "1z", "1z")
+    assert not r.is_over
+    discard(r, "1z")
+    assert r.to_act == () and r.is_over  # nobody could call or win it
+    assert r.results == (zero_draw(DrawKind.FOUR_WINDS),) and r.dealer_repeats
+
+
+def test_four_winds_needs_the_same_wind_and_no_kan() -> None:
+    mixed = deal([NOTEN] * 4)
+    step(mixed, "1z", "1z", "1z", "2z")
+    assert not mixed.is_over and mixed.current == 0
+    kan = deal([NOTEN, NOTEN, NOTEN, "2222m147s369p1z23z"], "5m 5m 5m 8m")
+    step(kan, "1z", "1z", "1z")
+    kan.apply(ClosedKan(3, Tile.parse("2m")))
+    step(kan, "1z")
+    assert not kan.is_over and kan.current == 0
+
+
+# hands tenpai on one tile each, none of them waiting on 6z
+RIICHI_HANDS = ["123456789m22z11p", "123456789p33z11s", "123456789s44z99m", "234m345p456s55z77z"]
+
+
+def test_four_riichi_aborts_once_the_fourth_riichi_stick_is_down() -> None:
+    r = deal(RIICHI_HANDS, "6z 6z 6z 6z")
+    step(r, "*!", "*!", "*!")
+    assert r.sticks == 3 and not r.is_over
+    step(r, "*!")
+    assert r.results == (zero_draw(DrawKind.FOUR_RIICHI),) and r.dealer_repeats
+    assert r.sticks == 4 and r.scores == (24000,) * 4
+    assert [e.seat for e in r.events if isinstance(e, RiichiAccepted)] == [0, 1, 2, 3]
+
+
+def test_a_ron_on_the_fourth_riichi_discard_wins_and_that_stick_is_not_paid() -> None:
+    r = deal(RIICHI_HANDS, "6z 6z 6z 2z", dora="7p", ura="7p", honba=1)
+    step(r, "*!", "*!", "*!")
+    discard(r, "2z", riichi=True)  # seat 3 gives up its 7z-5z wait; seat 0 waits on 2z
+    assert r.to_act == (0,)
+    r.apply(Ron(0))
+    win = only_win(r)
+    assert win.winner == 0 and win.from_seat == 3
+    # a first-turn riichi is double: double riichi 2, ippatsu 1, closed ittsu 2: mangan
+    assert win.result.yaku == Yaku.DOUBLE_RIICHI | Yaku.IPPATSU | Yaku.ITTSU
+    assert (win.result.han, win.result.points) == (5, 12000)
+    # the honba and the three sticks that stood go to the winner; seat 3's did not stand
+    assert win.deltas == (12000 + 300 + 3000, 0, 0, -12300)
+    assert r.sticks == 0 and r.scores == (39300, 24000, 24000, 12700)
+
+
+def test_four_kans_by_two_players_end_the_round_once_the_fourth_kans_discard_passes() -> None:
+    r = deal(["1111m2222m567p99s", "3333p4444p567s88s", "589m369s1234567z", "589m369s1234567z"],
+             "8s 9p", rinshan="8p 8p 8p 8p")
+    r.apply(ClosedKan(0, Tile.parse("1m")))
+    r.apply(ClosedKan(0, Tile.parse("2m")))
+    step(r, "*")
+    r.apply(ClosedKan(1, Tile.parse("3p")))
+    r.apply(ClosedKan(1, Tile.parse("4p")))
+    assert r.kans == (0, 0, 1, 1) and not r.is_over and r.phase is Phase.TURN
+    assert len(r.dora_indicators) == 5  # closed kans turn their dora over at once
+    tsumogiri(r)
+    assert r.is_over and r.results == (zero_draw(DrawKind.FOUR_KANS),) and r.dealer_repeats
+
+
+def test_four_kans_by_one_player_go_on_and_no_fifth_kan_is_offered() -> None:
+    r = deal(["1111m2222m3333m4m", "9p147s369s123456z", "999p147s369s1237z", "5678p5678s12347z"],
+             "4m", rinshan="4m 4m 5z 6z")
+    for kind in ("1m", "2m", "3m", "4m"):
+        r.apply(ClosedKan(0, Tile.parse(kind)))
+    assert r.kans == (0, 0, 0, 0) and r.concealed(0) == (held(r, 0, "5z"), held(r, 0, "6z"))
+    step(r, "6z")
+    discard(r, "9p")
+    assert r.to_act == (2,)
+    options = r.legal_actions(2)
+    assert any(isinstance(a, Pon) for a in options)
+    assert not any(isinstance(a, OpenKan) for a in options)
+    with pytest.raises(IllegalActionError):
+        r.apply(OpenKan(2))
+    pass_all(r)
+    step(r, "*", "*", "*", "*")
+    assert not r.is_over and r.current == 2
+
+
+# each tenpai on 5p with a yaku: tanyao (kanchan), tanyao (shanpon), pinfu tanyao (ryanmen)
+KANCHAN_5P, SHANPON_5P = "234m678m345s77p46p", "234p567s678s22m55p"
+RYANMEN_5P = "345m456s234s34p88p"
+
+
+def test_triple_ron_is_an_abortive_draw() -> None:
+    r = deal([NOTEN, KANCHAN_5P, SHANPON_5P, RYANMEN_5P], "5p", honba=1, sticks=2)
+    discard(r, "5p")
+    assert r.to_act == (1, 2, 3) and all(Ron(s) in r.legal_actions(s) for s in (1, 2, 3))
+    r.apply(Ron(2))
+    r.apply(Ron(1))
+    assert not r.is_over
+    r.apply(Ron(3))
+    assert r.results == (zero_draw(DrawKind.TRIPLE_RON),) and r.dealer_repeats
+    assert r.scores == (25000,) * 4 and r.sticks == 2
+
+
+def test_double_ron_pays_both_the_honba_and_sticks_to_the_first_after_the_discarder() -> None:
+    # seat 2 deals and discards 5p; seats 3 and 1 win: seat 3 comes first after seat 2
+    r = deal([SHANPON_5P, RYANMEN_5P, NOTEN, KANCHAN_5P], "5p", dealer=2, honba=2, sticks=1,
+             dora="9m")
+    discard(r, "5p")
+    r.apply(Ron(1))  # answered first, but seat 3 is first in turn order
+    r.apply(Pass(0))
+    r.apply(Ron(3))
+    first, second = r.results
+    assert isinstance(first, Win) and isinstance(second, Win)
+    assert (first.winner, first.from_seat, second.winner, second.from_seat) == (3, 2, 1, 2)
+    # seat 3: tanyao, kanchan ron 40 fu: 1300, plus 2 honba and the stick
+    assert (first.result.han, first.result.fu, first.result.points) == (1, 40, 1300)
+    assert first.deltas == (0, 0, -1900, 2900)
+    # seat 1: pinfu tanyao ron 30 fu: 2000, nothing more
+    assert (second.result.han, second.result.fu, second.result.points) == (2, 30, 2000)
+    assert second.deltas == (0, 2000, -2000, 0)
+    assert first.context.honba == 2 and second.context.honba == 0
+    assert r.scores == (25000, 27000, 21100, 27900) and r.sticks == 0
+    assert not r.dealer_repeats
+
+
+def test_triple_and_double_ron_follow_the_table_rules() -> None:
+    table = TableRules(triple_ron_draw=False)
+    r = deal([NOTEN, KANCHAN_5P, SHANPON_5P, RYANMEN_5P], "5p", table=table, dora="9m")
+    discard(r, "5p")
+    for seat in (3, 2, 1):
+        r.apply(Ron(seat))
+    assert [w.winner for w in r.results if isinstance(w, Win)] == [1, 2, 3]
+    assert r.scores == (25000 - 1300 - 1300 - 2000, 26300, 26300, 27000)
+    head_bump = deal([NOTEN, KANCHAN_5P, SHANPON_5P, RYANMEN_5P], "5p",
+                     table=TableRules(double_ron=False), dora="9m")
+    discard(head_bump, "5p")
+    head_bump.apply(Ron(3))
+    head_bump.apply(Pass(1))
+    head_bump.apply(Ron(2))
+    assert only_win(head_bump).winner == 2  # the first winner in turn order only
+
+
+# -- nagashi mangan and the exhaustive draw ---------------------------------------------
+
+TERMINALS = ["9m", "1p", "9s", "6z", "7z"]
+"""Terminals and honours that no NOTEN hand holds."""
+
+
+def stacked_draws(drawers: list[int], seat: int, first: str = "") -> str:
+    """Live draws giving ``seat`` only terminals and honours (``first`` first) and the
+    other seats whatever is left."""
+    pool = [t for t in TERMINALS for _ in range(4)]
+    own = [first] if first else []
+    return " ".join((own.pop(0) if own else pool.pop()) if s == seat else "?" for s in drawers)
+
+
+NO_CALLS = [n % 4 for n in range(70)]
+
+
+@pytest.mark.parametrize(("seat", "deltas"), [
+    (1, (-4000, 8000, -2000, -2000)),
+    (0, (12000, -4000, -4000, -4000)),
+])
+def test_nagashi_mangan_pays_a_tsumo_mangan(seat: int, deltas: tuple[int, ...]) -> None:
+    r = deal([NOTEN] * 4, stacked_draws(NO_CALLS, seat), sticks=1, honba=0)
+    play_out(r)
+    assert r.results == (Draw(DrawKind.NAGASHI_MANGAN, (), deltas, (seat,)),)
+    assert all(Tile.from_id136(t.tile).is_yaochuu for t in r.river(seat))
+    assert r.sticks == 1 and not r.dealer_repeats
+
+
+def test_nagashi_mangan_beside_a_tenpai_hand_leaves_out_the_noten_payments() -> None:
+    r = deal([NOTEN, NOTEN, NOTEN, "222m333m666m88m55p"], stacked_draws(NO_CALLS, 1))
+    play_out(r)
+    assert r.results == (Draw(DrawKind.NAGASHI_MANGAN, (3,), (-4000, 8000, -2000, -2000),
+                              (1,)),)
+
+
+def test_no_nagashi_mangan_once_a_discard_was_called() -> None:
+    # seat 2 pons seat 1's first discard (5z) and then every draw goes one seat on
+    drawers = [0, 1] + [(3 + n) % 4 for n in range(68)]
+    r = deal([NOTEN, NOTEN, "147m369p147s12z55z", NOTEN], stacked_draws(drawers, 1, "5z"))
+    step(r, "*")
+    discard(r, "5z")
+    pon(r, 2, "5z")
+    step(r, "1z")
+    play_out(r)
+    assert r.river(1)[0].called
+    assert all(Tile.from_id136(t.tile).is_yaochuu for t in r.river(1))
+    assert r.results == (Draw(DrawKind.EXHAUSTIVE, (), (0, 0, 0, 0)),)
+
+
+TENPAI = ["222m333m666m88m99m", "222p444p555p77p88p", "222s333s666s88s99s", "555666777z55m23s"]
+
+
+@pytest.mark.parametrize(("tenpai", "deltas"), [
+    ((), (0, 0, 0, 0)),
+    ((2,), (-1000, -1000, 3000, -1000)),
+    ((0, 3), (1500, -1500, -1500, 1500)),
+    ((1, 2, 3), (-3000, 1000, 1000, 1000)),
+    ((0, 1, 2, 3), (0, 0, 0, 0)),
+])
+def test_exhaustive_draw_pays_3000_from_the_noten_to_the_tenpai_players(
+        tenpai: tuple[int, ...], deltas: tuple[int, ...]) -> None:
+    r = deal([TENPAI[s] if s in tenpai else NOTEN for s in range(4)], honba=3, sticks=1)
+    play_out(r)
+    assert r.results == (Draw(DrawKind.EXHAUSTIVE, tenpai, deltas),)
+    assert r.scores == tuple(25000 + d for d in deltas) and r.sticks == 1
+    assert r.dealer_repeats is (0 in tenpai)
+    assert r.live_remaining == 0
+
+
+def test_a_wait_only_on_a_kind_the_hand_holds_four_of_is_noten() -> None:
+    r = deal(["2222m555s888s999s", TENPAI[1], NOTEN, NOTEN])
+    play_out(r)
+    assert r.results == (Draw(DrawKind.EXHAUSTIVE, (1,), (-1000, 3000, -1000, -1000)),)
+
+
+# -- pao --------------------------------------------------------------------------------
+
+DRAGONS = ["147m269p147s123z5z", "55z66z77z234m2p9p9s9m", "147m369p147s123z6z",
+           "147m269p147s123z7z"]
+"""Seat 1 pons haku from seat 0, hatsu from seat 2 and chun from seat 3 (liable), then
+waits on 2p alone."""
+
+
+def dragon_pons(honba: int) -> Round:
+    r = deal(DRAGONS, "8m 2s 3s 8s 5m 6m 3m 2p", honba=honba, dora="1m")
+    discard(r, "5z")
+    pon(r, 1, "5z")
+    step(r, "9p")
+    discard(r, "6z")
+    pon(r, 1, "6z")
+    step(r, "9s", "*")
+    discard(r, "7z")
+    pon(r, 1, "7z")
+    step(r, "9m")
+    return r
+
+
+@pytest.mark.parametrize(("discarder", "deltas"), [
+    (None, (0, 32300, 0, -32300)),  # tsumo: the liable seat pays everything
+    (0, (-16000, 32300, 0, -16300)),  # ron: half each, the honba from the liable seat
+    (3, (0, 32300, 0, -32300)),  # the liable seat deals in: it pays it all
+])
+def test_pao_for_big_three_dragons(discarder: int | None, deltas: tuple[int, ...]) -> None:
+    r = dragon_pons(honba=1)
+    step(r, "*")  # seat 2
+    if discarder == 3:
+        discard(r, "2p")
+        r.apply(Ron(1))
+    else:
+        step(r, "*")  # seat 3
+        if discarder == 0:
+            discard(r, "2p")
+            answer(r, Ron(1))
+        else:
+            step(r, "*")
+            r.apply(Tsumo(1))
+    win = only_win(r)
+    assert win.liable == 3 and win.result.yaku == Yaku.DAISANGEN
+    assert win.result.points == 32000 and win.deltas == deltas
+
+
+def test_no_pao_when_the_third_dragon_set_is_concealed() -> None:
+    hands = ["147m269p147s123z5z", "55z66z777z234m2p9p9s", "147m369p147s123z6z",
+             "147m269p147s1234z"]
+    r = deal(hands, "8m 2s 3s 8s 5m 2p", dora="1m")
+    discard(r, "5z")
+    pon(r, 1, "5z")
+    step(r, "9p")
+    discard(r, "6z")
+    pon(r, 1, "6z")
+    step(r, "9s", "*", "*", "*")
+    r.apply(Tsumo(1))
+    win = only_win(r)
+    assert win.liable is None and win.deltas == (-16000, 32000, -8000, -8000)
+
+
+WINDS = ["147m369p147s14z56z", "11z22z33z44z1p9m9p9s2m", "147m169p147s2z567z",
+         "147m369p147s3z567z"]
+"""Seat 1 pons east from seat 0, south from seat 2, west from seat 3 and north from
+seat 0 (liable), then waits on 1p alone."""
+
+
+@pytest.mark.parametrize(("discarder", "deltas"), [
+    (None, (-32600, 32600, 0, 0)),
+    (2, (-16600, 32600, -16000, 0)),
+])
+def test_pao_for_big_four_winds(discarder: int | None, deltas: tuple[int, ...]) -> None:
+    r = deal(WINDS, "8m 2s 3s 8s 5m 6m 3m 8p 2p 5s 1p", honba=2, dora="1m")
+    discard(r, "1z")
+    pon(r, 1, "1z")
+    step(r, "9m")
+    discard(r, "2z")
+    pon(r, 1, "2z")
+    step(r, "9p", "*")
+    discard(r, "3z")
+    pon(r, 1, "3z")
+    step(r, "9s", "*", "*")
+    discard(r, "4z")
+    pon(r, 1, "4z")
+    step(r, "2m")
+    if discarder == 2:
+        discard(r, "1p")
+        answer(r, Ron(1))
+    else:
+        step(r, "*", "*", "*")
+        r.apply(Tsumo(1))
+    win = only_win(r)
+    assert win.liable == 0 and win.result.yaku & Yaku.DAISUUSHII
+    assert win.result.points == 32000 and win.deltas == deltas
+
+
+# -- kuikae ---------------------------------------------------------------------------
+
+CHI_HAND = "1234m5678p1239s5z"
+
+
+@pytest.mark.parametrize(("tile", "own", "forbidden", "allowed"), [
+    ("1m", "23m", ("1m", "4m"), ("5z", "5p")),  # called at the low end: 4m is refused too
+    ("4m", "23m", ("4m", "1m"), ("5z",)),  # called at the high end: 1m is refused too
+    ("2m", "13m", ("2m",), ("4m", "5z")),  # called in the middle: only 2m
+])
+def test_kuikae_refuses_the_called_kind_and_the_other_side_of_a_chi(
+        tile: str, own: str, forbidden: tuple[str, ...], allowed: tuple[str, ...]) -> None:
+    r = deal([NOTEN, CHI_HAND, NOTEN, NOTEN], "2m")
+    discard(r, tile)
+    chi(r, 1, own)
+    assert r.phase is Phase.TURN and r.current == 1 and r.drawn is None
+    kinds = {Tile.from_id136(a.tile).kind for a in r.legal_actions(1) if isinstance(a, Discard)}
+    for text in forbidden:
+        assert Tile.parse(text).kind not in kinds
+        with pytest.raises(IllegalActionError, match="kuikae"):
+            discard(r, text)
+    for text in allowed:
+        assert Tile.parse(text).kind in kinds
+    step(r, allowed[0])
+    step(r, "*", "*", "*")  # on its next turn seat 1 may throw those kinds again
+    kinds = {Tile.from_id136(a.tile).kind for a in r.legal_actions(1) if isinstance(a, Discard)}
+    assert {Tile.parse(text).kind for text in forbidden} <= kinds
+
+
+def test_kuikae_refuses_the_ponned_kind() -> None:
+    r = deal([NOTEN, NOTEN, "555z258m258s2578p", NOTEN], "5z")
+    discard(r, "5z")
+    assert OpenKan(2) in r.legal_actions(2)
+    pon(r, 2, "5z")
+    with pytest.raises(IllegalActionError, match="kuikae"):
+        discard(r, "5z")
+    assert all(Tile.from_id136(a.tile) != Tile.parse("5z")
+               for a in r.legal_actions(2) if isinstance(a, Discard))
+
+
+def test_no_chi_that_would_leave_only_refused_tiles() -> None:
+    r = deal(["147m369p147s123z5z", "22p34p555p55z66z9m9s", "147m369p147s123z6z", NOTEN],
+             "8m 8s 2s 3s 2p")
+    discard(r, "5z")
+    pon(r, 1, "5z")
+    step(r, "9m")
+    discard(r, "6z")
+    pon(r, 1, "6z")
+    step(r, "9s", "*", "*")
+    discard(r, "2p")  # seat 1 holds 22p 34p 555p: a chi with 34p leaves only 2p and 5p
+    options = r.legal_actions(1)
+    assert not any(isinstance(a, Chi) for a in options)
+    assert any(isinstance(a, Pon) for a in options)
+    with pytest.raises(IllegalActionError):
+        r.apply(Chi(1, (held(r, 1, "3p"), held(r, 1, "4p"))))
+
+
+# -- furiten --------------------------------------------------------------------------
+
+WAIT_36M = "45m234p567p456s88s"
+"""Pinfu tanyao waiting on 3m and 6m."""
+FURITEN_HANDS = ["36m147p369s1234z5z", "36m147p369s1234z6z", WAIT_36M, "36m147p369s1234z7z"]
+JUNK = "9m 9m 9m 9m 8p 8p 8p 8p 2s 2s 2s 2s"
+
+
+def test_furiten_on_a_wait_one_has_discarded() -> None:
+    r = deal(FURITEN_HANDS, "9m 9m 6m 8p 3m")
+    step(r, "*", "*")
+    assert Tsumo(2) in r.legal_actions(2)
+    step(r, "*")  # seat 2 throws its own winning 6m
+    discard(r, "3m")
+    assert r.phase is Phase.TURN and r.current == 0  # nobody was asked about the 3m
+    with pytest.raises(IllegalActionError):
+        r.apply(Ron(2))
+
+
+def test_furiten_on_a_passed_tile_lasts_until_ones_next_discard() -> None:
+    r = deal(FURITEN_HANDS, JUNK, dora="1z")
+    discard(r, "3m")
+    assert Ron(2) in r.legal_actions(2)
+    r.apply(Pass(2))
+    discard(r, "6m")  # seat 2 could chi it, but no longer win on it
+    assert Ron(2) not in r.legal_actions(2) and r.to_act == (2,)
+    with pytest.raises(IllegalActionError, match="furiten"):
+        r.apply(Ron(2))
+    r.apply(Pass(2))
+    step(r, "*")  # seat 2's own discard ends it
+    discard(r, "3m")
+    assert Ron(2) in r.legal_actions(2)
+    r.apply(Ron(2))
+    win = only_win(r)
+    assert win.result.yaku == Yaku.PINFU | Yaku.TANYAO and win.deltas == (0, 0, 2000, -2000)
+
+
+def test_furiten_on_a_tile_passed_in_riichi_lasts_for_good() -> None:
+    r = deal(FURITEN_HANDS, "9m 9m 9m 8p 8p 8p 8p 2s 2s 2s 6m")
+    step(r, "*", "*", "*!")
+    discard(r, "3m")
+    r.apply(Pass(2))
+    step(r, "*", "*", "*")
+    discard(r, "6m")  # two discards later: still no ron
+    assert r.phase is Phase.TURN and r.current == 0  # nobody was asked about the 6m
+    step(r, "*", "*")
+    assert Tsumo(2) in r.legal_actions(2)  # a tsumo is still a win
+
+
+def test_furiten_on_an_own_winning_draw_let_go_in_riichi() -> None:
+    r = deal(FURITEN_HANDS, "9m 9m 9m 8p 8p 8p 3m")
+    step(r, "*", "*", "*!", "*", "*", "*")
+    assert Tsumo(2) in r.legal_actions(2)
+    step(r, "*")  # the drawn 3m goes to the river
+    step(r, "*", "*")
+    discard(r, "6m")
+    assert r.phase is Phase.TURN and r.current == 2  # nobody was asked about the 6m
+
+
+# -- riichi, ippatsu, double riichi, tenhou and chiihou --------------------------------
+
+
+def riichi_discards(r: Round, seat: int) -> list[Discard]:
+    return [a for a in r.legal_actions(seat) if isinstance(a, Discard) and a.riichi]
+
+
+def test_riichi_needs_a_closed_hand() -> None:
+    r = deal(["147m369p147s123z5z", "55z234m567p678s9s1s", NOTEN, NOTEN], "8m 8p 8s 8m 2s")
+    discard(r, "5z")
+    pon(r, 1, "5z")
+    step(r, "9s", "*", "*", "*")
+    assert r.current == 1 and r.drawn is not None
+    assert r.hand(1).remove(Tile.from_id136(r.drawn)).is_tenpai()
+    assert riichi_discards(r, 1) == []
+    with pytest.raises(IllegalActionError, match="closed"):
+        tsumogiri_riichi(r)
+
+
+def tsumogiri_riichi(r: Round) -> None:
+    drawn = r.drawn
+    assert drawn is not None
+    r.apply(Discard(r.current, drawn, riichi=True))
+
+
+def test_riichi_needs_tenpai() -> None:
+    r = deal([NOTEN] * 4)
+    drawn = r.drawn
+    assert drawn is not None and riichi_discards(r, 0) == []
+    with pytest.raises(IllegalActionError, match="tenpai"):
+        tsumogiri_riichi(r)
+    assert r.phase is Phase.TURN and r.sticks == 0 and r.events == (TileDrawn(0, drawn, False),)
+
+
+@pytest.mark.parametrize(("points", "allowed"), [(999, False), (1000, True)])
+def test_riichi_needs_1000_points(points: int, allowed: bool) -> None:
+    r = deal([NOTEN, "222p444p555p77p88p", NOTEN, NOTEN], scores=(25000, points, 25000, 25000))
+    step(r, "*")
+    assert bool(riichi_discards(r, 1)) is allowed
+    if not allowed:
+        with pytest.raises(IllegalActionError, match="points"):
+            tsumogiri_riichi(r)
+        return
+    step(r, "*!")
+    assert r.scores[1] == 0 and r.sticks == 1
+
+
+def test_riichi_needs_four_live_tiles() -> None:
+    r = deal([NOTEN, "222p444p555p77p88p", "222s333s666s88s99s", NOTEN])
+    while not (r.phase is Phase.TURN and r.current == 1 and r.live_remaining == 4):
+        tsumogiri(r) if r.phase is Phase.TURN else pass_all(r)
+    assert riichi_discards(r, 1)
+    step(r, "*!")
+    assert r.current == 2 and r.live_remaining == 3
+    assert riichi_discards(r, 2) == []
+    with pytest.raises(IllegalActionError, match="3 tiles"):
+        tsumogiri_riichi(r)
+
+
+WAIT_47S = "234m567m888p22s56s"
+"""Tanyao waiting on 4s and 7s: the three NOTEN hands hold the other copies of both."""
+
+
+def junk(count: int, kinds: str = "8m 9m 7p 3s") -> str:
+    """Draws of ``kinds``, four of each, that the hands of a test do not need."""
+    return " ".join(kinds.split()[n // 4] for n in range(count))
+
+
+def test_ippatsu_on_the_draw_after_riichi() -> None:
+    r = deal([NOTEN, WAIT_47S, NOTEN, NOTEN], junk(9) + " 4s", dora="1z")
+    step(r, "*", "*", "*", "*", "*", "*!", "*", "*", "*")
+    r.apply(Tsumo(1))
+    win = only_win(r)
+    assert win.result.yaku == Yaku.RIICHI | Yaku.IPPATSU | Yaku.MENZEN_TSUMO | Yaku.TANYAO
+    assert win.context.ippatsu and not win.context.double_riichi
+
+
+def test_ippatsu_on_a_ron_within_the_go_around() -> None:
+    r = deal([NOTEN, WAIT_47S, NOTEN, NOTEN], junk(6) + " 4s", dora="1z")
+    step(r, "*", "*", "*", "*", "*", "*!")
+    discard(r, "4s")
+    r.apply(Ron(1))
+    assert only_win(r).result.yaku == Yaku.RIICHI | Yaku.IPPATSU | Yaku.TANYAO
+
+
+def test_ippatsu_ends_with_ones_next_discard() -> None:
+    r = deal([NOTEN, WAIT_47S, NOTEN, NOTEN], junk(10) + " 4s", dora="1z")
+    step(r, "*", "*", "*", "*", "*", "*!", "*", "*", "*", "*")
+    discard(r, "4s")
+    r.apply(Ron(1))
+    assert only_win(r).result.yaku == Yaku.RIICHI | Yaku.TANYAO
+
+
+def test_ippatsu_is_lost_on_any_call() -> None:
+    # seat 3 pons seat 2's 5z between seat 1's riichi and its next draw
+    r = deal([NOTEN, WAIT_47S, NOTEN, "147m369p147s12z55z"], junk(6) + " 5z 9m 4s",
+             dora="1z")
+    step(r, "*", "*", "*", "*", "*", "*!")
+    discard(r, "5z")
+    pon(r, 3, "5z")
+    step(r, "1z", "*")
+    r.apply(Tsumo(1))
+    assert only_win(r).result.yaku == Yaku.RIICHI | Yaku.MENZEN_TSUMO | Yaku.TANYAO
+
+
+def test_ippatsu_is_lost_on_another_players_closed_kan() -> None:
+    r = deal([NOTEN, WAIT_47S, NOTEN, "2222p147m147s123z"], junk(9) + " 4s",
+             dora="1z", rinshan="8s")
+    step(r, "*", "*", "*", "*", "*", "*!", "*")
+    r.apply(ClosedKan(3, Tile.parse("2p")))
+    step(r, "*", "*")
+    r.apply(Tsumo(1))
+    assert only_win(r).result.yaku == Yaku.RIICHI | Yaku.MENZEN_TSUMO | Yaku.TANYAO
+
+
+def test_ippatsu_is_lost_on_an_added_kan_nobody_robs() -> None:
+    hands = [NOTEN, "88m369p147s1234z5z", "23p567m678s345s22s", NOTEN]
+    r = deal(hands, "8m 9m 9m 9m 8m 4p", rinshan="9s", dora="1z")
+    discard(r, "8m")
+    pon(r, 1, "8m")
+    step(r, "5z", "*!", "*", "*")
+    r.apply(AddedKan(1, held(r, 1, "8m")))  # seat 2 cannot rob it: the kan stands
+    assert r.kans == (1,) and r.current == 1
+    step(r, "9s")
+    r.apply(Tsumo(2))
+    assert only_win(r).result.yaku == (Yaku.RIICHI | Yaku.MENZEN_TSUMO | Yaku.PINFU
+                                       | Yaku.TANYAO)
+
+
+def test_double_riichi_on_a_first_discard_before_any_call() -> None:
+    r = deal([NOTEN, WAIT_47S, NOTEN, NOTEN], junk(5) + " 4s", dora="1z")
+    step(r, "*", "*!", "*", "*", "*")
+    r.apply(Tsumo(1))
+    win = only_win(r)
+    assert win.context.double_riichi
+    assert win.result.yaku == (Yaku.DOUBLE_RIICHI | Yaku.IPPATSU | Yaku.MENZEN_TSUMO
+                               | Yaku.TANYAO)
+
+
+def test_no_double_riichi_after_a_call() -> None:
+    r = deal([NOTEN, WAIT_47S, NOTEN, "147m369p147s12z55z"], "5z " + junk(5) + " 4s",
+             dora="1z")
+    discard(r, "5z")
+    pon(r, 3, "5z")
+    step(r, "1z", "*", "*!", "*", "*", "*")
+    r.apply(Tsumo(1))
+    win = only_win(r)
+    assert not win.context.double_riichi
+    assert win.result.yaku == Yaku.RIICHI | Yaku.IPPATSU | Yaku.MENZEN_TSUMO | Yaku.TANYAO
+
+
+COMPLETE = "123m456p789s5566z"
+"""Waiting on 5z and 6z (three NOTEN hands hold neither)."""
+
+
+def test_tenhou_the_dealers_win_on_the_first_draw() -> None:
+    r = deal([COMPLETE, NOTEN, NOTEN, NOTEN], "5z")
+    r.apply(Tsumo(0))
+    win = only_win(r)
+    assert win.result.yaku == Yaku.TENHOU and win.deltas == (48000, -16000, -16000, -16000)
+
+
+def test_chiihou_a_non_dealers_win_on_its_first_draw() -> None:
+    r = deal([NOTEN, COMPLETE, NOTEN, NOTEN], "8m 5z")
+    step(r, "*")
+    r.apply(Tsumo(1))
+    win = only_win(r)
+    assert win.result.yaku == Yaku.CHIIHOU and win.deltas == (-16000, 32000, -8000, -8000)
+
+
+def test_no_chiihou_after_a_call() -> None:
+    r = deal([NOTEN, NOTEN, "147m369p147s12z88m", COMPLETE], "8m 6z", dora="1z")
+    discard(r, "8m")
+    pon(r, 2, "8m")
+    step(r, "1z")
+    r.apply(Tsumo(3))
+    win = only_win(r)
+    assert win.result.yaku == Yaku.MENZEN_TSUMO | Yaku.HATSU
+    assert not win.context.chiihou
+
+
+# -- kans: chankan, robbing a closed kan, rinshan, kan dora -----------------------------
+
+CHANKAN_HANDS = [NOTEN, "33p258m258s1234z9m", "24p567m678s55z222s", "147m69p147s1234z8m"]
+"""Seat 1 pons seat 0's 3p; seat 2 waits on 3p alone."""
+
+
+def added_kan_of_3p(r: Round, riichi: bool) -> TileId:
+    discard(r, "3p")
+    pon(r, 1, "3p")
+    step(r, "9m", "*!" if riichi else "*", "*", "*")
+    added = held(r, 1, "3p")
+    r.apply(AddedKan(1, added))
+    return added
+
+
+def test_chankan_robs_an_added_kan_and_keeps_ippatsu() -> None:
+    r = deal(CHANKAN_HANDS, "8m 8s 8p 8s 3p", dora="9s", ura="9s")
+    added = added_kan_of_3p(r, riichi=True)
+    assert r.phase is Phase.CHANKAN and r.to_act == (2,) and r.last_tile == added
+    assert r.legal_actions(2) == [Pass(2), Ron(2)]
+    r.apply(Ron(2))
+    win = only_win(r)
+    assert (win.winner, win.from_seat, win.win_tile) == (2, 1, added)
+    assert win.context.chankan and win.context.ippatsu
+    assert win.result.yaku == Yaku.RIICHI | Yaku.IPPATSU | Yaku.CHANKAN
+    # 3 han 40 fu (kanchan, closed ron, a dragon pair): 5200, and seat 2's own stick back
+    assert (win.result.han, win.result.fu) == (3, 40)
+    assert win.deltas == (0, -5200, 6200, 0) and r.kans == ()
+    assert len(r.dora_indicators) == 1
+
+
+def test_an_added_kan_nobody_robs_stands_and_turns_its_dora_after_the_discard() -> None:
+    r = deal(CHANKAN_HANDS, "8m 8s 8p 8s 3p", rinshan="9p")
+    added_kan_of_3p(r, riichi=False)
+    r.apply(Pass(2))
+    assert r.phase is Phase.TURN and r.current == 1 and r.kans == (1,)
+    assert r.events[-1] == TileDrawn(1, held(r, 1, "9p"), True)
+    assert len(r.dora_indicators) == 1
+    step(r, "9p")
+    assert len(r.dora_indicators) == 2
+    revealed = [n for n, e in enumerate(r.events) if isinstance(e, DoraRevealed)]
+    discarded = [n for n, e in enumerate(r.events) if isinstance(e, TileDiscarded)]
+    assert len(revealed) == 1 and revealed[0] > discarded[-2]
+
+
+KOKUSHI_1M = "99m19p19s1234567z"
+ROB_HANDS = ["258m258p258s3567z", "1111m368p368s4z47s", KOKUSHI_1M, "23m456p789p567s22s"]
+
+
+def test_no_one_robs_a_closed_kan() -> None:
+    r = deal(ROB_HANDS, "8m 8m")
+    step(r, "*")
+    r.apply(ClosedKan(1, Tile.parse("1m")))
+    assert r.phase is Phase.TURN and r.current == 1 and r.drawn == r.wall.rinshan[0]
+    assert r.legal_actions(2) == [] and r.legal_actions(3) == []
+
+
+def test_thirteen_orphans_may_rob_a_closed_kan_where_the_table_allows_it() -> None:
+    r = deal(ROB_HANDS, "8m 8m", table=TableRules(kokushi_robs_closed_kan=True))
+    step(r, "*")
+    r.apply(ClosedKan(1, Tile.parse("1m")))
+    assert r.phase is Phase.CHANKAN and r.to_act == (2,)  # seat 3 waits on 1m too, but
+    with pytest.raises(IllegalActionError):  # only thirteen orphans may rob a closed kan
+        r.apply(Ron(3))
+    r.apply(Ron(2))
+    win = only_win(r)
+    assert win.result.yaku & Yaku.KOKUSHI and win.deltas == (0, -32000, 32000, 0)
+
+
+def test_thirteen_orphans_letting_a_closed_kan_go_leaves_the_kan_standing() -> None:
+    r = deal(ROB_HANDS, "8m 8m", table=TableRules(kokushi_robs_closed_kan=True))
+    step(r, "*")
+    r.apply(ClosedKan(1, Tile.parse("1m")))
+    r.apply(Pass(2))
+    assert r.phase is Phase.TURN and r.current == 1 and r.kans == (1,)
+    assert len(r.dora_indicators) == 2
+
+
+NOTEN_NO_1M = "478m369p147s1234z"
+
+
+def test_rinshan_tsumo_on_the_replacement_tile_with_the_closed_kans_dora() -> None:
+    r = deal(["1111m234p567p789s", NOTEN_NO_1M, NOTEN_NO_1M, NOTEN_NO_1M], "5z",
+             rinshan="5z", dora="6z 1p")
+    r.apply(ClosedKan(0, Tile.parse("1m")))
+    assert r.dora_indicators == r.wall.dora[:2]  # at once, before the replacement draw
+    assert r.events[-3:] == (MeldCalled(0, r.melds(0)[0]), DoraRevealed(r.wall.dora[1]),
+                             TileDrawn(0, r.wall.rinshan[0], True))
+    r.apply(Tsumo(0))
+    win = only_win(r)
+    assert win.context.rinshan and len(win.context.dora_indicators) == 2
+    # rinshan, menzen tsumo, and the kan dora 2p: 3 han; 20 + 2 + 32 (closed kan of
+    # terminals) + 2 (tanki) + 2 (dragon pair) = 58 -> 60 fu: the dealer's 3,900 all
+    assert win.result.yaku == Yaku.RINSHAN | Yaku.MENZEN_TSUMO
+    assert (win.result.han, win.result.fu, win.result.dora) == (3, 60, 1)
+    assert win.deltas == (11700, -3900, -3900, -3900)
+
+
+def test_an_open_kans_dora_waits_for_its_makers_discard() -> None:
+    # seat 1 calls seat 0's 5z into a kan and wins on the replacement tile: the new
+    # indicator is not turned over yet
+    r = deal(["147m369p147s123z5z", "555z234m567p678s9s", NOTEN, NOTEN], "8m", rinshan="9s")
+    discard(r, "5z")
+    answer(r, OpenKan(1))
+    assert r.kans == (1,) and len(r.dora_indicators) == 1
+    assert isinstance(r.events[-2], MeldCalled) and r.events[-1] == TileDrawn(
+        1, r.wall.rinshan[0], True)
+    twin = deal(["147m369p147s123z5z", "555z234m567p678s9s", NOTEN, NOTEN], "8m",
+                rinshan="9s")
+    discard(twin, "5z")
+    answer(twin, OpenKan(1))
+    r.apply(Tsumo(1))
+    win = only_win(r)
+    assert win.result.yaku == Yaku.RINSHAN | Yaku.HAKU
+    assert len(win.context.dora_indicators) == 1
+    discard(twin, "2m")  # the other way: the discard turns it over
+    assert len(twin.dora_indicators) == 2
+
+
+def test_a_closed_kan_after_an_open_one_turns_both_indicators() -> None:
+    r = deal(["147m369p147s123z5z", "555z2222s567p678m", NOTEN_NO_1M, NOTEN_NO_1M], "9m",
+             rinshan="9p")
+    discard(r, "5z")
+    answer(r, OpenKan(1))
+    assert len(r.dora_indicators) == 1
+    r.apply(ClosedKan(1, Tile.parse("2s")))
+    assert r.dora_indicators == r.wall.dora[:3]
+
+
+def test_closed_kan_in_riichi_only_when_it_keeps_the_waits() -> None:
+    keeps = deal([NOTEN_NO_1M, "111m456p789s55z34s", NOTEN_NO_1M, NOTEN_NO_1M],
+                 junk(5, "9m 2p") + " 1m", rinshan="8s")
+    step(keeps, "*", "*!", "*", "*", "*")
+    assert ClosedKan(1, Tile.parse("1m")) in keeps.legal_actions(1)
+    keeps.apply(ClosedKan(1, Tile.parse("1m")))
+    assert keeps.kans == (1,)
+    changes = deal([NOTEN_NO_1M, "111m23m456p789s55z", NOTEN_NO_1M, NOTEN_NO_1M],
+                   junk(5, "9m 2p") + " 1m")
+    step(changes, "*", "*!", "*", "*", "*")
+    assert ClosedKan(1, Tile.parse("1m")) not in changes.legal_actions(1)
+    with pytest.raises(IllegalActionError, match="waits"):
+        changes.apply(ClosedKan(1, Tile.parse("1m")))
+    held_before = deal([NOTEN_NO_1M, "11112m456p789s55z", NOTEN_NO_1M, NOTEN_NO_1M],
+                       junk(6, "9m 2p"))
+    step(held_before, "*", "*!", "*", "*", "*")
+    assert not any(isinstance(a, ClosedKan) for a in held_before.legal_actions(1))
+    with pytest.raises(IllegalActionError, match="drawn"):
+        held_before.apply(ClosedKan(1, Tile.parse("1m")))
+
+
+# -- the last tiles ---------------------------------------------------------------------
+
+
+def play_to_last_draw(r: Round) -> None:
+    while not (r.phase is Phase.TURN and r.live_remaining == 0):
+        tsumogiri(r) if r.phase is Phase.TURN else pass_all(r)
+
+
+def test_haitei_tsumo_on_the_last_live_tile() -> None:
+    r = deal(["99s147m369p14s123z", "567m567p678s666z9s", NOTEN, NOTEN], last="9s", dora="1p")
+    play_to_last_draw(r)
+    assert r.current == 1 and not any(isinstance(a, ClosedKan) for a in r.legal_actions(1))
+    r.apply(Tsumo(1))
+    win = only_win(r)
+    assert win.context.haitei
+    assert win.result.yaku == Yaku.HAITEI | Yaku.MENZEN_TSUMO | Yaku.HATSU
+
+
+HOUTEI_HANDS = ["66s147m369p14s123z", "47m369p147s1234z6s", "567m567p666z789s9s",
+                "99s147m369p1234z5z"]
+
+
+def test_houtei_ron_on_the_last_discard_and_no_call_on_it() -> None:
+    r = deal(HOUTEI_HANDS, last="6s", dora="1p")
+    play_to_last_draw(r)
+    assert r.current == 1
+    discard(r, "6s")  # seat 0 could pon it and seat 2 chi it, but not on the last discard
+    assert r.to_act == (2,) and r.legal_actions(2) == [Pass(2), Ron(2)]
+    r.apply(Ron(2))
+    win = only_win(r)
+    assert win.context.houtei and win.result.yaku == Yaku.HOUTEI | Yaku.HATSU
+
+
+def test_the_round_is_drawn_once_the_last_discard_passes() -> None:
+    r = deal(HOUTEI_HANDS, last="6s")
+    play_to_last_draw(r)
+    step(r, "6s")
+    assert r.results == (Draw(DrawKind.EXHAUSTIVE, (2,), (-1000, -1000, 3000, -1000)),)
+
+
+# -- call priority --------------------------------------------------------------------
+
+
+def test_ron_beats_pon_whatever_the_order_of_answers() -> None:
+    for first, second in ((Pon, Ron), (Ron, Pon)):
+        r = deal([NOTEN, "288m369p147s1234z", "67m234p567p678s22s", NOTEN], "8m")
+        discard(r, "8m")
+        assert r.to_act == (1, 2)
+        actions: dict[type, Action] = {Pon: Pon(1, pair_of(r, 1, "8m")), Ron: Ron(2)}
+        r.apply(actions[first])
+        assert not r.is_over
+        r.apply(actions[second])
+        win = only_win(r)
+        assert win.winner == 2 and r.melds(1) == ()
+
+
+def test_pon_and_kan_beat_chi() -> None:
+    for caller_hand, call in (("338m369p147s1234z", "pon"), ("3338m69p147s1234z", "kan")):
+        r = deal([NOTEN, "459m369p147s1234z", NOTEN, caller_hand], "3m")
+        discard(r, "3m")
+        assert r.to_act == (1, 3)
+        r.apply(Chi(1, (held(r, 1, "4m"), held(r, 1, "5m"))))
+        assert r.phase is Phase.CALLS and list(r.to_act) == [3]  # waits for every answer
+        if call == "pon":
+            r.apply(Pon(3, pair_of(r, 3, "3m")))
+        else:
+            r.apply(OpenKan(3))
+        assert r.melds(1) == () and len(r.melds(3)) == 1 and r.current == 3
+        assert r.concealed(1) == tuple(sorted(r.wall.hands[1]))
