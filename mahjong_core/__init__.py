@@ -10,8 +10,10 @@ from __future__ import annotations
 from ._shanten import DiscardOption, Ukeire
 from .context import WinContext, Wind
 from .errors import (
+    IllegalActionError,
     InvalidContextError,
     InvalidHandError,
+    InvalidLogError,
     InvalidMeldError,
     InvalidNotationError,
     InvalidRulesError,
@@ -43,8 +45,10 @@ __all__ = [
     "GroupKind",
     "Hand",
     "IdLayout",
+    "IllegalActionError",
     "InvalidContextError",
     "InvalidHandError",
+    "InvalidLogError",
     "InvalidMeldError",
     "InvalidNotationError",
     "InvalidRulesError",

@@ -237,8 +237,6 @@ def try_every_listed_action(r: Round) -> None:
     assert state(r) == before and options(r) == offered
 
 
-@pytest.mark.xfail(strict=True, reason="Round.copy shares each seat's per-kind tile counts "
-                   "with the original: actions tried on copies change the original")
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(st.integers(0, 2**32 - 1))

@@ -318,7 +318,11 @@ def _answer(table_round: Round, actions: dict[int, Callable[[], None]]) -> None:
         seat = next(iter(actions))
         raise _mismatch(table_round, f"the log has seat {seat} answer a discard, but "
                         f"{_expected(table_round)}")
-    for seat in table_round.to_act:
+    asked = table_round.to_act
+    for seat, apply in actions.items():
+        if seat not in asked:
+            apply()  # the table refuses it and says why
+    for seat in asked:
         if seat not in actions:
             table_round.apply(Pass(seat))
     for apply in actions.values():

@@ -819,7 +819,13 @@ class Round:
     def _answer(self, action: Action) -> None:
         seat = action.seat
         if seat == self.current or seat not in self._options:
-            raise self._illegal(action, f"seat {seat} has nothing to answer")
+            tile_id = self._last_tile
+            if isinstance(action, Ron) and seat != self.current and tile_id is not None:
+                raise self._illegal(action, self._why_no_ron(seat, self._seats[seat], tile_id))
+            what = "win on or call" if self.phase is Phase.CALLS else "win on"
+            raise self._illegal(action, f"seat {seat} may not {what} "
+                                f"{self._name(tile_id)}" if seat != self.current
+                                else f"seat {seat} cannot answer its own tile")
         if seat in self._answers:
             raise self._illegal(action, f"seat {seat} has already answered")
         options = self._options[seat]
