@@ -36,6 +36,7 @@ __all__ = ["RIICHI_COST", "RoundBuilder"]
 
 RIICHI_COST = 1000
 """The stick a riichi puts on the table in the logs these readers take."""
+_LIVE_TILES = 70
 
 _RED_TABLE = tuple(Tile.from_id136(i) for i in range(136))
 _PLAIN_TABLE = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
@@ -92,6 +93,12 @@ class RoundBuilder:
         self.riichi_declared = [False] * 4
         self.ura_ids: tuple[TileId, ...] | None = None
         self.kans = 0
+        self.kan_seats: set[int] = set()
+        self.live_draws = 0
+        self.discards: list[int] = []
+        """The kind of every discard so far."""
+        self.called = False
+        self.last_riichi = False
         self.first_win = True
 
     # -- tiles ----------------------------------------------------------------------------
@@ -168,6 +175,8 @@ class RoundBuilder:
             self._accept_riichi()
         elif not (phase in (_Phase.DRAW, _Phase.RINSHAN, _Phase.CHANKAN) and seat == self.seat):
             _fail(f"seat {seat} draws, but {self._expected()}")
+        if phase in (_Phase.DRAW, _Phase.ANSWER):
+            self.live_draws += 1
         tile_id = self._new(tile, f"seat {seat}'s draw")
         self.hands[seat].append(tile_id)
         self.events.append(Draw(seat, tile_id))
@@ -199,6 +208,8 @@ class RoundBuilder:
             self.events.append(Riichi(seat, 1))
             self.riichi_pending = seat
         self.events.append(Discard(seat, tile_id, tile_id == drawn))
+        self.discards.append(tile_id // 4)
+        self.last_riichi = riichi
         self.phase, self.drawn, self.last = _Phase.ANSWER, None, tile_id
 
     def riichi_accepted(self, seat: int) -> None:
@@ -229,8 +240,9 @@ class RoundBuilder:
         self.melds[seat].append(call)
         self.events.append(Call(seat, call))
         self.seat, self.drawn, self.last = seat, None, None
+        self.called = True
         if kind is CallKind.MINKAN:
-            self.kans += 1
+            self._kan(seat)
             self.phase = _Phase.RINSHAN
         else:
             self.phase = _Phase.ACT
@@ -252,7 +264,7 @@ class RoundBuilder:
                          tile_id, pon.from_seat)
         melds[index] = call
         self.events.append(Call(seat, call))
-        self.kans += 1
+        self._kan(seat)
         self.phase, self.drawn, self.last = _Phase.CHANKAN, None, tile_id
 
     def closed_kan(self, seat: int, tiles: Sequence[Tile]) -> None:
@@ -267,8 +279,29 @@ class RoundBuilder:
         call = MjlogCall(CallKind.ANKAN, tuple(sorted(ids)), None, None, None)
         self.melds[seat].append(call)
         self.events.append(Call(seat, call))
-        self.kans += 1
+        self._kan(seat)
         self.phase, self.drawn, self.last = _Phase.RINSHAN, None, None
+
+    def _kan(self, seat: int) -> None:
+        self.kans += 1
+        self.kan_seats.add(seat)
+        self.called = True
+
+    def draw_after_discard(self) -> str | None:
+        """What a drawn round right after the last discard is, as the mjlog type: four
+        riichi, four winds, four kans, the wall run out (None), or else a triple ron."""
+        if self.phase is not _Phase.ANSWER:
+            _fail(f"the round ends in a draw, but {self._expected()}")
+        if all(self.riichi_declared) and self.last_riichi:
+            return "reach4"
+        if (len(self.discards) == 4 and not self.called and 27 <= self.discards[0] <= 30
+                and len(set(self.discards)) == 1):
+            return "kaze4"
+        if self.kans == 4 and len(self.kan_seats) > 1:
+            return "kan4"
+        if self.live_draws >= _LIVE_TILES - self.kans:
+            return None
+        return "ron3"
 
     def dora(self, tile: Tile) -> None:
         """A new dora indicator is turned over."""

@@ -212,7 +212,8 @@ def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
                 honba=played.honba, sticks=sticks if first else 0, hand=tuple(sorted(hand)),
                 melds=tuple(reversed(melds[result.winner])) or None,
                 win_tile=result.win_tile, fu=value.fu, points=value.points, limit=limit,
-                yaku=pairs or None, yakuman=yakuman or None, dora_indicators=tuple(dora), scores=tuple(scores),
+                yaku=pairs or None, yakuman=yakuman or None, dora_indicators=tuple(dora),
+                scores=tuple(scores),
                 deltas=result.deltas, pao=result.liable)
             scores = [s + d for s, d in zip(scores, result.deltas, strict=True)]
             ends.append(Agari(result.winner, result.from_seat, tuple(ura), agari))
