@@ -23,7 +23,7 @@ where they were.
 >>> game.rounds[0].events[:2]
 (Draw(seat=0, tile=52), Discard(seat=0, tile=52, tsumogiri=True))
 >>> game.rounds[0].events[4].call.kind, game.rounds[0].events[4].call.tiles
-(<CallKind.PON: 'pon'>, (1, 2, 3))
+(<CallKind.CHI: 'chi'>, (1, 5, 8))
 """
 
 from __future__ import annotations
@@ -162,7 +162,7 @@ class MjlogCall:
 
     >>> call = MjlogCall.decode(42031, who=0)
     >>> call.kind, call.tiles, call.called, call.from_seat
-    (<CallKind.CHI: 'chi'>, (80, 84, 90), 84, 3)
+    (<CallKind.CHI: 'chi'>, (61, 65, 68), 68, 3)
     >>> call.encode(who=0)
     42031
     """
@@ -280,7 +280,7 @@ class MjlogCall:
         chi not from the seat before, a seat a game of ``players`` does not have).
 
         >>> MjlogCall(CallKind.PON, (1, 2, 3), 1, None, 2).encode(who=0)
-        1066
+        10
         """
         _check_table(who, players)
         self._check_table(who, players, None)
