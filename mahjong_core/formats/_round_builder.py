@@ -11,7 +11,7 @@ InvalidLogError naming what does not fit; the reader adds where in its input it 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from ..errors import InvalidLogError
@@ -62,8 +62,9 @@ class RoundBuilder:
     def __init__(self, *, round_index: int | None, honba: int | None, sticks: int | None,
                  scores: Sequence[int] | None, dealer: int,
                  hands: Sequence[Sequence[Tile]], dora: Tile, red_fives: bool,
-                 dice: tuple[int, int] = (0, 0)) -> None:
+                 dice: tuple[int, int] = (0, 0), names: Callable[[Tile], str] = str) -> None:
         self.red_fives = red_fives
+        self._names = names
         self._table = _RED_TABLE if red_fives else _PLAIN_TABLE
         self._free: dict[Tile, list[TileId]] = {}
         for tile_id in range(136):
@@ -117,11 +118,11 @@ class RoundBuilder:
             _fail(f"{what} is a red five, but this game plays without red fives")
 
     def _name(self, tile: Tile) -> str:
-        return str(tile)
+        return self._names(tile)
 
     def name_of(self, tile_id: int) -> str:
-        """A tile id's tile in mpsz notation."""
-        return str(self._table[tile_id])
+        """A tile id's tile as the log names it."""
+        return self._names(self._table[tile_id])
 
     def tile_of(self, tile_id: int) -> Tile:
         """A tile id's tile (red fives as the game's rules have them)."""

@@ -13,7 +13,8 @@ tile, ``consumed`` the pon's), ``ankan`` (``consumed``), ``dora`` (``dora_marker
 ``deltas``, ``ura_markers``) and ``ryukyoku`` (``deltas``). Tiles are ``1m``-``9m``,
 ``1p``-``9p``, ``1s``-``9s``, ``E S W N`` for the winds, ``P F C`` for haku, hatsu and
 chun, and ``5mr 5pr 5sr`` for the red fives. ``start_game`` may also say
-``kyoku_first`` (0 an east-south game, 4 east only) and ``aka_flag`` (red fives).
+``kyoku_first`` (0 an east-south game, 4 east only), ``aka_flag`` (red fives) and
+``kuitan`` (false: no tanyao on an open hand); other rules are Tenhou's.
 
 >>> lines = [
 ...     '{"type":"start_game","names":["A","B","C","D"]}',
@@ -138,6 +139,7 @@ class _Reader:
         self.names: list[str] | None = None
         self.kyoku_first: int | None = None
         self.red = False
+        self.kuitan = True
         self.started = False
         self.ended = False
         self.rounds: list[MjlogRound] = []
@@ -253,6 +255,10 @@ class _Reader:
             if type(red) is not bool:
                 _fail(f"start_game's aka_flag is true or false, got {red!r}")
             self.red = red
+        kuitan = event.get("kuitan", True)
+        if type(kuitan) is not bool:
+            _fail(f"start_game's kuitan is true or false, got {kuitan!r}")
+        self.kuitan = kuitan
 
     def _start_kyoku(self, event: dict[str, object]) -> None:
         what = "start_kyoku"
@@ -282,7 +288,7 @@ class _Reader:
         red = bool(self.red)
         self.round = RoundBuilder(round_index=index, honba=honba, sticks=sticks,
                                   scores=cast(list[int], scores), dealer=oya, hands=hands,
-                                  dora=dora, red_fives=red)
+                                  dora=dora, red_fives=red, names=tile_name)
 
     def game(self) -> MjlogGame:
         if not self.started:
@@ -296,7 +302,8 @@ class _Reader:
             east_south = self.kyoku_first == 0
         else:
             east_south = not self.east_only
-        rule_type = 0x01 | (0 if red else 0x02) | (0x08 if east_south else 0)
+        rule_type = (0x01 | (0 if red else 0x02) | (0 if self.kuitan else 0x04)
+                     | (0x08 if east_south else 0))
         players = tuple(MjlogPlayer(name) for name in self.names) if self.names else ()
         return MjlogGame(version=None, shuffle_seed=None, rule_type=rule_type, lobby=None,
                          players=players, first_dealer=0, rounds=tuple(self.rounds))
@@ -478,7 +485,8 @@ def write_mjai(record: GameRecord, *, source: MjlogGame | None = None,
     (each line ends with a newline).
 
     Every event and result is the engine's, in the dialect Mortal's libriichi and
-    RiichiEnv read; ``start_game`` also says ``kyoku_first`` and ``aka_flag``. The
+    RiichiEnv read; ``start_game`` also says ``kyoku_first`` and ``aka_flag``, and
+    ``"kuitan": false`` when tanyao does not count on an open hand. The
     players' names come from ``names``, else from ``source`` (the log the record was
     replayed from), else ``"Seat 0"``... Raises InvalidLogError for names that are not
     four strings.
@@ -486,10 +494,13 @@ def write_mjai(record: GameRecord, *, source: MjlogGame | None = None,
     if not isinstance(record, GameRecord):
         raise InvalidLogError(f"write_mjai writes a GameRecord, got {type(record).__name__}")
     red = record.rules.red_fives
-    events: list[dict[str, _Json]] = [{
+    start: dict[str, _Json] = {
         "type": "start_game", "names": cast(_Json, _names(record, source, names)),
         "kyoku_first": 0 if record.table.length is GameLength.EAST_SOUTH else 4,
-        "aka_flag": red}]
+        "aka_flag": red}
+    if not record.rules.open_tanyao:
+        start["kuitan"] = False
+    events = [start]
     for played in record.rounds:
         events += _round_events(played, red)
     events.append({"type": "end_game"})

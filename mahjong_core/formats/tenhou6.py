@@ -499,11 +499,11 @@ def _round(raw: object, number: int, red_fives: bool) -> MjlogRound:
                       for n, item in enumerate(cast(list[object], gave))])
     end, wins, draw_kind, draw_deltas = _end_of(raw[16], where)
     dealer = meta[0] % 4
-    steps = _order(takes, gives, dealer, end)
     try:
+        steps = _order(takes, gives, dealer, end)
         builder = RoundBuilder(round_index=meta[0], honba=meta[1], sticks=meta[2],
                                scores=scores, dealer=dealer, hands=hands, dora=dora[0],
-                               red_fives=red_fives)
+                               red_fives=red_fives, names=lambda tile: str(_code(tile)))
         _build(builder, steps, dora[1:])
         for win in wins:
             builder.win(win.winner, win.source,
@@ -695,9 +695,10 @@ def parse_tenhou6(document: str | bytes) -> MjlogGame:
     red_fives = not rule_type & 0x02
     rounds = [_round(raw, number, red_fives) for number, raw in enumerate(logs, 1)]
     final = data.get("sc")
-    if final is not None and rounds:
+    if final is not None:
         standing = _standing(final)
-        rounds[-1] = _with_final(rounds[-1], standing)
+        if rounds:
+            rounds[-1] = _with_final(rounds[-1], standing)
     version = data.get("ver")
     reference = data.get("ref")
     lobby = data.get("lobby")
