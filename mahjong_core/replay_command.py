@@ -139,17 +139,27 @@ def _stream_mjai(lines: Iterable[str]) -> Iterator[str]:
         if not line.strip():
             continue
         pending.append(line.rstrip("\r\n"))
-        if '"end_game"' in line:
+        if '"end_game"' in line and _is_end(line):
             yield "\n".join(pending)
             pending = []
     if pending:
         yield "\n".join(pending)
 
 
+def _is_end(line: str) -> bool:
+    try:
+        event = json.loads(line)
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return isinstance(event, dict) and event.get("type") == "end_game"
+
+
 def _stream_tenhou6(lines: Iterable[str]) -> Iterator[str]:
     pending = ""
     for line in lines:
         pending += line
+        if not line.rstrip().endswith("}"):
+            continue   # no JSON object ends on this line
         pieces = split_tenhou6(pending)
         complete = [p for p in pieces if _complete(p)]
         if complete and len(complete) == len(pieces):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,36 @@ def test_damaged_data() -> None:
 def test_suffixes() -> None:
     assert [f.suffix for f in LogFormat] == [".mjlog", ".json", ".mjson"]
     assert json.loads(write_game(play(1, rounds=1), LogFormat.TENHOU6))["log"]
+
+
+_MJLOG = REAL[-1]
+
+
+def _mjlog_damaged(change: str) -> str:
+    if change == "truncated":
+        return _MJLOG[:len(_MJLOG) // 2]
+    if change == "tile":
+        return re.sub(r"<T\d+/>", "<T140/>", _MJLOG, count=1)
+    if change == "order":
+        return re.sub(r"(<(?:AGARI|RYUUKYOKU) [^>]*/>)", r"\1<T5/>", _MJLOG, count=1)
+    return re.sub(r'<N who="\d"', '<N who="7"', _MJLOG, count=1)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ("truncated", r"E\d honba \d, event \d+, character \d+ .*cut-off"),
+    ("tile", r"E1 honba 0, event 0, character \d+ <T140/>: tile id 140 is not 0-135"),
+    ("order", r"E1 honba 0, event \d+, character \d+ <T5/>: a draw outside a round's play"),
+    ("actor", r"event \d+, character \d+ <N who=\"7\".*who=7 is not a seat"),
+])
+def test_damaged_mjlog_names_the_place(change: str, message: str) -> None:
+    with pytest.raises(InvalidLogError, match=message):
+        parse_game(_mjlog_damaged(change))
+
+
+def test_an_mjlog_action_out_of_turn_is_refused() -> None:
+    """A discard by a seat whose turn it is not: the engine names the round and action."""
+    from mahjong_core.errors import IllegalActionError
+
+    damaged = _MJLOG.replace("<D", "<E", 1)
+    with pytest.raises((IllegalActionError, InvalidLogError), match=r"E1 honba 0"):
+        replay_mjlog(parse_game(damaged))
