@@ -250,7 +250,7 @@ def _order(takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]], d
     no order uses every item and ends the round that way.
     """
     stack = [_State([0] * 4, [0] * 4, "draw", dealer, [])]
-    problem = "the lists are empty"
+    deepest = (-1, "the lists are empty")
     tried = 0
     while stack:
         tried += 1
@@ -260,8 +260,9 @@ def _order(takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]], d
         outcome = _advance(state, takes, gives, stack, end)
         if outcome is None:
             return state.steps
-        problem = outcome
-    _fail(f"the seats' lists do not fit one order of turns: {problem}")
+        deepest = max(deepest, (len(state.steps), outcome))
+    _fail(f"the seats' lists do not fit one order of turns: {deepest[1]} "
+          f"(after {deepest[0]} steps in the longest order tried)")
 
 
 def _exhausted(state: _State, takes: Sequence[Sequence[_Take]],
