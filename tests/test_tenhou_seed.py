@@ -234,8 +234,13 @@ def test_bad_player_count(players: int) -> None:
 def test_wrong_layout_or_dealer() -> None:
     four = next(tenhou_walls(REAL_SEED))
     three = next(tenhou_walls(REAL_SEED, players=3))
-    with pytest.raises(InvalidContextError, match="three_player_layout"):
-        three.wall(0)
+    wall, layout = three.wall(2), three.three_player_layout(2)
+    assert wall.players == 3 and (wall.hands, wall.live, wall.rinshan) == (
+        layout.hands, layout.live, layout.replacement)
+    assert [wall.dora_indicator(i) for i in range(5)] == list(layout.dora)
+    assert [wall.ura_indicator(i) for i in range(5)] == list(layout.ura)
+    with pytest.raises(InvalidContextError, match="dealer"):
+        three.wall(3)
     with pytest.raises(InvalidContextError, match="wall"):
         four.three_player_layout(0)
     dealers: list[Any] = [-1, 4, None, 1.0]

@@ -61,8 +61,9 @@ from .mjlog import (
 from .mjlog import (
     Draw as LogDraw,
 )
+from .tenhou_seed import TenhouShuffle, tenhou_walls
 
-__all__ = ["game_rules", "replay_mjlog"]
+__all__ = ["check_shuffle_wall", "game_rules", "replay_mjlog"]
 
 _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
 """Calls after which the caller draws a replacement tile."""
@@ -118,11 +119,14 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
 
     Raises IllegalActionError for an action the rules do not allow at that point and
     InvalidLogError for a log that contradicts itself or the engine's outcome (a
-    recorded score, value or end that differs); the message names the round.
-    ``round_points`` is passed to ``game_rules``.
+    recorded score, value or end that differs), or whose deal, draws or indicators
+    differ from the walls its shuffle seed gives (see ``check_shuffle_wall``); the
+    message names the round. ``round_points`` is passed to ``game_rules``.
     """
     rules, table = game_rules(game, round_points=round_points)
     engine = Game(rules=rules, table=table)
+    shuffles = (tenhou_walls(game.shuffle_seed, players=rules.players) if game.shuffle_seed
+                else None)
     for number, log_round in enumerate(game.rounds):
         where = f"round {number + 1} ({engine.next_round_name} honba {engine.honba})"
         if engine.is_over:
@@ -134,6 +138,8 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
         except InvalidContextError as error:
             raise InvalidLogError(f"{where}: the deal and draws do not fit one wall: "
                                   f"{error}") from None
+        if shuffles is not None:
+            check_shuffle_wall(log_round, next(shuffles), engine.dealer, where)
         table_round = engine.deal(wall)
         _play(table_round, log_round)
         _check_outcomes(table_round, log_round)
@@ -434,3 +440,61 @@ def _name(tile_id: TileId | int) -> str:
 
 def _names(ids: Sequence[int]) -> str:
     return " ".join(_name(i) for i in ids) or "none"
+
+
+def check_shuffle_wall(log_round: MjlogRound, shuffle: TenhouShuffle, dealer: int,
+                       where: str = "") -> None:
+    """Check a round's deal, dice, draws and dora and ura indicators against the wall its
+    game's shuffle seed gives (``tenhou_walls``), the round dealt by ``dealer``.
+
+    Raises InvalidLogError naming the first tile (or the dice) that differs.
+    """
+    wall = shuffle.wall(dealer)
+    prefix = f"{where}: " if where else ""
+
+    def differ(what: str, logged: int, expected: int) -> InvalidLogError:
+        return InvalidLogError(f"{prefix}{what} is {_name(logged)} (id {logged}), but the wall "
+                               f"from the game's shuffle seed has {_name(expected)} (id "
+                               f"{expected}) there")
+
+    for seat, (logged, dealt) in enumerate(zip(log_round.hands[:wall.players], wall.hands,
+                                               strict=True)):
+        extra = [tile for tile in logged if tile not in dealt]
+        if extra or len(logged) != len(dealt):
+            missing = [tile for tile in dealt if tile not in logged]
+            raise InvalidLogError(
+                f"{prefix}seat {seat} is dealt {_names(extra)}, but the wall from the game's "
+                f"shuffle seed deals it {_names(missing)} instead")
+    dice = tuple(die - 1 for die in shuffle.dice)
+    if log_round.dice != dice:
+        raise InvalidLogError(f"{prefix}the log's dice are {list(log_round.dice)}, the shuffle "
+                              f"seed's {list(dice)} (as the log writes them, 0-5)")
+    live = rinshan = 0
+    dora = [log_round.dora_indicator]
+    after_kan = False
+    for event in log_round.events:
+        if isinstance(event, LogDraw):
+            if after_kan:
+                if rinshan >= len(wall.rinshan) or event.tile != wall.rinshan[rinshan]:
+                    raise differ(f"replacement draw {rinshan + 1} (seat {event.seat})",
+                                 event.tile, wall.rinshan[min(rinshan, len(wall.rinshan) - 1)])
+                rinshan += 1
+            else:
+                if live >= len(wall.live) or event.tile != wall.live[live]:
+                    raise differ(f"draw {live + 1} (seat {event.seat})", event.tile,
+                                 wall.live[min(live, len(wall.live) - 1)])
+                live += 1
+            after_kan = False
+        elif isinstance(event, Call):
+            after_kan = event.call.kind in _REPLACED
+        elif isinstance(event, NewDora):
+            dora.append(event.tile)
+        elif isinstance(event, Agari):
+            for number, tile in enumerate(event.ura_indicators[:5]):
+                if tile != wall.ura_indicator(number):
+                    raise differ(f"ura indicator {number + 1}", tile, wall.ura_indicator(number))
+        elif not isinstance(event, Bye | Reconnect):
+            after_kan = False
+    for number, tile in enumerate(dora[:5]):
+        if tile != wall.dora_indicator(number):
+            raise differ(f"dora indicator {number + 1}", tile, wall.dora_indicator(number))

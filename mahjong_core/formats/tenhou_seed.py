@@ -216,13 +216,15 @@ class TenhouShuffle:
     hex_seed: bool = attrs.field(default=False, kw_only=True, validator=_check_hex_seed)
 
     def wall(self, dealer: int) -> Wall:
-        """The four-player round's wall with ``dealer`` (seat 0-3) dealing.
+        """The round's wall with ``dealer`` dealing (a three-player wall from a 108-tile
+        shuffle, its 4th and 5th indicators at the live wall's end as ``Wall`` keeps them).
 
-        Raises InvalidContextError for a bad dealer or a three-player array.
+        Raises InvalidContextError for a bad dealer.
         """
         if len(self.yama) != 136:
-            raise InvalidContextError(
-                "a three-player shuffle has no four-player wall; use three_player_layout()")
+            layout = self.three_player_layout(dealer)
+            return Wall(layout.hands, layout.live, layout.replacement, layout.dora[:3],
+                        layout.ura[:3])
         _check_dealer(dealer, 4)
         drawn = self.yama[::-1]
         yama = self.yama

@@ -163,7 +163,7 @@ class Game:
             scores[first] += self._sticks * self.table.riichi_cost
         return GameRecord(rules=self.rules, table=self.table, rounds=tuple(self._records),
                           final_scores=tuple(scores),
-                          points=self.table.placement_points(scores))
+                          points=self.table.placement_points(scores), end_reason=self._end)
 
     # -- after each round -----------------------------------------------------------------
 

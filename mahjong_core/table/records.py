@@ -228,3 +228,6 @@ class GameRecord:
     """Scores at the end, the riichi sticks left on the table given to first place."""
     points: tuple[float, ...]
     """Placement points (uma and oka included)."""
+    end_reason: str | None = None
+    """Why the game ended (``Game.end_reason``); None for a game still going on, whose
+    ``final_scores`` and ``points`` are the standing so far."""

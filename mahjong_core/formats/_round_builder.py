@@ -1,0 +1,403 @@
+"""Rounds of an mjlog game built step by step from logs that name tiles, not tile ids.
+
+The tenhou.net/6 JSON log and mjai name each tile by its kind (and red flag); an
+``MjlogGame`` holds physical tile ids. ``RoundBuilder`` gives every tile an id as it
+first appears (dealt, drawn, turned over as an indicator), finds the id a discard or a
+call takes in the player's hand, follows whose turn it is, and writes the events, the
+riichi sticks and the outcome records an mjlog round holds. Each method raises
+InvalidLogError naming what does not fit; the reader adds where in its input it is.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from ..errors import InvalidLogError
+from ..tile import Tile, TileId
+from .mjlog import (
+    Agari,
+    AgariRecord,
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    MjlogCall,
+    MjlogEvent,
+    MjlogRound,
+    NewDora,
+    Riichi,
+    Ryuukyoku,
+    RyuukyokuRecord,
+)
+
+__all__ = ["RIICHI_COST", "RoundBuilder"]
+
+RIICHI_COST = 1000
+"""The stick a riichi puts on the table in the logs these readers take."""
+_LIVE_TILES = 70
+
+_RED_TABLE = tuple(Tile.from_id136(i) for i in range(136))
+_PLAIN_TABLE = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
+
+
+def _fail(message: str) -> NoReturn:
+    raise InvalidLogError(message)
+
+
+class _Phase(enum.Enum):
+    DRAW = "draw"          # ``seat`` draws next (the round's first draw)
+    ACT = "act"            # ``seat`` holds a full hand: discard, kan, tsumo, nine terminals
+    ANSWER = "answer"      # the others answer ``seat``'s discard; else the next seat draws
+    RINSHAN = "rinshan"    # ``seat`` draws a replacement tile after its kan
+    CHANKAN = "chankan"    # the others may rob ``seat``'s added kan; else it draws
+    WON = "won"            # a ron ended the round: more rons on the same tile may follow
+    OVER = "over"
+
+
+class RoundBuilder:
+    """One round's mjlog events, built from tile names in play order."""
+
+    def __init__(self, *, round_index: int | None, honba: int | None, sticks: int | None,
+                 scores: Sequence[int] | None, dealer: int,
+                 hands: Sequence[Sequence[Tile]], dora: Tile, red_fives: bool,
+                 dice: tuple[int, int] = (0, 0), names: Callable[[Tile], str] = str) -> None:
+        self.red_fives = red_fives
+        self._names = names
+        self._table = _RED_TABLE if red_fives else _PLAIN_TABLE
+        self._free: dict[Tile, list[TileId]] = {}
+        for tile_id in range(136):
+            self._free.setdefault(self._table[tile_id], []).append(TileId(tile_id))
+        if len(hands) != 4 or any(len(hand) != 13 for hand in hands):
+            _fail(f"a round deals 13 tiles to each of 4 seats, got "
+                  f"{[len(hand) for hand in hands]}")
+        self.hands: list[list[TileId]] = [[self._new(tile, "a dealt tile") for tile in hand]
+                                          for hand in hands]
+        self._dealt = tuple(tuple(sorted(hand)) for hand in self.hands)
+        self._dora = self._new(dora, "the dora indicator")
+        self.dora_ids: list[TileId] = [self._dora]
+        self.melds: list[list[MjlogCall]] = [[], [], [], []]
+        self.events: list[MjlogEvent] = []
+        self.round_index, self.honba, self.sticks = round_index, honba, sticks
+        self.start_scores = None if scores is None else tuple(scores)
+        self.scores = None if scores is None else list(scores)
+        self.dealer = dealer
+        self.dice = dice
+        self.table_sticks = sticks or 0
+        self.phase = _Phase.DRAW
+        self.seat = dealer
+        self.drawn: TileId | None = None
+        self.last: TileId | None = None
+        """The discard (or added kan tile) the others may answer."""
+        self.riichi_pending: int | None = None
+        self.riichi_declared = [False] * 4
+        self.ura_ids: tuple[TileId, ...] | None = None
+        self.kans = 0
+        self.kan_seats: set[int] = set()
+        self.live_draws = 0
+        self.discards: list[int] = []
+        """The kind of every discard so far."""
+        self.called = False
+        self.last_riichi = False
+        self.first_win = True
+
+    # -- tiles ----------------------------------------------------------------------------
+
+    def _new(self, tile: Tile, what: str) -> TileId:
+        """A fresh id for a tile that appears for the first time."""
+        self._check_tile(tile, what)
+        free = self._free.get(tile)
+        if not free:
+            _fail(f"{what} {self._name(tile)} would be a fifth {self._name(tile)}"
+                  if not tile.red else f"{what} is a second red {self._name(tile)}")
+        return free.pop(0)
+
+    def _check_tile(self, tile: Tile, what: str) -> None:
+        if tile.red and not self.red_fives:
+            _fail(f"{what} is a red five, but this game plays without red fives")
+
+    def _name(self, tile: Tile) -> str:
+        return self._names(tile)
+
+    def name_of(self, tile_id: int) -> str:
+        """A tile id's tile as the log names it."""
+        return self._names(self._table[tile_id])
+
+    def tile_of(self, tile_id: int) -> Tile:
+        """A tile id's tile (red fives as the game's rules have them)."""
+        return self._table[tile_id]
+
+    def _take(self, seat: int, tile: Tile, what: str, *, avoid: TileId | None = None) -> TileId:
+        """The id of ``tile`` in ``seat``'s hand (another copy than ``avoid`` if it has one);
+        the id leaves the hand."""
+        self._check_tile(tile, what)
+        hand = self.hands[seat]
+        matches = [i for i in hand if self._table[i] == tile]
+        if not matches:
+            _fail(f"seat {seat} {what} {self._name(tile)}, which its hand does not hold")
+        others = [i for i in matches if i != avoid]
+        chosen = min(others) if others else matches[0]
+        hand.remove(chosen)
+        return chosen
+
+    # -- whose turn -------------------------------------------------------------------------
+
+    def _expected(self) -> str:
+        phase, seat = self.phase, self.seat
+        if phase is _Phase.DRAW:
+            return f"seat {seat} draws first"
+        if phase is _Phase.ACT:
+            return f"it is seat {seat}'s turn to discard"
+        if phase is _Phase.ANSWER:
+            return f"the others answer seat {seat}'s discard or seat {(seat + 1) % 4} draws"
+        if phase is _Phase.RINSHAN:
+            return f"seat {seat} draws a replacement tile after its kan"
+        if phase is _Phase.CHANKAN:
+            return f"the others may rob seat {seat}'s added kan, else it draws"
+        return "the round is over"
+
+    def _accept_riichi(self) -> None:
+        seat = self.riichi_pending
+        if seat is None:
+            return
+        self.riichi_pending = None
+        self.table_sticks += 1
+        if self.scores is not None:
+            self.scores[seat] -= RIICHI_COST
+        self.events.append(Riichi(seat, 2, None if self.scores is None else tuple(self.scores)))
+
+    # -- the steps ----------------------------------------------------------------------------
+
+    def draw(self, seat: int, tile: Tile) -> None:
+        """``seat`` draws ``tile`` (from the live wall or, after its kan, the dead wall)."""
+        phase = self.phase
+        if phase is _Phase.ANSWER and seat == (self.seat + 1) % 4:
+            self._accept_riichi()
+        elif not (phase in (_Phase.DRAW, _Phase.RINSHAN, _Phase.CHANKAN) and seat == self.seat):
+            _fail(f"seat {seat} draws, but {self._expected()}")
+        if phase in (_Phase.DRAW, _Phase.ANSWER):
+            self.live_draws += 1
+        tile_id = self._new(tile, f"seat {seat}'s draw")
+        self.hands[seat].append(tile_id)
+        self.events.append(Draw(seat, tile_id))
+        self.phase, self.seat, self.drawn, self.last = _Phase.ACT, seat, tile_id, None
+
+    def discard(self, seat: int, tile: Tile | None, *, riichi: bool = False,
+                tsumogiri: bool | None = None) -> None:
+        """``seat`` discards ``tile`` (None: the tile it just drew); with ``riichi`` the
+        discard declares riichi. ``tsumogiri`` (when the log says) picks the drawn copy
+        of ``tile`` or another one in the hand."""
+        if self.phase is not _Phase.ACT or seat != self.seat:
+            _fail(f"seat {seat} discards, but {self._expected()}")
+        drawn = self.drawn
+        if tile is None or tsumogiri:
+            if drawn is None:
+                _fail(f"seat {seat} discards the tile it drew, but it has drawn none "
+                      "(it called)")
+            if tile is not None and self._table[drawn] != tile:
+                _fail(f"seat {seat} discards {self._name(tile)} as the tile it drew, but it "
+                      f"drew {self.name_of(drawn)}")
+            self.hands[seat].remove(drawn)
+            tile_id = drawn
+        else:
+            tile_id = self._take(seat, tile, "discards", avoid=drawn)
+        if riichi:
+            if self.riichi_declared[seat]:
+                _fail(f"seat {seat} declares riichi a second time")
+            self.riichi_declared[seat] = True
+            self.events.append(Riichi(seat, 1))
+            self.riichi_pending = seat
+        self.events.append(Discard(seat, tile_id, tile_id == drawn))
+        self.discards.append(tile_id // 4)
+        self.last_riichi = riichi
+        self.phase, self.drawn, self.last = _Phase.ANSWER, None, tile_id
+
+    def riichi_accepted(self, seat: int) -> None:
+        """The log says ``seat``'s riichi stick is on the table (before the next step)."""
+        if self.riichi_pending != seat:
+            _fail(f"seat {seat}'s riichi is accepted, but seat {seat} has no riichi waiting")
+        self._accept_riichi()
+
+    def call(self, seat: int, kind: CallKind, from_seat: int, called: Tile,
+             own: Sequence[Tile]) -> None:
+        """``seat`` calls the discard ``called`` of ``from_seat`` with its ``own`` tiles
+        (chi, pon or open kan)."""
+        if self.phase is not _Phase.ANSWER or seat == self.seat:
+            _fail(f"seat {seat} calls a {kind.value}, but {self._expected()}")
+        if from_seat != self.seat:
+            _fail(f"seat {seat} calls a tile from seat {from_seat}, but seat {self.seat} "
+                  "discarded last")
+        assert self.last is not None
+        if self._table[self.last] != called:
+            _fail(f"seat {seat} calls {self._name(called)}, but seat {self.seat} discarded "
+                  f"{self.name_of(self.last)}")
+        size = 3 if kind is CallKind.MINKAN else 2
+        if len(own) != size:
+            _fail(f"a {kind.value} takes {size} tiles of one's own, got {len(own)}")
+        self._accept_riichi()
+        ids = [self._take(seat, tile, f"calls a {kind.value} with") for tile in own]
+        call = MjlogCall(kind, tuple(sorted((*ids, self.last))), self.last, None, from_seat)
+        self.melds[seat].append(call)
+        self.events.append(Call(seat, call))
+        self.seat, self.drawn, self.last = seat, None, None
+        self.called = True
+        if kind is CallKind.MINKAN:
+            self._kan(seat)
+            self.phase = _Phase.RINSHAN
+        else:
+            self.phase = _Phase.ACT
+
+    def added_kan(self, seat: int, added: Tile) -> None:
+        """``seat`` adds ``added`` to its pon of that kind."""
+        if self.phase is not _Phase.ACT or seat != self.seat or self.drawn is None:
+            _fail(f"seat {seat} adds a tile to a pon, but {self._expected()}"
+                  + (" (it has drawn none)" if self.phase is _Phase.ACT else ""))
+        self._check_tile(added, f"seat {seat}'s added kan")
+        melds = self.melds[seat]
+        index = next((n for n, meld in enumerate(melds) if meld.kind is CallKind.PON
+                      and meld.tiles[0] // 4 == added.kind), None)
+        if index is None:
+            _fail(f"seat {seat} adds {self._name(added)} to a pon it does not have")
+        pon = melds[index]
+        tile_id = self._take(seat, added, "adds to its pon")
+        call = MjlogCall(CallKind.SHOUMINKAN, tuple(sorted((*pon.tiles, tile_id))), pon.called,
+                         tile_id, pon.from_seat)
+        melds[index] = call
+        self.events.append(Call(seat, call))
+        self._kan(seat)
+        self.phase, self.drawn, self.last = _Phase.CHANKAN, None, tile_id
+
+    def closed_kan(self, seat: int, tiles: Sequence[Tile]) -> None:
+        """``seat`` sets aside four tiles of one kind."""
+        if self.phase is not _Phase.ACT or seat != self.seat or self.drawn is None:
+            _fail(f"seat {seat} declares a closed kan, but {self._expected()}"
+                  + (" (it has drawn none)" if self.phase is _Phase.ACT else ""))
+        if len(tiles) != 4 or len({tile.kind for tile in tiles}) != 1:
+            _fail(f"a closed kan is four tiles of one kind, got "
+                  f"{' '.join(self._name(tile) for tile in tiles)}")
+        ids = [self._take(seat, tile, "declares a closed kan with") for tile in tiles]
+        call = MjlogCall(CallKind.ANKAN, tuple(sorted(ids)), None, None, None)
+        self.melds[seat].append(call)
+        self.events.append(Call(seat, call))
+        self._kan(seat)
+        self.phase, self.drawn, self.last = _Phase.RINSHAN, None, None
+
+    def _kan(self, seat: int) -> None:
+        self.kans += 1
+        self.kan_seats.add(seat)
+        self.called = True
+
+    def draw_after_discard(self) -> str | None:
+        """What a drawn round right after the last discard is, as the mjlog type: four
+        riichi, four winds, four kans, the wall run out (None), or else a triple ron."""
+        if self.phase is not _Phase.ANSWER:
+            _fail(f"the round ends in a draw, but {self._expected()}")
+        if all(self.riichi_declared) and self.last_riichi:
+            return "reach4"
+        if (len(self.discards) == 4 and not self.called and 27 <= self.discards[0] <= 30
+                and len(set(self.discards)) == 1):
+            return "kaze4"
+        if self.kans == 4 and len(self.kan_seats) > 1:
+            return "kan4"
+        if self.live_draws >= _LIVE_TILES - self.kans:
+            return None
+        return "ron3"
+
+    def dora(self, tile: Tile) -> None:
+        """A new dora indicator is turned over."""
+        if self.phase in (_Phase.WON, _Phase.OVER):
+            _fail(f"a new dora indicator after the round ended ({self._expected()})")
+        if len(self.dora_ids) >= 5:
+            _fail("a sixth dora indicator; a round has five")
+        tile_id = self._new(tile, "a new dora indicator")
+        self.dora_ids.append(tile_id)
+        self.events.append(NewDora(tile_id))
+
+    def _ura(self, ura: Sequence[Tile]) -> tuple[TileId, ...]:
+        if not ura:
+            return ()
+        if self.ura_ids is None:
+            if len(ura) > len(self.dora_ids):
+                _fail(f"{len(ura)} ura indicators under {len(self.dora_ids)} dora indicators")
+            self.ura_ids = tuple(self._new(tile, "an ura indicator") for tile in ura)
+        elif [self._table[i] for i in self.ura_ids] != list(ura):
+            _fail("the winners of one round show different ura indicators")
+        return self.ura_ids
+
+    def win(self, seat: int, from_seat: int, *, ura: Sequence[Tile] = (),
+            deltas: Sequence[int] | None = None, fu: int | None = None,
+            points: int | None = None, limit: int | None = None,
+            yaku: Sequence[tuple[int, int]] | None = None,
+            yakuman: Sequence[int] | None = None, pao: int | None = None) -> None:
+        """``seat`` wins on its draw (``from_seat == seat``) or on ``from_seat``'s
+        discard or added kan; ``ura`` are the ura indicators it shows. The rest is the
+        log's record of the win, where it has one (``deltas`` at least)."""
+        phase = self.phase
+        if seat == from_seat:
+            if phase is not _Phase.ACT or seat != self.seat or self.drawn is None:
+                _fail(f"seat {seat} wins on its draw, but {self._expected()}")
+            win_tile = self.drawn
+            hand = tuple(sorted(self.hands[seat]))
+        else:
+            if phase not in (_Phase.ANSWER, _Phase.CHANKAN, _Phase.WON) or \
+                    from_seat != self.seat or seat == self.seat:
+                _fail(f"seat {seat} wins on seat {from_seat}'s tile, but {self._expected()}")
+            assert self.last is not None
+            win_tile = self.last
+            hand = tuple(sorted((*self.hands[seat], win_tile)))
+        ura_ids = self._ura(ura)
+        recorded = None
+        if deltas is not None:
+            if len(deltas) != 4:
+                _fail(f"a win's score changes are one per seat, got {list(deltas)}")
+            scores = None if self.scores is None else tuple(self.scores)
+            if self.scores is not None:
+                self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
+            recorded = AgariRecord(
+                honba=self.honba,
+                sticks=None if self.honba is None else self.table_sticks if self.first_win else 0,
+                hand=hand, melds=tuple(self.melds[seat]), win_tile=win_tile,
+                fu=fu, points=points, limit=limit,
+                yaku=None if yaku is None else tuple(yaku),
+                yakuman=None if yakuman is None else tuple(yakuman),
+                dora_indicators=tuple(self.dora_ids), scores=scores,
+                deltas=None if scores is None else tuple(deltas), pao=pao)
+        self.first_win = False
+        self.events.append(Agari(seat, from_seat, ura_ids, recorded))
+        self.phase, self.drawn = _Phase.WON, None
+
+    def end_in_draw(self, kind: str | None, deltas: Sequence[int] | None = None) -> None:
+        """The round ends without a win: ``kind`` as an mjlog ``RYUUKYOKU`` type (None for
+        an exhaustive draw, ``"yao9"`` for nine terminals declared by the seat to act)."""
+        phase = self.phase
+        if kind == "yao9":
+            if phase is not _Phase.ACT or self.drawn is None:
+                _fail(f"a nine-terminals draw is declared on a draw, but {self._expected()}")
+        elif phase is not _Phase.ANSWER:
+            _fail(f"the round ends in a draw, but {self._expected()}")
+        if kind != "ron3":
+            self._accept_riichi()
+        recorded = None
+        if deltas is not None:
+            if len(deltas) != 4:
+                _fail(f"a drawn round's score changes are one per seat, got {list(deltas)}")
+            if self.scores is not None:
+                recorded = RyuukyokuRecord(
+                    honba=self.honba, sticks=None if self.honba is None else self.table_sticks,
+                    scores=tuple(self.scores), deltas=tuple(deltas))
+                self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
+        self.events.append(Ryuukyoku(kind, recorded))
+        self.phase = _Phase.OVER
+
+    @property
+    def is_over(self) -> bool:
+        """True once a win or a draw ended the round."""
+        return self.phase in (_Phase.WON, _Phase.OVER)
+
+    def finish(self) -> MjlogRound:
+        """The round as an ``MjlogRound``. Raises InvalidLogError before it has ended."""
+        if not self.is_over:
+            _fail(f"the round stops before a win or a draw ({self._expected()})")
+        return MjlogRound(self.round_index, self.honba, self.sticks, self.dice, self._dora,
+                          self.start_scores, self.dealer, self._dealt, tuple(self.events))

@@ -1,0 +1,508 @@
+"""mjai event logs: read into an ``MjlogGame``, written from the engine's record.
+
+mjai is the protocol bots speak (Mortal's libriichi, RiichiEnv, mjai.app): one JSON
+object a line, each an event with a ``type``. A game is ``start_game`` (``names``), then
+for each round ``start_kyoku`` (``bakaze``, ``dora_marker``, ``kyoku`` 1-4, ``honba``,
+``kyotaku``, ``oya``, ``scores``, ``tehais``), its events and ``end_kyoku``, then
+``end_game``. The events: ``tsumo`` (``actor``, ``pai``), ``dahai`` (``actor``, ``pai``,
+``tsumogiri``), ``chi``/``pon``/``daiminkan`` (``actor``, ``target`` the discarder,
+``pai`` the called tile, ``consumed`` one's own tiles), ``kakan`` (``pai`` the added
+tile, ``consumed`` the pon's), ``ankan`` (``consumed``), ``dora`` (``dora_marker``),
+``reach`` (before its ``dahai``), ``reach_accepted`` (the stick on the table),
+``hora`` (``actor`` the winner, ``target`` the discarder or the winner on a tsumo,
+``deltas``, ``ura_markers``) and ``ryukyoku`` (``deltas``). Tiles are ``1m``-``9m``,
+``1p``-``9p``, ``1s``-``9s``, ``E S W N`` for the winds, ``P F C`` for haku, hatsu and
+chun, and ``5mr 5pr 5sr`` for the red fives. ``start_game`` may also say
+``kyoku_first`` (0 an east-south game, 4 east only), ``aka_flag`` (red fives) and
+``kuitan`` (false: no tanyao on an open hand); other rules are Tenhou's.
+
+>>> lines = [
+...     '{"type":"start_game","names":["A","B","C","D"]}',
+...     '{"type":"start_kyoku","bakaze":"E","dora_marker":"1p","kyoku":1,"honba":0,'
+...     '"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":['
+...     '["1m","2m","3m","4m","5m","6m","7m","8m","9m","E","E","S","W"],'
+...     '["1p","2p","3p","4p","5p","6p","7p","8p","9p","1s","1s","2s","3s"],'
+...     '["3s","4s","5s","6s","7s","8s","9s","1m","1m","2m","3m","5sr","4m"],'
+...     '["2m","3m","4m","5m","6m","7m","8m","9m","F","F","C","C","P"]]}',
+...     '{"type":"tsumo","actor":0,"pai":"N"}',
+...     '{"type":"hora","actor":0,"target":0,"deltas":[48000,-16000,-16000,-16000]}',
+...     '{"type":"end_kyoku"}', '{"type":"end_game"}']
+>>> game = parse_mjai("\\n".join(lines))
+>>> [type(event).__name__ for event in game.rounds[0].events]
+['Draw', 'Agari']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import NoReturn, TypeAlias, cast
+
+from ..errors import InvalidLogError, MahjongError
+from ..meld import MeldKind
+from ..table import (
+    DoraRevealed,
+    GameLength,
+    GameRecord,
+    MeldCalled,
+    RiichiAccepted,
+    RoundRecord,
+    TileDiscarded,
+    TileDrawn,
+    Win,
+)
+from ..tile import Tile, TileId
+from ._round_builder import RoundBuilder
+from .mjlog import CallKind, MjlogGame, MjlogPlayer, MjlogRound
+
+__all__ = ["parse_mjai", "read_mjai", "split_mjai", "write_mjai"]
+
+_Json: TypeAlias = "dict[str, _Json] | list[_Json] | str | int | float | bool | None"
+_HONOURS = ("E", "S", "W", "N", "P", "F", "C")
+_SUITS = "mps"
+_WINDS = ("E", "S", "W", "N")
+_CALLS = {"chi": CallKind.CHI, "pon": CallKind.PON, "daiminkan": CallKind.MINKAN}
+
+
+def _fail(message: str) -> NoReturn:
+    raise InvalidLogError(message)
+
+
+# --- tiles ------------------------------------------------------------------------------
+
+
+def tile_name(tile: Tile) -> str:
+    """A tile as mjai names it (``"5mr"`` for the red five of man).
+
+    >>> tile_name(Tile.parse("0p")), tile_name(Tile.parse("6z"))
+    ('5pr', 'F')
+    """
+    if tile.kind >= 27:
+        return _HONOURS[tile.kind - 27]
+    return f"{tile.kind % 9 + 1}{_SUITS[tile.kind // 9]}{'r' if tile.red else ''}"
+
+
+def _tile(value: object, what: str) -> Tile:
+    if isinstance(value, str):
+        if value in _HONOURS:
+            return Tile(27 + _HONOURS.index(value))
+        if len(value) in (2, 3) and value[0] in "123456789" and value[1] in _SUITS and (
+                len(value) == 2 or (value[2] == "r" and value[0] == "5")):
+            return Tile(9 * _SUITS.index(value[1]) + int(value[0]) - 1, red=len(value) == 3)
+    _fail(f"{what} {value!r} is no mjai tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr 5pr 5sr)")
+
+
+def _tiles(value: object, what: str, count: int | None = None) -> list[Tile]:
+    if not isinstance(value, list) or (count is not None and len(value) != count):
+        _fail(f"{what} is a list of {'' if count is None else f'{count} '}tiles, "
+              f"got {value!r}"[:200])
+    return [_tile(item, what) for item in value]
+
+
+# --- reading ----------------------------------------------------------------------------
+
+
+def _field(event: dict[str, object], key: str, what: str) -> object:
+    if key not in event:
+        _fail(f"{what} has no {key!r}")
+    return event[key]
+
+
+def _seat(event: dict[str, object], key: str, what: str) -> int:
+    value = _field(event, key, what)
+    if type(value) is not int or not 0 <= value < 4:
+        _fail(f"{what}'s {key} is a seat 0-3, got {value!r}")
+    return value
+
+
+def _count(event: dict[str, object], key: str, what: str, low: int = 0,
+           high: int = 1_000_000) -> int:
+    value = _field(event, key, what)
+    if type(value) is not int or not low <= value <= high:
+        _fail(f"{what}'s {key} is a whole number {low}-{high}, got {value!r}")
+    return value
+
+
+def _deltas(event: dict[str, object], what: str) -> list[int] | None:
+    value = event.get("deltas", event.get("delta"))
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 4 or any(type(v) is not int for v in value):
+        _fail(f"{what}'s deltas are four whole numbers, got {value!r}"[:200])
+    return cast(list[int], value)
+
+
+class _Reader:
+    """One game's events read in order into rounds."""
+
+    def __init__(self) -> None:
+        self.names: list[str] | None = None
+        self.kyoku_first: int | None = None
+        self.red = False
+        self.kuitan = True
+        self.started = False
+        self.ended = False
+        self.rounds: list[MjlogRound] = []
+        self.round: RoundBuilder | None = None
+        self.reach: int | None = None
+        self.saw_red = False
+        self.east_only = True
+
+    def event(self, event: dict[str, object]) -> None:
+        kind = event.get("type")
+        what = f"a {kind!r} event" if isinstance(kind, str) else "an event"
+        if not isinstance(kind, str):
+            _fail(f"an event has a string type, got {kind!r}"[:200])
+        if self.ended:
+            _fail(f"{what} after end_game")
+        if kind == "start_game":
+            if self.started:
+                _fail("a second start_game in one game")
+            self._start_game(event)
+            return
+        if not self.started:
+            _fail(f"{what} before start_game")
+        if kind == "start_kyoku":
+            if self.round is not None:
+                _fail("a start_kyoku before the last round's end_kyoku")
+            self._start_kyoku(event)
+            return
+        if kind == "end_game":
+            if self.round is not None:
+                _fail("end_game before the last round's end_kyoku")
+            self.ended = True
+            return
+        builder = self.round
+        if builder is None:
+            _fail(f"{what} outside a round (before start_kyoku or after end_kyoku)")
+        if kind == "end_kyoku":
+            self.rounds.append(builder.finish())
+            self.round = None
+            return
+        if self.reach is not None and kind != "dahai":
+            _fail(f"{what} after seat {self.reach}'s reach, which its dahai must follow")
+        if kind == "tsumo":
+            builder.draw(_seat(event, "actor", what), self._pai(event, "pai", what))
+        elif kind == "dahai":
+            actor = _seat(event, "actor", what)
+            riichi = self.reach is not None
+            if riichi and actor != self.reach:
+                _fail(f"seat {actor}'s dahai follows seat {self.reach}'s reach")
+            self.reach = None
+            tsumogiri = event.get("tsumogiri")
+            if tsumogiri is not None and type(tsumogiri) is not bool:
+                _fail(f"{what}'s tsumogiri is true or false, got {tsumogiri!r}")
+            builder.discard(actor, self._pai(event, "pai", what), riichi=riichi,
+                            tsumogiri=tsumogiri)
+        elif kind == "reach":
+            actor = _seat(event, "actor", what)
+            if builder.is_over or actor != builder.seat or builder.drawn is None:
+                _fail(f"seat {actor} declares riichi, but it is not its turn after a draw")
+            self.reach = actor
+        elif kind == "reach_accepted":
+            builder.riichi_accepted(_seat(event, "actor", what))
+        elif kind in _CALLS:
+            actor = _seat(event, "actor", what)
+            builder.call(actor, _CALLS[kind], _seat(event, "target", what),
+                         self._pai(event, "pai", what), self._consumed(event, what))
+        elif kind == "kakan":
+            builder.added_kan(_seat(event, "actor", what), self._pai(event, "pai", what))
+        elif kind == "ankan":
+            builder.closed_kan(_seat(event, "actor", what), self._consumed(event, what, 4))
+        elif kind == "dora":
+            builder.dora(self._pai(event, "dora_marker", what))
+        elif kind == "hora":
+            ura = event.get("ura_markers", event.get("uradora_markers"))
+            builder.win(_seat(event, "actor", what), _seat(event, "target", what),
+                        ura=[] if ura is None else self._tiles(ura, f"{what}'s ura markers"),
+                        deltas=_deltas(event, what))
+        elif kind == "ryukyoku":
+            draw = "yao9" if builder.drawn is not None else builder.draw_after_discard()
+            builder.end_in_draw(draw, _deltas(event, what))
+        elif kind != "none":
+            _fail(f"unknown event type {kind!r}")
+
+    def _pai(self, event: dict[str, object], key: str, what: str) -> Tile:
+        tile = _tile(_field(event, key, what), f"{what}'s {key}")
+        self.saw_red |= tile.red
+        return tile
+
+    def _tiles(self, value: object, what: str, count: int | None = None) -> list[Tile]:
+        tiles = _tiles(value, what, count)
+        self.saw_red |= any(tile.red for tile in tiles)
+        return tiles
+
+    def _consumed(self, event: dict[str, object], what: str, count: int | None = None
+                  ) -> list[Tile]:
+        return self._tiles(_field(event, "consumed", what), f"{what}'s consumed", count)
+
+    def _start_game(self, event: dict[str, object]) -> None:
+        self.started = True
+        names = event.get("names")
+        if names is not None:
+            if not isinstance(names, list) or len(names) != 4 or any(
+                    not isinstance(n, str) for n in names):
+                _fail(f"start_game's names are four strings, got {names!r}"[:200])
+            self.names = cast(list[str], names)
+        first = event.get("kyoku_first")
+        if first is not None:
+            if first not in (0, 4) or type(first) is not int:
+                _fail(f"start_game's kyoku_first is 0 (east-south) or 4 (east only), "
+                      f"got {first!r}")
+            self.kyoku_first = first
+        red = event.get("aka_flag")
+        if red is not None:   # else the red fives the log names say
+            if type(red) is not bool:
+                _fail(f"start_game's aka_flag is true or false, got {red!r}")
+            self.red = red
+        kuitan = event.get("kuitan", True)
+        if type(kuitan) is not bool:
+            _fail(f"start_game's kuitan is true or false, got {kuitan!r}")
+        self.kuitan = kuitan
+
+    def _start_kyoku(self, event: dict[str, object]) -> None:
+        what = "start_kyoku"
+        bakaze = _field(event, "bakaze", what)
+        if bakaze not in _WINDS:
+            _fail(f"start_kyoku's bakaze is E, S, W or N, got {bakaze!r}")
+        kyoku = _count(event, "kyoku", what, 1, 4)
+        oya = _seat(event, "oya", what)
+        if oya != kyoku - 1:
+            _fail(f"start_kyoku's oya is seat {oya}, but kyoku {kyoku}'s dealer is seat "
+                  f"{kyoku - 1}")
+        honba = _count(event, "honba", what)
+        sticks = _count(event, "kyotaku", what) if "kyotaku" in event else _count(
+            event, "kyoutaku", what)
+        scores = _field(event, "scores", what)
+        if not isinstance(scores, list) or len(scores) != 4 or any(
+                type(s) is not int for s in scores):
+            _fail(f"start_kyoku's scores are four whole numbers, got {scores!r}"[:200])
+        tehais = _field(event, "tehais", what)
+        if not isinstance(tehais, list) or len(tehais) != 4:
+            _fail(f"start_kyoku's tehais are four hands of 13 tiles, got {tehais!r}"[:200])
+        hands = [self._tiles(hand, f"start_kyoku's tehais[{seat}]", 13)
+                 for seat, hand in enumerate(tehais)]
+        dora = self._pai(event, "dora_marker", what)
+        index = 4 * _WINDS.index(bakaze) + kyoku - 1
+        self.east_only &= index < 4
+        red = bool(self.red)
+        self.round = RoundBuilder(round_index=index, honba=honba, sticks=sticks,
+                                  scores=cast(list[int], scores), dealer=oya, hands=hands,
+                                  dora=dora, red_fives=red, names=tile_name)
+
+    def game(self) -> MjlogGame:
+        if not self.started:
+            _fail("the log has no start_game")
+        if self.round is not None:
+            _fail("the log stops inside a round (no end_kyoku)")
+        if not self.ended:
+            _fail("the log stops before end_game")
+        red = bool(self.red)
+        if self.kyoku_first is not None:
+            east_south = self.kyoku_first == 0
+        else:
+            east_south = not self.east_only
+        rule_type = (0x01 | (0 if red else 0x02) | (0 if self.kuitan else 0x04)
+                     | (0x08 if east_south else 0))
+        players = tuple(MjlogPlayer(name) for name in self.names) if self.names else ()
+        return MjlogGame(version=None, shuffle_seed=None, rule_type=rule_type, lobby=None,
+                         players=players, first_dealer=0, rounds=tuple(self.rounds))
+
+
+def parse_mjai(document: str | bytes) -> MjlogGame:
+    """Read one game's mjai events (``start_game`` to ``end_game``, one JSON object a
+    line) into an ``MjlogGame``.
+
+    Tiles get ids as they first appear (a red five its own, unless ``aka_flag`` is
+    false); a drawn round's kind (nine terminals, four winds, four riichi, four kans,
+    three rons or the wall run out) follows from where it comes. The dice, which mjai
+    does not hold, are read as 0, 0. Raises InvalidLogError naming the line where the
+    text is not JSON, an event is unknown or out of order (a dahai by a seat whose turn
+    it is not, a call of a tile nobody discarded, an event after end_game), names an
+    unknown tile or a tile the player does not hold, or the log stops early.
+    """
+    if isinstance(document, bytes | bytearray):
+        try:
+            document = bytes(document).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
+    if not isinstance(document, str):
+        _fail(f"an mjai log is text, got {type(document).__name__}")
+    reader = _Reader()
+    reader.red = any(f'"5{suit}r"' in document for suit in _SUITS)
+    number = 0
+    for number, line in enumerate(document.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            try:
+                event = json.loads(line)
+            except json.JSONDecodeError as error:
+                _fail(f"not JSON: {error.msg} at column {error.colno}")
+            except RecursionError:
+                _fail("JSON nested too deeply")
+            if not isinstance(event, dict):
+                _fail(f"an event is a JSON object, got {type(event).__name__}")
+            reader.event(event)
+        except MahjongError as error:
+            where = _where(reader, number)
+            raise InvalidLogError(f"line {number}{where}: {error}") from None
+    try:
+        return reader.game()
+    except MahjongError as error:
+        raise InvalidLogError(f"after line {number}: {error}") from None
+
+
+def _where(reader: _Reader, number: int) -> str:
+    builder = reader.round
+    if builder is None or builder.round_index is None:
+        return ""
+    index = builder.round_index
+    return f" ({'ESWN'[index // 4]}{index % 4 + 1} honba {builder.honba})"
+
+
+def split_mjai(data: str | bytes) -> list[str]:
+    """The games in an mjai log of one or more games, each as its own text (split before
+    each ``start_game``); a damaged game is returned as it is, so that ``parse_mjai``
+    names what is wrong with it.
+
+    Raises InvalidLogError when the bytes are not UTF-8.
+
+    >>> split_mjai('{"type":"start_game"}\\n{"type":"end_game"}\\n{"type":"start_game"}')
+    ['{"type":"start_game"}\\n{"type":"end_game"}', '{"type":"start_game"}']
+    """
+    if isinstance(data, bytes | bytearray):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
+    games: list[list[str]] = []
+    for line in data.lstrip("\ufeff").splitlines():
+        if not line.strip():
+            continue
+        if not games or ('"start_game"' in line and _is_start(line)):
+            games.append([])
+        games[-1].append(line)
+    return ["\n".join(lines) for lines in games]
+
+
+def _is_start(line: str) -> bool:
+    try:
+        event = json.loads(line)
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return isinstance(event, dict) and event.get("type") == "start_game"
+
+
+def read_mjai(data: str | bytes) -> list[MjlogGame]:
+    """Every game in ``data`` (see ``split_mjai``), in order.
+
+    Raises InvalidLogError on the first that cannot be read, naming it (``game 2: line
+    14: ...``).
+    """
+    games = []
+    for number, document in enumerate(split_mjai(data), 1):
+        try:
+            games.append(parse_mjai(document))
+        except InvalidLogError as error:
+            raise InvalidLogError(f"game {number}: {error}") from None
+    return games
+
+
+# --- writing ----------------------------------------------------------------------------
+
+
+def _names(record: GameRecord, source: MjlogGame | None, names: Sequence[str] | None
+           ) -> list[str]:
+    if names is not None:
+        if isinstance(names, str) or len(names) != 4 or any(type(n) is not str for n in names):
+            raise InvalidLogError(f"names are four strings, one per seat, got {names!r}")
+        return list(names)
+    if source is not None and len(source.players) == 4:
+        return [player.name for player in source.players]
+    return [f"Seat {seat}" for seat in range(4)]
+
+
+def _round_events(played: RoundRecord, red: bool) -> list[dict[str, _Json]]:
+    def name(tile_id: TileId) -> str:
+        return tile_name(Tile.from_id136(tile_id, red_fives=red))
+
+    def names(ids: Sequence[TileId]) -> list[_Json]:
+        return [name(i) for i in sorted(ids)]
+
+    wall = played.wall
+    out: list[dict[str, _Json]] = [{
+        "type": "start_kyoku", "bakaze": _WINDS[played.round_wind],
+        "dora_marker": name(wall.dora[0]), "kyoku": played.dealer_index + 1,
+        "honba": played.honba, "kyotaku": played.sticks, "oya": played.dealer,
+        "scores": cast(_Json, list(played.start_scores)),
+        "tehais": [names(hand) for hand in wall.hands]}]
+    shown = 1
+    for event in played.events:
+        if isinstance(event, TileDrawn):
+            out.append({"type": "tsumo", "actor": event.seat, "pai": name(event.tile)})
+        elif isinstance(event, TileDiscarded):
+            if event.riichi:
+                out.append({"type": "reach", "actor": event.seat})
+            out.append({"type": "dahai", "actor": event.seat, "pai": name(event.tile),
+                        "tsumogiri": event.tsumogiri})
+        elif isinstance(event, RiichiAccepted):
+            out.append({"type": "reach_accepted", "actor": event.seat})
+        elif isinstance(event, DoraRevealed):
+            shown += 1
+            out.append({"type": "dora", "dora_marker": name(event.indicator)})
+        elif isinstance(event, MeldCalled):
+            meld = event.meld
+            kind = meld.meld.kind
+            if kind is MeldKind.ANKAN:
+                out.append({"type": "ankan", "actor": event.seat, "consumed": names(meld.ids)})
+            elif kind is MeldKind.SHOUMINKAN:
+                assert meld.added is not None
+                out.append({"type": "kakan", "actor": event.seat, "pai": name(meld.added),
+                            "consumed": names([i for i in meld.ids if i != meld.added])})
+            else:
+                assert meld.called is not None and meld.from_seat is not None
+                label = {MeldKind.CHI: "chi", MeldKind.PON: "pon",
+                         MeldKind.MINKAN: "daiminkan"}[kind]
+                out.append({"type": label, "actor": event.seat, "target": meld.from_seat,
+                            "pai": name(meld.called),
+                            "consumed": names([i for i in meld.ids if i != meld.called])})
+    for result in played.results:
+        if isinstance(result, Win):
+            ura = [name(i) for i in wall.ura[:shown]] if result.context.riichi else []
+            out.append({"type": "hora", "actor": result.winner, "target": result.from_seat,
+                        "deltas": cast(_Json, list(result.deltas)),
+                        "ura_markers": cast(_Json, ura)})
+        else:
+            out.append({"type": "ryukyoku", "deltas": cast(_Json, list(result.deltas))})
+    out.append({"type": "end_kyoku"})
+    return out
+
+
+def write_mjai(record: GameRecord, *, source: MjlogGame | None = None,
+               names: Sequence[str] | None = None) -> str:
+    """The mjai events of a game the engine played or replayed, one JSON object a line
+    (each line ends with a newline).
+
+    Every event and result is the engine's, in the dialect Mortal's libriichi and
+    RiichiEnv read; ``start_game`` also says ``kyoku_first`` and ``aka_flag``, and
+    ``"kuitan": false`` when tanyao does not count on an open hand. The
+    players' names come from ``names``, else from ``source`` (the log the record was
+    replayed from), else ``"Seat 0"``... Raises InvalidLogError for names that are not
+    four strings.
+    """
+    if not isinstance(record, GameRecord):
+        raise InvalidLogError(f"write_mjai writes a GameRecord, got {type(record).__name__}")
+    red = record.rules.red_fives
+    start: dict[str, _Json] = {
+        "type": "start_game", "names": cast(_Json, _names(record, source, names)),
+        "kyoku_first": 0 if record.table.length is GameLength.EAST_SOUTH else 4,
+        "aka_flag": red}
+    if not record.rules.open_tanyao:
+        start["kuitan"] = False
+    events = [start]
+    for played in record.rounds:
+        events += _round_events(played, red)
+    events.append({"type": "end_game"})
+    return "".join(json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n"
+                   for event in events)

@@ -1,0 +1,254 @@
+"""The engine's game record as an mjlog game, every outcome written as Tenhou writes it.
+
+``record_to_mjlog(record)`` turns a ``GameRecord`` (a game the table engine played or
+replayed) into an ``MjlogGame``: each round's deal and every draw, discard, call, riichi
+and new dora in play order, and each win and drawn round with the attributes Tenhou's
+server writes (``ba``, ``hai``, ``m``, ``machi``, ``ten``, ``yaku``/``yakuman``,
+``doraHai``, ``doraHaiUra``, ``sc``, ``paoWho``; ``owari`` when the game is over).
+``format_mjlog`` then writes the XML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from ..errors import InvalidLogError
+from ..meld import MeldKind
+from ..points import Limit
+from ..table import (
+    DoraRevealed,
+    Draw,
+    DrawKind,
+    GameLength,
+    GameRecord,
+    MeldCalled,
+    RiichiAccepted,
+    RoundRecord,
+    TableMeld,
+    TileDiscarded,
+    TileDrawn,
+    Win,
+)
+from ..tile import TileId
+from .mjlog import (
+    Agari,
+    AgariRecord,
+    Call,
+    CallKind,
+    Discard,
+    MjlogCall,
+    MjlogEvent,
+    MjlogGame,
+    MjlogPlayer,
+    MjlogRound,
+    MjlogStanding,
+    NewDora,
+    Riichi,
+    Ryuukyoku,
+    RyuukyokuRecord,
+)
+from .mjlog import (
+    Draw as LogDraw,
+)
+from .tenhou_yaku import tenhou_yaku_list
+
+__all__ = ["DRAW_TYPES", "record_to_mjlog", "rule_type_of", "table_call"]
+
+DRAW_TYPES: dict[DrawKind, str | None] = {
+    DrawKind.EXHAUSTIVE: None, DrawKind.NAGASHI_MANGAN: "nm",
+    DrawKind.NINE_TERMINALS: "yao9", DrawKind.FOUR_WINDS: "kaze4",
+    DrawKind.FOUR_RIICHI: "reach4", DrawKind.FOUR_KANS: "kan4",
+    DrawKind.TRIPLE_RON: "ron3",
+}
+"""Each kind of drawn round as the ``RYUUKYOKU`` tag's ``type`` (None: no type)."""
+
+_CALL_KINDS = {MeldKind.CHI: CallKind.CHI, MeldKind.PON: CallKind.PON,
+               MeldKind.MINKAN: CallKind.MINKAN, MeldKind.SHOUMINKAN: CallKind.SHOUMINKAN,
+               MeldKind.ANKAN: CallKind.ANKAN}
+_LIMITS = {None: 0, Limit.MANGAN: 1, Limit.HANEMAN: 2, Limit.BAIMAN: 3, Limit.SANBAIMAN: 4}
+_YAKUMAN_LIMIT = 5
+_PLAYER_GAME = 0x01
+_RULE_BITS = 0x02 | 0x04 | 0x08 | 0x10
+
+
+def rule_type_of(record: GameRecord, base: int = _PLAYER_GAME) -> int:
+    """The ``GO type`` bits of a record's rules: no red fives (0x02), no open tanyao
+    (0x04), east-south (0x08); the other bits (lobby, speed) come from ``base``.
+
+    >>> from mahjong_core.table import Game
+    >>> rule_type_of(Game(seed=1).record())
+    9
+    """
+    rules = record.rules
+    bits = (0 if rules.red_fives else 0x02) | (0 if rules.open_tanyao else 0x04)
+    bits |= 0x08 if record.table.length is GameLength.EAST_SOUTH else 0
+    return (base & ~_RULE_BITS) | bits
+
+
+def table_call(meld: TableMeld) -> MjlogCall:
+    """A meld on the table as the mjlog call that makes it.
+
+    Raises InvalidLogError for a meld whose ids do not make that call.
+    """
+    kind = _CALL_KINDS[meld.meld.kind]
+    called = None if kind is CallKind.ANKAN else meld.called
+    return MjlogCall(kind, tuple(sorted(meld.ids)), called, meld.added,
+                     None if kind is CallKind.ANKAN else meld.from_seat)
+
+
+def _players(source: MjlogGame | None, names: Sequence[str] | None
+             ) -> tuple[MjlogPlayer, ...]:
+    players = source.players if source is not None else ()
+    if names is None:
+        return players
+    if isinstance(names, str) or len(names) != 4 or any(type(n) is not str for n in names):
+        raise InvalidLogError(f"names are four strings, one per seat, got {names!r}")
+    if len(players) == 4:
+        return tuple(MjlogPlayer(name, p.dan, p.rate, p.sex)
+                     for name, p in zip(names, players, strict=True))
+    return tuple(MjlogPlayer(name) for name in names)
+
+
+def record_to_mjlog(record: GameRecord, *, source: MjlogGame | None = None,
+                    names: Sequence[str] | None = None) -> MjlogGame:
+    """An mjlog game of ``record``: every round's deal and events, every outcome the
+    engine's, and the final standing (``owari``) when the game is over.
+
+    ``source``, the log the record was replayed from, gives what the record does not
+    hold: the players, the lobby and room bits of the rule type, the shuffle seed and
+    each round's dice (else the dice are written as 0, 0). ``names`` name the four seats.
+    Raises InvalidLogError for a three-player source or names that are not four strings.
+
+    >>> from mahjong_core.table import Game, Pass
+    >>> game = Game(seed=3)
+    >>> game_round = game.deal()
+    >>> while not game_round.is_over:
+    ...     seat = game_round.to_act[0]
+    ...     actions = game_round.legal_actions(seat)
+    ...     game_round.apply(next((a for a in actions if isinstance(a, Pass)), actions[0]))
+    >>> log = record_to_mjlog(game.record())
+    >>> log.rule_type, len(log.rounds), type(log.rounds[0].events[-1]).__name__
+    (9, 1, 'Ryuukyoku')
+    """
+    if not isinstance(record, GameRecord):
+        raise InvalidLogError(f"record_to_mjlog writes a GameRecord, got {type(record).__name__}")
+    if source is not None and source.players_count != 4:
+        raise InvalidLogError("a three-player log is no source for a four-player record")
+    rounds = []
+    for number, played in enumerate(record.rounds):
+        dice = (0, 0)
+        if source is not None and number < len(source.rounds):
+            dice = source.rounds[number].dice
+        last = number == len(record.rounds) - 1 and record.end_reason is not None
+        final = MjlogStanding(record.final_scores, tuple(record.points)) if last else None
+        rounds.append(_round(played, record, dice, final))
+    return MjlogGame(
+        version=source.version if source is not None else "2.3",
+        shuffle_seed=source.shuffle_seed if source is not None else None,
+        rule_type=rule_type_of(record, source.rule_type if source is not None else _PLAYER_GAME),
+        lobby=source.lobby if source is not None else 0,
+        players=_players(source, names), first_dealer=0, rounds=tuple(rounds),
+        shuffle_ref=source.shuffle_ref if source is not None else None)
+
+
+def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
+           final: MjlogStanding | None) -> MjlogRound:
+    wall = played.wall
+    hands: list[list[TileId]] = [list(hand) for hand in wall.hands]
+    melds: list[list[MjlogCall]] = [[], [], [], []]
+    scores = list(played.start_scores)
+    sticks = played.sticks
+    dora_shown = 1
+    last_drawer = played.dealer
+    events: list[MjlogEvent] = []
+    for event in played.events:
+        if isinstance(event, TileDrawn):
+            hands[event.seat].append(event.tile)
+            last_drawer = event.seat
+            events.append(LogDraw(event.seat, event.tile))
+        elif isinstance(event, TileDiscarded):
+            if event.riichi:
+                events.append(Riichi(event.seat, 1))
+            hands[event.seat].remove(event.tile)
+            events.append(Discard(event.seat, event.tile, event.tsumogiri))
+        elif isinstance(event, RiichiAccepted):
+            scores[event.seat] -= record.table.riichi_cost
+            sticks += 1
+            events.append(Riichi(event.seat, 2, tuple(scores)))
+        elif isinstance(event, MeldCalled):
+            call = table_call(event.meld)
+            own = (call.tiles if call.kind is CallKind.ANKAN
+                   else (call.added,) if call.added is not None
+                   else tuple(i for i in call.tiles if i != call.called))
+            for tile_id in own:
+                if tile_id is not None:
+                    hands[event.seat].remove(tile_id)
+            seat_melds = melds[event.seat]
+            if call.kind is CallKind.SHOUMINKAN:
+                index = next(n for n, m in enumerate(seat_melds)
+                             if m.kind is CallKind.PON and m.called == call.called)
+                seat_melds[index] = call
+            else:
+                seat_melds.append(call)
+            events.append(Call(event.seat, call))
+        elif isinstance(event, DoraRevealed):
+            dora_shown += 1
+            events.append(NewDora(event.indicator))
+    dora = wall.dora[:dora_shown]
+    first = True
+    ends: list[Agari | Ryuukyoku] = []
+    for result in played.results:
+        if isinstance(result, Win):
+            ura = wall.ura[:dora_shown] if result.context.riichi else ()
+            hand = hands[result.winner] if result.is_tsumo else [*hands[result.winner],
+                                                                 result.win_tile]
+            value = result.result
+            pairs, yakuman = tenhou_yaku_list(value, result.context, result.hand.melds)
+            limit = _YAKUMAN_LIMIT if value.yakuman or value.limit is Limit.KAZOE_YAKUMAN \
+                else _LIMITS.get(value.limit, _YAKUMAN_LIMIT)
+            agari = AgariRecord(
+                honba=played.honba, sticks=sticks if first else 0, hand=tuple(sorted(hand)),
+                melds=tuple(reversed(melds[result.winner])) or None,
+                win_tile=result.win_tile, fu=value.fu, points=value.points, limit=limit,
+                yaku=pairs or None, yakuman=yakuman or None, dora_indicators=tuple(dora),
+                scores=tuple(scores),
+                deltas=result.deltas, pao=result.liable)
+            scores = [s + d for s, d in zip(scores, result.deltas, strict=True)]
+            ends.append(Agari(result.winner, result.from_seat, tuple(ura), agari))
+            first = False
+        else:
+            assert isinstance(result, Draw)
+            shown = _shown(result, last_drawer)
+            drawn = RyuukyokuRecord(
+                honba=played.honba, sticks=sticks,
+                hands=tuple(tuple(sorted(hands[s])) if s in shown else None for s in range(4)),
+                scores=tuple(scores), deltas=result.deltas)
+            scores = [s + d for s, d in zip(scores, result.deltas, strict=True)]
+            ends.append(Ryuukyoku(DRAW_TYPES[result.kind], drawn))
+    if final is not None and ends:
+        end = ends[-1]
+        if isinstance(end, Agari):
+            assert end.recorded is not None
+            ends[-1] = attrs.evolve(end, recorded=attrs.evolve(end.recorded, final=final))
+        else:
+            assert end.recorded is not None
+            ends[-1] = attrs.evolve(end, recorded=attrs.evolve(end.recorded, final=final))
+    events += ends
+    return MjlogRound(
+        round_index=4 * played.round_wind + played.dealer_index, honba=played.honba,
+        sticks=played.sticks, dice=dice, dora_indicator=wall.dora[0],
+        scores=played.start_scores, dealer=played.dealer,
+        hands=wall.hands, events=tuple(events))
+
+
+def _shown(result: Draw, last_drawer: int) -> tuple[int, ...]:
+    """The seats whose hands Tenhou shows at a drawn round."""
+    if result.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
+        return result.tenpai
+    if result.kind is DrawKind.NINE_TERMINALS:
+        return (last_drawer,)
+    if result.kind is DrawKind.FOUR_RIICHI:
+        return (0, 1, 2, 3)
+    return ()

@@ -1,0 +1,987 @@
+"""The tenhou.net/6 JSON log: read into an ``MjlogGame``, written from the engine's record.
+
+The viewer at tenhou.net/6 (and mjai-reviewer, and most converters) take a game as one
+JSON object: ``name`` (the four players), ``rule`` (``disp``, the room and rules as
+Tenhou shows them, and the red fives), ``log`` (one array of 17 elements per round),
+optionally ``title``, ``sc`` (the final scores and points), ``ver``, ``ref``, ``lobby``,
+``dan``, ``rate`` and ``sx``. A round is ``[round, honba, sticks]``, the scores at its
+start, the dora indicators, the ura indicators, then for each seat its 13 dealt tiles,
+what it took (draws and calls) and what it gave (discards and kans), and the result:
+``["和了", deltas, [winner, from, liable, text, yaku...], ...]`` or a drawn round's
+name (``"流局"``, ``"九種九牌"``, ...) with the deltas.
+
+Tiles are two-digit codes: 11-19 man, 21-29 pin, 31-39 sou, 41-47 east, south, west,
+north, haku, hatsu, chun, and 51-53 the red fives; 60 is the tile just drawn
+(tsumogiri), 0 a placeholder after an open kan. A call is a string of codes with a
+letter before one of them: ``c`` a chi (the called tile first), ``p`` a pon and ``m`` an
+open kan (the letter's place says whose discard: first the player on the left, second
+across, last on the right), ``k`` an added kan, ``a`` a closed kan, ``r`` a riichi
+discard. Each seat's draws and discards are listed apart; reading puts them back in
+play order by following the turns.
+
+>>> game = parse_tenhou6('{"name": ["A", "B", "C", "D"], "rule": {"disp": "般南喰赤", '
+...     '"aka": 1}, "log": [[[0, 0, 0], [25000, 25000, 25000, 25000], [21], [], '
+...     '[11,12,13,14,15,16,17,18,19,41,41,42,43], [44], [], '
+...     '[21,22,23,24,25,26,27,28,29,31,31,32,33], [], [], '
+...     '[31,32,33,34,35,36,37,38,39,11,11,12,13], [], [], '
+...     '[12,13,14,15,16,17,18,19,46,46,47,47,45], [], [], '
+...     '["和了", [48000, -16000, -16000, -16000], [0, 0, 0, "役満16000点∀", "天和(役満)"]]]]}')
+>>> [type(event).__name__ for event in game.rounds[0].events]
+['Draw', 'Agari']
+>>> game.rounds[0].events[1].recorded.yakuman
+(37,)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import NoReturn, TypeAlias, cast
+
+import attrs
+
+from ..errors import InvalidLogError, MahjongError
+from ..meld import MeldKind
+from ..points import Limit, limit_of, payments_for
+from ..table import (
+    DoraRevealed,
+    Draw,
+    DrawKind,
+    GameLength,
+    GameRecord,
+    MeldCalled,
+    RoundRecord,
+    TableMeld,
+    TileDiscarded,
+    TileDrawn,
+    Win,
+)
+from ..tile import Tile, TileId
+from ._round_builder import RoundBuilder
+from .mjlog import (
+    Agari,
+    CallKind,
+    MjlogGame,
+    MjlogPlayer,
+    MjlogRound,
+    MjlogStanding,
+    Ryuukyoku,
+)
+from .tenhou_yaku import TENHOU_YAKU_NAMES, tenhou_yaku_list
+
+__all__ = ["DAN_NAMES", "parse_tenhou6", "read_tenhou6", "split_tenhou6", "write_tenhou6"]
+
+DAN_NAMES: tuple[str, ...] = (
+    "新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級", "初段",
+    "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
+)
+"""Tenhou's ranks as the JSON log names them; the index is the mjlog ``dan``."""
+
+_TSUMOGIRI = 60
+_PLACEHOLDER = 0
+_WIN = "和了"
+_DRAW_NAMES: dict[str, str | None] = {
+    "流局": None, "全員聴牌": None, "全員不聴": None, "流し満貫": "nm", "九種九牌": "yao9",
+    "四風連打": "kaze4", "四家立直": "reach4", "四槓散了": "kan4", "三家和了": "ron3",
+}
+_DRAW_KIND_NAMES = {DrawKind.NAGASHI_MANGAN: "流し満貫", DrawKind.NINE_TERMINALS: "九種九牌",
+                    DrawKind.FOUR_WINDS: "四風連打", DrawKind.FOUR_RIICHI: "四家立直",
+                    DrawKind.FOUR_KANS: "四槓散了", DrawKind.TRIPLE_RON: "三家和了"}
+_LIMIT_NAMES = {Limit.MANGAN: "満貫", Limit.HANEMAN: "跳満", Limit.BAIMAN: "倍満",
+                Limit.SANBAIMAN: "三倍満"}
+_ROOMS = {"般": 0x00, "上": 0x80, "特": 0x20, "鳳": 0xA0}
+_ROOM_BITS = 0xA0
+_SPEED = 0x40
+_TEXT = re.compile(r"(?:(\d+)符(\d+)飜|満貫|跳満|倍満|三倍満|数え役満|役満)"
+                   r"(\d+)(?:-(\d+))?点(∀)?")
+_YAKU_TEXT = re.compile(r"(.+)\((?:(\d+)飜|(役満))\)")
+_WINDS = "ESWN"
+
+_Json: TypeAlias = "dict[str, _Json] | list[_Json] | str | int | float | bool | None"
+
+
+def _fail(message: str) -> NoReturn:
+    raise InvalidLogError(message)
+
+
+# --- tile codes ---------------------------------------------------------------------------
+
+
+def _tile_of_code(code: object, what: str) -> Tile:
+    """The tile of a code 11-47 or 51-53."""
+    if type(code) is int:
+        if code in (51, 52, 53):
+            return Tile(4 + 9 * (code - 51), red=True)
+        suit, rank = divmod(code, 10)
+        if (1 <= suit <= 3 and 1 <= rank <= 9) or (suit == 4 and 1 <= rank <= 7):
+            return Tile(9 * (suit - 1) + rank - 1)
+    _fail(f"{what} {code!r} is no tile code (11-19, 21-29, 31-39, 41-47, 51-53)")
+
+
+def _code(tile: Tile) -> int:
+    """The code of a tile."""
+    if tile.red:
+        return 51 + tile.kind // 9
+    return 10 * (tile.kind // 9 + 1) + tile.kind % 9 + 1
+
+
+def _hand_order(code: int) -> int:
+    """Tenhou's order of dealt tiles: a red five just after the plain fives."""
+    return 100 * (code - 50) + 51 if code > 50 else 10 * code
+
+
+# --- reading: each seat's lists -------------------------------------------------------------
+
+
+@attrs.frozen
+class _Take:
+    """An item of a seat's takes: a draw, or a chi, pon or open kan."""
+
+    kind: CallKind | None
+    """None for a draw."""
+    tile: Tile
+    """The drawn or called tile."""
+    own: tuple[Tile, ...] = ()
+    offset: int = 0
+    """Seats after the caller of the discarder (3: the player on the left)."""
+
+
+@attrs.frozen
+class _Give:
+    """An item of a seat's discards: a discard, a closed or added kan, or a placeholder."""
+
+    kind: str
+    """``"discard"``, ``"ankan"``, ``"kakan"`` or ``"placeholder"``."""
+    tiles: tuple[Tile, ...] = ()
+    """The discarded tile (none for tsumogiri), the kan's tiles, the added tile."""
+    riichi: bool = False
+
+
+def _codes(text: str, letters: str, what: str) -> tuple[str, int, list[Tile]]:
+    """A call string's letter, the index of the code it marks, and its tiles."""
+    found = [(index, char) for index, char in enumerate(text) if not char.isdigit()]
+    if len(found) != 1 or found[0][1] not in letters or found[0][0] % 2:
+        _fail(f"{what} {text!r} is no call string (two-digit codes, one of them after a "
+              f"letter {'/'.join(letters)})")
+    at, letter = found[0]
+    digits = text[:at] + text[at + 1:]
+    if len(digits) % 2 or not digits.isascii():
+        _fail(f"{what} {text!r} is no call string (two-digit codes)")
+    tiles = [_tile_of_code(int(digits[i:i + 2]), f"{what} {text!r} holds")
+             for i in range(0, len(digits), 2)]
+    return letter, at // 2, tiles
+
+
+def _take(item: object, what: str) -> _Take:
+    if type(item) is int:
+        return _Take(None, _tile_of_code(item, what))
+    if not isinstance(item, str):
+        _fail(f"{what} {item!r} is a tile code or a call string")
+    letter, at, tiles = _codes(item, "cpm", what)
+    size = 4 if letter == "m" else 3
+    if len(tiles) != size:
+        _fail(f"{what} {item!r} holds {len(tiles)} tiles, a {'kan' if size == 4 else 'call'} "
+              f"{size}")
+    places = {"c": (0,), "p": (0, 1, 2), "m": (0, 1, 3)}[letter]
+    if at not in places:
+        _fail(f"{what} {item!r} marks no tile a {'chi' if letter == 'c' else 'call'} can take")
+    offset = 3 if at == 0 else 2 if at == 1 else 1
+    kind = {"c": CallKind.CHI, "p": CallKind.PON, "m": CallKind.MINKAN}[letter]
+    return _Take(kind, tiles[at], tuple(t for n, t in enumerate(tiles) if n != at), offset)
+
+
+def _give(item: object, what: str) -> _Give:
+    if type(item) is int:
+        if item == _TSUMOGIRI:
+            return _Give("discard")
+        if item == _PLACEHOLDER:
+            return _Give("placeholder")
+        return _Give("discard", (_tile_of_code(item, what),))
+    if not isinstance(item, str):
+        _fail(f"{what} {item!r} is a tile code or a riichi or kan string")
+    if item.startswith("r"):
+        rest = item[1:]
+        if not rest.isdigit() or len(rest) != 2:
+            _fail(f"{what} {item!r} is no riichi discard (r and a tile code or 60)")
+        code = int(rest)
+        return _Give("discard", () if code == _TSUMOGIRI else (_tile_of_code(code, what),),
+                     riichi=True)
+    letter, at, tiles = _codes(item, "ak", what)
+    if len(tiles) != 4:
+        _fail(f"{what} {item!r} holds {len(tiles)} tiles, a kan 4")
+    if letter == "a":
+        return _Give("ankan", tuple(tiles))
+    if at == 3:
+        _fail(f"{what} {item!r} marks no tile an added kan can add")
+    return _Give("kakan", (tiles[at],))
+
+
+# --- reading: the turns put back in order ----------------------------------------------------
+
+_Step: TypeAlias = tuple[str, int, object]
+"""("draw"|"discard"|"call"|"kakan"|"ankan", seat, the item)."""
+_MAX_STATES = 20000
+
+
+@attrs.define
+class _State:
+    takes: list[int]
+    gives: list[int]
+    mode: str
+    seat: int
+    steps: list[_Step]
+    last: Tile | None = None
+    drawn: list[Tile | None] = attrs.field(factory=lambda: [None] * 4)
+
+    def copy(self) -> _State:
+        return _State(list(self.takes), list(self.gives), self.mode, self.seat,
+                      list(self.steps), self.last, list(self.drawn))
+
+
+def _order(takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]], dealer: int,
+           end: tuple[str, frozenset[int], int | None]) -> list[_Step]:
+    """The seats' items in play order: the turn passes to the next seat after a discard,
+    unless a seat whose next take is a call of that discard calls it (an open kan or pon
+    tried before a chi, a call before no call, other orders when those lead nowhere).
+
+    ``end`` says how the round ends: ``("tsumo", {winner}, None)``, ``("ron", winners,
+    discarder)``, ``("yao9", ...)`` or ``("draw", ...)``. Raises InvalidLogError when
+    no order uses every item and ends the round that way.
+    """
+    stack = [_State([0] * 4, [0] * 4, "draw", dealer, [])]
+    deepest = (-1, "the lists are empty")
+    tried = 0
+    while stack:
+        tried += 1
+        if tried > _MAX_STATES:
+            _fail("the seats' lists fit together in too many ways to follow")
+        state = stack.pop()
+        outcome = _advance(state, takes, gives, stack, end)
+        if outcome is None:
+            return state.steps
+        deepest = max(deepest, (len(state.steps), outcome))
+    _fail(f"the seats' lists do not fit one order of turns: {deepest[1]} "
+          f"(after {deepest[0]} steps in the longest order tried)")
+
+
+def _exhausted(state: _State, takes: Sequence[Sequence[_Take]],
+               gives: Sequence[Sequence[_Give]]) -> bool:
+    return all(state.takes[s] == len(takes[s]) and state.gives[s] == len(gives[s])
+               for s in range(4))
+
+
+def _advance(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]],
+             stack: list[_State], end: tuple[str, frozenset[int], int | None]) -> str | None:
+    """Follow the turns from ``state``; push the alternatives at each choice. None when
+    the round ends as the result says with every item used, else why this order fails."""
+    how, winners, source = end
+    while True:
+        seat = state.seat
+        if state.mode in ("draw", "rinshan"):
+            index = state.takes[seat]
+            if index >= len(takes[seat]):
+                return f"seat {seat} must draw, but its takes are used up"
+            item = takes[seat][index]
+            if item.kind is not None:
+                return (f"seat {seat} must draw, but its next take (item {index}) is a "
+                        f"{item.kind.value}")
+            state.takes[seat] += 1
+            state.drawn[seat] = item.tile
+            state.steps.append(("draw", seat, item.tile))
+            state.mode = "act"
+        elif state.mode == "act":
+            index = state.gives[seat]
+            if index >= len(gives[seat]):
+                if not _exhausted(state, takes, gives):
+                    return f"seat {seat}'s discards end while other lists go on"
+                if (how == "tsumo" and winners == {seat}) or how == "yao9":
+                    return None
+                return f"the round ends on seat {seat}'s draw, but the result says otherwise"
+            give = gives[seat][index]
+            state.gives[seat] += 1
+            drawn, state.drawn[seat] = state.drawn[seat], None
+            if give.kind == "placeholder":
+                return f"seat {seat}'s discard item {index} is a placeholder 0 out of place"
+            if give.kind == "ankan":
+                state.steps.append(("ankan", seat, give.tiles))
+                state.mode = "rinshan"
+                continue
+            if give.kind == "kakan":
+                state.steps.append(("kakan", seat, give.tiles[0]))
+                if _exhausted(state, takes, gives):
+                    if how == "ron" and source == seat:
+                        return None
+                    return "the round ends on an added kan, but the result is no chankan"
+                state.mode = "rinshan"
+                continue
+            tile = give.tiles[0] if give.tiles else drawn
+            if tile is None:
+                return f"seat {seat} discards the tile it drew (60), but it called instead"
+            state.steps.append(("discard", seat, give))
+            state.last = tile
+            state.mode = "answer"
+        else:   # answer: the others may call the discard, else the next seat draws
+            if _exhausted(state, takes, gives):
+                if how in ("draw", "ron3") or (how == "ron" and source == seat):
+                    return None
+                return f"the round ends on seat {seat}'s discard, but the result says otherwise"
+            callers: list[tuple[int, int, _Take]] = []
+            for other in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
+                index = state.takes[other]
+                if index < len(takes[other]):
+                    item = takes[other][index]
+                    if (item.kind is not None and (other + item.offset) % 4 == seat
+                            and item.tile == state.last):
+                        rank = 1 if item.kind is CallKind.CHI else 0
+                        callers.append((rank, other, item))
+            callers.sort(key=lambda entry: entry[0])
+            options: list[_State] = []
+            for _, other, item in callers:
+                option = state.copy()
+                option.takes[other] += 1
+                option.steps.append(("call", other, item))
+                option.seat = other
+                if item.kind is CallKind.MINKAN:
+                    index = option.gives[other]
+                    if index < len(gives[other]) and gives[other][index].kind == "placeholder":
+                        option.gives[other] += 1
+                    option.mode = "rinshan"
+                else:
+                    option.mode = "act"
+                options.append(option)
+            following = (seat + 1) % 4
+            index = state.takes[following]
+            if index < len(takes[following]) and takes[following][index].kind is None:
+                option = state.copy()
+                option.seat = following
+                option.mode = "draw"
+                options.append(option)
+            if not options:
+                return (f"after seat {seat}'s discard nobody calls it and seat {following} "
+                        "cannot draw")
+            stack.extend(reversed(options[1:]))
+            chosen = options[0]
+            state.takes, state.gives, state.mode, state.seat = (
+                chosen.takes, chosen.gives, chosen.mode, chosen.seat)
+            state.steps, state.last, state.drawn = chosen.steps, chosen.last, chosen.drawn
+
+
+# --- reading: rounds and games ----------------------------------------------------------------
+
+
+def _ints(value: object, what: str, count: int | None = None) -> list[int]:
+    if not isinstance(value, list) or any(type(v) is not int for v in value) or (
+            count is not None and len(value) != count):
+        _fail(f"{what} is a list of {'' if count is None else f'{count} '}whole numbers, "
+              f"got {value!r}"[:200])
+    return cast(list[int], value)
+
+
+def _label(meta: list[int], number: int) -> str:
+    index, honba = meta[0], meta[1]
+    if 0 <= index < 16:
+        return f"{_WINDS[index // 4]}{index % 4 + 1} honba {honba}"
+    return f"round {number}"
+
+
+@attrs.frozen
+class _WinInfo:
+    """One win of a result: who, from whom, and what the log records of it."""
+
+    winner: int
+    source: int
+    deltas: tuple[int, ...]
+    pao: int | None
+    fu: int | None = None
+    points: int | None = None
+    limit: int | None = None
+    yaku: tuple[tuple[int, int], ...] | None = None
+    yakuman: tuple[int, ...] | None = None
+
+
+def _win_record(info: list[_Json], deltas: list[int], what: str) -> _WinInfo:
+    if len(info) < 3 or any(not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 4
+                            for v in info[:3]):
+        _fail(f"{what} [winner, from, liable, ...] names seats 0-3, got {info!r}"[:200])
+    winner, source, liable = cast(list[int], info[:3])
+    win = _WinInfo(winner, source, tuple(deltas), None if liable == winner else liable)
+    text = info[3] if len(info) > 3 else None
+    match = _TEXT.fullmatch(text) if isinstance(text, str) else None
+    if match is not None and match.group(1) is not None:
+        first, second = int(match.group(3)), match.group(4)
+        points = (2 * first + int(second) if second is not None
+                  else 3 * first if match.group(5) else first)
+        win = attrs.evolve(win, fu=int(match.group(1)), points=points, limit=0)
+    yaku: list[tuple[int, int]] = []
+    yakuman: list[int] = []
+    for entry in info[4:]:
+        found = _YAKU_TEXT.fullmatch(entry) if isinstance(entry, str) else None
+        if found is None or found.group(1) not in TENHOU_YAKU_NAMES:
+            return win   # yaku named otherwise: the engine works them out in any case
+        number = TENHOU_YAKU_NAMES.index(found.group(1))
+        if found.group(3):
+            yakuman.append(number)
+        else:
+            yaku.append((number, int(found.group(2))))
+    if yakuman:
+        return attrs.evolve(win, yakuman=tuple(yakuman))
+    return attrs.evolve(win, yaku=tuple(yaku)) if yaku else win
+
+
+def _end_of(result: object, where: str) -> tuple[tuple[str, frozenset[int], int | None],
+                                                  list[_WinInfo], str | None, list[int] | None]:
+    """How a round's result says it ends: the end for ``_order``, the wins, the draw's
+    mjlog type and deltas."""
+    what = f"{where}: the result"
+    if not isinstance(result, list) or not result or not isinstance(result[0], str):
+        _fail(f"{what} is a list opening with its name, got {result!r}"[:200])
+    name = result[0]
+    if name == _WIN:
+        wins = []
+        rest = result[1:]
+        if not rest or len(rest) % 2:
+            _fail(f"{what} pairs each win's deltas with its details, got {result!r}"[:200])
+        for at in range(0, len(rest), 2):
+            deltas = _ints(rest[at], f"{what}'s deltas", 4)
+            info = rest[at + 1]
+            if not isinstance(info, list):
+                _fail(f"{what}'s details are a list, got {info!r}"[:200])
+            wins.append(_win_record(cast(list[_Json], info), deltas, what))
+        winners = frozenset(w.winner for w in wins)
+        sources = {w.source for w in wins}
+        if len(sources) != 1 or len(winners) != len(wins):
+            _fail(f"{what} has wins from different seats or one winner twice")
+        source = next(iter(sources))
+        tsumo = winners == {source}
+        if len(wins) > 1 and tsumo:
+            _fail(f"{what} has more than one win on a tsumo")
+        return ("tsumo" if tsumo else "ron", winners, source), wins, None, None
+    if name not in _DRAW_NAMES:
+        _fail(f"{what} {name!r} is neither {_WIN!r} nor a drawn round's name "
+              f"({', '.join(_DRAW_NAMES)})")
+    draw_deltas = _ints(result[1], f"{what}'s deltas", 4) if len(result) > 1 else None
+    if len(result) > 2:
+        _fail(f"{what} of a drawn round is its name and the deltas, got {result!r}"[:200])
+    kind = _DRAW_NAMES[name]
+    how = "draw" if kind not in ("yao9", "ron3") else kind
+    return (how, frozenset(), None), [], kind, draw_deltas
+
+
+def _round(raw: object, number: int, red_fives: bool) -> MjlogRound:
+    if not isinstance(raw, list) or len(raw) != 17:
+        _fail(f"round {number}: a round is a list of 17 elements, got "
+              f"{len(raw) if isinstance(raw, list) else type(raw).__name__}")
+    meta = _ints(raw[0], f"round {number}: [round, honba, sticks]", 3)
+    where = _label(meta, number)
+    if not 0 <= meta[0] < 16 or meta[1] < 0 or meta[2] < 0:
+        _fail(f"{where}: [round, honba, sticks] is [0-15, 0 or more, 0 or more], got {meta}")
+    scores = _ints(raw[1], f"{where}: the scores", 4)
+    dora = [_tile_of_code(c, f"{where}: the dora indicator")
+            for c in _ints(raw[2], f"{where}: the dora indicators")]
+    ura = [_tile_of_code(c, f"{where}: the ura indicator")
+           for c in _ints(raw[3], f"{where}: the ura indicators")]
+    if not 1 <= len(dora) <= 5 or len(ura) > len(dora):
+        _fail(f"{where}: 1-5 dora indicators and no more ura indicators, got {len(dora)} and "
+              f"{len(ura)}")
+    hands: list[list[Tile]] = []
+    takes: list[list[_Take]] = []
+    gives: list[list[_Give]] = []
+    for seat in range(4):
+        dealt, took, gave = raw[4 + 3 * seat: 7 + 3 * seat]
+        hands.append([_tile_of_code(c, f"{where}: seat {seat}'s dealt tile")
+                      for c in _ints(dealt, f"{where}: seat {seat}'s dealt tiles", 13)])
+        for value, name in ((took, "takes"), (gave, "discards")):
+            if not isinstance(value, list):
+                _fail(f"{where}: seat {seat}'s {name} are a list, got {value!r}"[:200])
+        takes.append([_take(item, f"{where}: seat {seat}'s take {n}")
+                      for n, item in enumerate(cast(list[object], took))])
+        gives.append([_give(item, f"{where}: seat {seat}'s discard {n}")
+                      for n, item in enumerate(cast(list[object], gave))])
+    end, wins, draw_kind, draw_deltas = _end_of(raw[16], where)
+    dealer = meta[0] % 4
+    try:
+        steps = _order(takes, gives, dealer, end)
+        builder = RoundBuilder(round_index=meta[0], honba=meta[1], sticks=meta[2],
+                               scores=scores, dealer=dealer, hands=hands, dora=dora[0],
+                               red_fives=red_fives, names=lambda tile: str(_code(tile)))
+        _build(builder, steps, dora[1:])
+        for win in wins:
+            builder.win(win.winner, win.source,
+                        ura=ura if builder.riichi_declared[win.winner] else (),
+                        deltas=win.deltas, fu=win.fu, points=win.points, limit=win.limit,
+                        yaku=win.yaku, yakuman=win.yakuman, pao=win.pao)
+        if not wins:
+            builder.end_in_draw(draw_kind, draw_deltas if draw_deltas is not None
+                                else [0, 0, 0, 0])
+        return builder.finish()
+    except InvalidLogError as error:
+        raise InvalidLogError(f"{where}: {error}") from None
+
+
+def _build(builder: RoundBuilder, steps: list[_Step], kan_dora: list[Tile]) -> None:
+    """Feed the ordered steps to the builder, turning kan dora over as the table does:
+    a closed kan's at once, an open or added kan's when its maker next discards."""
+    pending = 0
+    indicators = iter(kan_dora)
+
+    def reveal(count: int) -> None:
+        for _ in range(count):
+            tile = next(indicators, None)
+            if tile is None:
+                _fail(f"a kan turns over dora indicator {len(builder.dora_ids) + 1}, but the "
+                      "log lists no more")
+            builder.dora(tile)
+
+    after_added = False
+    for kind, seat, item in steps:
+        if kind == "draw":
+            if after_added:
+                reveal(pending)
+                pending = 1
+                after_added = False
+            builder.draw(seat, cast(Tile, item))
+        elif kind == "discard":
+            give = cast(_Give, item)
+            reveal(pending)
+            pending = 0
+            builder.discard(seat, give.tiles[0] if give.tiles else None, riichi=give.riichi)
+        elif kind == "call":
+            take = cast(_Take, item)
+            builder.call(seat, cast(CallKind, take.kind), (seat + take.offset) % 4, take.tile,
+                         take.own)
+            if take.kind is CallKind.MINKAN:
+                reveal(pending)
+                pending = 1
+        elif kind == "kakan":
+            builder.added_kan(seat, cast(Tile, item))
+            after_added = True
+        else:
+            reveal(pending)
+            pending = 0
+            builder.closed_kan(seat, cast(tuple[Tile, ...], item))
+            reveal(1)
+    left = sum(1 for _ in indicators)
+    if left:
+        _fail(f"the log lists {left} dora indicator(s) more than the kans turn over")
+
+
+def _rule_type(rule: Mapping[str, object], logs: list[object]) -> int:
+    disp = rule.get("disp")
+    text = disp if isinstance(disp, str) else ""
+    if "三" in text:
+        _fail("three-player games are not supported (rule disp "
+              f"{text!r})")
+    tenhou_like = "南" in text or "東" in text
+    bits = 0x01
+    if tenhou_like:
+        bits |= _ROOMS.get(text[:1], 0) | (_SPEED if "速" in text else 0)
+    red_keys = [rule[key] for key in ("aka", "aka51", "aka52", "aka53") if key in rule]
+    if any(type(v) is not int for v in red_keys):
+        _fail(f"the rule's red-five counts are whole numbers, got {rule!r}"[:200])
+    if red_keys:
+        red = any(cast(int, v) > 0 for v in red_keys)
+    elif tenhou_like:
+        red = "赤" in text
+    else:
+        red = any(code in (51, 52, 53) for code in _all_codes(logs))
+    if not red:
+        bits |= 0x02
+    if tenhou_like and "喰" not in text:
+        bits |= 0x04
+    if "南" in text or (not tenhou_like and any(
+            isinstance(r, list) and r and isinstance(r[0], list) and r[0]
+            and type(r[0][0]) is int and r[0][0] >= 4 for r in logs)):
+        bits |= 0x08
+    return bits
+
+
+def _all_codes(value: object) -> list[int]:
+    """Every tile code a round's lists name (call strings' codes included)."""
+    if type(value) is int:
+        return [value]
+    if isinstance(value, list):
+        return [code for item in value for code in _all_codes(item)]
+    if isinstance(value, str):
+        digits = "".join(ch for ch in value if "0" <= ch <= "9")
+        return [int(digits[i:i + 2]) for i in range(0, len(digits) - 1, 2)]
+    return []
+
+
+def _players(data: Mapping[str, object]) -> tuple[MjlogPlayer, ...]:
+    names = data.get("name")
+    if names is None:
+        return ()
+    if not isinstance(names, list) or len(names) != 4 or any(
+            not isinstance(n, str) for n in names):
+        _fail(f"name is a list of four names, got {names!r}"[:200])
+    columns: dict[str, list[object] | None] = {}
+    for key in ("dan", "rate", "sx"):
+        value = data.get(key)
+        if value is not None and (not isinstance(value, list) or len(value) != 4):
+            _fail(f"{key} is a list with one entry per player, got {value!r}"[:200])
+        columns[key] = value
+    players = []
+    for seat, name in enumerate(cast(list[str], names)):
+        dans, rates, sexes = columns["dan"], columns["rate"], columns["sx"]
+        dan = None
+        if dans is not None:
+            if dans[seat] not in DAN_NAMES:
+                _fail(f"dan {dans[seat]!r} is none of Tenhou's ranks")
+            dan = DAN_NAMES.index(cast(str, dans[seat]))
+        rate = None
+        if rates is not None:
+            if type(rates[seat]) not in (int, float):
+                _fail(f"rate {rates[seat]!r} is not a number")
+            rate = float(cast(float, rates[seat]))
+        sex = None
+        if sexes is not None:
+            if not isinstance(sexes[seat], str):
+                _fail(f"sx {sexes[seat]!r} is not a string")
+            sex = cast(str, sexes[seat])
+        players.append(MjlogPlayer(name, dan, rate, sex))
+    return tuple(players)
+
+
+def _standing(value: object) -> MjlogStanding:
+    if not isinstance(value, list) or len(value) != 8 or any(
+            type(v) not in (int, float) for v in value):
+        _fail(f"sc is four pairs of score and points, got {value!r}"[:200])
+    numbers = cast(list[float], value)
+    scores = tuple(numbers[0::2])
+    if any(type(s) is not int for s in scores):
+        _fail(f"sc's scores are whole numbers, got {value!r}")
+    return MjlogStanding(cast(tuple[int, ...], scores), tuple(float(p) for p in numbers[1::2]))
+
+
+def _load(document: str | bytes, what: str = "the document") -> object:
+    if isinstance(document, bytes | bytearray):
+        try:
+            document = bytes(document).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            _fail(f"{what}: byte {error.start} is not UTF-8")
+    if not isinstance(document, str):
+        _fail(f"a tenhou.net/6 log is JSON text, got {type(document).__name__}")
+    try:
+        return json.loads(document)
+    except json.JSONDecodeError as error:
+        raise InvalidLogError(f"{what} is not JSON: {error.msg} at line {error.lineno} "
+                              f"column {error.colno} (character {error.pos})") from None
+    except RecursionError:
+        raise InvalidLogError(f"{what} nests JSON too deeply") from None
+
+
+def parse_tenhou6(document: str | bytes) -> MjlogGame:
+    """Read one tenhou.net/6 JSON log into an ``MjlogGame``.
+
+    Each seat's takes and discards are put back in play order by following the turns;
+    tiles get ids as they first appear (red fives their own). The dice, which the
+    format does not hold, are read as 0, 0; the results become the rounds' records
+    (deltas, the win's value and yaku where the text says them) and ``sc`` the final
+    standing. Raises InvalidLogError naming the round, seat and item where the JSON is
+    damaged or truncated, holds an unknown tile code, call or result, or lists a take or
+    discard that fits no order of turns (a call of a tile nobody discarded, a seat that
+    would act out of turn).
+    """
+    data = _load(document)
+    if not isinstance(data, dict):
+        _fail(f"a tenhou.net/6 log is a JSON object, got {type(data).__name__}")
+    logs = data.get("log")
+    if not isinstance(logs, list):
+        _fail("the object has no log list of rounds")
+    rule = data.get("rule", {})
+    if not isinstance(rule, dict):
+        _fail(f"rule is an object, got {rule!r}"[:200])
+    rule_type = _rule_type(rule, logs)
+    red_fives = not rule_type & 0x02
+    rounds = [_round(raw, number, red_fives) for number, raw in enumerate(logs, 1)]
+    final = data.get("sc")
+    if final is not None:
+        standing = _standing(final)
+        if rounds:
+            rounds[-1] = _with_final(rounds[-1], standing)
+    version = data.get("ver")
+    reference = data.get("ref")
+    lobby = data.get("lobby")
+    if lobby is not None and type(lobby) is not int:
+        _fail(f"lobby is a whole number, got {lobby!r}")
+    return MjlogGame(
+        version=str(version) if type(version) in (int, float, str) else None,
+        shuffle_seed=None, rule_type=rule_type, lobby=lobby,
+        players=_players(data), first_dealer=0, rounds=tuple(rounds),
+        shuffle_ref=reference if isinstance(reference, str) and reference else None)
+
+
+def _with_final(log_round: MjlogRound, final: MjlogStanding) -> MjlogRound:
+    events = list(log_round.events)
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if isinstance(event, Agari | Ryuukyoku) and event.recorded is not None:
+            if isinstance(event, Agari):
+                assert event.recorded is not None
+                events[index] = attrs.evolve(event, recorded=attrs.evolve(event.recorded,
+                                                                          final=final))
+            else:
+                assert event.recorded is not None
+                events[index] = attrs.evolve(event, recorded=attrs.evolve(event.recorded,
+                                                                          final=final))
+            break
+    return attrs.evolve(log_round, events=tuple(events))
+
+
+def split_tenhou6(data: str | bytes) -> list[str]:
+    """The JSON documents in ``data`` (one or more objects one after another, as in a
+    file of one log a line), each as its own text; a damaged rest is returned as it is,
+    so that ``parse_tenhou6`` names what is wrong with it.
+
+    Raises InvalidLogError when the bytes are not UTF-8.
+
+    >>> split_tenhou6('{"log": []}\\n{"log": []}')
+    ['{"log": []}', '{"log": []}']
+    """
+    if isinstance(data, bytes | bytearray):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
+    decoder = json.JSONDecoder()
+    pieces: list[str] = []
+    at = 0
+    text = data.lstrip("\ufeff")
+    while True:
+        while at < len(text) and text[at] in " \t\r\n":
+            at += 1
+        if at >= len(text):
+            return pieces
+        try:
+            _, end = decoder.raw_decode(text, at)
+        except (json.JSONDecodeError, RecursionError):
+            pieces.append(text[at:].strip())
+            return pieces
+        pieces.append(text[at:end])
+        at = end
+
+
+def read_tenhou6(data: str | bytes) -> list[MjlogGame]:
+    """Every game in ``data`` (see ``split_tenhou6``), in order.
+
+    Raises InvalidLogError on the first that cannot be read, naming it (``document 2:
+    E1 honba 0: ...``).
+    """
+    games = []
+    for number, document in enumerate(split_tenhou6(data), 1):
+        try:
+            games.append(parse_tenhou6(document))
+        except InvalidLogError as error:
+            raise InvalidLogError(f"document {number}: {error}") from None
+    return games
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def _layout(tiles: Sequence[Tile], called: Tile, slot: int, size: int) -> list[Tile]:
+    """A meld's tiles as the viewer lays them out: the called one at ``slot``, a red five
+    of one's own at the last other place."""
+    own = sorted((t for t in tiles), key=lambda t: t.red)
+    own.remove(called)
+    slots: list[Tile | None] = [None] * size
+    slots[slot] = called
+    free = [n for n in range(size) if n != slot]
+    for place, tile in zip(free, own, strict=True):
+        slots[place] = tile
+    return [t for t in slots if t is not None]
+
+
+def _meld_tiles(meld: TableMeld, red_fives: bool) -> list[Tile]:
+    return [Tile.from_id136(i, red_fives=red_fives) for i in meld.ids]
+
+
+_SLOTS = {3: {3: 0, 2: 1, 1: 2}, 4: {3: 0, 2: 1, 1: 3}}
+
+
+def _call_string(meld: TableMeld, seat: int, red_fives: bool) -> str:
+    """The take a chi, pon or open kan writes, or the discard an added or closed kan does."""
+    kind = meld.meld.kind
+    tiles = _meld_tiles(meld, red_fives)
+    if kind is MeldKind.ANKAN:
+        order = sorted(tiles, key=lambda t: t.red)
+        return "".join(str(_code(t)) for t in order[:3]) + "a" + str(_code(order[3]))
+    assert meld.called is not None and meld.from_seat is not None
+    called = Tile.from_id136(meld.called, red_fives=red_fives)
+    offset = (meld.from_seat - seat) % 4
+    if kind is MeldKind.CHI:
+        own = sorted(i for i in meld.ids if i != meld.called)
+        return "c" + str(_code(called)) + "".join(
+            str(_code(Tile.from_id136(i, red_fives=red_fives))) for i in own)
+    if kind is MeldKind.SHOUMINKAN:
+        assert meld.added is not None
+        added = Tile.from_id136(meld.added, red_fives=red_fives)
+        pon = [Tile.from_id136(i, red_fives=red_fives) for i in meld.ids if i != meld.added]
+        slot = _SLOTS[3][offset]
+        codes = [str(_code(t)) for t in _layout(pon, called, slot, 3)]
+        codes.insert(slot, "k" + str(_code(added)))
+        return "".join(codes)
+    size = 4 if kind is MeldKind.MINKAN else 3
+    slot = _SLOTS[size][offset]
+    codes = [str(_code(t)) for t in _layout(tiles, called, slot, size)]
+    codes[slot] = ("m" if size == 4 else "p") + codes[slot]
+    return "".join(codes)
+
+
+def _value_text(win: Win, dealer: int, record: GameRecord) -> str:
+    value = win.result
+    rules = record.rules
+    if value.limit is None:
+        rank = f"{value.fu}符{value.han}飜"
+    else:
+        rank = _LIMIT_NAMES.get(value.limit, "役満")
+    if not win.is_tsumo:
+        return f"{rank}{value.points}点"
+    base = limit_of(value.han, value.fu, value.yakuman, rules)[1]
+    _, paid = payments_for(base, dealer=win.winner == dealer, tsumo=True, rules=rules)
+    if win.winner == dealer:
+        return f"{rank}{paid.non_dealer}点∀"
+    return f"{rank}{paid.non_dealer}-{paid.dealer}点"
+
+
+def _win_details(win: Win, dealer: int, record: GameRecord) -> list[_Json]:
+    pairs, yakuman = tenhou_yaku_list(win.result, win.context, win.hand.melds)
+    details: list[_Json] = [win.winner, win.from_seat,
+                            win.liable if win.liable is not None else win.winner,
+                            _value_text(win, dealer, record)]
+    details += [f"{TENHOU_YAKU_NAMES[n]}({han}飜)" for n, han in pairs if han]
+    details += [f"{TENHOU_YAKU_NAMES[n]}(役満)" for n in yakuman]
+    return details
+
+
+def _result(played: RoundRecord, record: GameRecord) -> list[_Json]:
+    wins = [r for r in played.results if isinstance(r, Win)]
+    if wins:
+        out: list[_Json] = [_WIN]
+        for win in wins:
+            out += [cast(_Json, list(win.deltas)), _win_details(win, played.dealer, record)]
+        return out
+    draw = played.results[0]
+    assert isinstance(draw, Draw)
+    if draw.kind is DrawKind.EXHAUSTIVE:
+        if len(draw.tenpai) in (0, 4):
+            return ["全員聴牌" if draw.tenpai else "全員不聴"]
+        return ["流局", cast(_Json, list(draw.deltas))]
+    name = _DRAW_KIND_NAMES[draw.kind]
+    return [name, cast(_Json, list(draw.deltas))] if any(draw.deltas) else [name]
+
+
+def _round_json(played: RoundRecord, record: GameRecord) -> list[_Json]:
+    red = record.rules.red_fives
+
+    def code(tile_id: TileId) -> int:
+        return _code(Tile.from_id136(tile_id, red_fives=red))
+
+    takes: list[list[_Json]] = [[], [], [], []]
+    gives: list[list[_Json]] = [[], [], [], []]
+    shown = 1
+    for event in played.events:
+        if isinstance(event, TileDrawn):
+            takes[event.seat].append(code(event.tile))
+        elif isinstance(event, TileDiscarded):
+            value = _TSUMOGIRI if event.tsumogiri else code(event.tile)
+            gives[event.seat].append(f"r{value}" if event.riichi else value)
+        elif isinstance(event, MeldCalled):
+            text = _call_string(event.meld, event.seat, red)
+            if event.meld.meld.kind in (MeldKind.ANKAN, MeldKind.SHOUMINKAN):
+                gives[event.seat].append(text)
+            else:
+                takes[event.seat].append(text)
+                if event.meld.meld.kind is MeldKind.MINKAN:
+                    gives[event.seat].append(_PLACEHOLDER)
+        elif isinstance(event, DoraRevealed):
+            shown += 1
+    for given in gives:
+        while given and given[-1] == _PLACEHOLDER:
+            given.pop()
+    wall = played.wall
+    riichi_win = any(isinstance(r, Win) and r.context.riichi for r in played.results)
+    out: list[_Json] = [
+        [4 * played.round_wind + played.dealer_index, played.honba, played.sticks],
+        cast(_Json, list(played.start_scores)),
+        cast(_Json, [code(i) for i in wall.dora[:shown]]),
+        cast(_Json, [code(i) for i in wall.ura[:shown]] if riichi_win else [])]
+    for seat in range(4):
+        dealt = sorted((code(i) for i in wall.hands[seat]), key=_hand_order)
+        out += [cast(_Json, dealt), takes[seat], gives[seat]]
+    out.append(_result(played, record))
+    return out
+
+
+def _disp(record: GameRecord, rule_type: int) -> str:
+    room = next((name for name, bits in _ROOMS.items() if bits == rule_type & _ROOM_BITS), "般")
+    length = "南" if record.table.length is GameLength.EAST_SOUTH else "東"
+    return (room + length + ("喰" if record.rules.open_tanyao else "")
+            + ("赤" if record.rules.red_fives else "") + ("速" if rule_type & _SPEED else ""))
+
+
+def _number(value: float) -> int | float:
+    return int(value) if value == int(value) else value
+
+
+def write_tenhou6(record: GameRecord, *, source: MjlogGame | None = None,
+                  names: Sequence[str] | None = None, title: Sequence[str] = ("", "")) -> str:
+    """The tenhou.net/6 JSON log of a game the engine played or replayed, on one line.
+
+    Every draw, discard, call and result is the engine's; ``sc`` (the final scores and
+    points) is written once the game is over. ``source``, the log the record was
+    replayed from, gives the players (names, ranks, rates), the room and the game's
+    reference; ``names`` name the seats (``"Seat 0"``... when neither says); ``title``
+    is the viewer's two title lines. The text loads in the tenhou.net/6 viewer (paste
+    it, or open ``https://tenhou.net/6/#json=`` followed by it). Raises InvalidLogError
+    for names that are not four strings or a three-player source.
+    """
+    if not isinstance(record, GameRecord):
+        raise InvalidLogError(f"write_tenhou6 writes a GameRecord, got {type(record).__name__}")
+    if source is not None and source.players_count != 4:
+        raise InvalidLogError("a three-player log is no source for a four-player record")
+    players = source.players if source is not None else ()
+    if names is not None:
+        if isinstance(names, str) or len(names) != 4 or any(type(n) is not str for n in names):
+            raise InvalidLogError(f"names are four strings, one per seat, got {names!r}")
+        seat_names = list(names)
+    elif len(players) == 4:
+        seat_names = [p.name for p in players]
+    else:
+        seat_names = [f"Seat {seat}" for seat in range(4)]
+    if isinstance(title, str) or len(title) != 2 or any(type(t) is not str for t in title):
+        raise InvalidLogError(f"a title is two strings, got {title!r}")
+    rule_type = source.rule_type if source is not None else 0x01
+    rule: dict[str, _Json] = {"disp": _disp(record, rule_type)}
+    if record.rules.red_fives:
+        rule.update(aka53=1, aka52=1, aka51=1)
+    else:
+        rule["aka"] = 0
+    out: dict[str, _Json] = {"title": list(title), "name": cast(_Json, seat_names),
+                             "rule": rule}
+    if source is not None:
+        if source.version is not None:
+            try:
+                out["ver"] = _number(float(source.version))
+            except ValueError:
+                out["ver"] = source.version
+        if source.shuffle_ref:
+            out["ref"] = source.shuffle_ref
+        if source.lobby is not None:
+            out["lobby"] = source.lobby
+        if len(players) == 4 and all(p.dan is not None and 0 <= p.dan < len(DAN_NAMES)
+                                     for p in players):
+            out["dan"] = [DAN_NAMES[cast(int, p.dan)] for p in players]
+        if len(players) == 4 and all(p.rate is not None for p in players):
+            out["rate"] = [_number(cast(float, p.rate)) for p in players]
+        if len(players) == 4 and all(p.sex is not None for p in players):
+            out["sx"] = [cast(str, p.sex) for p in players]
+    out["log"] = [_round_json(played, record) for played in record.rounds]
+    if record.end_reason is not None:
+        out["sc"] = [v for score, points in zip(record.final_scores, record.points, strict=True)
+                     for v in (score, _number(points))]
+    try:
+        return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError) as error:   # pragma: no cover - the values are plain
+        raise MahjongError(f"the log could not be written as JSON: {error}") from None

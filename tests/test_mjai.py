@@ -1,0 +1,231 @@
+"""mjai events: tile names, each event's fields by example, round trips of engine-played
+and real games, damaged logs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from mahjong_core import Rules, Tile
+from mahjong_core.errors import InvalidLogError
+from mahjong_core.formats import parse_mjai, parse_mjlog, read_mjai, replay_mjlog, split_mjai
+from mahjong_core.formats import write_mjai as write
+from mahjong_core.formats.mjai import tile_name
+from mahjong_core.formats.mjlog import Agari, Ryuukyoku
+from mahjong_core.replay_command import record_json
+from mahjong_core.table import (
+    TENHOU_TABLE,
+    DoraRevealed,
+    GameRecord,
+    MeldCalled,
+    RiichiAccepted,
+    TileDiscarded,
+    TileDrawn,
+    Win,
+)
+
+from .played_games import game_records, play, seen
+from .strategies import ALL_TILES
+
+DATA = Path(__file__).resolve().parent / "data"
+REAL = DATA / "2019021004gm-00a9-0000-e2f6516d.mjlog"
+
+
+def _events(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+@pytest.mark.parametrize(("tile", "name"), [
+    ("1m", "1m"), ("9m", "9m"), ("5p", "5p"), ("0p", "5pr"), ("0m", "5mr"), ("0s", "5sr"),
+    ("1z", "E"), ("2z", "S"), ("3z", "W"), ("4z", "N"), ("5z", "P"), ("6z", "F"), ("7z", "C"),
+])
+def test_tile_names(tile: str, name: str) -> None:
+    assert tile_name(Tile.parse(tile)) == name
+
+
+def test_every_tile_name_reads_back() -> None:
+    from mahjong_core.formats.mjai import _tile
+
+    names = {tile_name(tile) for tile in ALL_TILES}
+    assert len(names) == 37
+    assert all(tile_name(_tile(name, "a tile")) == name for name in names)
+
+
+def _engine_game() -> GameRecord:
+    """An engine game with riichi, calls, kans and new dora in it."""
+    for seed in range(100):
+        record = play(seed, rules=Rules())
+        events = [e for r in record.rounds for e in r.events]
+        if (any(isinstance(e, RiichiAccepted) for e in events)
+                and any(isinstance(e, DoraRevealed) for e in events)):
+            return record
+    raise AssertionError("no game with riichi and a kan")  # pragma: no cover
+
+
+def test_fields_of_each_event() -> None:
+    record = _engine_game()
+    events = _events(write(record, names=["a", "b", "c", "d"]))
+    assert events[0] == {"type": "start_game", "names": ["a", "b", "c", "d"],
+                         "kyoku_first": 4, "aka_flag": True}
+    assert events[-1] == {"type": "end_game"}
+    first = record.rounds[0]
+    start = events[1]
+    assert start["type"] == "start_kyoku" and (start["bakaze"], start["kyoku"]) == ("E", 1)
+    assert (start["honba"], start["kyotaku"], start["oya"]) == (0, 0, 0)
+    assert start["scores"] == [25000] * 4
+    assert start["dora_marker"] == tile_name(Tile.from_id136(first.wall.dora[0]))
+    assert [sorted(h) for h in start["tehais"]] == [
+        sorted(tile_name(Tile.from_id136(i)) for i in hand) for hand in first.wall.hands]
+    # every engine event in order, with its mjai twin
+    played = [e for r in record.rounds for e in r.events]
+    body = [e for e in events if e["type"] not in ("start_game", "start_kyoku", "end_kyoku",
+                                                   "end_game", "hora", "ryukyoku", "reach")]
+    assert len(body) == len(played)
+    for ours, theirs in zip(played, body, strict=True):
+        if isinstance(ours, TileDrawn):
+            assert theirs == {"type": "tsumo", "actor": ours.seat,
+                              "pai": tile_name(Tile.from_id136(ours.tile))}
+        elif isinstance(ours, TileDiscarded):
+            assert theirs == {"type": "dahai", "actor": ours.seat, "tsumogiri": ours.tsumogiri,
+                              "pai": tile_name(Tile.from_id136(ours.tile))}
+        elif isinstance(ours, RiichiAccepted):
+            assert theirs == {"type": "reach_accepted", "actor": ours.seat}
+        elif isinstance(ours, DoraRevealed):
+            assert theirs == {"type": "dora",
+                              "dora_marker": tile_name(Tile.from_id136(ours.indicator))}
+        else:
+            assert isinstance(ours, MeldCalled)
+            kind = ours.meld.meld.kind.value
+            assert theirs["type"] == {"minkan": "daiminkan", "shouminkan": "kakan"}.get(
+                kind, kind) and theirs["actor"] == ours.seat
+            size = {"chi": 2, "pon": 2, "minkan": 3, "shouminkan": 3, "ankan": 4}[kind]
+            assert len(theirs["consumed"]) == size
+            if kind in ("chi", "pon", "minkan"):
+                assert theirs["target"] == ours.meld.from_seat
+    # a riichi: reach, then its dahai
+    for n, event in enumerate(events):
+        if event["type"] == "reach":
+            assert events[n + 1]["type"] == "dahai" and events[n + 1]["actor"] == event["actor"]
+    # results: the engine's deltas
+    wins = [r for played_round in record.rounds for r in played_round.results]
+    ends = [e for e in events if e["type"] in ("hora", "ryukyoku")]
+    assert [e["deltas"] for e in ends] == [list(r.deltas) for r in wins]
+    for event, result in zip(ends, wins, strict=True):
+        if isinstance(result, Win):
+            assert (event["actor"], event["target"]) == (result.winner, result.from_seat)
+            assert event["ura_markers"] == [tile_name(t) for t in result.context.ura_indicators]
+
+
+def test_rules_in_start_game() -> None:
+    events = _events(write(play(5, rules=Rules(red_fives=False, open_tanyao=False),
+                                table=TENHOU_TABLE, rounds=1)))
+    assert events[0]["aka_flag"] is False and events[0]["kuitan"] is False
+    assert events[0]["kyoku_first"] == 0
+    assert not any("5mr" in json.dumps(e) for e in events)
+
+
+@settings(max_examples=12, deadline=None)
+@given(game_records())
+def test_engine_games_round_trip(record: GameRecord) -> None:
+    text = write(record)
+    again = replay_mjlog(parse_mjai(text))
+    assert seen(again) == seen(record)
+    assert write(again) == text
+
+
+def test_a_real_game_round_trips() -> None:
+    game = parse_mjlog(REAL.read_text(encoding="utf-8"))
+    record = replay_mjlog(game)
+    text = write(record, source=game)
+    assert _events(text)[0]["names"] == [p.name for p in game.players]
+    back = parse_mjai(text)
+    assert record_json(replay_mjlog(back)) == record_json(record)
+    # the hora and ryukyoku deltas are the server's
+    server = [e.recorded.deltas for r in game.rounds for e in r.events
+              if isinstance(e, Agari | Ryuukyoku) and e.recorded is not None]
+    written = [tuple(e["deltas"]) for e in _events(text) if e["type"] in ("hora", "ryukyoku")]
+    assert written == server
+
+
+def test_several_games_and_unfinished_ones() -> None:
+    both = write(play(6, rounds=1)) + write(play(7, rounds=1))
+    assert len(split_mjai(both)) == 2
+    games = read_mjai(both)
+    assert [len(game.rounds) for game in games] == [1, 1]
+    with pytest.raises(InvalidLogError, match="stops before the game ends"):
+        replay_mjlog(games[0])
+    with pytest.raises(InvalidLogError, match="game 3: line 2: start_kyoku has no 'bakaze'"):
+        read_mjai(both + '{"type":"start_game"}\n{"type":"start_kyoku"}')
+
+
+# --- damaged logs ----------------------------------------------------------------------
+
+_GAME: list[dict[str, Any]] = [
+    {"type": "start_game", "names": ["A", "B", "C", "D"]},
+    {"type": "start_kyoku", "bakaze": "E", "dora_marker": "1p", "kyoku": 1, "honba": 0,
+     "kyotaku": 0, "oya": 0, "scores": [25000] * 4, "tehais": [
+         ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "E", "E", "S", "W"],
+         ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "1s", "2s", "3s"],
+         ["3s", "4s", "5s", "6s", "7s", "8s", "9s", "1m", "1m", "2m", "3m", "5sr", "4m"],
+         ["2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "F", "F", "C", "C", "P"]]},
+    {"type": "tsumo", "actor": 0, "pai": "N"},
+    {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True},
+    {"type": "tsumo", "actor": 1, "pai": "P"},
+    {"type": "dahai", "actor": 1, "pai": "P", "tsumogiri": True},
+    {"type": "pon", "actor": 3, "target": 1, "pai": "P", "consumed": ["P", "P"]},
+]
+
+
+def _text(events: list[dict[str, Any]]) -> str:
+    return "\n".join(json.dumps(e) for e in events)
+
+
+def test_the_example_reads() -> None:
+    """The damaged logs below are this one spoiled; whole, it reads up to the pon."""
+    text = _text([*_GAME[:6], {"type": "ryukyoku"}, {"type": "end_kyoku"},
+                  {"type": "end_game"}])
+    with pytest.raises(InvalidLogError, match="seat 3 calls a pon with P, which its hand does "
+                                              "not hold"):
+        parse_mjai(_text(_GAME))   # seat 3 holds one haku only
+    assert [type(e).__name__ for e in parse_mjai(text).rounds[0].events][:4] == [
+        "Draw", "Discard", "Draw", "Discard"]
+
+
+@pytest.mark.parametrize(("events", "message"), [
+    ([*_GAME[:3], {"type": "dahai", "actor": 2, "pai": "1m", "tsumogiri": False}],
+     r"line 4 \(E1 honba 0\): seat 2 discards, but it is seat 0's turn"),
+    ([*_GAME[:3], {"type": "dahai", "actor": 0, "pai": "5z", "tsumogiri": False}],
+     r"line 4 \(E1 honba 0\): .*'5z' is no mjai tile"),
+    ([*_GAME[:2], {"type": "dahai", "actor": 0, "pai": "1m", "tsumogiri": False}],
+     r"line 3 \(E1 honba 0\): seat 0 discards, but seat 0 draws first"),
+    ([_GAME[0], _GAME[2]], r"line 2: a 'tsumo' event outside a round"),
+    ([_GAME[1]], r"line 1: a 'start_kyoku' event before start_game"),
+    ([*_GAME[:4], {"type": "chi", "actor": 1, "target": 3, "pai": "N",
+                   "consumed": ["2m", "3m"]}], r"line 5 .*seat 1 calls a tile from seat 3"),
+    ([*_GAME[:4], {"type": "hora", "actor": 0, "target": 0}],
+     r"line 5 .*seat 0 wins on its draw, but"),
+    ([*_GAME[:4], {"type": "reach_accepted", "actor": 0}], r"line 5 .*no riichi waiting"),
+    ([*_GAME[:3], {"type": "frobnicate"}], r"line 4 .*unknown event type 'frobnicate'"),
+    ([*_GAME[:3], {"type": "tsumo", "actor": 7, "pai": "1m"}], r"line 4 .*seat 0-3"),
+    (_GAME[:4], r"after line 4: the log stops inside a round"),
+])
+def test_damaged_logs_name_the_line(events: list[dict[str, Any]], message: str) -> None:
+    with pytest.raises(InvalidLogError, match=message):
+        parse_mjai(_text(events))
+
+
+def test_truncated_json_names_the_line() -> None:
+    text = _text(_GAME[:4])
+    with pytest.raises(InvalidLogError, match=r"line 4 \(E1 honba 0\): not JSON"):
+        parse_mjai(text[:-5])
+
+
+def test_events_after_end_game() -> None:
+    text = _text([*_GAME[:6], {"type": "ryukyoku"}, {"type": "end_kyoku"},
+                  {"type": "end_game"}, {"type": "end_game"}])
+    with pytest.raises(InvalidLogError, match="line 10: a 'end_game' event after end_game"):
+        parse_mjai(text)

@@ -1,0 +1,126 @@
+"""Replay checks each round's deal, dice, draws and indicators against the walls of the
+game's shuffle seed, and names the first tile that differs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+from mahjong_core import TileId
+from mahjong_core.errors import InvalidLogError
+from mahjong_core.formats import parse_mjlog, replay_mjlog, tenhou_walls
+from mahjong_core.formats.mjlog import (
+    Agari,
+    Draw,
+    MjlogEvent,
+    MjlogGame,
+    MjlogRound,
+    NewDora,
+    split_mjlog,
+)
+from mahjong_core.formats.replay import check_shuffle_wall
+
+DATA = Path(__file__).resolve().parent / "data"
+LOGS = [*split_mjlog((DATA / "rare_rounds.mjlog").read_text(encoding="utf-8")),
+        (DATA / "2019021004gm-00a9-0000-e2f6516d.mjlog").read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("number", range(len(LOGS)))
+def test_real_games_match_their_seed(number: int) -> None:
+    game = parse_mjlog(LOGS[number])
+    assert game.shuffle_seed is not None
+    for log_round, shuffle in zip(game.rounds, tenhou_walls(game.shuffle_seed), strict=False):
+        assert log_round.dealer is not None
+        check_shuffle_wall(log_round, shuffle, log_round.dealer)
+    replay_mjlog(game)
+
+
+def _game() -> MjlogGame:
+    return parse_mjlog(LOGS[-1])
+
+
+def _with_round(game: MjlogGame, number: int, log_round: MjlogRound) -> MjlogGame:
+    rounds = list(game.rounds)
+    rounds[number] = log_round
+    return attrs.evolve(game, rounds=tuple(rounds))
+
+
+def _swap(log_round: MjlogRound, first: int, second: int) -> MjlogRound:
+    """The round with two tile ids exchanged in its deal, draws and indicators."""
+    def other(tile: TileId) -> TileId:
+        return TileId(second if tile == first else first if tile == second else tile)
+
+    def others(tiles: tuple[TileId, ...]) -> tuple[TileId, ...]:
+        return tuple(other(tile) for tile in tiles)
+
+    events: list[MjlogEvent] = []
+    for event in log_round.events:
+        if isinstance(event, Draw | NewDora):
+            events.append(attrs.evolve(event, tile=other(event.tile)))
+        elif isinstance(event, Agari):
+            events.append(attrs.evolve(event, ura_indicators=others(event.ura_indicators)))
+        else:
+            events.append(event)
+    return attrs.evolve(log_round, hands=tuple(others(hand) for hand in log_round.hands),
+                        dora_indicator=other(log_round.dora_indicator), events=tuple(events))
+
+
+def test_a_changed_draw_is_named() -> None:
+    game = _game()
+    first = game.rounds[0]
+    draws = [e for e in first.events if isinstance(e, Draw)]
+    # the 5th draw exchanged with a tile nobody sees (a copy of the same kind if possible)
+    seen = {t for h in first.hands for t in h} | {d.tile for d in draws} | {
+        first.dora_indicator}
+    target = draws[4].tile
+    hidden = next(t for t in range(136) if t not in seen)
+    damaged = _with_round(game, 0, _swap(first, target, hidden))
+    with pytest.raises(InvalidLogError, match=(
+            rf"round 1 \(E1 honba 0\): draw 5 \(seat {draws[4].seat}\) is .* \(id {hidden}\), "
+            rf"but the wall from the game's shuffle seed has .* \(id {target}\) there")):
+        replay_mjlog(damaged)
+
+
+def test_a_changed_deal_is_named() -> None:
+    game = _game()
+    first = game.rounds[0]
+    dealt = first.hands[2][0]
+    elsewhere = first.hands[3][0]
+    with pytest.raises(InvalidLogError, match=r"E1 honba 0\): seat 2 is dealt .*, but the wall "
+                                              r"from the game's shuffle seed deals it"):
+        replay_mjlog(_with_round(game, 0, _swap(first, dealt, elsewhere)))
+
+
+def test_changed_dice_and_indicators_are_named() -> None:
+    game = _game()
+    first = game.rounds[0]
+    with pytest.raises(InvalidLogError, match=r"E1 honba 0\): the log's dice are"):
+        replay_mjlog(_with_round(game, 0, attrs.evolve(first, dice=(5, 5))))
+    seen = {t for h in first.hands for t in h} | {
+        e.tile for e in first.events if isinstance(e, Draw)}
+    hidden = next(t for t in range(136) if t not in seen and t != first.dora_indicator)
+    with pytest.raises(InvalidLogError, match=r"dora indicator 1 is .*shuffle seed"):
+        replay_mjlog(_with_round(game, 0, _swap(first, first.dora_indicator, hidden)))
+
+
+def test_a_changed_ura_indicator_is_named() -> None:
+    game = _game()
+    number, log_round, ura = next(
+        (n, r, e.ura_indicators[0]) for n, r in enumerate(game.rounds)
+        for e in r.events if isinstance(e, Agari) and e.ura_indicators)
+    seen = {t for h in log_round.hands for t in h} | {
+        e.tile for e in log_round.events if isinstance(e, Draw | NewDora)} | {
+        log_round.dora_indicator}
+    hidden = next(t for t in range(136) if t not in seen and t != ura)
+    with pytest.raises(InvalidLogError, match=r"ura indicator 1 is .*shuffle seed"):
+        replay_mjlog(_with_round(game, number, _swap(log_round, ura, hidden)))
+
+
+def test_another_games_seed_is_refused() -> None:
+    game = _game()
+    other = parse_mjlog(LOGS[0]).shuffle_seed
+    with pytest.raises(InvalidLogError, match="seat 0 is dealt"):
+        replay_mjlog(attrs.evolve(game, shuffle_seed=other))
+    replay_mjlog(attrs.evolve(game, shuffle_seed=None))   # no seed: nothing to check
