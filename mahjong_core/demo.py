@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 from .errors import InvalidContextError
+from .formats.logs import LogFormat, write_game
 from .hand import Hand
 from .meld import MeldKind
 from .players import HeuristicPlayer, Player
@@ -374,10 +375,22 @@ def main(argv: list[str]) -> int:
     output.add_argument("--verbose", action="store_true", help="print every draw and discard")
     output.add_argument("--json", action="store_true", help="print the game as JSON")
     parser.add_argument("--unicode", action="store_true", help="print tiles as Unicode glyphs")
+    for fmt, what in ((LogFormat.TENHOU6, "tenhou.net/6 JSON log (opens in Tenhou's viewer)"),
+                      (LogFormat.MJAI, "mjai event log (one JSON event a line)"),
+                      (LogFormat.MJLOG, "Tenhou mjlog XML")):
+        parser.add_argument(f"--{fmt.value}", metavar="FILE",
+                            help=f"also write the game as a {what}")
     args = parser.parse_args(argv)
     if args.hands is not None and args.hands < 1:
         parser.error("--hands must be at least 1")
     game = play_game(args.seed, args.hands)
+    names = [f"Bot {seat}" for seat in range(4)]
+    for fmt in LogFormat:
+        path = getattr(args, fmt.value)
+        if path is not None:
+            text = write_game(game.record, fmt, names=names)
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text if text.endswith("\n") else text + "\n")
     if args.json:
         print(json.dumps(_game_json(game), indent=1))
     else:

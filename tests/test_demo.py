@@ -29,6 +29,7 @@ from mahjong_core.table import (
     Chi,
     Discard,
     Draw,
+    GameRecord,
     Observation,
     OpenKan,
     Pon,
@@ -424,3 +425,31 @@ def test_bad_hand_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> 
         main(["--hands", "0"])
     assert stop.value.code == 2
     assert "--hands must be at least 1" in capsys.readouterr().err
+
+
+def test_demo_writes_its_game_in_each_log_format(tmp_path: pytest.TempPathFactory) -> None:
+    """The game written as tenhou.net/6 JSON, mjai and mjlog replays to the same game."""
+    from pathlib import Path
+
+    from mahjong_core.formats.logs import read_games
+    from mahjong_core.formats.replay import replay_mjlog
+
+    base = Path(str(tmp_path))
+    paths = {fmt: base / f"game.{fmt}" for fmt in ("tenhou6", "mjai", "mjlog")}
+    run_main("--seed", "1", "--quiet", *(arg for fmt, path in paths.items()
+                                          for arg in (f"--{fmt}", str(path))))
+    def outcomes(record: GameRecord) -> list[tuple[object, ...]]:
+        """Each result's kind, seats, value and score changes (mjai names tiles, not the
+        physical copies, so the ids of a replayed game may differ)."""
+        return [(r.winner, r.from_seat, r.result.han, r.result.fu, r.result.points, r.deltas)
+                if isinstance(r, Win) else (r.kind, r.tenpai, r.deltas)
+                for played_round in record.rounds for r in played_round.results]
+
+    played = play_game(1).record
+    assert len(played.rounds) > 4
+    for path in paths.values():
+        (game,) = read_games(path.read_bytes())
+        replayed = replay_mjlog(game)
+        assert replayed.final_scores == played.final_scores
+        assert replayed.points == played.points
+        assert outcomes(replayed) == outcomes(played)
