@@ -1,11 +1,11 @@
 """Games the table engine plays with random players, and what a log must keep of them.
 
 ``play`` drives a ``Game`` with a seeded random player at every seat: it wins when it can,
-calls and declares kans and riichi often, and otherwise discards what lowers its shanten
-(now and then a random tile), so the games hold wins, calls, kans, riichi and draws of
-every kind. ``seen`` is the part of a record a log shows, with every tile named by its
-kind (and red flag) rather than its id, for comparing a game with its copy read back
-from a log.
+calls and declares kans and riichi often, sets north tiles aside (three players), and
+otherwise discards what lowers its shanten (now and then a random tile), so the games
+hold wins, calls, kans, kita, riichi and draws of every kind. ``seen`` is the part of a
+record a log shows, with every tile named by its kind (and red flag) rather than its id,
+for comparing a game with its copy read back from a log.
 """
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
-from mahjong_core import Rules, Tile
+from mahjong_core import TENHOU_SANMA_RULES, Rules, Tile
 from mahjong_core.table import (
     TENHOU_EAST_TABLE,
+    TENHOU_SANMA_TABLE,
     Action,
     AddedKan,
     Chi,
@@ -25,7 +27,10 @@ from mahjong_core.table import (
     Discard,
     DoraRevealed,
     Game,
+    GameLength,
     GameRecord,
+    Kita,
+    KitaDeclared,
     MeldCalled,
     NineTerminals,
     OpenKan,
@@ -41,10 +46,16 @@ from mahjong_core.table import (
     Win,
 )
 
-__all__ = ["RULE_SETS", "game_records", "play", "seen"]
+__all__ = ["RULE_SETS", "SANMA_EAST_TABLE", "SANMA_RULE_SETS", "game_records", "play",
+           "play_sanma", "sanma_game_records", "seen"]
 
 RULE_SETS = (Rules(), Rules(red_fives=False), Rules(open_tanyao=False))
 """The hand rules the played games use: Tenhou's, no red fives, no open tanyao."""
+SANMA_RULE_SETS = (TENHOU_SANMA_RULES, attrs.evolve(TENHOU_SANMA_RULES, red_fives=False),
+                   attrs.evolve(TENHOU_SANMA_RULES, open_tanyao=False))
+"""The same for three players."""
+SANMA_EAST_TABLE = attrs.evolve(TENHOU_SANMA_TABLE, length=GameLength.EAST)
+"""Tenhou's three-player table, east rounds only."""
 
 
 def _choose(game_round: Round, seat: int, rng: random.Random) -> Action:
@@ -55,6 +66,9 @@ def _choose(game_round: Round, seat: int, rng: random.Random) -> Action:
     kans = [a for a in actions if isinstance(a, ClosedKan | AddedKan | OpenKan)]
     if kans and rng.random() < 0.6:
         return rng.choice(kans)
+    kita = [a for a in actions if isinstance(a, Kita)]
+    if kita and rng.random() < 0.8:
+        return kita[0]
     calls = [a for a in actions if isinstance(a, Pon | Chi)]
     if calls and rng.random() < 0.35:
         return rng.choice(calls)
@@ -94,6 +108,19 @@ def game_records() -> st.SearchStrategy[GameRecord]:
     return st.integers(0, 2**32 - 1).map(play)
 
 
+def play_sanma(seed: int, *, rules: Rules | None = None,
+               table: TableRules = SANMA_EAST_TABLE, rounds: int | None = None) -> GameRecord:
+    """A three-player game the engine played from ``seed`` (Tenhou's rules, east rounds
+    only unless ``table`` says otherwise)."""
+    return play(seed, rules=rules if rules is not None
+                else SANMA_RULE_SETS[seed % len(SANMA_RULE_SETS)], table=table, rounds=rounds)
+
+
+def sanma_game_records() -> st.SearchStrategy[GameRecord]:
+    """Whole east-only three-player games the engine played, from a random seed."""
+    return st.integers(0, 2**32 - 1).map(play_sanma)
+
+
 def _name(tile_id: int, red: bool) -> str:
     return str(Tile.from_id136(tile_id, red_fives=red))
 
@@ -124,6 +151,8 @@ def seen(record: GameRecord) -> list[Any]:
                 events.append(("dora", _name(event.indicator, red)))
             elif isinstance(event, RiichiAccepted):
                 events.append(("riichi accepted", event.seat))
+            elif isinstance(event, KitaDeclared):
+                events.append(("kita", event.seat, _name(event.tile, red)))
         results: list[Any] = []
         for result in played.results:
             if isinstance(result, Win):
@@ -137,7 +166,8 @@ def seen(record: GameRecord) -> list[Any]:
         rounds.append((played.name, played.dealer, played.honba, played.sticks,
                        played.start_scores,
                        [sorted(_name(i, red) for i in hand) for hand in played.wall.hands],
-                       [_name(i, red) for i in played.wall.dora[:shown]], events, results,
+                       [_name(played.wall.dora_indicator(n), red) for n in range(shown)],
+                       events, results,
                        played.end_scores, played.end_sticks))
     return [record.rules, record.table.length, rounds, record.final_scores, record.points,
             record.end_reason]

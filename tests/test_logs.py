@@ -32,6 +32,10 @@ RARE = split_mjlog((DATA / "rare_rounds.mjlog").read_text(encoding="utf-8"))
 REAL = RARE + [(DATA / f"{name}.mjlog").read_text(encoding="utf-8")
                for name in ("2019021004gm-00a9-0000-e2f6516d",
                             "2019080322gm-00a9-0000-81e85e04")]
+SANMA = [*split_mjlog((DATA / "sanma_games.mjlog").read_text(encoding="utf-8")),
+         (DATA / "tenhou_3p_kita_minkan.mjlog").read_text(encoding="utf-8")]
+"""Three-player games: kita robbed for ron, rinshan after kita, nagashi mangan, nine
+terminals, open and added kans, a player leaving and coming back."""
 
 
 def test_the_data_has_the_rare_rounds() -> None:
@@ -53,11 +57,12 @@ def _server(game: MjlogGame) -> list[tuple[tuple[int, ...] | None, list[tuple[in
 
 
 @pytest.mark.parametrize("fmt", list(LogFormat))
-@pytest.mark.parametrize("number", range(len(REAL)))
+@pytest.mark.parametrize("number", range(len(REAL) + len(SANMA)))
 def test_real_games_through_every_format(number: int, fmt: LogFormat) -> None:
     """The game read back from each format replays to the same game, with the same
-    answers, and the deltas and scores it holds are the server's."""
-    game = parse_mjlog(REAL[number])
+    answers, and the deltas and scores it holds are the server's (three-player games
+    included)."""
+    game = parse_mjlog((REAL + SANMA)[number])
     record = replay_mjlog(game)
     text = write_game(record, fmt, source=game)
     assert detect_format(text) is fmt

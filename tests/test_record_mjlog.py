@@ -47,7 +47,10 @@ from .played_games import game_records, play, seen
 DATA = Path(__file__).resolve().parent / "data"
 LOGS = [*split_mjlog((DATA / "rare_rounds.mjlog").read_text(encoding="utf-8")),
         *((DATA / f"{name}.mjlog").read_text(encoding="utf-8")
-          for name in ("2019021004gm-00a9-0000-e2f6516d", "2019080322gm-00a9-0000-81e85e04"))]
+          for name in ("2019021004gm-00a9-0000-e2f6516d", "2019080322gm-00a9-0000-81e85e04")),
+        *split_mjlog((DATA / "sanma_games.mjlog").read_text(encoding="utf-8")),
+        (DATA / "tenhou_3p_kita_minkan.mjlog").read_text(encoding="utf-8")]
+"""Four-player games, then three-player ones (the empty fourth seat, kita)."""
 
 
 def _comparable(event: MjlogEvent) -> MjlogEvent:
@@ -75,7 +78,10 @@ def _events(game: MjlogGame) -> list[list[MjlogEvent]]:
 def test_tenhous_logs_written_again_from_their_replay(number: int) -> None:
     """Every tag and attribute Tenhou wrote (deal, draws, calls, riichi, dora, each win's
     ba, hai, m, machi, ten, yaku in Tenhou's order, doraHai, doraHaiUra, sc, paoWho, each
-    drawn round's type, ba, sc and shown hands, owari) comes out of the engine's record."""
+    drawn round's type, ba, sc and shown hands, owari) comes out of the engine's record;
+    in a three-player game also the GO type's 0x10, the empty fourth seat in UN, INIT, sc
+    and owari, and each kita (its meld code, among the winner's melds in m, in the dora
+    count)."""
     game = parse_mjlog(LOGS[number])
     written = record_to_mjlog(replay_mjlog(game), source=game)
     assert [attrs.evolve(r, events=()) for r in written.rounds] == [

@@ -4,8 +4,10 @@ The tenhou.net/6 JSON log and mjai name each tile by its kind (and red flag); an
 ``MjlogGame`` holds physical tile ids. ``RoundBuilder`` gives every tile an id as it
 first appears (dealt, drawn, turned over as an indicator), finds the id a discard or a
 call takes in the player's hand, follows whose turn it is, and writes the events, the
-riichi sticks and the outcome records an mjlog round holds. Each method raises
-InvalidLogError naming what does not fit; the reader adds where in its input it is.
+riichi sticks and the outcome records an mjlog round holds. A three-player round is
+written as Tenhou writes one: an empty fourth seat with no tiles and a score of 0.
+Each method raises InvalidLogError naming what does not fit; the reader adds where in
+its input it is.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from ..errors import InvalidLogError
+from ..table.wall import THREE_PLAYER_IDS
 from ..tile import Tile, TileId
 from .mjlog import (
     Agari,
@@ -36,7 +39,9 @@ __all__ = ["RIICHI_COST", "RoundBuilder"]
 
 RIICHI_COST = 1000
 """The stick a riichi puts on the table in the logs these readers take."""
-_LIVE_TILES = 70
+_LIVE_TILES = {4: 70, 3: 55}
+_NORTH = 30
+_SEATS = 4
 
 _RED_TABLE = tuple(Tile.from_id136(i) for i in range(136))
 _PLAIN_TABLE = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
@@ -51,7 +56,7 @@ class _Phase(enum.Enum):
     ACT = "act"            # ``seat`` holds a full hand: discard, kan, tsumo, nine terminals
     ANSWER = "answer"      # the others answer ``seat``'s discard; else the next seat draws
     RINSHAN = "rinshan"    # ``seat`` draws a replacement tile after its kan
-    CHANKAN = "chankan"    # the others may rob ``seat``'s added kan; else it draws
+    CHANKAN = "chankan"    # the others may rob ``seat``'s added kan or kita; else it draws
     WON = "won"            # a ron ended the round: more rons on the same tile may follow
     OVER = "over"
 
@@ -62,22 +67,30 @@ class RoundBuilder:
     def __init__(self, *, round_index: int | None, honba: int | None, sticks: int | None,
                  scores: Sequence[int] | None, dealer: int,
                  hands: Sequence[Sequence[Tile]], dora: Tile, red_fives: bool,
-                 dice: tuple[int, int] = (0, 0), names: Callable[[Tile], str] = str) -> None:
+                 dice: tuple[int, int] = (0, 0), names: Callable[[Tile], str] = str,
+                 players: int = 4) -> None:
+        """A round of ``players`` seats (3 or 4): ``hands`` and ``scores`` have one entry a
+        seat, the empty fourth seat of a three-player game left out."""
+        if players not in (3, 4):
+            _fail(f"a game has 3 or 4 players, got {players!r}")
+        self.players = players
         self.red_fives = red_fives
         self._names = names
         self._table = _RED_TABLE if red_fives else _PLAIN_TABLE
         self._free: dict[Tile, list[TileId]] = {}
-        for tile_id in range(136):
+        for tile_id in range(136) if players == 4 else THREE_PLAYER_IDS:
             self._free.setdefault(self._table[tile_id], []).append(TileId(tile_id))
-        if len(hands) != 4 or any(len(hand) != 13 for hand in hands):
-            _fail(f"a round deals 13 tiles to each of 4 seats, got "
+        if len(hands) != players or any(len(hand) != 13 for hand in hands):
+            _fail(f"a round deals 13 tiles to each of {players} seats, got "
                   f"{[len(hand) for hand in hands]}")
+        if scores is not None and len(scores) != players:
+            _fail(f"a round's scores are one per seat ({players}), got {list(scores)}")
         self.hands: list[list[TileId]] = [[self._new(tile, "a dealt tile") for tile in hand]
                                           for hand in hands]
         self._dealt = tuple(tuple(sorted(hand)) for hand in self.hands)
         self._dora = self._new(dora, "the dora indicator")
         self.dora_ids: list[TileId] = [self._dora]
-        self.melds: list[list[MjlogCall]] = [[], [], [], []]
+        self.melds: list[list[MjlogCall]] = [[] for _ in range(_SEATS)]
         self.events: list[MjlogEvent] = []
         self.round_index, self.honba, self.sticks = round_index, honba, sticks
         self.start_scores = None if scores is None else tuple(scores)
@@ -91,9 +104,12 @@ class RoundBuilder:
         self.last: TileId | None = None
         """The discard (or added kan tile) the others may answer."""
         self.riichi_pending: int | None = None
-        self.riichi_declared = [False] * 4
+        self.riichi_declared = [False] * players
         self.ura_ids: tuple[TileId, ...] | None = None
         self.kans = 0
+        self.kitas = 0
+        self._robbed = "added kan"
+        """What the others may rob in the CHANKAN phase: an added kan or a kita."""
         self.kan_seats: set[int] = set()
         self.live_draws = 0
         self.discards: list[int] = []
@@ -116,6 +132,9 @@ class RoundBuilder:
     def _check_tile(self, tile: Tile, what: str) -> None:
         if tile.red and not self.red_fives:
             _fail(f"{what} is a red five, but this game plays without red fives")
+        if self.players == 3 and 1 <= tile.kind <= 7:
+            _fail(f"{what} is {self._name(tile)}, which a three-player game does not have "
+                  "(no 2m-8m)")
 
     def _name(self, tile: Tile) -> str:
         return self._names(tile)
@@ -150,11 +169,12 @@ class RoundBuilder:
         if phase is _Phase.ACT:
             return f"it is seat {seat}'s turn to discard"
         if phase is _Phase.ANSWER:
-            return f"the others answer seat {seat}'s discard or seat {(seat + 1) % 4} draws"
+            return (f"the others answer seat {seat}'s discard or seat "
+                    f"{(seat + 1) % self.players} draws")
         if phase is _Phase.RINSHAN:
             return f"seat {seat} draws a replacement tile after its kan"
         if phase is _Phase.CHANKAN:
-            return f"the others may rob seat {seat}'s added kan, else it draws"
+            return f"the others may rob seat {seat}'s {self._robbed}, else it draws"
         return "the round is over"
 
     def _accept_riichi(self) -> None:
@@ -165,14 +185,31 @@ class RoundBuilder:
         self.table_sticks += 1
         if self.scores is not None:
             self.scores[seat] -= RIICHI_COST
-        self.events.append(Riichi(seat, 2, None if self.scores is None else tuple(self.scores)))
+        self.events.append(Riichi(seat, 2, self._padded(self.scores)))
+
+    def _padded(self, values: Sequence[int] | None) -> tuple[int, ...] | None:
+        """One value a seat as an mjlog round holds them: 0 for a three-player game's
+        empty fourth seat."""
+        if values is None:
+            return None
+        return (*values, *(0,) * (_SEATS - self.players))
+
+    def _per_seat(self, values: Sequence[int], what: str) -> list[int]:
+        """A log's score changes, one a seat: a three-player log may also give the empty
+        fourth seat its 0."""
+        values = list(values)
+        if len(values) == _SEATS and self.players == 3 and values[3] == 0:
+            values = values[:3]
+        if len(values) != self.players:
+            _fail(f"{what} are one per seat ({self.players}), got {values}")
+        return values
 
     # -- the steps ----------------------------------------------------------------------------
 
     def draw(self, seat: int, tile: Tile) -> None:
         """``seat`` draws ``tile`` (from the live wall or, after its kan, the dead wall)."""
         phase = self.phase
-        if phase is _Phase.ANSWER and seat == (self.seat + 1) % 4:
+        if phase is _Phase.ANSWER and seat == (self.seat + 1) % self.players:
             self._accept_riichi()
         elif not (phase in (_Phase.DRAW, _Phase.RINSHAN, _Phase.CHANKAN) and seat == self.seat):
             _fail(f"seat {seat} draws, but {self._expected()}")
@@ -223,6 +260,8 @@ class RoundBuilder:
              own: Sequence[Tile]) -> None:
         """``seat`` calls the discard ``called`` of ``from_seat`` with its ``own`` tiles
         (chi, pon or open kan)."""
+        if kind is CallKind.CHI and self.players == 3:
+            _fail(f"seat {seat} calls a chi, which a three-player game does not have")
         if self.phase is not _Phase.ANSWER or seat == self.seat:
             _fail(f"seat {seat} calls a {kind.value}, but {self._expected()}")
         if from_seat != self.seat:
@@ -266,6 +305,25 @@ class RoundBuilder:
         melds[index] = call
         self.events.append(Call(seat, call))
         self._kan(seat)
+        self._robbed = "added kan"
+        self.phase, self.drawn, self.last = _Phase.CHANKAN, None, tile_id
+
+    def kita(self, seat: int, tile: Tile) -> None:
+        """``seat`` sets a north tile aside (three players); a replacement draw follows
+        unless another seat robs it for ron."""
+        if self.players != 3:
+            _fail(f"seat {seat} sets a north tile aside, which only a three-player game does")
+        if self.phase is not _Phase.ACT or seat != self.seat or self.drawn is None:
+            _fail(f"seat {seat} sets a north tile aside, but {self._expected()}"
+                  + (" (it has drawn none)" if self.phase is _Phase.ACT else ""))
+        if tile.kind != _NORTH:
+            _fail(f"seat {seat} sets {self._name(tile)} aside; only a north tile is set aside")
+        tile_id = self._take(seat, tile, "sets aside")
+        call = MjlogCall(CallKind.KITA, (tile_id,), None, None, None)
+        self.melds[seat].append(call)
+        self.events.append(Call(seat, call))
+        self.kitas += 1
+        self._robbed = "north tile"
         self.phase, self.drawn, self.last = _Phase.CHANKAN, None, tile_id
 
     def closed_kan(self, seat: int, tiles: Sequence[Tile]) -> None:
@@ -293,15 +351,19 @@ class RoundBuilder:
         riichi, four winds, four kans, the wall run out (None), or else a triple ron."""
         if self.phase is not _Phase.ANSWER:
             _fail(f"the round ends in a draw, but {self._expected()}")
-        if all(self.riichi_declared) and self.last_riichi:
+        four = self.players == 4
+        if four and all(self.riichi_declared) and self.last_riichi:
             return "reach4"
-        if (len(self.discards) == 4 and not self.called and 27 <= self.discards[0] <= 30
-                and len(set(self.discards)) == 1):
+        if (four and len(self.discards) == 4 and not self.called
+                and 27 <= self.discards[0] <= 30 and len(set(self.discards)) == 1):
             return "kaze4"
         if self.kans == 4 and len(self.kan_seats) > 1:
             return "kan4"
-        if self.live_draws >= _LIVE_TILES - self.kans:
+        if self.live_draws >= _LIVE_TILES[self.players] - self.kans - self.kitas:
             return None
+        if not four:
+            _fail(f"the round ends in a draw after seat {self.seat}'s discard with live tiles "
+                  "left, which no draw of a three-player game does")
         return "ron3"
 
     def dora(self, tile: Tile) -> None:
@@ -349,9 +411,8 @@ class RoundBuilder:
         ura_ids = self._ura(ura)
         recorded = None
         if deltas is not None:
-            if len(deltas) != 4:
-                _fail(f"a win's score changes are one per seat, got {list(deltas)}")
-            scores = None if self.scores is None else tuple(self.scores)
+            deltas = self._per_seat(deltas, "a win's score changes")
+            scores = self._padded(self.scores)
             if self.scores is not None:
                 self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
             recorded = AgariRecord(
@@ -362,7 +423,7 @@ class RoundBuilder:
                 yaku=None if yaku is None else tuple(yaku),
                 yakuman=None if yakuman is None else tuple(yakuman),
                 dora_indicators=tuple(self.dora_ids), scores=scores,
-                deltas=None if scores is None else tuple(deltas), pao=pao)
+                deltas=None if scores is None else self._padded(deltas), pao=pao)
         self.first_win = False
         self.events.append(Agari(seat, from_seat, ura_ids, recorded))
         self.phase, self.drawn = _Phase.WON, None
@@ -380,12 +441,11 @@ class RoundBuilder:
             self._accept_riichi()
         recorded = None
         if deltas is not None:
-            if len(deltas) != 4:
-                _fail(f"a drawn round's score changes are one per seat, got {list(deltas)}")
+            deltas = self._per_seat(deltas, "a drawn round's score changes")
             if self.scores is not None:
                 recorded = RyuukyokuRecord(
                     honba=self.honba, sticks=None if self.honba is None else self.table_sticks,
-                    scores=tuple(self.scores), deltas=tuple(deltas))
+                    scores=self._padded(self.scores), deltas=self._padded(deltas))
                 self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
         self.events.append(Ryuukyoku(kind, recorded))
         self.phase = _Phase.OVER
@@ -399,5 +459,7 @@ class RoundBuilder:
         """The round as an ``MjlogRound``. Raises InvalidLogError before it has ended."""
         if not self.is_over:
             _fail(f"the round stops before a win or a draw ({self._expected()})")
+        hands = (*self._dealt, *((),) * (_SEATS - self.players))
         return MjlogRound(self.round_index, self.honba, self.sticks, self.dice, self._dora,
-                          self.start_scores, self.dealer, self._dealt, tuple(self.events))
+                          self._padded(self.start_scores), self.dealer, hands,
+                          tuple(self.events))

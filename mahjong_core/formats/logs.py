@@ -146,7 +146,8 @@ def write_game(record: GameRecord, fmt: LogFormat, *, source: MjlogGame | None =
     """A game record in ``fmt``: the mjlog document, the tenhou.net/6 JSON or the mjai
     lines (see ``write_tenhou6``, ``write_mjai`` and ``record_to_mjlog``).
 
-    Raises InvalidLogError for names that are not four strings.
+    Raises InvalidLogError for names that are not one string a seat, or a source of
+    another number of players.
     """
     if fmt is LogFormat.MJLOG:
         return format_mjlog(record_to_mjlog(record, source=source, names=names))

@@ -16,6 +16,11 @@ chun, and ``5mr 5pr 5sr`` for the red fives. ``start_game`` may also say
 ``kyoku_first`` (0 an east-south game, 4 east only), ``aka_flag`` (red fives) and
 ``kuitan`` (false: no tanyao on an open hand); other rules are Tenhou's.
 
+A three-player game is written as RiichiEnv writes one: three names, scores, hands and
+deltas, and ``kita`` (``actor``, ``pai`` ``"N"``) for a north tile set aside. Reading
+also takes the four-seat form of Mortal's three-player forks (an empty or unseen
+fourth hand with a score of 0, a 0 delta for it, ``nukidora`` for ``kita``).
+
 >>> lines = [
 ...     '{"type":"start_game","names":["A","B","C","D"]}',
 ...     '{"type":"start_kyoku","bakaze":"E","dora_marker":"1p","kyoku":1,"honba":0,'
@@ -44,6 +49,7 @@ from ..table import (
     DoraRevealed,
     GameLength,
     GameRecord,
+    KitaDeclared,
     MeldCalled,
     RiichiAccepted,
     RoundRecord,
@@ -54,6 +60,7 @@ from ..table import (
 from ..tile import Tile, TileId
 from ._round_builder import RoundBuilder
 from .mjlog import CallKind, MjlogGame, MjlogPlayer, MjlogRound
+from .record_mjlog import check_names, check_source
 
 __all__ = ["parse_mjai", "read_mjai", "split_mjai", "write_mjai"]
 
@@ -62,6 +69,9 @@ _HONOURS = ("E", "S", "W", "N", "P", "F", "C")
 _SUITS = "mps"
 _WINDS = ("E", "S", "W", "N")
 _CALLS = {"chi": CallKind.CHI, "pon": CallKind.PON, "daiminkan": CallKind.MINKAN}
+_KITA_EVENTS = ("kita", "nukidora")
+_SEATS = 4
+_UNSEEN = "?"
 
 
 def _fail(message: str) -> NoReturn:
@@ -108,10 +118,10 @@ def _field(event: dict[str, object], key: str, what: str) -> object:
     return event[key]
 
 
-def _seat(event: dict[str, object], key: str, what: str) -> int:
+def _seat(event: dict[str, object], key: str, what: str, players: int = 4) -> int:
     value = _field(event, key, what)
-    if type(value) is not int or not 0 <= value < 4:
-        _fail(f"{what}'s {key} is a seat 0-3, got {value!r}")
+    if type(value) is not int or not 0 <= value < players:
+        _fail(f"{what}'s {key} is a seat 0-{players - 1}, got {value!r}")
     return value
 
 
@@ -123,13 +133,15 @@ def _count(event: dict[str, object], key: str, what: str, low: int = 0,
     return value
 
 
-def _deltas(event: dict[str, object], what: str) -> list[int] | None:
+def _deltas(event: dict[str, object], what: str, players: int = 4) -> list[int] | None:
     value = event.get("deltas", event.get("delta"))
     if value is None:
         return None
-    if not isinstance(value, list) or len(value) != 4 or any(type(v) is not int for v in value):
-        _fail(f"{what}'s deltas are four whole numbers, got {value!r}"[:200])
-    return cast(list[int], value)
+    if not isinstance(value, list) or len(value) not in (players, _SEATS) or any(
+            type(v) is not int for v in value) or (len(value) > players and value[3] != 0):
+        count = "four" if players == 4 else "three (or four with a last 0)"
+        _fail(f"{what}'s deltas are {count} whole numbers, got {value!r}"[:200])
+    return cast(list[int], value[:players])
 
 
 class _Reader:
@@ -147,6 +159,16 @@ class _Reader:
         self.reach: int | None = None
         self.saw_red = False
         self.east_only = True
+        self.players: int | None = None
+        """3 or 4, once start_game's names or the first start_kyoku say."""
+
+    @property
+    def seats(self) -> int:
+        """The number of players (4 until the log says)."""
+        return self.players or _SEATS
+
+    def _seat(self, event: dict[str, object], key: str, what: str) -> int:
+        return _seat(event, key, what, self.seats)
 
     def event(self, event: dict[str, object]) -> None:
         kind = event.get("type")
@@ -182,9 +204,9 @@ class _Reader:
         if self.reach is not None and kind != "dahai":
             _fail(f"{what} after seat {self.reach}'s reach, which its dahai must follow")
         if kind == "tsumo":
-            builder.draw(_seat(event, "actor", what), self._pai(event, "pai", what))
+            builder.draw(self._seat(event, "actor", what), self._pai(event, "pai", what))
         elif kind == "dahai":
-            actor = _seat(event, "actor", what)
+            actor = self._seat(event, "actor", what)
             riichi = self.reach is not None
             if riichi and actor != self.reach:
                 _fail(f"seat {actor}'s dahai follows seat {self.reach}'s reach")
@@ -195,30 +217,34 @@ class _Reader:
             builder.discard(actor, self._pai(event, "pai", what), riichi=riichi,
                             tsumogiri=tsumogiri)
         elif kind == "reach":
-            actor = _seat(event, "actor", what)
+            actor = self._seat(event, "actor", what)
             if builder.is_over or actor != builder.seat or builder.drawn is None:
                 _fail(f"seat {actor} declares riichi, but it is not its turn after a draw")
             self.reach = actor
         elif kind == "reach_accepted":
-            builder.riichi_accepted(_seat(event, "actor", what))
+            builder.riichi_accepted(self._seat(event, "actor", what))
         elif kind in _CALLS:
-            actor = _seat(event, "actor", what)
-            builder.call(actor, _CALLS[kind], _seat(event, "target", what),
+            actor = self._seat(event, "actor", what)
+            builder.call(actor, _CALLS[kind], self._seat(event, "target", what),
                          self._pai(event, "pai", what), self._consumed(event, what))
         elif kind == "kakan":
-            builder.added_kan(_seat(event, "actor", what), self._pai(event, "pai", what))
+            builder.added_kan(self._seat(event, "actor", what), self._pai(event, "pai", what))
+        elif kind in _KITA_EVENTS:
+            pai = event.get("pai", "N")
+            tile = _tile(pai, f"{what}'s pai")
+            builder.kita(self._seat(event, "actor", what), tile)
         elif kind == "ankan":
-            builder.closed_kan(_seat(event, "actor", what), self._consumed(event, what, 4))
+            builder.closed_kan(self._seat(event, "actor", what), self._consumed(event, what, 4))
         elif kind == "dora":
             builder.dora(self._pai(event, "dora_marker", what))
         elif kind == "hora":
             ura = event.get("ura_markers", event.get("uradora_markers"))
-            builder.win(_seat(event, "actor", what), _seat(event, "target", what),
+            builder.win(self._seat(event, "actor", what), self._seat(event, "target", what),
                         ura=[] if ura is None else self._tiles(ura, f"{what}'s ura markers"),
-                        deltas=_deltas(event, what))
+                        deltas=_deltas(event, what, self.seats))
         elif kind == "ryukyoku":
             draw = "yao9" if builder.drawn is not None else builder.draw_after_discard()
-            builder.end_in_draw(draw, _deltas(event, what))
+            builder.end_in_draw(draw, _deltas(event, what, self.seats))
         elif kind != "none":
             _fail(f"unknown event type {kind!r}")
 
@@ -240,10 +266,12 @@ class _Reader:
         self.started = True
         names = event.get("names")
         if names is not None:
-            if not isinstance(names, list) or len(names) != 4 or any(
+            if not isinstance(names, list) or len(names) not in (3, 4) or any(
                     not isinstance(n, str) for n in names):
-                _fail(f"start_game's names are four strings, got {names!r}"[:200])
+                _fail(f"start_game's names are three or four strings, got {names!r}"[:200])
             self.names = cast(list[str], names)
+            if len(names) == 3:
+                self.players = 3
         first = event.get("kyoku_first")
         if first is not None:
             if first not in (0, 4) or type(first) is not int:
@@ -265,21 +293,17 @@ class _Reader:
         bakaze = _field(event, "bakaze", what)
         if bakaze not in _WINDS:
             _fail(f"start_kyoku's bakaze is E, S, W or N, got {bakaze!r}")
-        kyoku = _count(event, "kyoku", what, 1, 4)
-        oya = _seat(event, "oya", what)
+        players = self._round_players(event)
+        kyoku = _count(event, "kyoku", what, 1, players)
+        oya = _seat(event, "oya", what, players)
         if oya != kyoku - 1:
             _fail(f"start_kyoku's oya is seat {oya}, but kyoku {kyoku}'s dealer is seat "
                   f"{kyoku - 1}")
         honba = _count(event, "honba", what)
         sticks = _count(event, "kyotaku", what) if "kyotaku" in event else _count(
             event, "kyoutaku", what)
-        scores = _field(event, "scores", what)
-        if not isinstance(scores, list) or len(scores) != 4 or any(
-                type(s) is not int for s in scores):
-            _fail(f"start_kyoku's scores are four whole numbers, got {scores!r}"[:200])
-        tehais = _field(event, "tehais", what)
-        if not isinstance(tehais, list) or len(tehais) != 4:
-            _fail(f"start_kyoku's tehais are four hands of 13 tiles, got {tehais!r}"[:200])
+        scores = cast(list[int], _field(event, "scores", what))[:players]
+        tehais = cast(list[object], _field(event, "tehais", what))[:players]
         hands = [self._tiles(hand, f"start_kyoku's tehais[{seat}]", 13)
                  for seat, hand in enumerate(tehais)]
         dora = self._pai(event, "dora_marker", what)
@@ -287,8 +311,32 @@ class _Reader:
         self.east_only &= index < 4
         red = bool(self.red)
         self.round = RoundBuilder(round_index=index, honba=honba, sticks=sticks,
-                                  scores=cast(list[int], scores), dealer=oya, hands=hands,
-                                  dora=dora, red_fives=red, names=tile_name)
+                                  scores=scores, dealer=oya, hands=hands,
+                                  dora=dora, red_fives=red, names=tile_name, players=players)
+
+    def _round_players(self, event: dict[str, object]) -> int:
+        """How many play, from start_kyoku's scores and tehais (three, or four whose
+        last hand is empty or unseen with a score of 0, or four); the same every round."""
+        what = "start_kyoku"
+        scores = _field(event, "scores", what)
+        tehais = _field(event, "tehais", what)
+        if not isinstance(scores, list) or len(scores) not in (3, 4) or any(
+                type(s) is not int for s in scores):
+            _fail(f"start_kyoku's scores are three or four whole numbers, got "
+                  f"{scores!r}"[:200])
+        if not isinstance(tehais, list) or len(tehais) != len(scores):
+            _fail(f"start_kyoku's tehais are one hand of 13 tiles a seat of its scores, got "
+                  f"{tehais!r}"[:200])
+        players = len(scores)
+        fourth = tehais[3] if players == _SEATS else None
+        if isinstance(fourth, list) and scores[3] == 0 and self.players != _SEATS and (
+                not fourth or (len(fourth) == 13 and all(t == _UNSEEN for t in fourth))):
+            players = 3
+        if self.players is not None and players != self.players:
+            _fail(f"start_kyoku deals to {players} seats, but this game has {self.players} "
+                  "players")
+        self.players = players
+        return players
 
     def game(self) -> MjlogGame:
         if not self.started:
@@ -303,8 +351,9 @@ class _Reader:
         else:
             east_south = not self.east_only
         rule_type = (0x01 | (0 if red else 0x02) | (0 if self.kuitan else 0x04)
-                     | (0x08 if east_south else 0))
-        players = tuple(MjlogPlayer(name) for name in self.names) if self.names else ()
+                     | (0x08 if east_south else 0) | (0x10 if self.players == 3 else 0))
+        names = self.names[:self.seats] if self.names else []
+        players = tuple(MjlogPlayer(name) for name in names)
         return MjlogGame(version=None, shuffle_seed=None, rule_type=rule_type, lobby=None,
                          players=players, first_dealer=0, rounds=tuple(self.rounds))
 
@@ -414,13 +463,12 @@ def read_mjai(data: str | bytes) -> list[MjlogGame]:
 
 def _names(record: GameRecord, source: MjlogGame | None, names: Sequence[str] | None
            ) -> list[str]:
+    count = record.rules.players
     if names is not None:
-        if isinstance(names, str) or len(names) != 4 or any(type(n) is not str for n in names):
-            raise InvalidLogError(f"names are four strings, one per seat, got {names!r}")
-        return list(names)
-    if source is not None and len(source.players) == 4:
-        return [player.name for player in source.players]
-    return [f"Seat {seat}" for seat in range(4)]
+        return check_names(names, count)
+    if source is not None and len(source.players) >= count:
+        return [player.name for player in source.players[:count]]
+    return [f"Seat {seat}" for seat in range(count)]
 
 
 def _round_events(played: RoundRecord, red: bool) -> list[dict[str, _Json]]:
@@ -451,6 +499,8 @@ def _round_events(played: RoundRecord, red: bool) -> list[dict[str, _Json]]:
         elif isinstance(event, DoraRevealed):
             shown += 1
             out.append({"type": "dora", "dora_marker": name(event.indicator)})
+        elif isinstance(event, KitaDeclared):
+            out.append({"type": "kita", "actor": event.seat, "pai": name(event.tile)})
         elif isinstance(event, MeldCalled):
             meld = event.meld
             kind = meld.meld.kind
@@ -469,7 +519,8 @@ def _round_events(played: RoundRecord, red: bool) -> list[dict[str, _Json]]:
                             "consumed": names([i for i in meld.ids if i != meld.called])})
     for result in played.results:
         if isinstance(result, Win):
-            ura = [name(i) for i in wall.ura[:shown]] if result.context.riichi else []
+            ura = ([name(wall.ura_indicator(n)) for n in range(shown)]
+                   if result.context.riichi else [])
             out.append({"type": "hora", "actor": result.winner, "target": result.from_seat,
                         "deltas": cast(_Json, list(result.deltas)),
                         "ura_markers": cast(_Json, ura)})
@@ -486,13 +537,16 @@ def write_mjai(record: GameRecord, *, source: MjlogGame | None = None,
 
     Every event and result is the engine's, in the dialect Mortal's libriichi and
     RiichiEnv read; ``start_game`` also says ``kyoku_first`` and ``aka_flag``, and
-    ``"kuitan": false`` when tanyao does not count on an open hand. The
-    players' names come from ``names``, else from ``source`` (the log the record was
-    replayed from), else ``"Seat 0"``... Raises InvalidLogError for names that are not
-    four strings.
+    ``"kuitan": false`` when tanyao does not count on an open hand. A three-player game
+    is written as RiichiEnv writes one: three seats everywhere and a ``kita`` event for
+    each north tile set aside. The players' names come from ``names``, else from
+    ``source`` (the log the record was replayed from), else ``"Seat 0"``... Raises
+    InvalidLogError for names that are not one string a seat or a source of another
+    number of players.
     """
     if not isinstance(record, GameRecord):
         raise InvalidLogError(f"write_mjai writes a GameRecord, got {type(record).__name__}")
+    check_source(record, source)
     red = record.rules.red_fives
     start: dict[str, _Json] = {
         "type": "start_game", "names": cast(_Json, _names(record, source, names)),

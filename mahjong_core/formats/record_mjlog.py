@@ -5,12 +5,15 @@ replayed) into an ``MjlogGame``: each round's deal and every draw, discard, call
 and new dora in play order, and each win and drawn round with the attributes Tenhou's
 server writes (``ba``, ``hai``, ``m``, ``machi``, ``ten``, ``yaku``/``yakuman``,
 ``doraHai``, ``doraHaiUra``, ``sc``, ``paoWho``; ``owari`` when the game is over).
-``format_mjlog`` then writes the XML.
+A three-player game is written as Tenhou writes one: the ``GO type`` bit 0x10, an
+empty fourth seat (no tiles, a score of 0 in ``ten``, ``sc`` and ``owari``) and each
+north tile set aside as a kita call. ``format_mjlog`` then writes the XML.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -23,6 +26,7 @@ from ..table import (
     DrawKind,
     GameLength,
     GameRecord,
+    KitaDeclared,
     MeldCalled,
     RiichiAccepted,
     RoundRecord,
@@ -54,7 +58,10 @@ from .mjlog import (
 )
 from .tenhou_yaku import tenhou_yaku_list
 
-__all__ = ["DRAW_TYPES", "record_to_mjlog", "rule_type_of", "table_call"]
+__all__ = ["DRAW_TYPES", "check_names", "check_source", "record_to_mjlog", "rule_type_of",
+           "table_call"]
+
+_V = TypeVar("_V")
 
 DRAW_TYPES: dict[DrawKind, str | None] = {
     DrawKind.EXHAUSTIVE: None, DrawKind.NAGASHI_MANGAN: "nm",
@@ -71,11 +78,13 @@ _LIMITS = {None: 0, Limit.MANGAN: 1, Limit.HANEMAN: 2, Limit.BAIMAN: 3, Limit.SA
 _YAKUMAN_LIMIT = 5
 _PLAYER_GAME = 0x01
 _RULE_BITS = 0x02 | 0x04 | 0x08 | 0x10
+_SEATS = 4
 
 
 def rule_type_of(record: GameRecord, base: int = _PLAYER_GAME) -> int:
     """The ``GO type`` bits of a record's rules: no red fives (0x02), no open tanyao
-    (0x04), east-south (0x08); the other bits (lobby, speed) come from ``base``.
+    (0x04), east-south (0x08), three players (0x10); the other bits (lobby, speed) come
+    from ``base``.
 
     >>> from mahjong_core.table import Game
     >>> rule_type_of(Game(seed=1).record())
@@ -84,6 +93,7 @@ def rule_type_of(record: GameRecord, base: int = _PLAYER_GAME) -> int:
     rules = record.rules
     bits = (0 if rules.red_fives else 0x02) | (0 if rules.open_tanyao else 0x04)
     bits |= 0x08 if record.table.length is GameLength.EAST_SOUTH else 0
+    bits |= 0x10 if rules.players == 3 else 0
     return (base & ~_RULE_BITS) | bits
 
 
@@ -98,17 +108,39 @@ def table_call(meld: TableMeld) -> MjlogCall:
                      None if kind is CallKind.ANKAN else meld.from_seat)
 
 
-def _players(source: MjlogGame | None, names: Sequence[str] | None
+def check_names(names: Sequence[str], players: int) -> list[str]:
+    """``names`` as a list, checked to be one string a seat of a ``players`` table.
+
+    Raises InvalidLogError for anything else.
+    """
+    if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != players \
+            or any(type(n) is not str for n in names):
+        count = "four" if players == 4 else "three"
+        raise InvalidLogError(f"names are {count} strings, one per seat, got {names!r}"[:200])
+    return list(names)
+
+
+def check_source(record: GameRecord, source: MjlogGame | None) -> None:
+    """Raises InvalidLogError unless ``source`` (when given) is a game of as many players
+    as ``record``."""
+    if source is not None and source.players_count != record.rules.players:
+        raise InvalidLogError(f"a {source.players_count}-player log is no source for a "
+                              f"{record.rules.players}-player record")
+
+
+def _players(record: GameRecord, source: MjlogGame | None, names: Sequence[str] | None
              ) -> tuple[MjlogPlayer, ...]:
+    count = record.rules.players
     players = source.players if source is not None else ()
     if names is None:
         return players
-    if isinstance(names, str) or len(names) != 4 or any(type(n) is not str for n in names):
-        raise InvalidLogError(f"names are four strings, one per seat, got {names!r}")
-    if len(players) == 4:
+    named = check_names(names, count)
+    if count == 3:
+        named.append(players[3].name if len(players) == _SEATS else "")
+    if len(players) == len(named):
         return tuple(MjlogPlayer(name, p.dan, p.rate, p.sex)
-                     for name, p in zip(names, players, strict=True))
-    return tuple(MjlogPlayer(name) for name in names)
+                     for name, p in zip(named, players, strict=True))
+    return tuple(MjlogPlayer(name) for name in named)
 
 
 def record_to_mjlog(record: GameRecord, *, source: MjlogGame | None = None,
@@ -118,8 +150,9 @@ def record_to_mjlog(record: GameRecord, *, source: MjlogGame | None = None,
 
     ``source``, the log the record was replayed from, gives what the record does not
     hold: the players, the lobby and room bits of the rule type, the shuffle seed and
-    each round's dice (else the dice are written as 0, 0). ``names`` name the four seats.
-    Raises InvalidLogError for a three-player source or names that are not four strings.
+    each round's dice (else the dice are written as 0, 0). ``names`` name the seats (a
+    three-player game's empty fourth seat is named ""). Raises InvalidLogError for a
+    source of another number of players or names that are not one string a seat.
 
     >>> from mahjong_core.table import Game, Pass
     >>> game = Game(seed=3)
@@ -134,30 +167,37 @@ def record_to_mjlog(record: GameRecord, *, source: MjlogGame | None = None,
     """
     if not isinstance(record, GameRecord):
         raise InvalidLogError(f"record_to_mjlog writes a GameRecord, got {type(record).__name__}")
-    if source is not None and source.players_count != 4:
-        raise InvalidLogError("a three-player log is no source for a four-player record")
+    check_source(record, source)
+    players = _players(record, source, names)
     rounds = []
     for number, played in enumerate(record.rounds):
         dice = (0, 0)
         if source is not None and number < len(source.rounds):
             dice = source.rounds[number].dice
         last = number == len(record.rounds) - 1 and record.end_reason is not None
-        final = MjlogStanding(record.final_scores, tuple(record.points)) if last else None
+        final = MjlogStanding(_padded(record.final_scores, 0),
+                              _padded(tuple(record.points), 0.0)) if last else None
         rounds.append(_round(played, record, dice, final))
     return MjlogGame(
         version=source.version if source is not None else "2.3",
         shuffle_seed=source.shuffle_seed if source is not None else None,
         rule_type=rule_type_of(record, source.rule_type if source is not None else _PLAYER_GAME),
         lobby=source.lobby if source is not None else 0,
-        players=_players(source, names), first_dealer=0, rounds=tuple(rounds),
+        players=players, first_dealer=0, rounds=tuple(rounds),
         shuffle_ref=source.shuffle_ref if source is not None else None)
+
+
+def _padded(values: tuple[_V, ...], empty: _V) -> tuple[_V, ...]:
+    """One value a seat as an mjlog game holds them: ``empty`` for a three-player game's
+    fourth seat."""
+    return (*values, *(empty,) * (_SEATS - len(values)))
 
 
 def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
            final: MjlogStanding | None) -> MjlogRound:
     wall = played.wall
     hands: list[list[TileId]] = [list(hand) for hand in wall.hands]
-    melds: list[list[MjlogCall]] = [[], [], [], []]
+    melds: list[list[MjlogCall]] = [[] for _ in range(_SEATS)]
     scores = list(played.start_scores)
     sticks = played.sticks
     dora_shown = 1
@@ -176,7 +216,7 @@ def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
         elif isinstance(event, RiichiAccepted):
             scores[event.seat] -= record.table.riichi_cost
             sticks += 1
-            events.append(Riichi(event.seat, 2, tuple(scores)))
+            events.append(Riichi(event.seat, 2, _padded(tuple(scores), 0)))
         elif isinstance(event, MeldCalled):
             call = table_call(event.meld)
             own = (call.tiles if call.kind is CallKind.ANKAN
@@ -193,15 +233,21 @@ def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
             else:
                 seat_melds.append(call)
             events.append(Call(event.seat, call))
+        elif isinstance(event, KitaDeclared):
+            hands[event.seat].remove(event.tile)
+            call = MjlogCall(CallKind.KITA, (event.tile,), None, None, None)
+            melds[event.seat].append(call)
+            events.append(Call(event.seat, call))
         elif isinstance(event, DoraRevealed):
             dora_shown += 1
             events.append(NewDora(event.indicator))
-    dora = wall.dora[:dora_shown]
+    dora = [wall.dora_indicator(n) for n in range(dora_shown)]
     first = True
     ends: list[Agari | Ryuukyoku] = []
     for result in played.results:
         if isinstance(result, Win):
-            ura = wall.ura[:dora_shown] if result.context.riichi else ()
+            ura = tuple(wall.ura_indicator(n) for n in range(dora_shown)) \
+                if result.context.riichi else ()
             hand = hands[result.winner] if result.is_tsumo else [*hands[result.winner],
                                                                  result.win_tile]
             value = result.result
@@ -213,18 +259,19 @@ def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
                 melds=tuple(reversed(melds[result.winner])) or None,
                 win_tile=result.win_tile, fu=value.fu, points=value.points, limit=limit,
                 yaku=pairs or None, yakuman=yakuman or None, dora_indicators=tuple(dora),
-                scores=tuple(scores),
-                deltas=result.deltas, pao=result.liable)
+                scores=_padded(tuple(scores), 0),
+                deltas=_padded(result.deltas, 0), pao=result.liable)
             scores = [s + d for s, d in zip(scores, result.deltas, strict=True)]
             ends.append(Agari(result.winner, result.from_seat, tuple(ura), agari))
             first = False
         else:
             assert isinstance(result, Draw)
-            shown = _shown(result, last_drawer)
+            shown = _shown(result, last_drawer, len(played.start_scores))
             drawn = RyuukyokuRecord(
                 honba=played.honba, sticks=sticks,
-                hands=tuple(tuple(sorted(hands[s])) if s in shown else None for s in range(4)),
-                scores=tuple(scores), deltas=result.deltas)
+                hands=tuple(tuple(sorted(hands[s])) if s in shown else None
+                            for s in range(_SEATS)),
+                scores=_padded(tuple(scores), 0), deltas=_padded(result.deltas, 0))
             scores = [s + d for s, d in zip(scores, result.deltas, strict=True)]
             ends.append(Ryuukyoku(DRAW_TYPES[result.kind], drawn))
     if final is not None and ends:
@@ -239,16 +286,16 @@ def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
     return MjlogRound(
         round_index=4 * played.round_wind + played.dealer_index, honba=played.honba,
         sticks=played.sticks, dice=dice, dora_indicator=wall.dora[0],
-        scores=played.start_scores, dealer=played.dealer,
-        hands=wall.hands, events=tuple(events))
+        scores=_padded(played.start_scores, 0), dealer=played.dealer,
+        hands=_padded(wall.hands, ()), events=tuple(events))
 
 
-def _shown(result: Draw, last_drawer: int) -> tuple[int, ...]:
+def _shown(result: Draw, last_drawer: int, players: int) -> tuple[int, ...]:
     """The seats whose hands Tenhou shows at a drawn round."""
     if result.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
         return result.tenpai
     if result.kind is DrawKind.NINE_TERMINALS:
         return (last_drawer,)
     if result.kind is DrawKind.FOUR_RIICHI:
-        return (0, 1, 2, 3)
+        return tuple(range(players))
     return ()

@@ -75,12 +75,12 @@ _T = TypeVar("_T")
 
 def game_rules(game: MjlogGame, *, round_points: bool | None = None
                ) -> tuple[Rules, TableRules]:
-    """The hand and table rules of a Tenhou game: red fives, open tanyao and the game's
-    length from its ``GO type`` flags, the starting score from its first deal, and
-    whether placement points are whole numbers (``round_points``; by default as the
-    log's own final standing shows, else whole, as Tenhou wrote them until about 2021).
-
-    Raises InvalidLogError for a game the engine does not play (three players).
+    """The hand and table rules of a Tenhou game: four or three players (Tenhou's
+    ``TENHOU_RULES`` and ``TENHOU_TABLE``, or ``TENHOU_SANMA_RULES`` and
+    ``TENHOU_SANMA_TABLE``), red fives, open tanyao and the game's length from its
+    ``GO type`` flags, the starting score from its first deal, and whether placement
+    points are whole numbers (``round_points``; by default as the log's own final
+    standing shows, else whole, as Tenhou wrote them until about 2021).
     """
     players = game.players_count
     base_rules, base_table = ((TENHOU_RULES, TENHOU_TABLE) if players == 4

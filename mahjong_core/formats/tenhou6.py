@@ -16,8 +16,13 @@ north, haku, hatsu, chun, and 51-53 the red fives; 60 is the tile just drawn
 letter before one of them: ``c`` a chi (the called tile first), ``p`` a pon and ``m`` an
 open kan (the letter's place says whose discard: first the player on the left, second
 across, last on the right), ``k`` an added kan, ``a`` a closed kan, ``r`` a riichi
-discard. Each seat's draws and discards are listed apart; reading puts them back in
-play order by following the turns.
+discard, ``f44`` a north tile set aside (kita). Each seat's draws and discards are listed
+apart; reading puts them back in play order by following the turns.
+
+A three-player game (``三`` in ``rule.disp``) keeps four of everything, as Tenhou
+writes it: the fourth name is ``""``, the fourth seat is dealt nothing, scores 0 and
+gets 0 of each result. A call's letter place counts the empty seat as a place at the
+table: seat 0 calls seat 2's discard from across, seat 2 calls seat 0's from across.
 
 >>> game = parse_tenhou6('{"name": ["A", "B", "C", "D"], "rule": {"disp": "般南喰赤", '
 ...     '"aka": 1}, "log": [[[0, 0, 0], [25000, 25000, 25000, 25000], [21], [], '
@@ -50,6 +55,7 @@ from ..table import (
     DrawKind,
     GameLength,
     GameRecord,
+    KitaDeclared,
     MeldCalled,
     RoundRecord,
     TableMeld,
@@ -68,6 +74,7 @@ from .mjlog import (
     MjlogStanding,
     Ryuukyoku,
 )
+from .record_mjlog import check_names, check_source
 from .tenhou_yaku import TENHOU_YAKU_NAMES, tenhou_yaku_list
 
 __all__ = ["DAN_NAMES", "parse_tenhou6", "read_tenhou6", "split_tenhou6", "write_tenhou6"]
@@ -80,6 +87,10 @@ DAN_NAMES: tuple[str, ...] = (
 
 _TSUMOGIRI = 60
 _PLACEHOLDER = 0
+_NORTH_CODE = 44
+_KITA = "f44"
+_SEATS = 4
+_SANMA = "三"
 _WIN = "和了"
 _DRAW_NAMES: dict[str, str | None] = {
     "流局": None, "全員聴牌": None, "全員不聴": None, "流し満貫": "nm", "九種九牌": "yao9",
@@ -152,7 +163,7 @@ class _Give:
     """An item of a seat's discards: a discard, a closed or added kan, or a placeholder."""
 
     kind: str
-    """``"discard"``, ``"ankan"``, ``"kakan"`` or ``"placeholder"``."""
+    """``"discard"``, ``"ankan"``, ``"kakan"``, ``"kita"`` or ``"placeholder"``."""
     tiles: tuple[Tile, ...] = ()
     """The discarded tile (none for tsumogiri), the kan's tiles, the added tile."""
     riichi: bool = False
@@ -173,7 +184,8 @@ def _codes(text: str, letters: str, what: str) -> tuple[str, int, list[Tile]]:
     return letter, at // 2, tiles
 
 
-def _take(item: object, what: str) -> _Take:
+def _take(item: object, what: str, seat: int = 0, players: int = 4) -> _Take:
+    """An item of ``seat``'s takes in a game of ``players``."""
     if type(item) is int:
         return _Take(None, _tile_of_code(item, what))
     if not isinstance(item, str):
@@ -188,6 +200,11 @@ def _take(item: object, what: str) -> _Take:
         _fail(f"{what} {item!r} marks no tile a {'chi' if letter == 'c' else 'call'} can take")
     offset = 3 if at == 0 else 2 if at == 1 else 1
     kind = {"c": CallKind.CHI, "p": CallKind.PON, "m": CallKind.MINKAN}[letter]
+    if players == 3:
+        if kind is CallKind.CHI:
+            _fail(f"{what} {item!r} is a chi, which a three-player game does not have")
+        if (seat + offset) % _SEATS >= players:
+            _fail(f"{what} {item!r} calls a tile of the empty fourth seat")
     return _Take(kind, tiles[at], tuple(t for n, t in enumerate(tiles) if n != at), offset)
 
 
@@ -199,7 +216,11 @@ def _give(item: object, what: str) -> _Give:
             return _Give("placeholder")
         return _Give("discard", (_tile_of_code(item, what),))
     if not isinstance(item, str):
-        _fail(f"{what} {item!r} is a tile code or a riichi or kan string")
+        _fail(f"{what} {item!r} is a tile code or a riichi, kan or kita string")
+    if item.startswith("f"):
+        if item != _KITA:
+            _fail(f"{what} {item!r} is no kita ({_KITA!r}: a north tile set aside)")
+        return _Give("kita", (_tile_of_code(_NORTH_CODE, what),))
     if item.startswith("r"):
         rest = item[1:]
         if not rest.isdigit() or len(rest) != 2:
@@ -220,7 +241,7 @@ def _give(item: object, what: str) -> _Give:
 # --- reading: the turns put back in order ----------------------------------------------------
 
 _Step: TypeAlias = tuple[str, int, object]
-"""("draw"|"discard"|"call"|"kakan"|"ankan", seat, the item)."""
+"""("draw"|"discard"|"call"|"kakan"|"ankan"|"kita", seat, the item)."""
 _MAX_STATES = 20000
 
 
@@ -268,7 +289,7 @@ def _order(takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]], d
 def _exhausted(state: _State, takes: Sequence[Sequence[_Take]],
                gives: Sequence[Sequence[_Give]]) -> bool:
     return all(state.takes[s] == len(takes[s]) and state.gives[s] == len(gives[s])
-               for s in range(4))
+               for s in range(len(takes)))
 
 
 def _advance(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]],
@@ -307,12 +328,14 @@ def _advance(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Se
                 state.steps.append(("ankan", seat, give.tiles))
                 state.mode = "rinshan"
                 continue
-            if give.kind == "kakan":
-                state.steps.append(("kakan", seat, give.tiles[0]))
+            if give.kind in ("kakan", "kita"):
+                state.steps.append((give.kind, seat, give.tiles[0]))
                 if _exhausted(state, takes, gives):
                     if how == "ron" and source == seat:
                         return None
-                    return "the round ends on an added kan, but the result is no chankan"
+                    what = "an added kan" if give.kind == "kakan" else "a kita"
+                    return (f"the round ends on {what}, but the result is no ron on its "
+                            "tile")
                 state.mode = "rinshan"
                 continue
             tile = give.tiles[0] if give.tiles else drawn
@@ -327,7 +350,8 @@ def _advance(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Se
                     return None
                 return f"the round ends on seat {seat}'s discard, but the result says otherwise"
             callers: list[tuple[int, int, _Take]] = []
-            for other in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
+            players = len(takes)
+            for other in ((seat + step) % players for step in range(1, players)):
                 index = state.takes[other]
                 if index < len(takes[other]):
                     item = takes[other][index]
@@ -350,7 +374,7 @@ def _advance(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Se
                 else:
                     option.mode = "act"
                 options.append(option)
-            following = (seat + 1) % 4
+            following = (seat + 1) % players
             index = state.takes[following]
             if index < len(takes[following]) and takes[following][index].kind is None:
                 option = state.copy()
@@ -400,18 +424,20 @@ class _WinInfo:
     yakuman: tuple[int, ...] | None = None
 
 
-def _win_record(info: list[_Json], deltas: list[int], what: str) -> _WinInfo:
-    if len(info) < 3 or any(not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 4
-                            for v in info[:3]):
-        _fail(f"{what} [winner, from, liable, ...] names seats 0-3, got {info!r}"[:200])
+def _win_record(info: list[_Json], deltas: list[int], what: str, players: int) -> _WinInfo:
+    if len(info) < 3 or any(not isinstance(v, int) or isinstance(v, bool)
+                            or not 0 <= v < players for v in info[:3]):
+        _fail(f"{what} [winner, from, liable, ...] names seats 0-{players - 1}, got "
+              f"{info!r}"[:200])
     winner, source, liable = cast(list[int], info[:3])
     win = _WinInfo(winner, source, tuple(deltas), None if liable == winner else liable)
     text = info[3] if len(info) > 3 else None
     match = _TEXT.fullmatch(text) if isinstance(text, str) else None
     if match is not None and match.group(1) is not None:
         first, second = int(match.group(3)), match.group(4)
-        points = (2 * first + int(second) if second is not None
-                  else 3 * first if match.group(5) else first)
+        payers = players - 1   # a tsumo's each-payer amounts times the payers
+        points = ((payers - 1) * first + int(second) if second is not None
+                  else payers * first if match.group(5) else first)
         win = attrs.evolve(win, fu=int(match.group(1)), points=points, limit=0)
     yaku: list[tuple[int, int]] = []
     yakuman: list[int] = []
@@ -429,8 +455,19 @@ def _win_record(info: list[_Json], deltas: list[int], what: str) -> _WinInfo:
     return attrs.evolve(win, yaku=tuple(yaku)) if yaku else win
 
 
-def _end_of(result: object, where: str) -> tuple[tuple[str, frozenset[int], int | None],
-                                                  list[_WinInfo], str | None, list[int] | None]:
+def _deltas(value: object, what: str, players: int) -> list[int]:
+    """A result's score changes: one a seat, a three-player game's empty fourth seat 0 or
+    left out."""
+    deltas = _ints(value, what)
+    if len(deltas) != players and not (len(deltas) == _SEATS and deltas[3] == 0):
+        _fail(f"{what} are one per seat ({players}{', or 4 with a last 0' if players == 3 else ''}"
+              f"), got {deltas}")
+    return deltas[:players]
+
+
+def _end_of(result: object, where: str, players: int
+            ) -> tuple[tuple[str, frozenset[int], int | None], list[_WinInfo], str | None,
+                       list[int] | None]:
     """How a round's result says it ends: the end for ``_order``, the wins, the draw's
     mjlog type and deltas."""
     what = f"{where}: the result"
@@ -443,11 +480,11 @@ def _end_of(result: object, where: str) -> tuple[tuple[str, frozenset[int], int 
         if not rest or len(rest) % 2:
             _fail(f"{what} pairs each win's deltas with its details, got {result!r}"[:200])
         for at in range(0, len(rest), 2):
-            deltas = _ints(rest[at], f"{what}'s deltas", 4)
+            deltas = _deltas(rest[at], f"{what}'s deltas", players)
             info = rest[at + 1]
             if not isinstance(info, list):
                 _fail(f"{what}'s details are a list, got {info!r}"[:200])
-            wins.append(_win_record(cast(list[_Json], info), deltas, what))
+            wins.append(_win_record(cast(list[_Json], info), deltas, what, players))
         winners = frozenset(w.winner for w in wins)
         sources = {w.source for w in wins}
         if len(sources) != 1 or len(winners) != len(wins):
@@ -460,7 +497,7 @@ def _end_of(result: object, where: str) -> tuple[tuple[str, frozenset[int], int 
     if name not in _DRAW_NAMES:
         _fail(f"{what} {name!r} is neither {_WIN!r} nor a drawn round's name "
               f"({', '.join(_DRAW_NAMES)})")
-    draw_deltas = _ints(result[1], f"{what}'s deltas", 4) if len(result) > 1 else None
+    draw_deltas = _deltas(result[1], f"{what}'s deltas", players) if len(result) > 1 else None
     if len(result) > 2:
         _fail(f"{what} of a drawn round is its name and the deltas, got {result!r}"[:200])
     kind = _DRAW_NAMES[name]
@@ -468,7 +505,7 @@ def _end_of(result: object, where: str) -> tuple[tuple[str, frozenset[int], int 
     return (how, frozenset(), None), [], kind, draw_deltas
 
 
-def _round(raw: object, number: int, red_fives: bool) -> MjlogRound:
+def _round(raw: object, number: int, red_fives: bool, players: int) -> MjlogRound:
     if not isinstance(raw, list) or len(raw) != 17:
         _fail(f"round {number}: a round is a list of 17 elements, got "
               f"{len(raw) if isinstance(raw, list) else type(raw).__name__}")
@@ -476,7 +513,7 @@ def _round(raw: object, number: int, red_fives: bool) -> MjlogRound:
     where = _label(meta, number)
     if not 0 <= meta[0] < 16 or meta[1] < 0 or meta[2] < 0:
         _fail(f"{where}: [round, honba, sticks] is [0-15, 0 or more, 0 or more], got {meta}")
-    scores = _ints(raw[1], f"{where}: the scores", 4)
+    scores = _deltas(raw[1], f"{where}: the scores", players)
     dora = [_tile_of_code(c, f"{where}: the dora indicator")
             for c in _ints(raw[2], f"{where}: the dora indicators")]
     ura = [_tile_of_code(c, f"{where}: the ura indicator")
@@ -487,24 +524,32 @@ def _round(raw: object, number: int, red_fives: bool) -> MjlogRound:
     hands: list[list[Tile]] = []
     takes: list[list[_Take]] = []
     gives: list[list[_Give]] = []
-    for seat in range(4):
+    for seat in range(_SEATS):
         dealt, took, gave = raw[4 + 3 * seat: 7 + 3 * seat]
+        if seat >= players:
+            if dealt != [] or took != [] or gave != []:
+                _fail(f"{where}: the empty fourth seat of a three-player game has tiles or "
+                      f"turns ({dealt!r}, {took!r}, {gave!r})"[:200])
+            continue
         hands.append([_tile_of_code(c, f"{where}: seat {seat}'s dealt tile")
                       for c in _ints(dealt, f"{where}: seat {seat}'s dealt tiles", 13)])
         for value, name in ((took, "takes"), (gave, "discards")):
             if not isinstance(value, list):
                 _fail(f"{where}: seat {seat}'s {name} are a list, got {value!r}"[:200])
-        takes.append([_take(item, f"{where}: seat {seat}'s take {n}")
+        takes.append([_take(item, f"{where}: seat {seat}'s take {n}", seat, players)
                       for n, item in enumerate(cast(list[object], took))])
         gives.append([_give(item, f"{where}: seat {seat}'s discard {n}")
                       for n, item in enumerate(cast(list[object], gave))])
-    end, wins, draw_kind, draw_deltas = _end_of(raw[16], where)
+    end, wins, draw_kind, draw_deltas = _end_of(raw[16], where, players)
     dealer = meta[0] % 4
+    if dealer >= players:
+        _fail(f"{where}: a three-player game has no fourth hand of a round wind")
     try:
         steps = _order(takes, gives, dealer, end)
         builder = RoundBuilder(round_index=meta[0], honba=meta[1], sticks=meta[2],
                                scores=scores, dealer=dealer, hands=hands, dora=dora[0],
-                               red_fives=red_fives, names=lambda tile: str(_code(tile)))
+                               red_fives=red_fives, names=lambda tile: str(_code(tile)),
+                               players=players)
         _build(builder, steps, dora[1:])
         for win in wins:
             builder.win(win.winner, win.source,
@@ -513,7 +558,7 @@ def _round(raw: object, number: int, red_fives: bool) -> MjlogRound:
                         yaku=win.yaku, yakuman=win.yakuman, pao=win.pao)
         if not wins:
             builder.end_in_draw(draw_kind, draw_deltas if draw_deltas is not None
-                                else [0, 0, 0, 0])
+                                else [0] * players)
         return builder.finish()
     except InvalidLogError as error:
         raise InvalidLogError(f"{where}: {error}") from None
@@ -533,13 +578,17 @@ def _build(builder: RoundBuilder, steps: list[_Step], kan_dora: list[Tile]) -> N
                       "log lists no more")
             builder.dora(tile)
 
-    after_added = False
+    after_added = after_kita = False
     for kind, seat, item in steps:
         if kind == "draw":
             if after_added:
                 reveal(pending)
                 pending = 1
                 after_added = False
+            elif after_kita:   # a kita that passed turns over an earlier kan's dora
+                reveal(pending)
+                pending = 0
+                after_kita = False
             builder.draw(seat, cast(Tile, item))
         elif kind == "discard":
             give = cast(_Give, item)
@@ -548,14 +597,17 @@ def _build(builder: RoundBuilder, steps: list[_Step], kan_dora: list[Tile]) -> N
             builder.discard(seat, give.tiles[0] if give.tiles else None, riichi=give.riichi)
         elif kind == "call":
             take = cast(_Take, item)
-            builder.call(seat, cast(CallKind, take.kind), (seat + take.offset) % 4, take.tile,
-                         take.own)
+            builder.call(seat, cast(CallKind, take.kind), (seat + take.offset) % _SEATS,
+                         take.tile, take.own)
             if take.kind is CallKind.MINKAN:
                 reveal(pending)
                 pending = 1
         elif kind == "kakan":
             builder.added_kan(seat, cast(Tile, item))
             after_added = True
+        elif kind == "kita":
+            builder.kita(seat, cast(Tile, item))
+            after_kita = True
         else:
             reveal(pending)
             pending = 0
@@ -569,11 +621,13 @@ def _build(builder: RoundBuilder, steps: list[_Step], kan_dora: list[Tile]) -> N
 def _rule_type(rule: Mapping[str, object], logs: list[object]) -> int:
     disp = rule.get("disp")
     text = disp if isinstance(disp, str) else ""
-    if "三" in text:
-        _fail("three-player games are not supported (rule disp "
-              f"{text!r})")
-    tenhou_like = "南" in text or "東" in text
     bits = 0x01
+    sanma = text.startswith(_SANMA)
+    text = text.removeprefix(_SANMA)
+    tenhou_like = "南" in text or "東" in text
+    if sanma or (not tenhou_like and logs and all(
+            isinstance(r, list) and len(r) == 17 and r[13] == [] for r in logs)):
+        bits |= 0x10
     if tenhou_like:
         bits |= _ROOMS.get(text[:1], 0) | (_SPEED if "速" in text else 0)
     red_keys = [rule[key] for key in ("aka", "aka51", "aka52", "aka53") if key in rule]
@@ -608,20 +662,23 @@ def _all_codes(value: object) -> list[int]:
     return []
 
 
-def _players(data: Mapping[str, object]) -> tuple[MjlogPlayer, ...]:
+def _players(data: Mapping[str, object], players: int) -> tuple[MjlogPlayer, ...]:
     names = data.get("name")
     if names is None:
         return ()
-    if not isinstance(names, list) or len(names) != 4 or any(
+    if not isinstance(names, list) or len(names) not in (players, _SEATS) or any(
             not isinstance(n, str) for n in names):
-        _fail(f"name is a list of four names, got {names!r}"[:200])
+        count = "four names" if players == 4 else "three names (and a fourth \"\")"
+        _fail(f"name is a list of {count}, got {names!r}"[:200])
+    if len(names) == _SEATS and players == 3 and names[3]:
+        _fail(f"the fourth name of a three-player game is \"\", got {names[3]!r}"[:200])
     columns: dict[str, list[object] | None] = {}
     for key in ("dan", "rate", "sx"):
         value = data.get(key)
-        if value is not None and (not isinstance(value, list) or len(value) != 4):
-            _fail(f"{key} is a list with one entry per player, got {value!r}"[:200])
+        if value is not None and (not isinstance(value, list) or len(value) != len(names)):
+            _fail(f"{key} is a list with one entry per name, got {value!r}"[:200])
         columns[key] = value
-    players = []
+    out = []
     for seat, name in enumerate(cast(list[str], names)):
         dans, rates, sexes = columns["dan"], columns["rate"], columns["sx"]
         dan = None
@@ -639,15 +696,21 @@ def _players(data: Mapping[str, object]) -> tuple[MjlogPlayer, ...]:
             if not isinstance(sexes[seat], str):
                 _fail(f"sx {sexes[seat]!r} is not a string")
             sex = cast(str, sexes[seat])
-        players.append(MjlogPlayer(name, dan, rate, sex))
-    return tuple(players)
+        out.append(MjlogPlayer(name, dan, rate, sex))
+    return tuple(out)
 
 
-def _standing(value: object) -> MjlogStanding:
-    if not isinstance(value, list) or len(value) != 8 or any(
+def _standing(value: object, players: int) -> MjlogStanding:
+    if not isinstance(value, list) or len(value) not in (2 * players, 2 * _SEATS) or any(
             type(v) not in (int, float) for v in value):
-        _fail(f"sc is four pairs of score and points, got {value!r}"[:200])
+        _fail(f"sc is {'four' if players == 4 else 'three (or four)'} pairs of score and "
+              f"points, got {value!r}"[:200])
     numbers = cast(list[float], value)
+    if len(numbers) != 2 * _SEATS:
+        numbers = [*numbers, 0, 0]
+    elif players == 3 and numbers[6:] != [0, 0]:
+        _fail(f"sc gives the empty fourth seat of a three-player game a score, got {value!r}"
+              [:200])
     scores = tuple(numbers[0::2])
     if any(type(s) is not int for s in scores):
         _fail(f"sc's scores are whole numbers, got {value!r}")
@@ -694,10 +757,11 @@ def parse_tenhou6(document: str | bytes) -> MjlogGame:
         _fail(f"rule is an object, got {rule!r}"[:200])
     rule_type = _rule_type(rule, logs)
     red_fives = not rule_type & 0x02
-    rounds = [_round(raw, number, red_fives) for number, raw in enumerate(logs, 1)]
+    players = 3 if rule_type & 0x10 else 4
+    rounds = [_round(raw, number, red_fives, players) for number, raw in enumerate(logs, 1)]
     final = data.get("sc")
     if final is not None:
-        standing = _standing(final)
+        standing = _standing(final, players)
         if rounds:
             rounds[-1] = _with_final(rounds[-1], standing)
     version = data.get("ver")
@@ -708,7 +772,7 @@ def parse_tenhou6(document: str | bytes) -> MjlogGame:
     return MjlogGame(
         version=str(version) if type(version) in (int, float, str) else None,
         shuffle_seed=None, rule_type=rule_type, lobby=lobby,
-        players=_players(data), first_dealer=0, rounds=tuple(rounds),
+        players=_players(data, players), first_dealer=0, rounds=tuple(rounds),
         shuffle_ref=reference if isinstance(reference, str) and reference else None)
 
 
@@ -855,21 +919,26 @@ def _win_details(win: Win, dealer: int, record: GameRecord) -> list[_Json]:
     return details
 
 
+def _four(values: Sequence[int]) -> list[_Json]:
+    """One value a seat of four, 0 for a three-player game's empty fourth seat."""
+    return [*values, *[0] * (_SEATS - len(values))]
+
+
 def _result(played: RoundRecord, record: GameRecord) -> list[_Json]:
     wins = [r for r in played.results if isinstance(r, Win)]
     if wins:
         out: list[_Json] = [_WIN]
         for win in wins:
-            out += [cast(_Json, list(win.deltas)), _win_details(win, played.dealer, record)]
+            out += [_four(win.deltas), _win_details(win, played.dealer, record)]
         return out
     draw = played.results[0]
     assert isinstance(draw, Draw)
     if draw.kind is DrawKind.EXHAUSTIVE:
-        if len(draw.tenpai) in (0, 4):
+        if len(draw.tenpai) in (0, record.rules.players):
             return ["全員聴牌" if draw.tenpai else "全員不聴"]
-        return ["流局", cast(_Json, list(draw.deltas))]
+        return ["流局", _four(draw.deltas)]
     name = _DRAW_KIND_NAMES[draw.kind]
-    return [name, cast(_Json, list(draw.deltas))] if any(draw.deltas) else [name]
+    return [name, _four(draw.deltas)] if any(draw.deltas) else [name]
 
 
 def _round_json(played: RoundRecord, record: GameRecord) -> list[_Json]:
@@ -895,6 +964,8 @@ def _round_json(played: RoundRecord, record: GameRecord) -> list[_Json]:
                 takes[event.seat].append(text)
                 if event.meld.meld.kind is MeldKind.MINKAN:
                     gives[event.seat].append(_PLACEHOLDER)
+        elif isinstance(event, KitaDeclared):
+            gives[event.seat].append(_KITA)
         elif isinstance(event, DoraRevealed):
             shown += 1
     for given in gives:
@@ -904,10 +975,13 @@ def _round_json(played: RoundRecord, record: GameRecord) -> list[_Json]:
     riichi_win = any(isinstance(r, Win) and r.context.riichi for r in played.results)
     out: list[_Json] = [
         [4 * played.round_wind + played.dealer_index, played.honba, played.sticks],
-        cast(_Json, list(played.start_scores)),
-        cast(_Json, [code(i) for i in wall.dora[:shown]]),
-        cast(_Json, [code(i) for i in wall.ura[:shown]] if riichi_win else [])]
-    for seat in range(4):
+        _four(played.start_scores),
+        cast(_Json, [code(wall.dora_indicator(n)) for n in range(shown)]),
+        cast(_Json, [code(wall.ura_indicator(n)) for n in range(shown)] if riichi_win else [])]
+    for seat in range(_SEATS):
+        if seat >= wall.players:
+            out += [[], [], []]
+            continue
         dealt = sorted((code(i) for i in wall.hands[seat]), key=_hand_order)
         out += [cast(_Json, dealt), takes[seat], gives[seat]]
     out.append(_result(played, record))
@@ -917,7 +991,8 @@ def _round_json(played: RoundRecord, record: GameRecord) -> list[_Json]:
 def _disp(record: GameRecord, rule_type: int) -> str:
     room = next((name for name, bits in _ROOMS.items() if bits == rule_type & _ROOM_BITS), "般")
     length = "南" if record.table.length is GameLength.EAST_SOUTH else "東"
-    return (room + length + ("喰" if record.rules.open_tanyao else "")
+    return ((_SANMA if record.rules.players == 3 else "")
+            + room + length + ("喰" if record.rules.open_tanyao else "")
             + ("赤" if record.rules.red_fives else "") + ("速" if rule_type & _SPEED else ""))
 
 
@@ -933,29 +1008,32 @@ def write_tenhou6(record: GameRecord, *, source: MjlogGame | None = None,
     points) is written once the game is over. ``source``, the log the record was
     replayed from, gives the players (names, ranks, rates), the room and the game's
     reference; ``names`` name the seats (``"Seat 0"``... when neither says); ``title``
-    is the viewer's two title lines. The text loads in the tenhou.net/6 viewer (paste
-    it, or open ``https://tenhou.net/6/#json=`` followed by it). Raises InvalidLogError
-    for names that are not four strings or a three-player source.
+    is the viewer's two title lines. A three-player game is written as Tenhou writes
+    one: ``三`` first in ``rule.disp``, four names (the last ``""``), an empty fourth seat
+    in every round and a 0 for it in the scores, deltas and ``sc``, each north tile set
+    aside as ``"f44"`` among its player's discards. The text loads in the tenhou.net/6
+    viewer (paste it, or open ``https://tenhou.net/6/#json=`` followed by it). Raises
+    InvalidLogError for names that are not one string a seat or a source of another
+    number of players.
     """
     if not isinstance(record, GameRecord):
         raise InvalidLogError(f"write_tenhou6 writes a GameRecord, got {type(record).__name__}")
-    if source is not None and source.players_count != 4:
-        raise InvalidLogError("a three-player log is no source for a four-player record")
+    check_source(record, source)
+    count = record.rules.players
     players = source.players if source is not None else ()
     if names is not None:
-        if isinstance(names, str) or len(names) != 4 or any(type(n) is not str for n in names):
-            raise InvalidLogError(f"names are four strings, one per seat, got {names!r}")
-        seat_names = list(names)
-    elif len(players) == 4:
-        seat_names = [p.name for p in players]
+        seat_names = check_names(names, count)
+    elif len(players) >= count:
+        seat_names = [p.name for p in players[:count]]
     else:
-        seat_names = [f"Seat {seat}" for seat in range(4)]
+        seat_names = [f"Seat {seat}" for seat in range(count)]
+    seat_names += [""] * (_SEATS - count)
     if isinstance(title, str) or len(title) != 2 or any(type(t) is not str for t in title):
         raise InvalidLogError(f"a title is two strings, got {title!r}")
     rule_type = source.rule_type if source is not None else 0x01
     rule: dict[str, _Json] = {"disp": _disp(record, rule_type)}
     if record.rules.red_fives:
-        rule.update(aka53=1, aka52=1, aka51=1)
+        rule.update(aka53=1, aka52=1, aka51=1 if count == 4 else 0)
     else:
         rule["aka"] = 0
     out: dict[str, _Json] = {"title": list(title), "name": cast(_Json, seat_names),
@@ -979,8 +1057,10 @@ def write_tenhou6(record: GameRecord, *, source: MjlogGame | None = None,
             out["sx"] = [cast(str, p.sex) for p in players]
     out["log"] = [_round_json(played, record) for played in record.rounds]
     if record.end_reason is not None:
-        out["sc"] = [v for score, points in zip(record.final_scores, record.points, strict=True)
-                     for v in (score, _number(points))]
+        standing: list[_Json] = [
+            v for score, points in zip(record.final_scores, record.points, strict=True)
+            for v in (score, _number(points))]
+        out["sc"] = standing + [0, 0] * (_SEATS - count)
     try:
         return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError) as error:   # pragma: no cover - the values are plain
