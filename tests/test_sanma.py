@@ -32,6 +32,7 @@ from mahjong_core.formats.replay import replay_mjlog
 from mahjong_core.table import (
     TENHOU_SANMA_TABLE,
     Chi,
+    Discard,
     Draw,
     DrawKind,
     Game,
@@ -359,3 +360,58 @@ def test_score_json_takes_players_and_kita() -> None:
     (honba,) = _score({"hand": "111m456p789s23s11z", "win_tile": "1s", "riichi": True,
                        "players": 3, "honba": 1, "seat_wind": "S"})
     assert honba["payments"] == {"discarder": int(str(honba["points"])) + 200}
+
+
+def _riichi_then_seat1(draw: str) -> Round:
+    """Seat 0 declares riichi (waiting on 1s/3s); seat 1 draws ``draw``."""
+    wall = Wall.stacked(["123456789p1133s", "19m278p3s5s125677z", "99m126p79s355667z"],
+                        live=f"9m{draw}", rinshan="2z", dora="5z")
+    game_round = sanma_round(wall)
+    drawn = game_round.drawn
+    assert drawn is not None
+    game_round.apply(Discard(0, drawn, riichi=True))
+    while game_round.phase is not Phase.TURN:
+        game_round.apply(Pass(game_round.to_act[0]))
+    assert game_round.current == 1
+    return game_round
+
+
+def _ron_on_three_sou(game_round: Round) -> Win:
+    three = next(i for i in game_round.concealed(1) if i // 4 == 20)
+    game_round.apply(Discard(1, TileId(three)))
+    game_round.apply(Ron(0))
+    (result,) = game_round.results
+    assert isinstance(result, Win)
+    return result
+
+
+def test_a_north_set_aside_ends_ippatsu_unless_robbed() -> None:
+    """As Tenhou's logs show: seat 1's kita passes, so seat 0's ron in its first go-around
+    after riichi has no ippatsu; without the kita it has."""
+    plain = _riichi_then_seat1("3z")
+    assert _ron_on_three_sou(plain).context.ippatsu
+    kita = _riichi_then_seat1("4z")
+    north = kita.drawn
+    assert north is not None
+    kita.apply(Kita(1, north))
+    assert kita.phase is Phase.TURN and kita.current == 1
+    assert not _ron_on_three_sou(kita).context.ippatsu
+
+
+def test_in_riichi_only_the_drawn_north_is_set_aside() -> None:
+    wall = Wall.stacked(["123456789p11s44z", "19m278p3s5s125677z", "99m126p79s355667z"],
+                        live="9m2z4z", dora="5z")
+    game_round = sanma_round(wall)
+    held = next(i for i in game_round.concealed(0) if i // 4 == 30)
+    assert Kita(0, TileId(held)) in game_round.legal_actions(0)  # not in riichi: any north
+    drawn = game_round.drawn
+    assert drawn is not None
+    game_round.apply(Discard(0, drawn, riichi=True))  # waits on 1s / 4z
+    while game_round.phase is not Phase.TURN or game_round.current != 0:
+        actions = game_round.legal_actions(game_round.to_act[0])
+        passes = [a for a in actions if isinstance(a, Pass)]
+        safe = [a for a in actions if isinstance(a, Discard) and a.tile // 4 not in (18, 30)]
+        game_round.apply(passes[0] if passes else safe[0])
+    assert not any(isinstance(a, Kita) for a in game_round.legal_actions(0))
+    with pytest.raises(IllegalActionError, match="riichi"):
+        game_round.apply(Kita(0, TileId(held)))

@@ -701,7 +701,9 @@ class Round:
         me = self._seats[seat]
         problem = self._kita_problem(seat, me)
         if problem is None and (tile_id not in me.ids or tile_id // 4 != _NORTH):
-            problem = f"seat {seat} holds no north tile {tile_id!r}"
+            problem = f"seat {seat} holds no north tile {self._name(tile_id)}"
+        if problem is None and me.riichi and tile_id != self._drawn:
+            problem = f"seat {seat} is in riichi: only the north tile just drawn may be set aside"
         if problem is not None:
             raise self._illegal(action, problem)
         me.take_for_meld((tile_id,))
@@ -717,6 +719,8 @@ class Round:
             return f"seat {seat} has not drawn (nothing is set aside right after a call)"
         if not me.counts[_NORTH]:
             return f"seat {seat} holds no north tile"
+        if me.riichi and self._drawn // 4 != _NORTH:
+            return f"seat {seat} is in riichi and did not draw a north tile"
         return self._replacement_room()
 
     def _added_kan(self, action: AddedKan) -> None:
@@ -909,8 +913,10 @@ class Round:
                 s.riichi_passed |= bit
         if chankan:
             self.phase = Phase.TURN
-            if self._robbing_kita:
+            if self._robbing_kita:  # the north passed: as Tenhou has it, ippatsu ends
                 self._robbing_kita = False
+                for s in self._seats:
+                    s.ippatsu = False
                 self._flush_dora()
                 self._kitas += 1
             elif not self._robbing_closed_kan:
