@@ -15,18 +15,24 @@ The placement table, keyed by ``key << 4 | rank`` of the winning tile, lists for
 reading the distinct places the tile can sit as ``(wait, rank, shape)``.
 
 Honours have one reading at most: ``(pair, trip_mask, n_trips, trip_fu, trips)``.
+
+These tables are filled on first use for complete keys only (21,743 number-suit keys and
+498 honour keys of up to 14 tiles) and bounded. The feature bits of every suit key
+(``number_features`` / ``honour_features``) are shipped as ``_tables.FEATURES`` and
+``_tables.HONOUR_FEATURES``; ``KIND_FEATURES`` holds those of single tiles.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import _suit
-from ._suit import LazyTable
+from ._suit import BoundedTable
 from .shapes import Wait, run_wait
 
 __all__ = [
-    "FEATURES",
-    "HONOUR_FEATURES",
     "HONOUR_READINGS",
+    "KIND_FEATURES",
     "PLACEMENTS",
     "READINGS",
     "RYANMEN",
@@ -91,8 +97,8 @@ def _honour_readings(key: int) -> tuple[HonourReading, ...]:
 NONEMPTY, TERMINAL, SIMPLE, NOT_GREEN = 1, 2, 4, 8
 
 
-def _number_features(key: int) -> int:
-    c = _suit.counts_of(key)
+def number_features(c: Sequence[int]) -> int:
+    """Feature bits of a number suit's counts (as ``_tables.FEATURES`` holds them)."""
     bits = 0
     if any(c):
         bits |= NONEMPTY
@@ -105,8 +111,8 @@ def _number_features(key: int) -> int:
     return bits
 
 
-def _honour_features(key: int) -> int:
-    c = _suit.counts_of(key, 7)
+def honour_features(c: Sequence[int]) -> int:
+    """Feature bits of the honours' counts."""
     bits = 0
     if any(c):
         bits |= NONEMPTY | TERMINAL
@@ -115,11 +121,17 @@ def _honour_features(key: int) -> int:
     return bits
 
 
-READINGS: LazyTable[tuple[NumberReading, ...]] = LazyTable(_number_readings)
-PLACEMENTS: LazyTable[tuple[tuple[Placement, ...], ...]] = LazyTable(_placements)
-HONOUR_READINGS: LazyTable[tuple[HonourReading, ...]] = LazyTable(_honour_readings)
-FEATURES: LazyTable[int] = LazyTable(_number_features)
-HONOUR_FEATURES: LazyTable[int] = LazyTable(_honour_features)
+READINGS: BoundedTable[tuple[NumberReading, ...]] = BoundedTable(_number_readings, 1 << 15)
+"""Complete number-suit key -> its readings for the scorer."""
+PLACEMENTS: BoundedTable[tuple[tuple[Placement, ...], ...]] = BoundedTable(
+    _placements, 1 << 16)
+"""``key << 4 | rank`` -> per reading, the places of the winning tile (129,097 keys)."""
+HONOUR_READINGS: BoundedTable[tuple[HonourReading, ...]] = BoundedTable(
+    _honour_readings, 1 << 10)
+KIND_FEATURES = tuple(
+    number_features([int(r == k % 9) for r in range(9)]) << 4 * (k // 9) if k < 27
+    else honour_features([int(r == k - 27) for r in range(7)]) << 12 for k in range(34))
+"""Feature bits of one tile of each kind, at its suit's place in a feature word."""
 
 
 MeldSummary = tuple[int, int, int, int, int, int, int, int, int, int, int, int, bool, int]
@@ -139,10 +151,7 @@ def meld_summary(melds: tuple[tuple[int, bool, bool, bool], ...]) -> MeldSummary
     for first, is_run, is_kan, closed in melds:
         s, r = divmod(first, 9)
         for kind in ((first, first + 1, first + 2) if is_run else (first,)):
-            if kind < 27:
-                features |= FEATURES[1 << 3 * (kind % 9)] << 4 * (kind // 9)
-            else:
-                features |= HONOUR_FEATURES[1 << 3 * (kind - 27)] << 12
+            features |= KIND_FEATURES[kind]
         if is_run:
             run[s] |= 1 << r
             runs += 1
@@ -158,23 +167,3 @@ def meld_summary(melds: tuple[tuple[int, bool, bool, bool], ...]) -> MeldSummary
         ankans += closed
     return (run[0], run[1], run[2], trip[0], trip[1], trip[2], trip[3], runs, trips, ankans,
             kans, fu, terminal, features)
-
-
-# -- completeness and features in one look-up per suit ------------------------------------
-#
-# SHAPE[s][key] is _suit's completeness word of the suit (standard, seven pairs and
-# thirteen orphans fields, summed over the four suits by the scorer) plus the suit's
-# feature bits at bit FEATURE_SHIFT + 4 * s, where no lower field ever carries.
-
-FEATURE_SHIFT = 40
-
-
-def _shape(suit: int) -> LazyTable[int]:
-    if suit == 3:
-        return LazyTable(lambda key: _suit.HONOUR_INFO[key]
-                         | HONOUR_FEATURES[key] << FEATURE_SHIFT + 12)
-    return LazyTable(lambda key: _suit.INFO[key] | FEATURES[key] << FEATURE_SHIFT + 4 * suit)
-
-
-SHAPE = (_shape(0), _shape(1), _shape(2), _shape(3))
-
