@@ -11,6 +11,7 @@ name; ``_tables.pack`` makes the file. A test compares a fresh build with the fi
 from __future__ import annotations
 
 import itertools
+import struct
 from collections.abc import Callable, Sequence
 
 from . import _score_tables, _shanten, _suit, _tables
@@ -44,7 +45,26 @@ def tables() -> dict[str, bytes]:
     out["HONOUR_VECTOR"] = bytes(0 if v is None else index[v] for v in honour.per_key)
     out["CATALOGUE"] = bytes(itertools.chain.from_iterable(catalogue))
     out.update(_products(sorted(set(number.vectors)), sorted(set(honour.vectors)), index))
+    out.update(_readings(number.tables["SHAPE"]))
     return {name: out[name] for name in _tables.NAMES}
+
+
+def _readings(shape: bytes) -> dict[str, bytes]:
+    """READING_KEYS, READING_SPANS and READINGS: every complete key's readings, packed."""
+    keys: list[int] = []
+    spans: list[int] = []
+    packed: list[int] = []
+    for key in range(_suit.KEYS):
+        if shape[key] & 7:
+            readings = _suit.number_readings(key)
+            if not readings or len(readings) > 7:
+                raise RuntimeError(f"a complete key with {len(readings)} readings")
+            keys.append(key)
+            spans.append(len(packed) << 3 | len(readings))
+            packed.extend(map(_suit.pack_reading, readings))
+    return {"READING_KEYS": struct.pack(f"<{len(keys)}I", *keys),
+            "READING_SPANS": struct.pack(f"<{len(spans)}I", *spans),
+            "READINGS": struct.pack(f"<{len(packed)}I", *packed)}
 
 
 class _Side:

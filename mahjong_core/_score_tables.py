@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import _suit
+from . import _suit, _tables
 from ._suit import BoundedTable
 from .shapes import Wait, run_wait
 
@@ -48,23 +48,40 @@ NumberReading = tuple[int, int, int, int, int, int, bool, int, tuple[int, ...], 
 HonourReading = tuple[int, int, int, int, tuple[int, ...]]
 Placement = tuple[int, int, int]
 
+def _run_facts(runs: tuple[int, ...]) -> tuple[int, int, int, bool]:
+    """(run mask, runs, identical pairs, all terminal) of a run set."""
+    mask = 0
+    for r in runs:
+        mask |= 1 << r
+    peikou = sum(runs.count(r) // 2 for r in set(runs))
+    return mask, len(runs), peikou, all(r in (0, 6) for r in runs)
+
+
+def _trip_facts(mask: int) -> tuple[tuple[int, ...], int, int, bool]:
+    """(ranks, count, concealed fu, all terminal) of a triplet mask."""
+    trips = tuple(r for r in range(9) if mask >> r & 1)
+    return (trips, len(trips), sum(8 if r in (0, 8) else 4 for r in trips),
+            all(r in (0, 8) for r in trips))
+
+
+_RUN_FACTS: list[tuple[int, int, int, bool]] = []
+_TRIP_FACTS: list[tuple[tuple[int, ...], int, int, bool]] = []
+
+
 def _number_readings(key: int) -> tuple[NumberReading, ...]:
+    """The scorer's readings of a complete key, from the shipped packed readings."""
+    if not _TRIP_FACTS:  # one list assignment each: a thread sees all or nothing
+        _RUN_FACTS[:] = [_run_facts(runs) for runs in _suit.RUN_SETS]
+        _TRIP_FACTS[:] = [_trip_facts(mask) for mask in range(512)]
     out = []
-    for pair, codes in _suit.READINGS[key]:
-        runs = tuple(c - 9 for c in codes if c >= 9)
-        trips = tuple(c for c in codes if c < 9)
-        run_mask = 0
-        for r in runs:
-            run_mask |= 1 << r
-        trip_mask = 0
-        for r in trips:
-            trip_mask |= 1 << r
-        peikou = sum(runs.count(r) // 2 for r in set(runs))
-        terminal = (all(r in (0, 6) for r in runs) and all(r in (0, 8) for r in trips)
-                    and pair in (-1, 0, 8))
-        trip_fu = sum(8 if r in (0, 8) else 4 for r in trips)
-        out.append((pair, run_mask, trip_mask, len(runs), len(trips), peikou, terminal,
-                    trip_fu, runs, trips))
+    for packed in _tables.readings_of(key):
+        pair = (packed & 15) - 1
+        index = packed >> 4 & 511
+        run_mask, n_runs, peikou, run_terminal = _RUN_FACTS[index]
+        trips, n_trips, trip_fu, trip_terminal = _TRIP_FACTS[packed >> 13]
+        terminal = run_terminal and trip_terminal and pair in (-1, 0, 8)
+        out.append((pair, run_mask, packed >> 13, n_runs, n_trips, peikou, terminal,
+                    trip_fu, _suit.RUN_SETS[index], trips))
     return tuple(out)
 
 

@@ -24,10 +24,11 @@ read at ``(4 - melds, 1)``, less one.
 
 Closed suits (no meld in them) are the common case and are answered from shipped tables
 (``_tables``): ``VECTOR`` / ``HONOUR_VECTOR`` give, per suit key, the index of its need
-vector in ``CATALOGUE`` (126 number-suit vectors and 55 honour ones, 181 in all), and a
-closed hand's standard shanten is ``FIN[AB[a << 8 | b] << 8 | CD[c << 8 | d]]`` less one:
-``AB`` numbers the products of two number suits' vectors (180 of them), ``CD`` those of a
-number suit's and the honours' (165), ``FIN`` reads their product at (4 sets, 1 pair).
+vector in ``CATALOGUE`` (126 number-suit vectors and 55 honour ones, 130 different in
+all), and a closed hand's standard shanten is
+``FIN[AB[a << 8 | b] << 8 | CD[c << 8 | d]]`` less one: ``AB`` numbers the products of
+two number suits' vectors (180 of them), ``CD`` those of a number suit's and the
+honours' (165), ``FIN`` reads their product at (4 sets, 1 pair).
 Seven pairs and thirteen orphans add the suits' ``PAIRS`` and ``ORPHANS`` bytes (see
 ``_suit``) and read ``CHIITOI`` / ``KOKUSHI``.
 

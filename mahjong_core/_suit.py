@@ -222,6 +222,36 @@ def number_readings(key: int) -> tuple[Reading, ...]:
     return tuple(readings)
 
 
+RUN_SETS = [runs for n in range(5) for runs in itertools.combinations_with_replacement(range(7), n)]
+"""Every multiset of at most four runs (sorted run starts 0-6): 330 of them."""
+_RUN_SET_INDEX = {runs: i for i, runs in enumerate(RUN_SETS)}
+
+
+def pack_reading(reading: Reading) -> int:
+    """A number suit's reading as (pair + 1) | run set << 4 | triplet mask << 13, the form
+    ``_tables`` ships (run set: index in RUN_SETS)."""
+    pair, codes = reading
+    runs = tuple(c - 9 for c in codes if c >= 9)
+    return (pair + 1 | _RUN_SET_INDEX[runs] << 4
+            | sum(1 << c for c in codes if c < 9) << 13)
+
+
+def unpack_reading(packed: int) -> tuple[int, tuple[int, ...], int]:
+    """(pair rank or -1, run starts, triplet mask) of a packed reading."""
+    return (packed & 15) - 1, RUN_SETS[packed >> 4 & 511], packed >> 13
+
+
+def _shipped_readings(key: int) -> tuple[Reading, ...]:
+    """number_readings, from the shipped table (``_tables.readings_of``)."""
+    from . import _tables
+    out = []
+    for packed in _tables.readings_of(key):
+        pair, runs, trips = unpack_reading(packed)
+        codes = [r for r in range(RANKS) if trips >> r & 1] + [9 + r for r in runs]
+        out.append((pair, tuple(sorted(codes))))
+    return tuple(out)
+
+
 def honour_readings(key: int) -> tuple[Reading, ...]:
     """The reading of complete honours (at most one)."""
     c = counts_of(key, HONOUR_RANKS)
@@ -259,7 +289,8 @@ class BoundedTable(dict[int, T]):
         return value
 
 
-READINGS = BoundedTable(number_readings, 1 << 15)
-"""Complete number-suit key -> readings (21,743 complete keys of up to 14 tiles)."""
+READINGS = BoundedTable(_shipped_readings, 1 << 15)
+"""Complete number-suit key -> readings (21,743 complete keys of up to 14 tiles), as
+number_readings gives them, read from the shipped table."""
 HONOUR_READINGS = BoundedTable(honour_readings, 1 << 10)
 """Complete honour key -> readings (498 complete keys)."""

@@ -25,6 +25,7 @@ NAMES = (
     "HONOUR_SHAPE", "HONOUR_WAIT", "HONOUR_WAITS", "HONOUR_VECTOR", "HONOUR_PAIRS",
     "HONOUR_ORPHANS", "HONOUR_FEATURES",
     "CATALOGUE", "AB", "CD", "FIN",
+    "READING_KEYS", "READING_SPANS", "READINGS",
 )
 """Every table in the file, in file order."""
 
@@ -51,6 +52,13 @@ CD: bytes
 """``c << 8 | d`` for a number suit's and the honours' vectors -> class of their product."""
 FIN: bytes
 """``ab << 8 | cd`` -> standard shanten + 1 of a closed hand with those two products."""
+READING_KEYS: bytes
+"""The complete number-suit keys of up to 14 tiles, ascending, 4 bytes each (little end
+first)."""
+READING_SPANS: bytes
+"""Per complete key: its first reading in READINGS << 3 | its number of readings."""
+READINGS: bytes
+"""Every reading of every complete key, packed by ``_suit.pack_reading``, 4 bytes each."""
 
 _HEADER = "<16sII"
 """Per table: name, size, compressed size (struct and zlib load with the first table)."""
@@ -128,3 +136,19 @@ def __getattr__(name: str) -> bytes:
     table = decompress(data, directory, name)
     globals()[name] = table  # two threads may both load it: the same bytes either way
     return table
+
+
+_spans: dict[int, int] = {}
+_packed: list[int] = []
+
+
+def readings_of(key: int) -> tuple[int, ...]:
+    """The packed readings of a number-suit key (none when it is not complete)."""
+    if not _spans:
+        import struct
+        words = [__getattr__(name) for name in ("READING_KEYS", "READING_SPANS", "READINGS")]
+        keys, spans, packed = (struct.unpack(f"<{len(w) // 4}I", w) for w in words)
+        _packed[:] = packed
+        _spans.update(zip(keys, spans, strict=True))  # filled last: its use means all is set
+    span = _spans.get(key, 0)
+    return tuple(_packed[span >> 3:(span >> 3) + (span & 7)])
