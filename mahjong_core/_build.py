@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator
 
 from . import _score_tables, _shanten, _suit, _tables
 
@@ -22,13 +22,11 @@ MAX_TILES = 14
 """No suit of a hand holds more."""
 
 
-def _counts(ranks: int) -> list[tuple[int, ...] | None]:
-    """Per key, its counts (rank 1 first), or None for a key of more than 15 tiles."""
-    out: list[tuple[int, ...] | None] = []
-    for digits in itertools.product(range(5), repeat=ranks):  # the last digit varies fastest
-        counts = digits[::-1]
-        out.append(counts if sum(counts) <= MAX_TILES + 1 else None)
-    return out
+def _every(ranks: int, max_tiles: int) -> Iterator[tuple[int, list[int]]]:
+    """(key, counts) of every key of at most ``max_tiles`` tiles, ascending."""
+    for key, digits in enumerate(itertools.product(range(5), repeat=ranks)):
+        if sum(digits) <= max_tiles:  # the last digit varies fastest: it is rank 1's
+            yield key, list(digits[::-1])
 
 
 def tables() -> dict[str, bytes]:
@@ -70,54 +68,49 @@ def _readings(shape: bytes) -> dict[str, bytes]:
 class _Side:
     """One kind of suit's per-key tables and need vectors."""
 
-    def __init__(self, tables: dict[str, bytes], per_key: list[tuple[int, ...] | None]) -> None:
+    def __init__(self, tables: dict[str, bytes], per_key: list[Vector | None]) -> None:
         self.tables = tables
         self.per_key = per_key
         self.vectors = [v for v in per_key if v is not None]
 
 
-def _side(ranks: int, code: Callable[[list[int]], int], walk: Callable[[int], int],
-          features: Callable[[Sequence[int]], int]) -> _Side:
-    vectors: list[tuple[int, ...] | None] = []
+Vector = tuple[int, ...]
 
-    def vector(key: int) -> tuple[int, ...]:
-        return _shanten.VECTORS[walk(key)]
 
+def _side(ranks: int, code: Callable[[list[int]], int], vector: Callable[[int], Vector],
+          features: Callable[[list[int]], int]) -> _Side:
     honours = ranks == _suit.HONOUR_RANKS
-    every = _counts(ranks)
-    size = len(every)
+    size = 5 ** ranks
+    units = _suit.UNIT[:ranks]
     codes = bytearray(size)
-    for key, counts in enumerate(every):
-        if counts is not None:
-            codes[key] = code(list(counts))
+    for key, counts in _every(ranks, MAX_TILES + 1):  # 15 tiles: the waits of 14
+        codes[key] = code(counts)
     shape, wait, waits = bytearray(size), bytearray(size), bytearray(size)
     pairs, orphans, feature = bytearray(size), bytearray(size), bytearray(size)
-    for key, counts in enumerate(every):
-        if counts is None or sum(counts) > MAX_TILES:
-            vectors.append(None)
-            continue
-        c = list(counts)
+    vectors: list[Vector | None] = [None] * size
+    needs = (_suit.NEVER, 3 * _suit.SET_FORM, 2 * _suit.SET_FORM + _suit.PAIR)
+    for key, c in _every(ranks, MAX_TILES):
         mask = 0
-        for r in range(ranks):
-            if c[r] < 4 and codes[key + _suit.UNIT[r]]:
+        for r, unit in enumerate(units):
+            if c[r] < 4 and codes[key + unit]:
                 mask |= 1 << r
-        seven = all(n in (0, 2) for n in c)
+        absent, once, twice = c.count(0), c.count(1), c.count(2)
+        seven = absent + twice == ranks
         if honours:
-            thirteen = all(n in (1, 2) for n in c)
+            thirteen = once + twice == ranks
             orphan_counts = c
         else:
-            thirteen = c[0] in (1, 2) and c[8] in (1, 2) and sum(c) == c[0] + c[8]
+            thirteen = c[0] in (1, 2) and c[8] in (1, 2) and absent == 7
             orphan_counts = [c[0], c[8]]
         shape[key] = (codes[key] | seven * _suit.SEVEN | thirteen * _suit.THIRTEEN
                       | (mask >> 8) * _suit.NINE_WAIT)
-        need = (_suit.NEVER, 3 * _suit.SET_FORM, 2 * _suit.SET_FORM + _suit.PAIR)[sum(c) % 3]
-        wait[key] = codes[key] | (codes[key] + need) << 3
+        wait[key] = codes[key] | (codes[key] + needs[sum(c) % 3]) << 3
         waits[key] = mask & 255
-        pairs[key] = sum(n >= 2 for n in c) | sum(n >= 1 for n in c) << 3
+        pairs[key] = ranks - absent - once | (ranks - absent) << 3
         orphans[key] = (sum(n >= 1 for n in orphan_counts)
                         | any(n >= 2 for n in orphan_counts) << 4)
         feature[key] = features(c)
-        vectors.append(vector(key))
+        vectors[key] = vector(key)
     prefix = "HONOUR_" if honours else ""
     found = {"SHAPE": shape, "WAIT": wait, "WAITS": waits, "PAIRS": pairs,
              "ORPHANS": orphans, "FEATURES": feature}
@@ -125,12 +118,23 @@ def _side(ranks: int, code: Callable[[list[int]], int], walk: Callable[[int], in
 
 
 def _number_side() -> _Side:
-    return _side(_suit.RANKS, _suit.number_code, _shanten.number_walk,
-                 _score_tables.number_features)
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], Vector] = {}
+    low = _suit.UNIT[4]
+
+    def vector(key: int) -> Vector:
+        # the walk's two halves: keys that share both share their vector
+        halves = (_shanten.LEFT[key % low], _shanten.RIGHT[key // low])
+        found = memo.get(halves)
+        if found is None:
+            found = memo[halves] = _shanten.VECTORS[_shanten.number_walk(key)]
+        return found
+
+    return _side(_suit.RANKS, _suit.number_code, vector, _score_tables.number_features)
 
 
 def _honour_side() -> _Side:
-    return _side(_suit.HONOUR_RANKS, _suit.honour_code, _shanten.honour_walk,
+    return _side(_suit.HONOUR_RANKS, _suit.honour_code,
+                 lambda key: _shanten.VECTORS[_shanten.honour_walk(key)],
                  _score_tables.honour_features)
 
 

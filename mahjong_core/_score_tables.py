@@ -141,7 +141,7 @@ def honour_features(c: Sequence[int]) -> int:
 READINGS: BoundedTable[tuple[NumberReading, ...]] = BoundedTable(_number_readings, 1 << 15)
 """Complete number-suit key -> its readings for the scorer."""
 PLACEMENTS: BoundedTable[tuple[tuple[Placement, ...], ...]] = BoundedTable(
-    _placements, 1 << 16)
+    _placements, 1 << 14)
 """``key << 4 | rank`` -> per reading, the places of the winning tile (129,097 keys)."""
 HONOUR_READINGS: BoundedTable[tuple[HonourReading, ...]] = BoundedTable(
     _honour_readings, 1 << 10)

@@ -277,10 +277,10 @@ def _product(a: Vector, b: Vector) -> Vector:
 
 _LOW = (1 << ID_BITS) - 1
 CONV = BoundedTable(lambda key: intern(_product(VECTORS[key >> ID_BITS], VECTORS[key & _LOW])),
-                    1 << 16)
+                    1 << 15)
 """``a << 16 | b`` -> id of the min-plus product of vectors a and b."""
 EMIN = BoundedTable(
-    lambda key: intern(tuple(map(min, VECTORS[key >> ID_BITS], VECTORS[key & _LOW]))), 1 << 15)
+    lambda key: intern(tuple(map(min, VECTORS[key >> ID_BITS], VECTORS[key & _LOW]))), 1 << 13)
 """``a << 16 | b`` -> id of the element-wise minimum of vectors a and b."""
 
 EMPTY = intern(unit_vector(0, 0, 0))
@@ -421,14 +421,16 @@ def _honour(full: int) -> int:
 
 
 NUMBER = BoundedTable(_number, 1 << 15)
-"""Number-suit key (plus meld counts times MELD_UNIT) -> vector id."""
-HONOUR = BoundedTable(_honour, 1 << 14)
-"""Honour key (plus meld counts times MELD_UNIT) -> vector id."""
+"""Number-suit key (plus meld counts times MELD_UNIT) -> vector id. The kernels read a
+closed key's id from the shipped table instead (``closed_ids()[_tables.VECTOR[key]]``),
+so this holds suits with melds."""
+HONOUR = BoundedTable(_honour, 1 << 13)
+"""Honour key (plus meld counts times MELD_UNIT) -> vector id (suits with melds)."""
 
 
 def _final(melds: int) -> BoundedTable[int]:
     index = 2 * (4 - melds) + 1
-    return BoundedTable(lambda key: VECTORS[CONV[key]][index] - 1, 1 << 14)
+    return BoundedTable(lambda key: VECTORS[CONV[key]][index] - 1, 1 << 12)
 
 
 FINALS = tuple(_final(m) for m in range(5))
@@ -480,12 +482,20 @@ def standard_shanten(keys: Sequence[int], melded: Sequence[int], melds: int) -> 
     """Standard-form shanten of concealed keys with the melds' keys and count."""
     if not melds:
         return closed_standard(keys[0], keys[1], keys[2], keys[3])
-    number = NUMBER
-    a = number[keys[0] + melded[0] * MELD_UNIT]
-    b = number[keys[1] + melded[1] * MELD_UNIT]
-    c = number[keys[2] + melded[2] * MELD_UNIT]
-    d = HONOUR[keys[3] + melded[3] * MELD_UNIT]
+    a, b, c, d = vector_ids(keys, melded)
     return FINALS[melds][CONV[a << ID_BITS | b] << ID_BITS | CONV[c << ID_BITS | d]]
+
+
+def vector_ids(keys: Sequence[int], melded: Sequence[int]) -> tuple[int, int, int, int]:
+    """The four suits' vector ids: closed suits' from the shipped tables."""
+    closed = _closed or closed_ids()
+    vector = _tables.VECTOR
+    k0, k1, k2, k3 = keys
+    m0, m1, m2, m3 = melded
+    return (NUMBER[k0 + m0 * MELD_UNIT] if m0 else closed[vector[k0]],
+            NUMBER[k1 + m1 * MELD_UNIT] if m1 else closed[vector[k1]],
+            NUMBER[k2 + m2 * MELD_UNIT] if m2 else closed[vector[k2]],
+            HONOUR[k3 + m3 * MELD_UNIT] if m3 else closed[_tables.HONOUR_VECTOR[k3]])
 
 
 def chiitoitsu_shanten(keys: Sequence[int]) -> int:
@@ -532,7 +542,7 @@ def _optima(melds: int) -> BoundedTable[int]:
             elif value == best:
                 where |= 1 << i
         return INF << OPT_BITS if best >= INF else best << OPT_BITS | where
-    return BoundedTable(compute, 1 << 14)
+    return BoundedTable(compute, 1 << 13)
 
 
 OPTIMA = tuple(_optima(m) for m in range(5))
@@ -541,30 +551,53 @@ standard shanten of a hand whose suit has vector ``own`` and whose other suits c
 ``rest`` (as in ``FINALS``), and the bits i of ``own`` at which it is reached."""
 
 
-def _drops(table: BoundedTable[int], ranks: int) -> BoundedTable[int]:
+def _lower(key: int) -> int:
+    before, after = _CATALOGUE[key >> 8], _CATALOGUE[key & 255]
+    return sum(compress(_INDEX_BITS, map(operator.lt, after, before)))
+
+
+_CATALOGUE: list[Vector] = []
+LOWER = BoundedTable(_lower, 1 << 15)
+"""``i << 8 | j`` for two closed vectors' indices in ``_tables.CATALOGUE`` -> the mask of
+the entries where j is lower (a closed suit and the suit after a draw); 16,900 keys fit."""
+
+
+def _drops(table: BoundedTable[int], vector_bytes: str, ranks: int) -> BoundedTable[int]:
     def compute(full: int) -> int:
-        own = VECTORS[table[full]]
         counts, melds = full % MELD_UNIT, full // MELD_UNIT
         found = 0
+        if not melds:  # a closed suit: two shipped vectors per rank
+            if not _CATALOGUE:
+                _CATALOGUE[:] = [VECTORS[i] for i in closed_ids()]
+            vector, lower = getattr(_tables, vector_bytes), LOWER
+            own = vector[full] << 8
+            for r in range(ranks):
+                if counts // UNIT[r] % 5 < 4:
+                    found |= lower[own | vector[full + UNIT[r]]] << 10 * r
+            return found
+        mine = VECTORS[table[full]]
         for r in range(ranks):
             if counts // UNIT[r] % 5 + melds // UNIT[r] % 5 < 4:
                 after = VECTORS[table[full + UNIT[r]]]
-                found |= sum(compress(_INDEX_BITS, map(operator.lt, after, own))) << 10 * r
+                found |= sum(compress(_INDEX_BITS, map(operator.lt, after, mine))) << 10 * r
         return found
     return BoundedTable(compute, 1 << 14)
 
 
 _INDEX_BITS = tuple(1 << i for i in range(10))
-NUMBER_DROPS = _drops(NUMBER, RANKS)
-"""Number-suit key (with meld counts) -> per rank r, the mask of the vector's indices
-that a draw of r lowers, at bits 10 * r; 0 for a rank held four times."""
-HONOUR_DROPS = _drops(HONOUR, HONOUR_RANKS)
+NUMBER_DROPS = _drops(NUMBER, "VECTOR", RANKS)
+"""Number-suit key (with meld counts) of at most 13 tiles (a suit of a 13-tile hand) ->
+per rank r, the mask of the vector's indices that a draw of r lowers, at bits 10 * r; 0
+for a rank held four times."""
+HONOUR_DROPS = _drops(HONOUR, "HONOUR_VECTOR", HONOUR_RANKS)
 """The same for the honours."""
 
 
 def _gains(drops: BoundedTable[int], ranks: int) -> BoundedTable[int]:
     def compute(key: int) -> int:
-        found, where = drops[key >> OPT_BITS], key & _OPT_MASK
+        full, where = key >> OPT_BITS, key & _OPT_MASK
+        # a closed suit's drops cost two look-ups a rank: only those with melds are kept
+        found = drops.compute(full) if full < MELD_UNIT else drops[full]
         return sum(1 << r for r in range(ranks) if found >> 10 * r & where)
     return BoundedTable(compute, 1 << 15)
 
@@ -576,12 +609,25 @@ HONOUR_GAINS = _gains(HONOUR_DROPS, HONOUR_RANKS)
 """The same for the honours."""
 
 
+def _held_part(key: int, ranks: int, first: int) -> int:
+    """HELD of the ``ranks`` ranks from ``first`` whose counts are ``key``'s digits."""
+    counts = [key // UNIT[r] % 5 for r in range(ranks)]
+    return (sum(1 << first + r for r in range(ranks) if counts[r] == 1)
+            | sum(1 << first + r for r in range(ranks) if counts[r] == 0) << 36)
+
+
+_HELD_PARTS: list[tuple[int, ...]] = []
+
+
 def _held(ranks: int) -> BoundedTable[int]:
-    def compute(key: int) -> int:
-        counts = [key // UNIT[r] % 5 for r in range(ranks)]
-        return (sum(1 << r for r in range(ranks) if counts[r] == 1)
-                | sum(1 << r for r in range(ranks) if counts[r] == 0) << 36)
-    return BoundedTable(compute, 1 << 15)
+    def compute(key: int) -> int:  # ranks 1-4 and the rest, each from a small table
+        if not _HELD_PARTS:
+            _HELD_PARTS[:] = [tuple(_held_part(k, 4, 0) for k in range(_LEFT_KEYS)),
+                              tuple(_held_part(k, 5, 4) for k in range(_RIGHT_KEYS)),
+                              tuple(_held_part(k, 3, 4) for k in range(UNIT[3]))]
+        low, high = divmod(key, _LEFT_KEYS)[::-1]
+        return _HELD_PARTS[0][low] | _HELD_PARTS[1 if ranks == RANKS else 2][high]
+    return BoundedTable(compute, 1 << 13)
 
 
 HELD = _held(RANKS)
@@ -623,7 +669,7 @@ def improving(keys: Sequence[int], melded: Sequence[int], melds: int) -> tuple[i
     f0, f1, f2 = (keys[0] + melded[0] * MELD_UNIT, keys[1] + melded[1] * MELD_UNIT,
                   keys[2] + melded[2] * MELD_UNIT)
     f3 = keys[3] + melded[3] * MELD_UNIT
-    a, b, c, d = NUMBER[f0], NUMBER[f1], NUMBER[f2], HONOUR[f3]
+    a, b, c, d = vector_ids(keys, melded)
     ab, cd = conv[a << ID_BITS | b], conv[c << ID_BITS | d]
     oa = optima[conv[b << ID_BITS | cd] << ID_BITS | a]
     standard = shanten = (oa >> OPT_BITS) - 1
@@ -648,14 +694,16 @@ def improving(keys: Sequence[int], melded: Sequence[int], melds: int) -> tuple[i
 
 
 _SuitRow = tuple[int, int, int, int, int, BoundedTable[int], BoundedTable[int], bytes, bytes,
-                 BoundedTable[int], BoundedTable[int], tuple[tuple[tuple[int, int], ...], ...]]
+                 BoundedTable[int], BoundedTable[int], tuple[tuple[tuple[int, int], ...], ...],
+                 bytes]
 _suit_rows: list[_SuitRow] = []
 
 
 def _suits() -> list[_SuitRow]:
     """Per suit s: s, the other three suits t1 < t2 < t3 (only t3 can be the honours),
     9 * s, its NUMBER and GAINS tables, its PAIRS and ORPHANS bytes, its HELD table, the
-    GAINS table of t3, and per mask of ranks the (kind, the rank's key) of each rank in it."""
+    GAINS table of t3, per mask of ranks the (kind, the rank's key) of each rank in it, and
+    its VECTOR bytes."""
     if not _suit_rows:
         rows = []
         for s in range(4):
@@ -668,7 +716,8 @@ def _suits() -> list[_SuitRow]:
                          _tables.PAIRS if number else _tables.HONOUR_PAIRS,
                          _tables.ORPHANS if number else _tables.HONOUR_ORPHANS,
                          HELD if number else HONOUR_HELD,
-                         HONOUR_GAINS if number else NUMBER_GAINS, held))
+                         HONOUR_GAINS if number else NUMBER_GAINS, held,
+                         _tables.VECTOR if number else _tables.HONOUR_VECTOR))
         _suit_rows[:] = rows
     return _suit_rows
 
@@ -689,7 +738,7 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
     conv, optima, low, number_gains = CONV, OPTIMA[melds], _OPT_MASK, NUMBER_GAINS
     full = [keys[0] + melded[0] * MELD_UNIT, keys[1] + melded[1] * MELD_UNIT,
             keys[2] + melded[2] * MELD_UNIT, keys[3] + melded[3] * MELD_UNIT]
-    v0, v1, v2, v3 = NUMBER[full[0]], NUMBER[full[1]], NUMBER[full[2]], HONOUR[full[3]]
+    v0, v1, v2, v3 = vector_ids(keys, melded)
     p01, p23 = conv[v0 << ID_BITS | v1], conv[v2 << ID_BITS | v3]
     p02, p13 = conv[v0 << ID_BITS | v2], conv[v1 << ID_BITS | v3]
     p03, p12 = conv[v0 << ID_BITS | v3], conv[v1 << ID_BITS | v2]
@@ -708,8 +757,9 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
                   HONOUR_HELD[keys[3]] << 27)
         shape_total = shapes[0] | shapes[1] | shapes[2] | shapes[3]
     ranked = []
-    for s, t1, t2, t3, shift, table, gains, pair_bytes, orphan_bytes, held_table, g3, held \
-            in rows:
+    closed_vector = _closed or closed_ids()
+    for (s, t1, t2, t3, shift, table, gains, pair_bytes, orphan_bytes, held_table, g3, held,
+         vector_bytes) in rows:
         key = keys[s]
         if not key:
             continue
@@ -726,7 +776,7 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
         whole = full[s]
         for kind, unit in held[~(held_table[key] >> 36) & 511]:
             f = whole - unit
-            v = table[f]
+            v = table[f] if f >= MELD_UNIT else closed_vector[vector_bytes[f]]
             o = optima[rest | v]
             standard = shanten = (o >> OPT_BITS) - 1
             if closed:

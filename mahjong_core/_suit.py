@@ -15,11 +15,13 @@ The algorithms are those of the seed articles:
   triplet or nothing.
 * Index sums: with s = sum(rank * count) mod 3 (ranks 0-8), a complete 3N suit has
   s == 0, so in a 3N+2 suit the pair rank p satisfies 2p == s (mod 3), i.e. p == 2s:
-  only three pair ranks are tried. A 3N+2 suit waiting on x to become 3N has x == 2s,
-  and a 3N+1 suit waiting on x with pair p has x + p == 2s.
+  only three pair ranks are tried.
+* Waits: a rank the suit holds fewer than four of is a wait when the key plus that rank
+  has a standard-form code; with every key's code in a table, that is nine look-ups.
 * Decompositions: the forced walk gives the triplet-preferring reading; every other
   reading replaces three consecutive triplets with three identical runs (with at most
-  four sets, at most one such swap fits).
+  four sets, at most one such swap fits). The readings of every complete key ship
+  packed (``pack_reading``) and are unpacked when first asked for.
 
 The byte tables (one byte per key; the kernels add or AND four of them, one per suit):
 
@@ -289,7 +291,7 @@ class BoundedTable(dict[int, T]):
         return value
 
 
-READINGS = BoundedTable(_shipped_readings, 1 << 15)
+READINGS = BoundedTable(_shipped_readings, 1 << 13)
 """Complete number-suit key -> readings (21,743 complete keys of up to 14 tiles), as
 number_readings gives them, read from the shipped table."""
 HONOUR_READINGS = BoundedTable(honour_readings, 1 << 10)

@@ -6,7 +6,7 @@ tables afresh and compares them with the file. Each table is a ``bytes`` value: 
 per-suit ones hold one byte per suit key (``_suit`` gives the layouts), the others are
 indexed by small packed numbers (``_shanten`` gives those). A table is decompressed the
 first time a kernel reads it, as a module attribute, and kept: the set is complete and
-fixed in size (about 14 MB once every table is in use), so nothing grows with use and a
+fixed in size (about 15 MB once every table is in use), so nothing grows with use and a
 first call costs what a later one does, plus one decompression of a few milliseconds.
 """
 

@@ -349,7 +349,7 @@ def _tile_yaku(key: int) -> tuple[int, int, bool, bool]:
     return flags, yakuman, terminals_and_honours, suits == 1 and not features & _HONOURS_PRESENT
 
 
-_TILE_YAKU = _suit.BoundedTable(_tile_yaku, 1 << 17)
+_TILE_YAKU = _suit.BoundedTable(_tile_yaku, 1 << 14)
 """Feature word (and the tanyao bit) -> _tile_yaku's answer."""
 _new = object.__new__
 _set = object.__setattr__
@@ -357,7 +357,7 @@ _set = object.__setattr__
 slot write each, instead of through attrs' generated __init__."""
 _new_reading = functools.partial(tuple.__new__, _Reading)
 """Build a _Reading from a tuple without the named tuple's Python-level constructor."""
-_BASE_HAN = _suit.BoundedTable(lambda key: _han(key >> 1, bool(key & 1)), 1 << 14)
+_BASE_HAN = _suit.BoundedTable(lambda key: _han(key >> 1, bool(key & 1)), 1 << 12)
 """Han of a set of flags, keyed by flags << 1 | is_open."""
 _Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], int, tuple[int, int]]
 """One scored placement: flags, han without dora, fu, yakuman flags, then the reading's
@@ -366,7 +366,7 @@ _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
     (double if seat == round_ else 2) if r in (seat, round_) else (2 if r >= 4 else 0)
     for r in range(7)) for seat in range(4) for round_ in range(4) for double in (2, 4)}
 """Fu of an honour pair (index 0-6), keyed by seat * 4 + round | double-wind fu << 4."""
-_YAKU_OF = _suit.BoundedTable(Yaku, 1 << 14)
+_YAKU_OF = _suit.BoundedTable(Yaku, 1 << 12)
 """Yaku flags by value, so a result does not pay for the enum's constructor each time."""
 
 
