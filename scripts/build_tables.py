@@ -14,7 +14,7 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from mahjong_core import _build, _tables
 
@@ -24,7 +24,7 @@ def main() -> int:
     parser.add_argument("--check", action="store_true",
                         help="compare the shipped file with a fresh build instead of writing")
     args = parser.parse_args()
-    path = os.path.join(os.path.dirname(_tables.__file__), _tables.FILE)
+    path = os.path.normpath(os.path.join(os.path.dirname(_tables.__file__), _tables.FILE))
     start = time.perf_counter()
     tables = _build.tables()
     took = time.perf_counter() - start
