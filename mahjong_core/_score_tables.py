@@ -85,19 +85,30 @@ def _number_readings(key: int) -> tuple[NumberReading, ...]:
     return tuple(out)
 
 
+def _run_places(index: int) -> tuple[Placement, ...]:
+    """The places of a winning tile of rank ``index % 9`` in the runs of run set
+    ``index // 9`` (``_suit.RUN_SETS``): one per distinct run holding it."""
+    runs, rank = _suit.RUN_SETS[index // 9], index % 9
+    return tuple((_RUN_WAITS[run_wait(start, rank)], start, RUN)
+                 for start in sorted(set(runs)) if start <= rank <= start + 2)
+
+
+_RUN_PLACES = BoundedTable(_run_places, 1 << 12)
+"""``run set * 9 + rank`` -> its run placements (2,970 keys)."""
+
+
 def _placements(index: int) -> tuple[tuple[Placement, ...], ...]:
+    """Per reading of a complete key: the pair, then the triplet, then each distinct run
+    that the winning tile of ``rank`` can complete (``index`` is ``key << 4 | rank``)."""
     key, rank = index >> 4, index & 15
     out = []
-    for pair, _, _, _, _, _, _, _, runs, trips in READINGS[key]:
-        places: list[Placement] = []
-        if pair == rank:
-            places.append((TANKI, rank, PAIR))
-        if rank in trips:
-            places.append((SHANPON, rank, TRIP))
-        for start in sorted(set(runs)):
-            if start <= rank <= start + 2:
-                places.append((_RUN_WAITS[run_wait(start, rank)], start, RUN))
-        out.append(tuple(places))
+    for packed in _tables.readings_of(key):
+        places = _RUN_PLACES[(packed >> 4 & 511) * 9 + rank]
+        if packed >> 13 + rank & 1:
+            places = ((SHANPON, rank, TRIP), *places)
+        if (packed & 15) - 1 == rank:
+            places = ((TANKI, rank, PAIR), *places)
+        out.append(places)
     return tuple(out)
 
 

@@ -372,7 +372,7 @@ def _right(key: int) -> tuple[int, ...]:
 
 
 LEFT = BoundedTable(_left, 1 << 13)
-RIGHT = BoundedTable(_right, 1 << 13)
+RIGHT = BoundedTable(_right, 1 << 14)
 
 
 def number_walk(full: int) -> int:
@@ -581,7 +581,7 @@ def _drops(table: BoundedTable[int], vector_bytes: str, ranks: int) -> BoundedTa
                 after = VECTORS[table[full + UNIT[r]]]
                 found |= sum(compress(_INDEX_BITS, map(operator.lt, after, mine))) << 10 * r
         return found
-    return BoundedTable(compute, 1 << 14)
+    return BoundedTable(compute, 1 << 15)
 
 
 _INDEX_BITS = tuple(1 << i for i in range(10))

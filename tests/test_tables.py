@@ -31,6 +31,7 @@ from mahjong_core import (
     _tables,
     evaluate,
 )
+from mahjong_core.shapes import Wait, run_wait
 
 # -- the file -----------------------------------------------------------------------------
 
@@ -112,6 +113,31 @@ def test_scorer_readings_hold_their_fields() -> None:
         expected = tuple(scorer_reading(p, c) for p, c in _suit.number_readings(key))
         if _score_tables.READINGS[key] != expected:
             bad.append(key)
+    assert bad == []
+
+
+def test_placements_hold_every_place() -> None:
+    """Per reading: the pair, the triplet and each distinct run the winning rank is in."""
+    run_waits = {Wait.RYANMEN: _score_tables.RYANMEN, Wait.KANCHAN: _score_tables.KANCHAN,
+                 Wait.PENCHAN: _score_tables.PENCHAN}
+    bad = []
+    for key in complete_keys():
+        counts = _suit.counts_of(key)
+        for rank in (r for r in range(9) if counts[r]):
+            expected = []
+            for pair, codes in _suit.number_readings(key):
+                places = []
+                if pair == rank:
+                    places.append((_score_tables.TANKI, rank, _score_tables.PAIR))
+                if rank in codes:
+                    places.append((_score_tables.SHANPON, rank, _score_tables.TRIP))
+                for start in sorted({c - 9 for c in codes if c >= 9}):
+                    if start <= rank <= start + 2:
+                        places.append((run_waits[run_wait(start, rank)], start,
+                                       _score_tables.RUN))
+                expected.append(tuple(places))
+            if _score_tables.PLACEMENTS[key << 4 | rank] != tuple(expected):
+                bad.append((key, rank))
     assert bad == []
 
 
