@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["FILE", "NAMES", "decompress", "pack", "read", "unpack"]
+__all__ = ["FILE", "NAMES", "decompress", "pack", "read", "readings_of", "unpack"]
 
 MAGIC = b"mahjong_core tables 1\n"
 """The file starts with this line; a different one is another format."""

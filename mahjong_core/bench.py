@@ -1,10 +1,10 @@
 """``python -m mahjong_core bench``: time this library against the installed peers.
 
 Every task deals the same seeded hands (``random.Random``) to every library, converts them
-to each library's own input form before the clock starts, and times the calls in this one
-process. The peers are PyPI ``mahjong`` and ``riichienv`` when they can be imported; they
-are never dependencies of this project. A table gives microseconds per call, the ratio
-peer time / our time (above 1 means this library is faster) and the target from the issue.
+to each library's own input form before the clock starts, and times the calls. The peers
+are PyPI ``mahjong`` and ``riichienv`` when they can be imported; they are never
+dependencies of this project. A table gives microseconds per call, the ratio peer time /
+our time (above 1 means this library is faster) and this library's targets.
 
 Timing wrong answers is worthless, so every task then compares the answers: with each
 peer on every hand, and with what the hands are by construction (a built win is
