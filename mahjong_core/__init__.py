@@ -7,8 +7,10 @@ True
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from ._shanten import DiscardOption, Ukeire
-from .context import WinContext, Wind
 from .errors import (
     IllegalActionError,
     InvalidContextError,
@@ -23,12 +25,47 @@ from .errors import (
 from .furiten import FuritenTracker
 from .hand import Hand
 from .meld import Meld, MeldKind, Relative
-from .points import Limit, Payments
-from .rules import MAHJONG_SOUL_RULES, NO_RED_FIVES_RULES, TENHOU_RULES, TENHOU_SANMA_RULES, Rules
-from .scoring import NoWin, NoWinReason, WinResult, evaluate
 from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
 from .tile import IdLayout, Suit, Tile, TileId, format_tiles, parse_tiles, tiles_from_ids136
-from .yaku import HAN, YAKUMAN, Yaku
+
+if TYPE_CHECKING:
+    from .context import WinContext, Wind
+    from .points import Limit, Payments
+    from .rules import (
+        MAHJONG_SOUL_RULES,
+        NO_RED_FIVES_RULES,
+        TENHOU_RULES,
+        TENHOU_SANMA_RULES,
+        Rules,
+    )
+    from .scoring import NoWin, NoWinReason, WinResult, evaluate
+    from .yaku import HAN, YAKUMAN, Yaku
+
+_SCORING = {
+    "WinContext": "context", "Wind": "context", "Limit": "points", "Payments": "points",
+    "MAHJONG_SOUL_RULES": "rules", "NO_RED_FIVES_RULES": "rules", "TENHOU_RULES": "rules",
+    "TENHOU_SANMA_RULES": "rules", "Rules": "rules", "NoWin": "scoring",
+    "NoWinReason": "scoring", "WinResult": "scoring",
+    "evaluate": "scoring", "HAN": "yaku", "YAKUMAN": "yaku", "Yaku": "yaku",
+}
+"""The scoring side's names and their modules: imported on first use, so that a program
+that only reads hands does not load the scorer (``import mahjong_core`` stays cheap)."""
+
+
+def __getattr__(name: str) -> object:
+    """Import a scoring name's module the first time the name is asked for."""
+    module = _SCORING.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """Every public name, loaded or not."""
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "HAN",

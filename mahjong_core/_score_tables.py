@@ -15,18 +15,24 @@ The placement table, keyed by ``key << 4 | rank`` of the winning tile, lists for
 reading the distinct places the tile can sit as ``(wait, rank, shape)``.
 
 Honours have one reading at most: ``(pair, trip_mask, n_trips, trip_fu, trips)``.
+
+These tables are filled on first use for complete keys only (21,743 number-suit keys and
+498 honour keys of up to 14 tiles) and bounded. The feature bits of every suit key
+(``number_features`` / ``honour_features``) are shipped as ``_tables.FEATURES`` and
+``_tables.HONOUR_FEATURES``; ``KIND_FEATURES`` holds those of single tiles.
 """
 
 from __future__ import annotations
 
-from . import _suit
-from ._suit import LazyTable
+from collections.abc import Sequence
+
+from . import _suit, _tables
+from ._suit import BoundedTable
 from .shapes import Wait, run_wait
 
 __all__ = [
-    "FEATURES",
-    "HONOUR_FEATURES",
     "HONOUR_READINGS",
+    "KIND_FEATURES",
     "PLACEMENTS",
     "READINGS",
     "RYANMEN",
@@ -42,39 +48,67 @@ NumberReading = tuple[int, int, int, int, int, int, bool, int, tuple[int, ...], 
 HonourReading = tuple[int, int, int, int, tuple[int, ...]]
 Placement = tuple[int, int, int]
 
+def _run_facts(runs: tuple[int, ...]) -> tuple[int, int, int, bool]:
+    """(run mask, runs, identical pairs, all terminal) of a run set."""
+    mask = 0
+    for r in runs:
+        mask |= 1 << r
+    peikou = sum(runs.count(r) // 2 for r in set(runs))
+    return mask, len(runs), peikou, all(r in (0, 6) for r in runs)
+
+
+def _trip_facts(mask: int) -> tuple[tuple[int, ...], int, int, bool]:
+    """(ranks, count, concealed fu, all terminal) of a triplet mask."""
+    trips = tuple(r for r in range(9) if mask >> r & 1)
+    return (trips, len(trips), sum(8 if r in (0, 8) else 4 for r in trips),
+            all(r in (0, 8) for r in trips))
+
+
+_RUN_FACTS: list[tuple[int, int, int, bool]] = []
+_TRIP_FACTS: list[tuple[tuple[int, ...], int, int, bool]] = []
+
+
 def _number_readings(key: int) -> tuple[NumberReading, ...]:
+    """The scorer's readings of a complete key, from the shipped packed readings."""
+    if not _TRIP_FACTS:  # one list assignment each: a thread sees all or nothing
+        _RUN_FACTS[:] = [_run_facts(runs) for runs in _suit.RUN_SETS]
+        _TRIP_FACTS[:] = [_trip_facts(mask) for mask in range(512)]
     out = []
-    for pair, codes in _suit.READINGS[key]:
-        runs = tuple(c - 9 for c in codes if c >= 9)
-        trips = tuple(c for c in codes if c < 9)
-        run_mask = 0
-        for r in runs:
-            run_mask |= 1 << r
-        trip_mask = 0
-        for r in trips:
-            trip_mask |= 1 << r
-        peikou = sum(runs.count(r) // 2 for r in set(runs))
-        terminal = (all(r in (0, 6) for r in runs) and all(r in (0, 8) for r in trips)
-                    and pair in (-1, 0, 8))
-        trip_fu = sum(8 if r in (0, 8) else 4 for r in trips)
-        out.append((pair, run_mask, trip_mask, len(runs), len(trips), peikou, terminal,
-                    trip_fu, runs, trips))
+    for packed in _tables.readings_of(key):
+        pair = (packed & 15) - 1
+        index = packed >> 4 & 511
+        run_mask, n_runs, peikou, run_terminal = _RUN_FACTS[index]
+        trips, n_trips, trip_fu, trip_terminal = _TRIP_FACTS[packed >> 13]
+        terminal = run_terminal and trip_terminal and pair in (-1, 0, 8)
+        out.append((pair, run_mask, packed >> 13, n_runs, n_trips, peikou, terminal,
+                    trip_fu, _suit.RUN_SETS[index], trips))
     return tuple(out)
 
 
+def _run_places(index: int) -> tuple[Placement, ...]:
+    """The places of a winning tile of rank ``index % 9`` in the runs of run set
+    ``index // 9`` (``_suit.RUN_SETS``): one per distinct run holding it."""
+    runs, rank = _suit.RUN_SETS[index // 9], index % 9
+    return tuple((_RUN_WAITS[run_wait(start, rank)], start, RUN)
+                 for start in sorted(set(runs)) if start <= rank <= start + 2)
+
+
+_RUN_PLACES = BoundedTable(_run_places, 1 << 12)
+"""``run set * 9 + rank`` -> its run placements (2,970 keys)."""
+
+
 def _placements(index: int) -> tuple[tuple[Placement, ...], ...]:
+    """Per reading of a complete key: the pair, then the triplet, then each distinct run
+    that the winning tile of ``rank`` can complete (``index`` is ``key << 4 | rank``)."""
     key, rank = index >> 4, index & 15
     out = []
-    for pair, _, _, _, _, _, _, _, runs, trips in READINGS[key]:
-        places: list[Placement] = []
-        if pair == rank:
-            places.append((TANKI, rank, PAIR))
-        if rank in trips:
-            places.append((SHANPON, rank, TRIP))
-        for start in sorted(set(runs)):
-            if start <= rank <= start + 2:
-                places.append((_RUN_WAITS[run_wait(start, rank)], start, RUN))
-        out.append(tuple(places))
+    for packed in _tables.readings_of(key):
+        places = _RUN_PLACES[(packed >> 4 & 511) * 9 + rank]
+        if packed >> 13 + rank & 1:
+            places = ((SHANPON, rank, TRIP), *places)
+        if (packed & 15) - 1 == rank:
+            places = ((TANKI, rank, PAIR), *places)
+        out.append(places)
     return tuple(out)
 
 
@@ -91,8 +125,8 @@ def _honour_readings(key: int) -> tuple[HonourReading, ...]:
 NONEMPTY, TERMINAL, SIMPLE, NOT_GREEN = 1, 2, 4, 8
 
 
-def _number_features(key: int) -> int:
-    c = _suit.counts_of(key)
+def number_features(c: Sequence[int]) -> int:
+    """Feature bits of a number suit's counts (as ``_tables.FEATURES`` holds them)."""
     bits = 0
     if any(c):
         bits |= NONEMPTY
@@ -105,8 +139,8 @@ def _number_features(key: int) -> int:
     return bits
 
 
-def _honour_features(key: int) -> int:
-    c = _suit.counts_of(key, 7)
+def honour_features(c: Sequence[int]) -> int:
+    """Feature bits of the honours' counts."""
     bits = 0
     if any(c):
         bits |= NONEMPTY | TERMINAL
@@ -115,11 +149,17 @@ def _honour_features(key: int) -> int:
     return bits
 
 
-READINGS: LazyTable[tuple[NumberReading, ...]] = LazyTable(_number_readings)
-PLACEMENTS: LazyTable[tuple[tuple[Placement, ...], ...]] = LazyTable(_placements)
-HONOUR_READINGS: LazyTable[tuple[HonourReading, ...]] = LazyTable(_honour_readings)
-FEATURES: LazyTable[int] = LazyTable(_number_features)
-HONOUR_FEATURES: LazyTable[int] = LazyTable(_honour_features)
+READINGS: BoundedTable[tuple[NumberReading, ...]] = BoundedTable(_number_readings, 1 << 15)
+"""Complete number-suit key -> its readings for the scorer."""
+PLACEMENTS: BoundedTable[tuple[tuple[Placement, ...], ...]] = BoundedTable(
+    _placements, 1 << 14)
+"""``key << 4 | rank`` -> per reading, the places of the winning tile (129,097 keys)."""
+HONOUR_READINGS: BoundedTable[tuple[HonourReading, ...]] = BoundedTable(
+    _honour_readings, 1 << 10)
+KIND_FEATURES = tuple(
+    number_features([int(r == k % 9) for r in range(9)]) << 4 * (k // 9) if k < 27
+    else honour_features([int(r == k - 27) for r in range(7)]) << 12 for k in range(34))
+"""Feature bits of one tile of each kind, at its suit's place in a feature word."""
 
 
 MeldSummary = tuple[int, int, int, int, int, int, int, int, int, int, int, int, bool, int]
@@ -139,10 +179,7 @@ def meld_summary(melds: tuple[tuple[int, bool, bool, bool], ...]) -> MeldSummary
     for first, is_run, is_kan, closed in melds:
         s, r = divmod(first, 9)
         for kind in ((first, first + 1, first + 2) if is_run else (first,)):
-            if kind < 27:
-                features |= FEATURES[1 << 3 * (kind % 9)] << 4 * (kind // 9)
-            else:
-                features |= HONOUR_FEATURES[1 << 3 * (kind - 27)] << 12
+            features |= KIND_FEATURES[kind]
         if is_run:
             run[s] |= 1 << r
             runs += 1
@@ -158,23 +195,3 @@ def meld_summary(melds: tuple[tuple[int, bool, bool, bool], ...]) -> MeldSummary
         ankans += closed
     return (run[0], run[1], run[2], trip[0], trip[1], trip[2], trip[3], runs, trips, ankans,
             kans, fu, terminal, features)
-
-
-# -- completeness and features in one look-up per suit ------------------------------------
-#
-# SHAPE[s][key] is _suit's completeness word of the suit (standard, seven pairs and
-# thirteen orphans fields, summed over the four suits by the scorer) plus the suit's
-# feature bits at bit FEATURE_SHIFT + 4 * s, where no lower field ever carries.
-
-FEATURE_SHIFT = 40
-
-
-def _shape(suit: int) -> LazyTable[int]:
-    if suit == 3:
-        return LazyTable(lambda key: _suit.HONOUR_INFO[key]
-                         | HONOUR_FEATURES[key] << FEATURE_SHIFT + 12)
-    return LazyTable(lambda key: _suit.INFO[key] | FEATURES[key] << FEATURE_SHIFT + 4 * suit)
-
-
-SHAPE = (_shape(0), _shape(1), _shape(2), _shape(3))
-

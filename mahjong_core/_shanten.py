@@ -22,77 +22,88 @@ sets and p pairs without passing four copies of a kind (``INF`` when impossible)
 ``2 * j + p``. A hand's standard shanten is the min-plus product of its four suits' vectors
 read at ``(4 - melds, 1)``, less one.
 
-Vectors are few: every number suit of up to 14 tiles without melds has one of 126, the
-honours one of 55, and the partial vectors of the fills, melds and suit combinations make
-a few thousand more. So each is interned to a small id and the algebra works on ids through
-lazily filled tables (filling one new suit key costs about 5 us):
+Closed suits (no meld in them) are the common case and are answered from shipped tables
+(``_tables``): ``VECTOR`` / ``HONOUR_VECTOR`` give, per suit key, the index of its need
+vector in ``CATALOGUE`` (126 number-suit vectors and 55 honour ones, 130 different in
+all), and a closed hand's standard shanten is
+``FIN[AB[a << 8 | b] << 8 | CD[c << 8 | d]]`` less one: ``AB`` numbers the products of
+two number suits' vectors (180 of them), ``CD`` those of a number suit's and the
+honours' (165), ``FIN`` reads their product at (4 sets, 1 pair).
+Seven pairs and thirteen orphans add the suits' ``PAIRS`` and ``ORPHANS`` bytes (see
+``_suit``) and read ``CHIITOI`` / ``KOKUSHI``.
+
+A suit with melds in it has caps below four, and its vector is worked out when first
+needed. Vectors are interned to small ids and the algebra works on ids through bounded
+tables (``_suit.BoundedTable``: at most ``limit`` entries each, the older half dropped
+when full; filling one suit key costs about 5 us):
 
 * ``CONV[a << 16 | b]``: the min-plus product of two vectors (two suits side by side);
 * ``EMIN[a << 16 | b]``: their element-wise minimum (two alternatives);
-* ``NUMBER[key]`` / ``HONOUR[key]``: a suit key's vector (key as in ``_suit``, with the
-  suit's meld counts packed the same way from bit 27; closed hands have none);
+* ``NUMBER[key]`` / ``HONOUR[key]``: a suit's vector id, the key being its concealed key
+  plus its melds' copies (packed alike) times ``MELD_UNIT``; closed keys come from the
+  shipped tables;
 * ``FINALS[m][x << 16 | y]``: the shanten of a hand with m melds whose suits combine to x
   and y.
 
-A closed hand's standard shanten is then seven look-ups. A number suit's vector is built by
-a walk over its ranks (a triplet, a pair and up to two runs may start at each rank; three
-identical runs are the same tiles as three triplets), split at the boundary between ranks
-4 and 5: ``LEFT`` holds, per 4-rank prefix, the vectors of the walk up to rank 4 for each
-count of runs still open, ``RIGHT`` the vectors of the 5-rank rest for each count of runs
-coming in; the suit's vector is the minimum over the nine boundary states of their
-products.
-
-Seven pairs and thirteen orphans come from additive per-suit counters (``XNUMBER`` /
-``XHONOUR``): kinds held twice or more, kinds held, terminal-or-honour kinds held and
-those held twice or more, summed over the suits and read through ``OTHER``.
+A number suit's vector with caps is built by a walk over its ranks (a triplet, a pair
+and up to two runs may start at each rank; three identical runs are the same tiles as
+three triplets), split at the boundary between ranks 4 and 5: ``LEFT`` holds, per 4-rank
+prefix, the vectors of the walk up to rank 4 for each count of runs still open, ``RIGHT``
+the vectors of the 5-rank rest for each count of runs coming in; the suit's vector is the
+minimum over the nine boundary states of their products.
 
 Ukeire: a draw lowers each entry of its suit's vector by at most one, so it lowers the
 standard shanten exactly when it lowers an entry at which the minimum over the splits
 between this suit and the product of the others is reached. ``OPTIMA[m][rest << 16 | v]``
 gives that minimum and those entries, ``NUMBER_GAINS`` / ``HONOUR_GAINS`` (keyed by the
-suit key and the entries) the ranks whose draw lowers one of them, and ``SHAPE`` /
-``HONOUR_SHAPE`` the kinds held once and not held, for seven pairs and thirteen orphans.
+suit key and the entries) the ranks whose draw lowers one of them (a closed suit
+compares its shipped vector with its neighbours' through ``LOWER``), and ``HELD`` /
+``HONOUR_HELD`` the kinds held once and not held, for seven pairs and thirteen orphans.
 A 13-tile hand's ukeire is then some twenty look-ups; a 14-tile hand's discards share the
 products of the suits they leave alone.
 
-The tables only grow (like ``_suit``'s): a suit key is filled once, in about 5 us; every
-closed suit of up to 14 tiles together makes some 400,000 keys and 5,000 vector ids.
+Every table here is bounded. The interned vectors are finite (the need vectors a suit
+can have, with or without melds, and their products); 400,000 hands crafted to put their
+melds and tiles in one or two suits, asked for shanten, ukeire and discards, interned
+8,880 of them, and ids are checked to fit their 16 bits.
 """
 
 from __future__ import annotations
 
+import _thread
 import operator
-import threading
 from collections.abc import Iterable, Sequence
 from itertools import chain, compress
 
 import attrs
 
-from ._suit import LazyTable
+from . import _tables
+from ._suit import HONOUR_RANKS, KEYS, RANKS, UNIT, BoundedTable
 from .meld import Meld
 from .tile import Tile, tile_of
 
 __all__ = [
+    "CHIITOI",
     "CONV",
     "EMIN",
     "FINALS",
     "HONOUR",
     "HONOUR_GAINS",
-    "HONOUR_SHAPE",
+    "HONOUR_HELD",
     "INF",
+    "KOKUSHI",
+    "MELD_UNIT",
     "NUMBER",
     "NUMBER_GAINS",
     "OPTIMA",
     "OTHER",
     "OTHER_GAINS",
     "PLAIN",
-    "SHAPE",
     "UNREACHABLE",
-    "XHONOUR",
-    "XNUMBER",
     "DiscardOption",
     "Ukeire",
     "chiitoitsu_shanten",
+    "closed_standard",
     "discard_options",
     "improving",
     "kokushi_shanten",
@@ -109,15 +120,12 @@ UNREACHABLE = 99
 """Shanten of seven pairs or thirteen orphans for a hand with melds."""
 ID_BITS = 16
 """Vector ids are packed two to a table key, ``a << ID_BITS | b``."""
-MELD_SHIFT = 27
-"""A suit's meld counts sit above its concealed counts in a table key."""
-_CONCEALED = (1 << MELD_SHIFT) - 1
+MELD_UNIT = KEYS
+"""A suit's meld counts sit above its concealed counts in a table key:
+``key + melds * MELD_UNIT`` (both packed as ``_suit`` packs counts)."""
 
 Vector = tuple[int, ...]
 """Need per (sets j, pairs p) at index ``2 * j + p``, j = 0..4, p = 0..1."""
-
-_Table = LazyTable
-"""The per-key tables of this module fill themselves like those of ``_suit``."""
 
 
 # -- results -------------------------------------------------------------------------
@@ -179,12 +187,19 @@ class DiscardOption:
 
 PLAIN = tuple(tile_of(k) for k in range(34))
 """The plain tile of each kind."""
-_LANE_BITS = tuple(tuple(lane >> r & 1 for r in range(9)) for lane in range(512))
+_LANE_BITS: list[tuple[int, ...]] = []
+"""Per 9-bit mask, its bits as 0/1 (filled on first use)."""
+
+
+def _lane_bits() -> list[tuple[int, ...]]:
+    if not _LANE_BITS:
+        _LANE_BITS[:] = [tuple(lane >> r & 1 for r in range(9)) for lane in range(512)]
+    return _LANE_BITS
 
 
 def ukeire_of(shanten: int, mask: int, unseen: Sequence[int]) -> Ukeire:
     """The Ukeire of the kinds in ``mask`` (bits 0-33) with their unseen copies."""
-    lanes = _LANE_BITS
+    lanes = _LANE_BITS or _lane_bits()
     return Ukeire(shanten, tuple(compress(zip(PLAIN, unseen, strict=True), chain(
         lanes[mask & 511], lanes[mask >> 9 & 511], lanes[mask >> 18 & 511], lanes[mask >> 27]))))
 
@@ -220,15 +235,14 @@ def unit_vector(sets: int, pairs: int, cost: int) -> Vector:
 VECTORS: list[Vector] = []
 """Interned vectors, by id."""
 _IDS: dict[Vector, int] = {}
-
-
-_INTERNING = threading.Lock()
+_INTERNING = _thread.allocate_lock()
 
 
 def intern(vector: Vector) -> int:
     """The id of a vector (entries at or above INF are INF).
 
-    Only table fills intern; the lock keeps ids unique when threads fill at once.
+    Only table fills intern; the lock keeps ids unique when threads fill at once. The
+    vectors are finite (see the module docstring); ids past 16 bits would be a bug.
     """
     vector = tuple(map(min, vector, _INFS))
     found = _IDS.get(vector)
@@ -264,9 +278,11 @@ def _product(a: Vector, b: Vector) -> Vector:
 
 
 _LOW = (1 << ID_BITS) - 1
-CONV = _Table(lambda key: intern(_product(VECTORS[key >> ID_BITS], VECTORS[key & _LOW])))
+CONV = BoundedTable(lambda key: intern(_product(VECTORS[key >> ID_BITS], VECTORS[key & _LOW])),
+                    1 << 15)
 """``a << 16 | b`` -> id of the min-plus product of vectors a and b."""
-EMIN = _Table(lambda key: intern(tuple(map(min, VECTORS[key >> ID_BITS], VECTORS[key & _LOW]))))
+EMIN = BoundedTable(
+    lambda key: intern(tuple(map(min, VECTORS[key >> ID_BITS], VECTORS[key & _LOW]))), 1 << 13)
 """``a << 16 | b`` -> id of the element-wise minimum of vectors a and b."""
 
 EMPTY = intern(unit_vector(0, 0, 0))
@@ -276,22 +292,47 @@ _UNIT = {(j, p, c): intern(unit_vector(j, p, c))
          for j in range(4) for p in range(2) for c in range(5)}
 
 
-# -- one suit's vector ----------------------------------------------------------------
+# -- closed suits: the shipped tables ---------------------------------------------------
+
+_closed: list[int] = []
+
+
+def closed_ids() -> list[int]:
+    """Index in ``_tables.CATALOGUE`` -> interned id (the catalogue is interned once)."""
+    if not _closed:
+        data = _tables.CATALOGUE
+        ids = [intern(tuple(data[i:i + 10])) for i in range(0, len(data), 10)]
+        _closed[:] = ids  # one assignment: another thread sees the whole list or none
+    return _closed
+
+
+def closed_standard(k0: int, k1: int, k2: int, k3: int) -> int:
+    """Standard-form shanten of a closed hand's four keys, from the shipped tables."""
+    vector = _tables.VECTOR
+    return _tables.FIN[_tables.AB[vector[k0] << 8 | vector[k1]] << 8
+                       | _tables.CD[vector[k2] << 8 | _tables.HONOUR_VECTOR[k3]]] - 1
+
+
+# -- one suit's vector with melds -------------------------------------------------------
 
 _CHOICES = sorted(
     (3 * t + 2 * q + u, u, t + u, q)
     for t in (0, 1) for q in (0, 1) for u in (0, 1, 2) if 3 * t + 2 * q + u <= 4)
 """At one rank: (copies used there, runs started, sets, pairs) for t triplets, q pairs
 and u runs starting there; a triplet and a pair of one kind would be five copies."""
+_LEFT_RANKS = 4
+_LEFT_KEYS = UNIT[_LEFT_RANKS]
+_RIGHT_KEYS = KEYS // _LEFT_KEYS
 
 
 def _left(key: int) -> tuple[int, ...]:
-    """Ranks 1-4 (12 bits of counts, 12 bits of meld counts above): per state
-    ``3 * a + b`` (a runs started at rank 4, b at rank 3), the vector of the walk."""
+    """Ranks 1-4 (counts, plus meld counts times 5**4): per state ``3 * a + b`` (a runs
+    started at rank 4, b at rank 3), the vector of the walk."""
+    counts, melds = divmod(key, _LEFT_KEYS)[::-1]
     states = {0: EMPTY}
-    for r in range(4):
-        h = (key >> 3 * r) & 7
-        cap = 4 - ((key >> (12 + 3 * r)) & 7)
+    for r in range(_LEFT_RANKS):
+        h = counts // UNIT[r] % 5
+        cap = 4 - melds // UNIT[r] % 5
         here: dict[int, int] = {}
         for state, vector in states.items():
             a, b = divmod(state, 3)
@@ -307,12 +348,13 @@ def _left(key: int) -> tuple[int, ...]:
 
 
 def _right(key: int) -> tuple[int, ...]:
-    """Ranks 5-9 (15 bits of counts, 15 bits of meld counts above): per state
-    ``3 * a + b`` (a runs coming in from rank 4, b from rank 3), the vector of the rest."""
+    """Ranks 5-9 (counts, plus meld counts times 5**5): per state ``3 * a + b`` (a runs
+    coming in from rank 4, b from rank 3), the vector of the rest."""
+    counts, melds = divmod(key, _RIGHT_KEYS)[::-1]
     after = [EMPTY] + [IMPOSSIBLE] * 8
-    for r in range(4, -1, -1):
-        h = (key >> 3 * r) & 7
-        cap = 4 - ((key >> (15 + 3 * r)) & 7)
+    for r in range(RANKS - _LEFT_RANKS - 1, -1, -1):
+        h = counts // UNIT[r] % 5
+        cap = 4 - melds // UNIT[r] % 5
         here = []
         for state in range(9):
             a, b = divmod(state, 3)
@@ -331,14 +373,15 @@ def _right(key: int) -> tuple[int, ...]:
     return tuple(after)
 
 
-LEFT = _Table(_left)
-RIGHT = _Table(_right)
+LEFT = BoundedTable(_left, 1 << 13)
+RIGHT = BoundedTable(_right, 1 << 14)
 
 
-def _number(key: int) -> int:
-    counts, melds = key & _CONCEALED, key >> MELD_SHIFT
-    left = LEFT[(counts & 0o7777) | (melds & 0o7777) << 12]
-    right = RIGHT[(counts >> 12) | (melds >> 12) << 15]
+def number_walk(full: int) -> int:
+    """The vector id of a number suit (key plus meld counts times MELD_UNIT) by the walk."""
+    counts, melds = full % MELD_UNIT, full // MELD_UNIT
+    left = LEFT[counts % _LEFT_KEYS + melds % _LEFT_KEYS * _LEFT_KEYS]
+    right = RIGHT[counts // _LEFT_KEYS + melds // _LEFT_KEYS * _RIGHT_KEYS]
     found = [CONV[a << ID_BITS | b] for a, b in zip(left, right, strict=True)
              if a != IMPOSSIBLE and b != IMPOSSIBLE]
     if len(found) == 1:
@@ -356,24 +399,40 @@ _KIND = {(h, cap): intern(tuple(
 """One honour kind holding h of cap copies: nothing, its pair or its triplet."""
 
 
-def _honour(key: int) -> int:
+def honour_walk(full: int) -> int:
+    """The vector id of the honours (key plus meld counts times MELD_UNIT)."""
     vector = EMPTY
-    for r in range(7):
-        h = (key >> 3 * r) & 7
-        cap = 4 - ((key >> (MELD_SHIFT + 3 * r)) & 7)
+    counts, melds = full % MELD_UNIT, full // MELD_UNIT
+    for r in range(HONOUR_RANKS):
+        h = counts // UNIT[r] % 5
+        cap = 4 - melds // UNIT[r] % 5
         vector = CONV[vector << ID_BITS | _KIND[h, cap]]
     return vector
 
 
-NUMBER = _Table(_number)
-"""Number-suit key (meld counts from bit 27) -> vector id."""
-HONOUR = _Table(_honour)
-"""Honour key (meld counts from bit 27) -> vector id."""
+def _number(full: int) -> int:
+    if full < MELD_UNIT:
+        return closed_ids()[_tables.VECTOR[full]]
+    return number_walk(full)
 
 
-def _final(melds: int) -> _Table[int]:
+def _honour(full: int) -> int:
+    if full < MELD_UNIT:
+        return closed_ids()[_tables.HONOUR_VECTOR[full]]
+    return honour_walk(full)
+
+
+NUMBER = BoundedTable(_number, 1 << 15)
+"""Number-suit key (plus meld counts times MELD_UNIT) -> vector id. The kernels read a
+closed key's id from the shipped table instead (``closed_ids()[_tables.VECTOR[key]]``),
+so this holds suits with melds."""
+HONOUR = BoundedTable(_honour, 1 << 13)
+"""Honour key (plus meld counts times MELD_UNIT) -> vector id (suits with melds)."""
+
+
+def _final(melds: int) -> BoundedTable[int]:
     index = 2 * (4 - melds) + 1
-    return _Table(lambda key: VECTORS[CONV[key]][index] - 1)
+    return BoundedTable(lambda key: VECTORS[CONV[key]][index] - 1, 1 << 12)
 
 
 FINALS = tuple(_final(m) for m in range(5))
@@ -382,37 +441,27 @@ combine (by CONV) to x and y."""
 
 
 # -- seven pairs and thirteen orphans -------------------------------------------------
+#
+# A closed hand's counters: the sum of its suits' PAIRS bytes (kinds held twice or more,
+# kinds held << 3) and, from bit 7, of their ORPHANS bytes (orphan kinds held, orphans
+# held twice or more << 4). Neither field carries for 13 or 14 tiles.
+
+CHIITOI = tuple(13 - (x & 7) - min(x >> 3, 7) for x in range(128))
+"""Summed PAIRS -> seven-pairs shanten: 13 - pairs - min(kinds, 7); four of a kind is one
+pair."""
+KOKUSHI = tuple(13 - (x & 15) - (x >> 4 > 0) for x in range(128))
+"""Summed ORPHANS -> thirteen-orphans shanten: 13 - orphan kinds - (1 if one is paired)."""
+OTHER = BoundedTable(lambda c: min(CHIITOI[c & 127], KOKUSHI[c >> 7]), 1 << 14)
+"""Summed counters (PAIRS | ORPHANS << 7) -> min(seven pairs, thirteen orphans); the
+16,384 keys fit."""
 
 
-def _counters(key: int, ranks: int) -> int:
-    counts = [(key >> 3 * r) & 7 for r in range(ranks)]
-    orphans = counts if ranks == 7 else [counts[0], counts[8]]
-    return (sum(n >= 2 for n in counts) | sum(n >= 1 for n in counts) << 4
-            | sum(n >= 1 for n in orphans) << 8 | sum(n >= 2 for n in orphans) << 12)
-
-
-def _other(counters: int) -> int:
-    return min(_chiitoitsu(counters), _kokushi(counters))
-
-
-def _chiitoitsu(counters: int) -> int:
-    """13 - (tiles of seven distinct pairs held): pairs count twice, singles once."""
-    pairs, kinds = counters & 15, (counters >> 4) & 15
-    return 13 - pairs - min(kinds, 7)
-
-
-def _kokushi(counters: int) -> int:
-    return 13 - ((counters >> 8) & 15) - (((counters >> 12) & 15) > 0)
-
-
-XNUMBER = _Table(lambda key: _counters(key, 9))
-"""Number-suit key -> additive counters: pairs | kinds << 4 | orphans << 8 | orphan
-pairs << 12 (kinds held at least twice, kinds held, terminals held, terminals held at
-least twice)."""
-XHONOUR = _Table(lambda key: _counters(key, 7))
-"""Honour key -> the same counters (every honour is an orphan)."""
-OTHER = _Table(_other)
-"""Summed counters of a closed 13- or 14-tile hand -> min(seven pairs, thirteen orphans)."""
+def _counters(keys: Sequence[int]) -> int:
+    """The summed counters of a closed hand's keys."""
+    pairs, orphans = _tables.PAIRS, _tables.ORPHANS
+    k0, k1, k2, k3 = keys
+    return (pairs[k0] + pairs[k1] + pairs[k2] + _tables.HONOUR_PAIRS[k3]
+            | (orphans[k0] + orphans[k1] + orphans[k2] + _tables.HONOUR_ORPHANS[k3]) << 7)
 
 
 # -- whole hands ----------------------------------------------------------------------
@@ -425,32 +474,56 @@ def meld_keys(melds: Iterable[Meld]) -> tuple[int, int, int, int]:
         tiles = meld.tiles
         kind = tiles[0].kind
         if tiles[1].kind == kind:  # pon or kan
-            keys[kind // 9] += len(tiles) << 3 * (kind % 9)
+            keys[kind // 9] += len(tiles) * UNIT[kind % 9]
         else:  # chi: one each of three consecutive ranks
-            keys[kind // 9] += 0o111 << 3 * (kind % 9)
+            keys[kind // 9] += (1 + 5 + 25) * UNIT[kind % 9]
     return keys[0], keys[1], keys[2], keys[3]
 
 
 def standard_shanten(keys: Sequence[int], melded: Sequence[int], melds: int) -> int:
     """Standard-form shanten of concealed keys with the melds' keys and count."""
-    number = NUMBER
-    a = number[keys[0] | melded[0] << MELD_SHIFT]
-    b = number[keys[1] | melded[1] << MELD_SHIFT]
-    c = number[keys[2] | melded[2] << MELD_SHIFT]
-    d = HONOUR[keys[3] | melded[3] << MELD_SHIFT]
+    if not melds:
+        return closed_standard(keys[0], keys[1], keys[2], keys[3])
+    a, b, c, d = vector_ids(keys, melded)
+    return FINALS[melds][CONV[a << ID_BITS | b] << ID_BITS | CONV[c << ID_BITS | d]]
+
+
+def vector_ids(keys: Sequence[int], melded: Sequence[int]) -> tuple[int, int, int, int]:
+    """The four suits' vector ids: closed suits' from the shipped tables."""
+    closed = _closed or closed_ids()
+    vector = _tables.VECTOR
+    k0, k1, k2, k3 = keys
+    m0, m1, m2, m3 = melded
+    return (NUMBER[k0 + m0 * MELD_UNIT] if m0 else closed[vector[k0]],
+            NUMBER[k1 + m1 * MELD_UNIT] if m1 else closed[vector[k1]],
+            NUMBER[k2 + m2 * MELD_UNIT] if m2 else closed[vector[k2]],
+            HONOUR[k3 + m3 * MELD_UNIT] if m3 else closed[_tables.HONOUR_VECTOR[k3]])
+
+
+def _man_as_honours(key: int) -> int:
+    """A man key of a three-player hand (1m and 9m only) as an honour key of two kinds:
+    without 2m-8m, 1m and 9m make triplets and pairs but never runs, as honours do."""
+    return key % 5 + key // UNIT[8] % 5 * UNIT[1]
+
+
+def three_player_standard(keys: Sequence[int], melded: Sequence[int], melds: int) -> int:
+    """Standard-form shanten at a three-player table (no 2m-8m): the man suit is counted
+    as two honour kinds, so no run through the missing tiles is ever assumed."""
+    closed = _closed or closed_ids()
+    _, b, c, d = vector_ids(keys, melded)
+    key, meld = _man_as_honours(keys[0]), _man_as_honours(melded[0])
+    a = HONOUR[key + meld * MELD_UNIT] if meld else closed[_tables.HONOUR_VECTOR[key]]
     return FINALS[melds][CONV[a << ID_BITS | b] << ID_BITS | CONV[c << ID_BITS | d]]
 
 
 def chiitoitsu_shanten(keys: Sequence[int]) -> int:
     """Seven-pairs shanten of a closed hand's keys."""
-    x = XNUMBER
-    return _chiitoitsu(x[keys[0]] + x[keys[1]] + x[keys[2]] + XHONOUR[keys[3]])
+    return CHIITOI[_counters(keys) & 127]
 
 
 def kokushi_shanten(keys: Sequence[int]) -> int:
     """Thirteen-orphans shanten of a closed hand's keys."""
-    x = XNUMBER
-    return _kokushi(x[keys[0]] + x[keys[1]] + x[keys[2]] + XHONOUR[keys[3]])
+    return KOKUSHI[_counters(keys) >> 7]
 
 
 # -- ukeire: the draws that lower a 13-tile hand's shanten ----------------------------
@@ -473,7 +546,7 @@ OPT_BITS = 10
 _OPT_MASK = (1 << OPT_BITS) - 1
 
 
-def _optima(melds: int) -> _Table[int]:
+def _optima(melds: int) -> BoundedTable[int]:
     top = 4 - melds
     splits = [(2 * j + p, 2 * (top - j) + 1 - p) for j in range(top + 1) for p in range(2)]
 
@@ -487,7 +560,7 @@ def _optima(melds: int) -> _Table[int]:
             elif value == best:
                 where |= 1 << i
         return INF << OPT_BITS if best >= INF else best << OPT_BITS | where
-    return _Table(compute)
+    return BoundedTable(compute, 1 << 13)
 
 
 OPTIMA = tuple(_optima(m) for m in range(5))
@@ -496,53 +569,90 @@ standard shanten of a hand whose suit has vector ``own`` and whose other suits c
 ``rest`` (as in ``FINALS``), and the bits i of ``own`` at which it is reached."""
 
 
-def _drops(table: _Table[int], ranks: int) -> _Table[int]:
+def _lower(key: int) -> int:
+    before, after = _CATALOGUE[key >> 8], _CATALOGUE[key & 255]
+    return sum(compress(_INDEX_BITS, map(operator.lt, after, before)))
+
+
+_CATALOGUE: list[Vector] = []
+LOWER = BoundedTable(_lower, 1 << 15)
+"""``i << 8 | j`` for two closed vectors' indices in ``_tables.CATALOGUE`` -> the mask of
+the entries where j is lower (a closed suit and the suit after a draw); 16,900 keys fit."""
+
+
+def _drops(table: BoundedTable[int], vector_bytes: str, ranks: int) -> BoundedTable[int]:
     def compute(full: int) -> int:
-        own = VECTORS[table[full]]
+        counts, melds = full % MELD_UNIT, full // MELD_UNIT
         found = 0
+        if not melds:  # a closed suit: two shipped vectors per rank
+            if not _CATALOGUE:
+                _CATALOGUE[:] = [VECTORS[i] for i in closed_ids()]
+            vector, lower = getattr(_tables, vector_bytes), LOWER
+            own = vector[full] << 8
+            for r in range(ranks):
+                if counts // UNIT[r] % 5 < 4:
+                    found |= lower[own | vector[full + UNIT[r]]] << 10 * r
+            return found
+        mine = VECTORS[table[full]]
         for r in range(ranks):
-            if ((full >> 3 * r) & 7) + ((full >> (MELD_SHIFT + 3 * r)) & 7) < 4:
-                after = VECTORS[table[full + (1 << 3 * r)]]
-                found |= sum(compress(_INDEX_BITS, map(operator.lt, after, own))) << 10 * r
+            if counts // UNIT[r] % 5 + melds // UNIT[r] % 5 < 4:
+                after = VECTORS[table[full + UNIT[r]]]
+                found |= sum(compress(_INDEX_BITS, map(operator.lt, after, mine))) << 10 * r
         return found
-    return _Table(compute)
+    return BoundedTable(compute, 1 << 15)
 
 
 _INDEX_BITS = tuple(1 << i for i in range(10))
-NUMBER_DROPS = _drops(NUMBER, 9)
-"""Number-suit key (with meld counts) -> per rank r, the mask of the vector's indices
-that a draw of r lowers, at bits 10 * r; 0 for a rank held four times."""
-HONOUR_DROPS = _drops(HONOUR, 7)
+NUMBER_DROPS = _drops(NUMBER, "VECTOR", RANKS)
+"""Number-suit key (with meld counts) of at most 13 tiles (a suit of a 13-tile hand) ->
+per rank r, the mask of the vector's indices that a draw of r lowers, at bits 10 * r; 0
+for a rank held four times."""
+HONOUR_DROPS = _drops(HONOUR, "HONOUR_VECTOR", HONOUR_RANKS)
 """The same for the honours."""
 
 
-def _gains(drops: _Table[int], ranks: int) -> _Table[int]:
+def _gains(drops: BoundedTable[int], ranks: int) -> BoundedTable[int]:
     def compute(key: int) -> int:
-        found, where = drops[key >> OPT_BITS], key & _OPT_MASK
+        full, where = key >> OPT_BITS, key & _OPT_MASK
+        # a closed suit's drops cost two look-ups a rank: only those with melds are kept
+        found = drops.compute(full) if full < MELD_UNIT else drops[full]
         return sum(1 << r for r in range(ranks) if found >> 10 * r & where)
-    return _Table(compute)
+    return BoundedTable(compute, 1 << 15)
 
 
-NUMBER_GAINS = _gains(NUMBER_DROPS, 9)
+NUMBER_GAINS = _gains(NUMBER_DROPS, RANKS)
 """``key << 10 | indices`` (a number-suit key with its meld counts) -> mask of the ranks
 whose draw lowers the suit's vector at one of the indices; never a rank held four times."""
-HONOUR_GAINS = _gains(HONOUR_DROPS, 7)
+HONOUR_GAINS = _gains(HONOUR_DROPS, HONOUR_RANKS)
 """The same for the honours."""
 
 
-def _shape(ranks: int) -> _Table[int]:
-    def compute(key: int) -> int:
-        counts = [(key >> 3 * r) & 7 for r in range(ranks)]
-        return (sum(1 << r for r in range(ranks) if counts[r] == 1)
-                | sum(1 << r for r in range(ranks) if counts[r] == 0) << 36)
-    return _Table(compute)
+def _held_part(key: int, ranks: int, first: int) -> int:
+    """HELD of the ``ranks`` ranks from ``first`` whose counts are ``key``'s digits."""
+    counts = [key // UNIT[r] % 5 for r in range(ranks)]
+    return (sum(1 << first + r for r in range(ranks) if counts[r] == 1)
+            | sum(1 << first + r for r in range(ranks) if counts[r] == 0) << 36)
 
 
-SHAPE = _shape(9)
+_HELD_PARTS: list[tuple[int, ...]] = []
+
+
+def _held(ranks: int) -> BoundedTable[int]:
+    def compute(key: int) -> int:  # ranks 1-4 and the rest, each from a small table
+        if not _HELD_PARTS:
+            _HELD_PARTS[:] = [tuple(_held_part(k, 4, 0) for k in range(_LEFT_KEYS)),
+                              tuple(_held_part(k, 5, 4) for k in range(_RIGHT_KEYS)),
+                              tuple(_held_part(k, 3, 4) for k in range(UNIT[3]))]
+        low, high = divmod(key, _LEFT_KEYS)[::-1]
+        return _HELD_PARTS[0][low] | _HELD_PARTS[1 if ranks == RANKS else 2][high]
+    return BoundedTable(compute, 1 << 13)
+
+
+HELD = _held(RANKS)
 """Concealed number-suit key -> ranks held once | ranks not held << 36, so that four
 suits shifted by 9 * suit and or-ed give the kinds held once (bits 0-33) and the kinds
 not held (from bit 36)."""
-HONOUR_SHAPE = _shape(7)
+HONOUR_HELD = _held(HONOUR_RANKS)
 """The same for the honours."""
 
 _LANES = (1 << 36) - 1
@@ -550,22 +660,22 @@ _ORPHANS = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def _other_select(counters: int) -> int:
-    chi, kok = _chiitoitsu(counters), _kokushi(counters)
+    chi, kok = CHIITOI[counters & 127], KOKUSHI[counters >> 7]
     best = min(chi, kok)
     singles = absent = 0
     if chi == best:
         singles = _LANES
-        absent = _LANES if (counters >> 4) & 15 < 7 else 0
+        absent = _LANES if (counters >> 3) & 15 < 7 else 0
     if kok == best:
         absent |= _ORPHANS
-        singles |= 0 if (counters >> 12) & 15 else _ORPHANS
+        singles |= 0 if counters >> 11 else _ORPHANS
     return singles | absent << 36
 
 
-OTHER_GAINS = _Table(_other_select)
+OTHER_GAINS = BoundedTable(_other_select, 1 << 14)
 """Summed counters of a closed 13-tile hand -> a selector of the kinds whose draw lowers
 ``OTHER`` (kinds held once from bit 0, kinds not held from bit 36, as in the combined
-``SHAPE``): with ``g = shape & selector``, the draws are ``g & (1 << 36) - 1 | g >> 36``."""
+``HELD``): with ``g = held & selector``, the draws are ``g & (1 << 36) - 1 | g >> 36``."""
 
 
 def improving(keys: Sequence[int], melded: Sequence[int], melds: int) -> tuple[int, int]:
@@ -574,16 +684,15 @@ def improving(keys: Sequence[int], melded: Sequence[int], melds: int) -> tuple[i
     A kind the hand and its melds hold four times is never a draw.
     """
     conv, optima, low = CONV, OPTIMA[melds], _OPT_MASK
-    f0, f1, f2 = (keys[0] | melded[0] << MELD_SHIFT, keys[1] | melded[1] << MELD_SHIFT,
-                  keys[2] | melded[2] << MELD_SHIFT)
-    f3 = keys[3] | melded[3] << MELD_SHIFT
-    a, b, c, d = NUMBER[f0], NUMBER[f1], NUMBER[f2], HONOUR[f3]
+    f0, f1, f2 = (keys[0] + melded[0] * MELD_UNIT, keys[1] + melded[1] * MELD_UNIT,
+                  keys[2] + melded[2] * MELD_UNIT)
+    f3 = keys[3] + melded[3] * MELD_UNIT
+    a, b, c, d = vector_ids(keys, melded)
     ab, cd = conv[a << ID_BITS | b], conv[c << ID_BITS | d]
     oa = optima[conv[b << ID_BITS | cd] << ID_BITS | a]
     standard = shanten = (oa >> OPT_BITS) - 1
     if not melds:
-        x = XNUMBER
-        counters = x[f0] + x[f1] + x[f2] + XHONOUR[f3]
+        counters = _counters(keys)
         other = OTHER[counters]
         if other < shanten:
             shanten = other
@@ -596,30 +705,39 @@ def improving(keys: Sequence[int], melded: Sequence[int], melds: int) -> tuple[i
                 | HONOUR_GAINS[f3 << OPT_BITS
                                | optima[conv[ab << ID_BITS | c] << ID_BITS | d] & low] << 27)
     if not melds and other == shanten:
-        g = (SHAPE[f0] | SHAPE[f1] << 9 | SHAPE[f2] << 18
-             | HONOUR_SHAPE[f3] << 27) & OTHER_GAINS[counters]
+        g = (HELD[f0] | HELD[f1] << 9 | HELD[f2] << 18
+             | HONOUR_HELD[f3] << 27) & OTHER_GAINS[counters]
         mask |= g & _LANES | g >> 36
     return shanten, mask
 
 
-_SuitRow = tuple[int, int, int, int, int, _Table[int], _Table[int], _Table[int], _Table[int],
-                 _Table[int], tuple[tuple[tuple[int, int], ...], ...]]
+_SuitRow = tuple[int, int, int, int, int, BoundedTable[int], BoundedTable[int], bytes, bytes,
+                 BoundedTable[int], BoundedTable[int], tuple[tuple[tuple[int, int], ...], ...],
+                 bytes]
+_suit_rows: list[_SuitRow] = []
 
 
-def _suit_row(s: int) -> _SuitRow:
-    t1, t2, t3 = (t for t in range(4) if t != s)
-    number = s < 3
-    held = tuple(tuple((9 * s + r, 1 << 3 * r) for r in range(9 if number else 7) if lane >> r & 1)
-                 for lane in range(512))
-    return (s, t1, t2, t3, 9 * s, NUMBER if number else HONOUR,
-            NUMBER_GAINS if number else HONOUR_GAINS, XNUMBER if number else XHONOUR,
-            SHAPE if number else HONOUR_SHAPE, HONOUR_GAINS if number else NUMBER_GAINS, held)
-
-
-_SUITS = tuple(_suit_row(s) for s in range(4))
-"""Per suit s: s, the other three suits t1 < t2 < t3 (only t3 can be the honours), 9 * s,
-its NUMBER, GAINS, X and SHAPE tables, the GAINS table of t3, and per mask of ranks the
-(kind, the rank's bit in a key) of each rank in it."""
+def _suits() -> list[_SuitRow]:
+    """Per suit s: s, the other three suits t1 < t2 < t3 (only t3 can be the honours),
+    9 * s, its NUMBER and GAINS tables, its PAIRS and ORPHANS bytes, its HELD table, the
+    GAINS table of t3, per mask of ranks the (kind, the rank's key) of each rank in it, and
+    its VECTOR bytes."""
+    if not _suit_rows:
+        rows = []
+        for s in range(4):
+            t1, t2, t3 = (t for t in range(4) if t != s)
+            number = s < 3
+            held = tuple(tuple((9 * s + r, UNIT[r]) for r in range(RANKS if number else 7)
+                               if lane >> r & 1) for lane in range(512))
+            rows.append((s, t1, t2, t3, 9 * s, NUMBER if number else HONOUR,
+                         NUMBER_GAINS if number else HONOUR_GAINS,
+                         _tables.PAIRS if number else _tables.HONOUR_PAIRS,
+                         _tables.ORPHANS if number else _tables.HONOUR_ORPHANS,
+                         HELD if number else HONOUR_HELD,
+                         HONOUR_GAINS if number else NUMBER_GAINS, held,
+                         _tables.VECTOR if number else _tables.HONOUR_VECTOR))
+        _suit_rows[:] = rows
+    return _suit_rows
 
 
 def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
@@ -634,11 +752,11 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
     """
     items = tuple(zip(PLAIN, unseen, strict=True))  # the items of Ukeire.draws, per kind
     counts = operator.itemgetter(1)
-    lane_bits = _LANE_BITS
+    lane_bits = _LANE_BITS or _lane_bits()
     conv, optima, low, number_gains = CONV, OPTIMA[melds], _OPT_MASK, NUMBER_GAINS
-    full = [keys[0] | melded[0] << MELD_SHIFT, keys[1] | melded[1] << MELD_SHIFT,
-            keys[2] | melded[2] << MELD_SHIFT, keys[3] | melded[3] << MELD_SHIFT]
-    v0, v1, v2, v3 = NUMBER[full[0]], NUMBER[full[1]], NUMBER[full[2]], HONOUR[full[3]]
+    full = [keys[0] + melded[0] * MELD_UNIT, keys[1] + melded[1] * MELD_UNIT,
+            keys[2] + melded[2] * MELD_UNIT, keys[3] + melded[3] * MELD_UNIT]
+    v0, v1, v2, v3 = vector_ids(keys, melded)
     p01, p23 = conv[v0 << ID_BITS | v1], conv[v2 << ID_BITS | v3]
     p02, p13 = conv[v0 << ID_BITS | v2], conv[v1 << ID_BITS | v3]
     p03, p12 = conv[v0 << ID_BITS | v3], conv[v1 << ID_BITS | v2]
@@ -648,15 +766,18 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
     # pairs[s][t]: the product of the two suits that are neither s nor t
     pairs = ((0, p23, p13, p12), (p23, 0, p03, p02), (p13, p03, 0, p01), (p12, p02, p01, 0))
     closed = not melds
+    rows = _suits()
     if closed:
         other_table, other_gains, lanes = OTHER, OTHER_GAINS, _LANES
-        xs = (XNUMBER[keys[0]], XNUMBER[keys[1]], XNUMBER[keys[2]], XHONOUR[keys[3]])
+        xs = [row[7][keys[s]] | row[8][keys[s]] << 7 for s, row in enumerate(rows)]
         x_total = xs[0] + xs[1] + xs[2] + xs[3]
-        shapes = (SHAPE[keys[0]], SHAPE[keys[1]] << 9, SHAPE[keys[2]] << 18,
-                  HONOUR_SHAPE[keys[3]] << 27)
+        shapes = (HELD[keys[0]], HELD[keys[1]] << 9, HELD[keys[2]] << 18,
+                  HONOUR_HELD[keys[3]] << 27)
         shape_total = shapes[0] | shapes[1] | shapes[2] | shapes[3]
     ranked = []
-    for s, t1, t2, t3, shift, table, gains, x_table, shape_table, g3, held in _SUITS:
+    closed_vector = _closed or closed_ids()
+    for (s, t1, t2, t3, shift, table, gains, pair_bytes, orphan_bytes, held_table, g3, held,
+         vector_bytes) in rows:
         key = keys[s]
         if not key:
             continue
@@ -671,13 +792,14 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
             x_rest = x_total - xs[s]
             shape_rest = shape_total ^ shapes[s]
         whole = full[s]
-        for kind, bit in held[~(shape_table[key] >> 36) & 511]:
-            f = whole - bit
-            v = table[f]
+        for kind, unit in held[~(held_table[key] >> 36) & 511]:
+            f = whole - unit
+            v = table[f] if f >= MELD_UNIT else closed_vector[vector_bytes[f]]
             o = optima[rest | v]
             standard = shanten = (o >> OPT_BITS) - 1
             if closed:
-                counters = x_rest + x_table[f]
+                left = key - unit
+                counters = x_rest + (pair_bytes[left] | orphan_bytes[left] << 7)
                 other = other_table[counters]
                 if other < shanten:
                     shanten = other
@@ -692,7 +814,7 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
             else:
                 mask = 0
             if closed and other == shanten:
-                g = (shape_rest | shape_table[f] << shift) & other_gains[counters]
+                g = (shape_rest | held_table[f] << shift) & other_gains[counters]
                 mask |= g & lanes | g >> 36
             draws = tuple(compress(items, chain(
                 lane_bits[mask & 511], lane_bits[mask >> 9 & 511],

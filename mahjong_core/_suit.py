@@ -1,10 +1,11 @@
-"""Per-suit engine (private): one suit's nine counts as one integer key, and its answers.
+"""Per-suit engine (private): one suit's counts as one integer key, and its answers.
 
-A number suit's counts c[0..8] (ranks 1-9) are packed three bits a rank:
-``key = sum(c[r] << 3*r)``; the honours use the same packing over seven ranks. Adding a
-tile of rank r is ``key + (1 << 3*r)``. Every answer (complete?, pair ranks, waits mask,
-decompositions) is a function of the key alone, computed on first use and kept in a
-table, so a whole hand is four look-ups.
+A suit's counts c[0..8] (ranks 1-9; the honours use the same layout over seven ranks) are
+the digits of a base-5 number: ``key = sum(c[r] * 5**r)``, so adding a tile of rank r is
+``key + UNIT[r]`` and every key of a number suit is below ``KEYS`` (5**9). That makes a
+key a direct index: each per-key answer the kernels need is one byte of a table of
+``KEYS`` bytes (``HONOUR_KEYS`` for the honours), built by ``_build`` from the definitions
+below, shipped with the package and read by ``_tables``. A whole hand is four look-ups.
 
 The algorithms are those of the seed articles:
 
@@ -14,56 +15,99 @@ The algorithms are those of the seed articles:
   triplet or nothing.
 * Index sums: with s = sum(rank * count) mod 3 (ranks 0-8), a complete 3N suit has
   s == 0, so in a 3N+2 suit the pair rank p satisfies 2p == s (mod 3), i.e. p == 2s:
-  only three pair ranks are tried. A 3N+2 suit waiting on x to become 3N has x == 2s,
-  and a 3N+1 suit waiting on x with pair p has x + p == 2s.
+  only three pair ranks are tried.
+* Waits: a rank the suit holds fewer than four of is a wait when the key plus that rank
+  has a standard-form code; with every key's code in a table, that is nine look-ups.
 * Decompositions: the forced walk gives the triplet-preferring reading; every other
   reading replaces three consecutive triplets with three identical runs (with at most
-  four sets, at most one such swap fits).
+  four sets, at most one such swap fits). The readings of every complete key ship
+  packed (``pack_reading``) and are unpacked when first asked for.
+
+The byte tables (one byte per key; the kernels add or AND four of them, one per suit):
+
+* ``SHAPE``: bits 0-2 the standard-form code (``SET_FORM`` when the suit is all sets,
+  ``PAIR`` when it is sets and one pair, else 0; four codes sum to ``STANDARD_TOTAL``
+  exactly when the hand is in standard form, and the sum stays below 32), bit 5
+  (``SEVEN``) every count is 0 or 2, bit 6 (``THIRTEEN``) the suit holds each of its
+  orphans once or twice and nothing else, bit 7 (``NINE_WAIT``) rank 9 completes the suit.
+  A closed 14-tile hand is seven pairs when all four suits have ``SEVEN`` and thirteen
+  orphans when all four have ``THIRTEEN``.
+* ``WAIT``: bits 0-2 the code again, bits 3-7 the code plus the sum of codes the other
+  three suits need for this suit's waits to count: 12 (all sets) when the suit holds
+  3N+1 tiles, 13 (sets and one pair) for 3N+2, 7 (never) for 3N.
+* ``WAITS``: the ranks 1-8 (bit r = rank r + 1; the honours: all seven) that complete the
+  suit; rank 9 is ``SHAPE``'s bit 7. A rank held four times is never a wait.
+* ``PAIRS``: kinds held twice or more, plus kinds held at all << 3; summed over the suits of
+  a closed hand of 13 or 14 tiles the fields never carry. Seven pairs wants 7 | 7 << 3
+  (complete) or ``SEVEN_PAIRS_TENPAI`` (six pairs and a single).
+* ``ORPHANS``: orphan kinds held, plus 1 << 4 when one of them is held twice or more.
+  Thirteen orphans wants 13 (all, 13 tiles: the 13-sided wait) or ``THIRTEEN_ONE_SHORT``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 __all__ = [
-    "COMPLETE",
-    "HONOUR_INFO",
-    "INFO",
+    "HONOUR_KEYS",
+    "HONOUR_READINGS",
+    "KEYS",
+    "KIND_UNIT",
     "PAIR",
+    "READINGS",
     "SET_FORM",
+    "STANDARD_TOTAL",
+    "UNIT",
+    "BoundedTable",
     "counts_of",
     "key_of",
 ]
 
-BITS = 3
-MASK = 7
+RANKS = 9
+HONOUR_RANKS = 7
+UNIT: tuple[int, ...] = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)
+"""The key of one tile of rank r (0-8), 5**r: adding it to a key adds the tile."""
+KIND_UNIT = tuple(UNIT[k % 9] for k in range(34))
+"""The key of one tile of each kind 0-33 within its suit's key."""
+KEYS = 5 * UNIT[8]
+"""Number-suit keys are 0 .. KEYS - 1."""
+HONOUR_KEYS = UNIT[7]
+"""Honour keys are 0 .. HONOUR_KEYS - 1."""
+
 SET_FORM = 4
 """Standard-form code of a suit that is all sets (3N complete)."""
 PAIR = 5
 """Standard-form code of a suit that is sets and one pair (3N+2 complete)."""
 STANDARD_TOTAL = 3 * SET_FORM + PAIR
 """Sum of the four suits' codes exactly when the hand is in standard form."""
-CHIITOI_SHIFT = 8
-KOKUSHI_SHIFT = 16
-CHIITOI_POISON = 32
-KOKUSHI_POISON = 64
-KOKUSHI_PAIR = 16
-KOKUSHI_TOTAL = 13 + KOKUSHI_PAIR
-COMPLETE = STANDARD_TOTAL
+CODE_FIELD = 31
+"""The bits of a sum of four SHAPE bytes that hold the sum of their codes."""
+SEVEN, THIRTEEN, NINE_WAIT = 1 << 5, 1 << 6, 1 << 7
+SEVEN_PAIRS_TENPAI = 6 | 7 << 3
+"""Summed PAIRS of a 13-tile hand with six pairs and one single (no kind held 3 times)."""
+THIRTEEN_ONE_SHORT = 12 | 1 << 4
+"""Summed ORPHANS of a 13-tile hand with twelve orphan kinds, one of them paired."""
+NEVER = 7
+"""What WAIT asks of the other suits for a 3N suit: no three codes sum to 7."""
 
 
-def key_of(counts: list[int] | tuple[int, ...]) -> int:
+def key_of(counts: Sequence[int]) -> int:
     """Pack counts (one per rank) into a key."""
     key = 0
     for rank, count in enumerate(counts):
-        key |= count << (BITS * rank)
+        key += count * UNIT[rank]
     return key
 
 
-def counts_of(key: int, ranks: int = 9) -> list[int]:
+def counts_of(key: int, ranks: int = RANKS) -> list[int]:
     """Unpack a key into its counts."""
-    return [(key >> (BITS * r)) & MASK for r in range(ranks)]
+    counts = []
+    for _ in range(ranks):
+        key, count = divmod(key, 5)
+        counts.append(count)
+    return counts
 
 
 # -- the seeds' checks on count lists -------------------------------------------------
@@ -136,98 +180,28 @@ def set_readings(c: list[int]) -> list[tuple[int, ...]]:
     return readings
 
 
-# -- per-key answers ------------------------------------------------------------------
+# -- per-suit definitions (what the byte tables hold) ---------------------------------
 
 
-def _number_info(key: int) -> int:
-    """Packed completeness codes of a number suit (standard, chiitoi, kokushi fields)."""
-    c = counts_of(key)
+def number_code(c: list[int]) -> int:
+    """SET_FORM, PAIR or 0 for a number suit's counts."""
     total = sum(c)
-    std = 0
     if total % 3 == 0:
-        std = SET_FORM if is_sets(c) else 0
-    elif total % 3 == 2:
-        std = PAIR if pair_ranks(c) else 0
-    if all(n in (0, 2) for n in c):
-        chiitoi = total // 2
-    else:
-        chiitoi = CHIITOI_POISON
-    if c[0] in (1, 2) and c[8] in (1, 2) and total == c[0] + c[8]:
-        kokushi = 2 + KOKUSHI_PAIR * ((c[0] == 2) + (c[8] == 2))
-    else:
-        kokushi = KOKUSHI_POISON
-    return std | chiitoi << CHIITOI_SHIFT | kokushi << KOKUSHI_SHIFT
-
-
-def _honour_info(key: int) -> int:
-    """Packed completeness codes of the honours."""
-    c = counts_of(key, 7)
-    pairs = c.count(2)
-    std = 0
-    if all(n in (0, 2, 3) for n in c):
-        if pairs == 0:
-            std = SET_FORM
-        elif pairs == 1:
-            std = PAIR
-    chiitoi = pairs if all(n in (0, 2) for n in c) else CHIITOI_POISON
-    if all(n in (1, 2) for n in c):
-        kokushi = 7 + KOKUSHI_PAIR * pairs
-    else:
-        kokushi = KOKUSHI_POISON
-    return std | chiitoi << CHIITOI_SHIFT | kokushi << KOKUSHI_SHIFT
-
-
-def number_waits(key: int) -> int:
-    """Waits mask (bit r = rank r) of a number suit: ranks that complete it.
-
-    For a 3N+2 suit: ranks x that make it all sets (x == 2s mod 3). For a 3N+1 suit:
-    ranks x that make it sets and a pair (x + p == 2s mod 3 for the pair p). A rank of
-    which the suit already holds four is never a wait. Other sizes have no waits.
-    """
-    c = counts_of(key)
-    total = sum(c)
-    s = index_sum(c)
-    mask = 0
+        return SET_FORM if is_sets(c) else 0
     if total % 3 == 2:
-        for x in range((2 * s) % 3, 9, 3):
-            if c[x] < 4:
-                c[x] += 1
-                if is_sets(c):
-                    mask |= 1 << x
-                c[x] -= 1
-    elif total % 3 == 1:
-        for x in range(9):
-            if c[x] >= 4:
-                continue
-            c[x] += 1
-            for p in range((2 * s - x) % 3, 9, 3):
-                if c[p] >= 2:
-                    c[p] -= 2
-                    ok = is_sets(c)
-                    c[p] += 2
-                    if ok:
-                        mask |= 1 << x
-                        break
-            c[x] -= 1
-    return mask
+        return PAIR if pair_ranks(c) else 0
+    return 0
 
 
-def honour_waits(key: int) -> int:
-    """Waits mask of the honours (bit r = honour r, 0 = east ... 6 = chun)."""
-    c = counts_of(key, 7)
-    mask = 0
-    for x in range(7):
-        if c[x] >= 4:
-            continue
-        c[x] += 1
-        total = sum(c)
-        pairs = c.count(2)
-        if all(n in (0, 2, 3) for n in c) and (
-            (total % 3 == 0 and pairs == 0) or (total % 3 == 2 and pairs == 1)
-        ):
-            mask |= 1 << x
-        c[x] -= 1
-    return mask
+def honour_code(c: list[int]) -> int:
+    """SET_FORM, PAIR or 0 for the honours' counts (triplets and at most one pair)."""
+    if not all(n in (0, 2, 3) for n in c):
+        return 0
+    pairs = c.count(2)
+    return SET_FORM if pairs == 0 else PAIR if pairs == 1 else 0
+
+
+# -- readings of complete suits --------------------------------------------------------
 
 
 Reading = tuple[int, tuple[int, ...]]
@@ -250,92 +224,75 @@ def number_readings(key: int) -> tuple[Reading, ...]:
     return tuple(readings)
 
 
+RUN_SETS = [runs for n in range(5) for runs in itertools.combinations_with_replacement(range(7), n)]
+"""Every multiset of at most four runs (sorted run starts 0-6): 330 of them."""
+_RUN_SET_INDEX = {runs: i for i, runs in enumerate(RUN_SETS)}
+
+
+def pack_reading(reading: Reading) -> int:
+    """A number suit's reading as (pair + 1) | run set << 4 | triplet mask << 13, the form
+    ``_tables`` ships (run set: index in RUN_SETS)."""
+    pair, codes = reading
+    runs = tuple(c - 9 for c in codes if c >= 9)
+    return (pair + 1 | _RUN_SET_INDEX[runs] << 4
+            | sum(1 << c for c in codes if c < 9) << 13)
+
+
+def unpack_reading(packed: int) -> tuple[int, tuple[int, ...], int]:
+    """(pair rank or -1, run starts, triplet mask) of a packed reading."""
+    return (packed & 15) - 1, RUN_SETS[packed >> 4 & 511], packed >> 13
+
+
+def _shipped_readings(key: int) -> tuple[Reading, ...]:
+    """number_readings, from the shipped table (``_tables.readings_of``)."""
+    from . import _tables
+    out = []
+    for packed in _tables.readings_of(key):
+        pair, runs, trips = unpack_reading(packed)
+        codes = [r for r in range(RANKS) if trips >> r & 1] + [9 + r for r in runs]
+        out.append((pair, tuple(sorted(codes))))
+    return tuple(out)
+
+
 def honour_readings(key: int) -> tuple[Reading, ...]:
     """The reading of complete honours (at most one)."""
-    c = counts_of(key, 7)
+    c = counts_of(key, HONOUR_RANKS)
     if not all(n in (0, 2, 3) for n in c) or c.count(2) > 1:
         return ()
     pair = c.index(2) if 2 in c else -1
-    return ((pair, tuple(r for r in range(7) if c[r] == 3)),)
+    return ((pair, tuple(r for r in range(HONOUR_RANKS) if c[r] == 3)),)
 
 
 T = TypeVar("T")
 
 
-class LazyTable(dict[int, T]):
-    """A dict that fills a missing key with ``compute(key)``, a pure function.
+class BoundedTable(dict[int, T]):
+    """A dict that fills a missing key with ``compute(key)``, a pure function, and holds
+    at most ``limit`` entries: when it is full, the older half goes before a new entry.
 
     Two threads may compute the same entry; both store the same value.
     """
 
-    __slots__ = ("compute",)
+    __slots__ = ("compute", "limit")
 
-    def __init__(self, compute: Callable[[int], T]) -> None:
+    def __init__(self, compute: Callable[[int], T], limit: int) -> None:
         super().__init__()
         self.compute = compute
+        self.limit = limit
 
     def __missing__(self, key: int) -> T:
         value = self.compute(key)
+        if len(self) >= self.limit:
+            # the list is taken in one C call (int keys run no Python code), so another
+            # thread cannot change the dict under it; pop tolerates a key gone meanwhile
+            for old in list(itertools.islice(self, len(self) // 2)):
+                self.pop(old, None)
         self[key] = value
         return value
 
 
-INFO = LazyTable(_number_info)
-"""Number-suit key -> packed completeness codes."""
-HONOUR_INFO = LazyTable(_honour_info)
-"""Honour key -> packed completeness codes."""
-WAITS = LazyTable(number_waits)
-"""Number-suit key -> waits mask."""
-HONOUR_WAITS = LazyTable(honour_waits)
-"""Honour key -> waits mask."""
-READINGS = LazyTable(number_readings)
-"""Number-suit key -> readings."""
-HONOUR_READINGS = LazyTable(honour_readings)
-"""Honour key -> readings."""
-
-
-# -- waits of a 13-tile hand, packed per suit -------------------------------------------
-#
-# One int a suit, fields 12 bits apart so that summing four suits never carries:
-#   bits  0-2   standard-form code (0, SET_FORM or PAIR) of the suit as it is
-#   bits  3-7   the code sum the other three suits need for this suit's waits to count:
-#               12 (all sets) when the suit has 3N+1 tiles, 13 (sets and one pair) when it
-#               has 3N+2, 31 (never) otherwise
-#   bits 12-20  the suit's waits mask
-#   bits 24-35  seven pairs: pairs + 7 * singles, or 512 when a count is 3 or more;
-#               the four suits sum to 13 exactly when the hand is one pair short
-#   bits 36-44  ranks held once (the seven-pairs wait)
-#   bits 48-59  thirteen orphans: kinds + 16 * pairs, or 512 when a non-orphan or a
-#               third copy is held; 13 (all kinds) or 28 (a pair and twelve kinds)
-#   bits 60-68  orphan ranks not held (the single wait)
-
-WAIT_FIELD, CHIITOI_FIELD, SINGLES_FIELD, KOKUSHI_FIELD, MISSING_FIELD = 12, 24, 36, 48, 60
-FIELD = (1 << 12) - 1
-
-
-def _wait_info(key: int, ranks: int, orphans: tuple[int, ...],
-               waits: Callable[[int], int], code: int) -> int:
-    c = counts_of(key, ranks)
-    total = sum(c)
-    need = (31, 12, 13)[total % 3]
-    if max(c) >= 3:
-        chiitoi = 512
-    else:
-        chiitoi = c.count(2) + 7 * c.count(1)
-    singles = sum(1 << r for r in range(ranks) if c[r] == 1)
-    if any(c[r] for r in range(ranks) if r not in orphans) or max(c) >= 3:
-        kokushi = 512
-    else:
-        kokushi = sum(1 for r in orphans if c[r]) + 16 * sum(1 for r in orphans if c[r] == 2)
-    missing = sum(1 << r for r in orphans if not c[r])
-    return (code | need << 3 | waits(key) << WAIT_FIELD | chiitoi << CHIITOI_FIELD
-            | singles << SINGLES_FIELD | kokushi << KOKUSHI_FIELD | missing << MISSING_FIELD)
-
-
-WAIT_INFO = LazyTable(lambda key: _wait_info(key, 9, (0, 8), WAITS.__getitem__,
-                                             INFO[key] & 255))
-"""Number-suit key -> packed waits information (see the field list above)."""
-HONOUR_WAIT_INFO = LazyTable(lambda key: _wait_info(key, 7, tuple(range(7)),
-                                                    HONOUR_WAITS.__getitem__,
-                                                    HONOUR_INFO[key] & 255))
-"""Honour key -> packed waits information."""
+READINGS = BoundedTable(_shipped_readings, 1 << 13)
+"""Complete number-suit key -> readings (21,743 complete keys of up to 14 tiles), as
+number_readings gives them, read from the shipped table."""
+HONOUR_READINGS = BoundedTable(honour_readings, 1 << 10)
+"""Complete honour key -> readings (498 complete keys)."""

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from . import _suit
+from . import _suit, _tables
 from .errors import InvalidHandError, InvalidTileError, quote
 
 __all__ = ["TENPAI_SIZES", "WIN_SIZES", "ChinitsuShape", "main", "tenpai_shapes",
@@ -110,27 +110,28 @@ def _vectors(tiles: int) -> Iterator[tuple[tuple[int, ...], int]]:
         if rank == 8:
             if left <= 4:
                 counts[8] = left
-                yield tuple(counts), key | left << 24
+                yield tuple(counts), key + left * _suit.UNIT[8]
             return
         for n in range(min(4, left) + 1):
             if left - n <= 4 * (8 - rank):
                 counts[rank] = n
-                yield from place(rank + 1, left - n, key | n << (3 * rank))
+                yield from place(rank + 1, left - n, key + n * _suit.UNIT[rank])
 
     yield from place(0, tiles, 0)
 
 
-def _seven_pairs(code: int) -> bool:
-    return (code >> _suit.CHIITOI_SHIFT) & 255 == 7
+def _seven_pairs(key: int, tiles: int) -> bool:
+    """Seven pairs: 14 tiles, every count 0 or 2."""
+    return tiles == SEVEN_PAIRS_TILES and bool(_tables.SHAPE[key] & _suit.SEVEN)
 
 
 def _waits_mask(key: int, tiles: int) -> int:
     """Ranks (bit r = rank r + 1) that complete a one-suit shape."""
-    mask = _suit.WAITS[key]
+    mask = _tables.WAITS[key] | (_tables.SHAPE[key] >> 7) << 8
     if tiles + 1 == SEVEN_PAIRS_TILES:
-        info = _suit.INFO
         for rank in range(9):
-            if (key >> (3 * rank)) & 7 == 1 and _seven_pairs(info[key + (1 << (3 * rank))]):
+            unit = _suit.UNIT[rank]
+            if key // unit % 5 == 1 and _seven_pairs(key + unit, SEVEN_PAIRS_TILES):
                 mask |= 1 << rank
     return mask
 
@@ -168,11 +169,10 @@ def winning_shapes(tiles: int = 14) -> list[ChinitsuShape]:
     if type(tiles) is not int or tiles not in WIN_SIZES:
         raise InvalidHandError(
             f"a one-suit winning shape has 2, 5, 8, 11 or 14 tiles, not {quote(tiles)}")
-    info = _suit.INFO
+    shape = _tables.SHAPE
     shapes = []
     for counts, key in _vectors(tiles):
-        code = info[key]
-        if code & 255 == _suit.PAIR or (tiles == SEVEN_PAIRS_TILES and _seven_pairs(code)):
+        if shape[key] & 7 == _suit.PAIR or _seven_pairs(key, tiles):
             shapes.append(ChinitsuShape(counts))
     return shapes
 
@@ -180,7 +180,7 @@ def winning_shapes(tiles: int = 14) -> list[ChinitsuShape]:
 def summary(shapes: list[ChinitsuShape], tiles: int, wins: bool) -> str:
     """The count summary written to standard error."""
     if wins:
-        seven = sum(1 for s in shapes if _suit.INFO[_suit.key_of(s.counts)] & 255 == 0)
+        seven = sum(1 for s in shapes if _tables.SHAPE[_suit.key_of(s.counts)] & 7 == 0)
         extra = f" ({seven} of them seven pairs only)" if tiles == SEVEN_PAIRS_TILES else ""
         return f"{len(shapes)} winning shapes of {tiles} tiles{extra}"
     by_waits = Counter(len(s.waits) for s in shapes)

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from . import _score_tables, _shanten, _suit
+from . import _score_tables, _shanten, _suit, _tables
 from ._shanten import DiscardOption, Ukeire
 from .errors import InvalidHandError, InvalidNotationError, MahjongError, quote
 from .meld import Meld, MeldKind
@@ -35,10 +35,14 @@ MAX_HAND_TEXT = 256
 its own suit letter and four melds written in full, takes about 130 characters; longer
 text is refused before it is read."""
 
-_SHIFT = tuple(3 * (k % 9) for k in range(34))
+_UNIT = _suit.KIND_UNIT
+"""A kind's one tile in its suit's key: keys are counts in base 5 (see _suit)."""
+_RANK_UNITS = _suit.UNIT
 _IS_RED = operator.attrgetter("red")
-_RANK_SHIFTS = tuple(3 * r for r in range(9))
 _NO_MELD_COUNTS = (0,) * 34
+_THREE_PLAYER_KINDS = (0, *range(8, 34))
+"""The kinds of a three-player game: every kind but 2m-8m."""
+PLAIN_TILES = tuple(Tile(k) for k in range(34))
 
 
 def _add_red(red_suits: int, tile: Tile) -> int:
@@ -50,10 +54,8 @@ def _add_red(red_suits: int, tile: Tile) -> int:
     return red_suits | bit
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
-_INFO, _HONOUR_INFO = _suit.INFO, _suit.HONOUR_INFO
-_WAIT_INFO, _HONOUR_WAIT_INFO = _suit.WAIT_INFO, _suit.HONOUR_WAIT_INFO
-_WAIT, _CHIITOI, _SINGLES = _suit.WAIT_FIELD, _suit.CHIITOI_FIELD, _suit.SINGLES_FIELD
-_KOKUSHI, _MISSING, _FIELD = _suit.KOKUSHI_FIELD, _suit.MISSING_FIELD, _suit.FIELD
+_STANDARD, _CODES, _SPECIAL = _suit.STANDARD_TOTAL, _suit.CODE_FIELD, _suit.SEVEN | _suit.THIRTEEN
+_SEVEN_TENPAI, _THIRTEEN_SHORT = _suit.SEVEN_PAIRS_TENPAI, _suit.THIRTEEN_ONE_SHORT
 
 
 def _to_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
@@ -145,10 +147,10 @@ class Hand:
                 f"a hand with {len(melds)} meld(s) holds {expected} or {expected + 1} "
                 f"concealed tiles, not {len(tiles)} ({format_tiles(tiles) or 'none'})")
         setter = object.__setattr__
-        setter(self, "_keys", (sum(map(operator.lshift, counts[0:9], _RANK_SHIFTS)),
-                               sum(map(operator.lshift, counts[9:18], _RANK_SHIFTS)),
-                               sum(map(operator.lshift, counts[18:27], _RANK_SHIFTS)),
-                               sum(map(operator.lshift, counts[27:34], _RANK_SHIFTS))))
+        setter(self, "_keys", (sum(map(operator.mul, counts[0:9], _RANK_UNITS)),
+                               sum(map(operator.mul, counts[9:18], _RANK_UNITS)),
+                               sum(map(operator.mul, counts[18:27], _RANK_UNITS)),
+                               sum(map(operator.mul, counts[27:34], _RANK_UNITS))))
         setter(self, "_meld_counts", tuple(meld_counts) if melds else _NO_MELD_COUNTS)
         setter(self, "_red_suits", red_suits)
         setter(self, "_exhausted",
@@ -232,14 +234,14 @@ class Hand:
         if self._full:
             raise InvalidHandError(f"the hand {self} already holds 14 tiles")
         kind = tile.kind
-        suit, shift = kind // 9, _SHIFT[kind]
+        suit, unit = kind // 9, _UNIT[kind]
         keys = list(self._keys)
-        keys[suit] += 1 << shift
-        held = ((keys[suit] >> shift) & 7) + self._meld_counts[kind]
+        held = keys[suit] // unit % 5 + self._meld_counts[kind] + 1  # digits stop at 4
         if held > 4:
             raise InvalidHandError(
                 f"the hand {self} holds all four copies of {tile.plain}; it cannot take a "
                 "fifth")
+        keys[suit] += unit
         red_suits = self._red_suits
         if tile.red:
             red_suits = _add_red(red_suits, tile)
@@ -264,7 +266,7 @@ class Hand:
             raise InvalidHandError(f"the hand {self} holds 13 tiles; it has none to spare")
         kind = tile.kind
         keys = list(self._keys)
-        keys[kind // 9] -= 1 << _SHIFT[kind]
+        keys[kind // 9] -= _UNIT[kind]
         red_suits = self._red_suits & ~(1 << kind // 9) if tile.red else self._red_suits
         return self._with_tiles(tiles[:index] + tiles[index + 1:],
                                 (keys[0], keys[1], keys[2], keys[3]),
@@ -347,12 +349,12 @@ class Hand:
         """How many tiles of this kind the concealed part holds (red or not)."""
         if not isinstance(tile, Tile):
             raise InvalidHandError(f"expected a Tile, got {quote(tile)}")
-        return (self._keys[tile.kind // 9] >> _SHIFT[tile.kind]) & 7
+        return self._keys[tile.kind // 9] // _UNIT[tile.kind] % 5
 
     def counts34(self) -> tuple[int, ...]:
         """Concealed counts per kind 0-33."""
         keys = self._keys
-        return tuple((keys[k // 9] >> _SHIFT[k]) & 7 for k in range(34))
+        return tuple(keys[k // 9] // _UNIT[k] % 5 for k in range(34))
 
     def counts38(self) -> tuple[int, ...]:
         """Concealed counts in the 38-slot layout (slots 0, 10, 20, 30 are always 0)."""
@@ -368,11 +370,12 @@ class Hand:
         """True for a complete 14-tile hand: four sets and a pair, seven pairs or
         thirteen orphans (melds count as sets). Always False for a 13-tile hand."""
         km, kp, ks, kz = self._keys
-        info = _INFO
-        v = info[km] + info[kp] + info[ks] + _HONOUR_INFO[kz]
-        return ((v & 255) == _suit.STANDARD_TOTAL
-                or ((v >> _suit.CHIITOI_SHIFT) & 255) == 7
-                or (v >> _suit.KOKUSHI_SHIFT) == _suit.KOKUSHI_TOTAL)
+        shape = _tables.SHAPE
+        a, b, c, d = shape[km], shape[kp], shape[ks], _tables.HONOUR_SHAPE[kz]
+        if (a + b + c + d) & _CODES == _STANDARD:
+            return True
+        # seven pairs or thirteen orphans: every suit fits, and the hand is 14 closed tiles
+        return bool(a & b & c & d & _SPECIAL) and self._full and not self.melds
 
     def _require(self, full: bool, what: str) -> None:
         if self.is_full != full:
@@ -389,32 +392,35 @@ class Hand:
         if self._full:
             self._require(False, "waits")
         k0, k1, k2, k3 = self._keys
-        table = _WAIT_INFO
-        a, b, c, d = table[k0], table[k1], table[k2], _HONOUR_WAIT_INFO[k3]
+        table = _tables.WAIT
+        a, b, c, d = table[k0], table[k1], table[k2], _tables.HONOUR_WAIT[k3]
         # a suit's waits count when the other suits make up what it needs (see _suit)
         total = (a & 7) + (b & 7) + (c & 7) + (d & 7)
         mask = 0
-        if total - (a & 7) == (a >> 3) & 31:
-            mask = (a >> _WAIT) & 511
-        if total - (b & 7) == (b >> 3) & 31:
-            mask |= ((b >> _WAIT) & 511) << 9
-        if total - (c & 7) == (c >> 3) & 31:
-            mask |= ((c >> _WAIT) & 511) << 18
-        if total - (d & 7) == (d >> 3) & 31:
-            mask |= ((d >> _WAIT) & 127) << 27
+        if a >> 3 == total:
+            mask = _tables.WAITS[k0] | (_tables.SHAPE[k0] >> 7) << 8
+        if b >> 3 == total:
+            mask |= (_tables.WAITS[k1] | (_tables.SHAPE[k1] >> 7) << 8) << 9
+        if c >> 3 == total:
+            mask |= (_tables.WAITS[k2] | (_tables.SHAPE[k2] >> 7) << 8) << 18
+        if d >> 3 == total:
+            mask |= _tables.HONOUR_WAITS[k3] << 27
         if not self.melds:
-            both = a + b + c + d
-            if (both >> _CHIITOI) & _FIELD == 13:
-                mask |= (((a >> _SINGLES) & 511) | ((b >> _SINGLES) & 511) << 9
-                         | ((c >> _SINGLES) & 511) << 18 | ((d >> _SINGLES) & 127) << 27)
-            orphans = (both >> _KOKUSHI) & _FIELD
-            if orphans == 13:
+            pairs, orphans = _tables.PAIRS, _tables.ORPHANS
+            if pairs[k0] + pairs[k1] + pairs[k2] + _tables.HONOUR_PAIRS[k3] == _SEVEN_TENPAI:
+                mask |= self._kinds_held(1)  # six pairs and a single: the single
+            held = orphans[k0] + orphans[k1] + orphans[k2] + _tables.HONOUR_ORPHANS[k3]
+            if held == 13:
                 mask |= _YAOCHUU_MASK
-            elif orphans == 28:
-                mask |= (((a >> _MISSING) & 511) | ((b >> _MISSING) & 511) << 9
-                         | ((c >> _MISSING) & 511) << 18 | ((d >> _MISSING) & 127) << 27)
+            elif held == _THIRTEEN_SHORT:
+                mask |= _YAOCHUU_MASK & self._kinds_held(0)  # the orphan not held
             return mask
         return mask & ~self._exhausted
+
+    def _kinds_held(self, count: int) -> int:
+        """Bitmask over kinds 0-33 of those the concealed part holds ``count`` times."""
+        keys = self._keys
+        return sum(1 << k for k in range(34) if keys[k // 9] // _UNIT[k] % 5 == count)
 
     def waits(self) -> frozenset[Tile]:
         """The tiles that would complete this 13-tile hand (empty when not tenpai).
@@ -449,9 +455,11 @@ class Hand:
             return ()
         found: list[Decomposition] = []
         keys = self._keys
-        per_suit = [_suit.READINGS[keys[0]], _suit.READINGS[keys[1]],
-                    _suit.READINGS[keys[2]], _suit.HONOUR_READINGS[keys[3]]]
-        if all(per_suit):
+        shape = _tables.SHAPE
+        if (shape[keys[0]] + shape[keys[1]] + shape[keys[2]] + _tables.HONOUR_SHAPE[keys[3]]
+                & _CODES) == _STANDARD:  # the readings are kept for complete suits only
+            per_suit = [_suit.READINGS[keys[0]], _suit.READINGS[keys[1]],
+                        _suit.READINGS[keys[2]], _suit.HONOUR_READINGS[keys[3]]]
             meld_groups = [_meld_group(m) for m in self.melds]
             for combo in itertools.product(*per_suit):
                 pairs = [(suit, p) for suit, (p, _) in enumerate(combo) if p >= 0]
@@ -486,7 +494,7 @@ class Hand:
     # fifth copy of a kind (hand and melds counted); melds are fixed sets. The tables and
     # the definition are in _shanten.
 
-    def shanten(self) -> int:
+    def shanten(self, *, players: int = 4) -> int:
         """Tenhou's shanten: the fewest exchanges (discard one, draw one) to tenpai.
 
         -1 for a complete 14-tile hand, 0 for tenpai. The least of the standard form,
@@ -499,25 +507,53 @@ class Hand:
         0
         >>> Hand.parse("1111m234p567p789s").shanten()  # would wait on a fifth 1m
         1
-        """
-        if self.melds:
-            return _shanten.standard_shanten(self._keys, self._meld_keys, len(self.melds))
-        k0, k1, k2, k3 = self._keys  # ids are packed two to a key: a << 16 | b
-        number, conv = _shanten.NUMBER, _shanten.CONV
-        standard = _shanten.FINALS[0][conv[number[k0] << 16 | number[k1]] << 16
-                                      | conv[number[k2] << 16 | _shanten.HONOUR[k3]]]
-        x = _shanten.XNUMBER
-        other = _shanten.OTHER[x[k0] + x[k1] + x[k2] + _shanten.XHONOUR[k3]]
-        return other if other < standard else standard
+        >>> hand = Hand.parse("11119999m234s66z")
+        >>> hand.shanten(), hand.shanten(players=3)  # the fourth 1m makes no 123m at three
+        (1, 2)
 
-    def shanten_standard(self) -> int:
-        """Shanten towards four sets and a pair (melds are sets), as in ``shanten``."""
+        ``players=3`` counts a three-player game, which has no 2m-8m (a hand holding one
+        raises InvalidHandError).
+        """
+        if players != 4:
+            return self._three_player_shanten(players)
         if self.melds:
             return _shanten.standard_shanten(self._keys, self._meld_keys, len(self.melds))
-        k0, k1, k2, k3 = self._keys
-        number, conv = _shanten.NUMBER, _shanten.CONV
-        return _shanten.FINALS[0][conv[number[k0] << 16 | number[k1]] << 16
-                                  | conv[number[k2] << 16 | _shanten.HONOUR[k3]]]
+        k0, k1, k2, k3 = self._keys  # the closed tables of _shanten, inline
+        vector, pairs, orphans = _tables.VECTOR, _tables.PAIRS, _tables.ORPHANS
+        standard = _tables.FIN[_tables.AB[vector[k0] << 8 | vector[k1]] << 8
+                               | _tables.CD[vector[k2] << 8 | _tables.HONOUR_VECTOR[k3]]] - 1
+        seven = _shanten.CHIITOI[pairs[k0] + pairs[k1] + pairs[k2] + _tables.HONOUR_PAIRS[k3]]
+        thirteen = _shanten.KOKUSHI[orphans[k0] + orphans[k1] + orphans[k2]
+                                    + _tables.HONOUR_ORPHANS[k3]]
+        if thirteen < seven:
+            seven = thirteen
+        return seven if seven < standard else standard
+
+    def shanten_standard(self, *, players: int = 4) -> int:
+        """Shanten towards four sets and a pair (melds are sets), as in ``shanten``."""
+        if players != 4:
+            self._check_three_players(players)
+            return _shanten.three_player_standard(self._keys, self._meld_keys,
+                                                  len(self.melds))
+        return _shanten.standard_shanten(self._keys, self._meld_keys, len(self.melds))
+
+    def _check_three_players(self, players: object) -> None:
+        """Raise unless ``players`` is 3 and the hand holds no 2m-8m."""
+        if players != 3 or type(players) is not int:
+            raise InvalidHandError(f"players is 3 or 4, got {quote(players)}")
+        if self._keys[0] % _RANK_UNITS[8] >= _RANK_UNITS[1] or (
+                self._meld_counts[1:8] != _NO_MELD_COUNTS[1:8]):
+            raise InvalidHandError(f"a three-player game has no 2m-8m, but the hand {self} "
+                                   "holds some")
+
+    def _three_player_shanten(self, players: object) -> int:
+        self._check_three_players(players)
+        standard = _shanten.three_player_standard(self._keys, self._meld_keys,
+                                                  len(self.melds))
+        if self.melds:
+            return standard
+        return min(standard, _shanten.chiitoitsu_shanten(self._keys),
+                   _shanten.kokushi_shanten(self._keys))
 
     def shanten_chiitoitsu(self) -> int:
         """Shanten towards seven pairs (seven distinct kinds, two of each).
@@ -538,7 +574,7 @@ class Hand:
             return _shanten.UNREACHABLE
         return _shanten.kokushi_shanten(self._keys)
 
-    def ukeire(self, visible: Iterable[Tile] = ()) -> Ukeire:
+    def ukeire(self, visible: Iterable[Tile] = (), *, players: int = 4) -> Ukeire:
         """The draws that lower this 13-tile hand's shanten, with their unseen copies.
 
         ``visible`` holds the tiles seen outside this hand (discards, other players'
@@ -554,10 +590,25 @@ class Hand:
         if self._full:
             self._require(False, "ukeire")
         unseen = self._unseen(visible)
+        if players != 4:
+            return self._three_player_ukeire(players, unseen)
         shanten, mask = _shanten.improving(self._keys, self._meld_keys, len(self.melds))
         return _shanten.ukeire_of(shanten, mask, unseen)
 
-    def discard_options(self, visible: Iterable[Tile] = ()) -> list[DiscardOption]:
+    def _three_player_ukeire(self, players: object, unseen: list[int]) -> Ukeire:
+        """Ukeire at three players, by trying each draw that exists (no 2m-8m)."""
+        shanten = self._three_player_shanten(players)
+        unseen[1:8] = [0] * 7
+        held = self.counts34()
+        mask = 0
+        for kind in _THREE_PLAYER_KINDS:
+            if (held[kind] + self._meld_counts[kind] < 4
+                    and self.add(PLAIN_TILES[kind]).shanten(players=3) < shanten):
+                mask |= 1 << kind
+        return _shanten.ukeire_of(shanten, mask, unseen)
+
+    def discard_options(self, visible: Iterable[Tile] = (), *,
+                        players: int = 4) -> list[DiscardOption]:
         """Every discard of this 14-tile hand with its shanten and ukeire, best first.
 
         Best is the lowest shanten, then the most unseen improving tiles, then kind order.
@@ -572,6 +623,8 @@ class Hand:
         """
         if not self._full:
             self._require(True, "discard options")
+        if players != 4:
+            return self._three_player_discards(players, visible)
         tiles: list[Tile] | tuple[Tile, ...] = _shanten.PLAIN
         if self._red_suits:
             tiles = list(tiles)
@@ -579,6 +632,23 @@ class Hand:
                 tiles[tile.kind] = tile
         return _shanten.discard_options(self._keys, self._meld_keys, len(self.melds),
                                         self._unseen(visible), tiles)
+
+    def _three_player_discards(self, players: object, visible: Iterable[Tile]
+                               ) -> list[DiscardOption]:
+        """Discard options at three players: each kind tried, its ukeire by ``ukeire``."""
+        self._check_three_players(players)
+        seen = list(visible) if not is_text_like(visible) and isinstance(visible, Iterable) \
+            else visible
+        self._unseen(seen)  # the visible tiles checked once, as four players do
+        chosen: dict[int, Tile] = {}
+        for tile in self.tiles:  # sorted: a plain five after the red one, and kept
+            chosen[tile.kind] = tile
+        options = []
+        for tile in chosen.values():
+            ukeire = self.remove(tile).ukeire([*seen, tile], players=3)
+            options.append(DiscardOption(tile, ukeire.shanten, ukeire))
+        options.sort(key=lambda o: (o.shanten, -o.total, o.tile.kind))
+        return options
 
     def _unseen(self, visible: Iterable[Tile]) -> list[int]:
         """4 less the copies in the hand, its melds and ``visible``, per kind."""

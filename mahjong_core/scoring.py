@@ -20,7 +20,7 @@ from typing import NamedTuple
 import attrs
 
 from . import _score_tables as _t
-from . import _suit
+from . import _suit, _tables
 from .context import WinContext
 from .errors import InvalidContextError, InvalidHandError, InvalidRulesError, quote
 from .hand import Hand
@@ -214,7 +214,8 @@ class WinResult:
 _WAITS = (Wait.RYANMEN, Wait.KANCHAN, Wait.PENCHAN, Wait.SHANPON, Wait.TANKI, Wait.KOKUSHI,
           Wait.KOKUSHI_13)
 _KOKUSHI, _KOKUSHI_13 = 5, 6
-_SHIFT = tuple(3 * (k % 9) for k in range(34))
+_UNIT = _suit.KIND_UNIT
+"""A kind's one tile in its suit's key (counts in base 5, see _suit)."""
 _DORA_NEXT = tuple(tile_of(k).dora_next().kind for k in range(34))
 _NORTH = 30
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -255,14 +256,9 @@ _HAN_BY_BIT: tuple[tuple[int, int], ...] = tuple(
     for b in range(48))
 
 
-_READINGS, _PLACEMENTS = _t.READINGS, _t.PLACEMENTS
-_HONOUR_READINGS, _FEATURES, _HONOUR_FEATURES = (
-    _t.HONOUR_READINGS, _t.FEATURES, _t.HONOUR_FEATURES)
-_SHAPE_M, _SHAPE_P, _SHAPE_S, _SHAPE_Z = _t.SHAPE
-_FEATURE_SHIFT = _t.FEATURE_SHIFT
-_KOKUSHI_FIELD = (1 << (_t.FEATURE_SHIFT - _suit.KOKUSHI_SHIFT)) - 1
-_STANDARD_TOTAL, _CHIITOI_SHIFT = _suit.STANDARD_TOTAL, _suit.CHIITOI_SHIFT
-_KOKUSHI_SHIFT, _KOKUSHI_TOTAL = _suit.KOKUSHI_SHIFT, _suit.KOKUSHI_TOTAL
+_READINGS, _PLACEMENTS, _HONOUR_READINGS = _t.READINGS, _t.PLACEMENTS, _t.HONOUR_READINGS
+_STANDARD_TOTAL, _CODES = _suit.STANDARD_TOTAL, _suit.CODE_FIELD
+_SEVEN, _THIRTEEN = _suit.SEVEN, _suit.THIRTEEN
 _RYANMEN, _KANCHAN, _SHANPON, _TANKI = _t.RYANMEN, _t.KANCHAN, _t.SHANPON, _t.TANKI
 _PLACE_PAIR, _PLACE_RUN = _t.PAIR, _t.RUN
 _STANDARD, _MANGAN = Form.STANDARD, Limit.MANGAN  # enum members: class look-ups are slow
@@ -289,9 +285,7 @@ _HONOURS_PRESENT = _t.NONEMPTY << 12
 _ANY_YAOCHUU = _t.TERMINAL | _t.TERMINAL << 4 | _t.TERMINAL << 8 | _HONOURS_PRESENT
 _ANY_SIMPLE = _t.SIMPLE | _t.SIMPLE << 4 | _t.SIMPLE << 8
 _NOT_ALL_GREEN = _t.NONEMPTY | _t.NONEMPTY << 4 | _t.NOT_GREEN << 8 | _t.NOT_GREEN << 12
-_KIND_FEATURES = tuple(
-    (_t.FEATURES[1 << _SHIFT[k]] << 4 * (k // 9)) if k < 27
-    else (_t.HONOUR_FEATURES[1 << _SHIFT[k]] << 12) for k in range(34))
+_KIND_FEATURES = _t.KIND_FEATURES
 
 
 def _points_of(base: int, dealer: bool, tsumo: bool) -> int:
@@ -356,7 +350,7 @@ def _tile_yaku(key: int) -> tuple[int, int, bool, bool]:
     return flags, yakuman, terminals_and_honours, suits == 1 and not features & _HONOURS_PRESENT
 
 
-_TILE_YAKU = _suit.LazyTable(_tile_yaku)
+_TILE_YAKU = _suit.BoundedTable(_tile_yaku, 1 << 14)
 """Feature word (and the tanyao bit) -> _tile_yaku's answer."""
 _new = object.__new__
 _set = object.__setattr__
@@ -364,7 +358,7 @@ _set = object.__setattr__
 slot write each, instead of through attrs' generated __init__."""
 _new_reading = functools.partial(tuple.__new__, _Reading)
 """Build a _Reading from a tuple without the named tuple's Python-level constructor."""
-_BASE_HAN = _suit.LazyTable(lambda key: _han(key >> 1, bool(key & 1)))
+_BASE_HAN = _suit.BoundedTable(lambda key: _han(key >> 1, bool(key & 1)), 1 << 12)
 """Han of a set of flags, keyed by flags << 1 | is_open."""
 _Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], int, tuple[int, int]]
 """One scored placement: flags, han without dora, fu, yakuman flags, then the reading's
@@ -373,7 +367,7 @@ _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
     (double if seat == round_ else 2) if r in (seat, round_) else (2 if r >= 4 else 0)
     for r in range(7)) for seat in range(4) for round_ in range(4) for double in (2, 4)}
 """Fu of an honour pair (index 0-6), keyed by seat * 4 + round | double-wind fu << 4."""
-_YAKU_OF = _suit.LazyTable(Yaku)
+_YAKU_OF = _suit.BoundedTable(Yaku, 1 << 12)
 """Yaku flags by value, so a result does not pay for the enum's constructor each time."""
 
 
@@ -413,12 +407,12 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     win = win_tile.kind
     suit = win // 9
     keys = list(hand._keys)
-    keys[suit] += 1 << _SHIFT[win]
     meld_counts = hand._meld_counts
-    held = ((keys[suit] >> _SHIFT[win]) & 7) + meld_counts[win]
+    held = keys[suit] // _UNIT[win] % 5 + meld_counts[win] + 1  # a key's digits stop at 4
     if held > 4:
         raise InvalidHandError(
             f"a fifth copy of {tile_of(win)}: the hand {hand} holds all four copies")
+    keys[suit] += _UNIT[win]
     if win_tile.red and (hand._red_suits >> suit) & 1:
         raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
     if context._tile_checks:  # chankan or indicators: checked against the hand's tiles
@@ -426,24 +420,28 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     if rules.red_fives and (hand._exhausted | (held == 4) << win) & _FIVES:
         _check_plain_fives(hand, keys, win_tile)
     k0, k1, k2, k3 = keys
-    shape = _SHAPE_M[k0] + _SHAPE_P[k1] + _SHAPE_S[k2] + _SHAPE_Z[k3]
-    standard = (shape & 255) == _STANDARD_TOTAL
-    chiitoi = ((shape >> _CHIITOI_SHIFT) & 255) == 7
-    kokushi = ((shape >> _KOKUSHI_SHIFT) & _KOKUSHI_FIELD) == _KOKUSHI_TOTAL
+    shapes = _tables.SHAPE
+    s0, s1, s2, s3 = shapes[k0], shapes[k1], shapes[k2], _tables.HONOUR_SHAPE[k3]
+    standard = (s0 + s1 + s2 + s3) & _CODES == _STANDARD_TOTAL
+    special = 0 if melds else s0 & s1 & s2 & s3  # every suit fits: 14 closed tiles complete
+    chiitoi = bool(special & _SEVEN)
+    kokushi = bool(special & _THIRTEEN)
     if not (standard or chiitoi or kokushi):
         return _NOT_COMPLETE
 
     # -- facts about the whole hand -----------------------------------------------------
-    features = shape >> _FEATURE_SHIFT
+    table = _tables.FEATURES
+    features = (table[k0] | table[k1] << 4 | table[k2] << 8
+                | _tables.HONOUR_FEATURES[k3] << 12)
     if melds:
         features |= hand._melded[13]
     dealer = context._winds < 4
     dora = ura = 0
     if context._tile_checks:  # some indicators (or a chankan)
         for k in context._dora:
-            dora += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
+            dora += keys[k // 9] // _UNIT[k] % 5 + meld_counts[k]
         for k in context._ura:
-            ura += ((keys[k // 9] >> _SHIFT[k]) & 7) + meld_counts[k]
+            ura += keys[k // 9] // _UNIT[k] % 5 + meld_counts[k]
     if rules.players != 4 or context.kita:
         dora, ura = _table_dora(hand, win_tile, keys, context, rules)
     aka = _POPCOUNT[hand._red_suits | win_tile.red << suit] if rules.red_fives else 0
@@ -457,7 +455,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
 
     if kokushi:
         pair = next(k for k in _YAOCHUU_KINDS
-                    if ((keys[k // 9] >> _SHIFT[k]) & 7) == 2)
+                    if keys[k // 9] // _UNIT[k] % 5 == 2)
         thirteen = pair == win
         flags = yakuman_base | (Y_KOKUSHI_13 if thirteen else Y_KOKUSHI)
         sets = tuple((k, -2, False, False) for k in _YAOCHUU_KINDS if k != pair)
@@ -621,7 +619,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     # -- seven pairs -----------------------------------------------------------------------
     if chiitoi and not melds:
         pairs = tuple((k, -1, False, False) for k in range(34)
-                      if ((keys[k // 9] >> _SHIFT[k]) & 7) == 2)
+                      if keys[k // 9] // _UNIT[k] % 5 == 2)
         y = yakuman_base & (Y_TENHOU | Y_CHIIHOU | Y_RENHOU | Y_TSUUIISOU)
         f = base_flags | Y_CHIITOITSU
         if honroutou and features & _NONEMPTY_NUM and features & _HONOURS_PRESENT:
@@ -658,7 +656,7 @@ def _table_dora(hand: Hand, win_tile: Tile, keys: list[int], ctx: WinContext,
     meld_counts = hand._meld_counts
 
     def held(kind: int) -> int:
-        return ((keys[kind // 9] >> _SHIFT[kind]) & 7) + meld_counts[kind]
+        return keys[kind // 9] // _UNIT[kind] % 5 + meld_counts[kind]
 
     if rules.players == 3:
         missing = next((k for k in range(1, 8) if held(k)), None)
@@ -718,7 +716,7 @@ def _check_tiles(hand: Hand, keys: list[int], held: int, win_tile: Tile,
             f"chankan robs the fourth {win_tile.plain} from another player's kan; "
             f"the hand {hand} cannot hold one too")
     for k, shown in ctx._shown:  # the indicators are tiles too
-        if shown + ((keys[k // 9] >> _SHIFT[k]) & 7) + hand._meld_counts[k] > 4:
+        if shown + keys[k // 9] // _UNIT[k] % 5 + hand._meld_counts[k] > 4:
             raise InvalidContextError(
                 f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
                 f"{win_tile} holds more: there are only four")
@@ -728,7 +726,7 @@ def _check_plain_fives(hand: Hand, keys: list[int], win_tile: Tile) -> None:
     """With red fives in play a suit has three plain fives and one red, not four plain."""
     red = hand._red_suits | win_tile.red << win_tile.kind // 9
     for suit in range(3):
-        fives = ((keys[suit] >> 12) & 7) + hand._meld_counts[9 * suit + 4]
+        fives = keys[suit] // _UNIT[4] % 5 + hand._meld_counts[9 * suit + 4]
         if fives == 4 and not (red >> suit) & 1:
             raise InvalidHandError(
                 f"the hand {hand} with {win_tile} holds four plain fives of {'mps'[suit]}, "

@@ -7,6 +7,8 @@ checks the hands and our answers on them against the suite's own oracles.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from mahjong_core import Hand, bench
@@ -111,9 +113,13 @@ def test_small_run_prints_the_table_and_agrees(capsys: pytest.CaptureFixture[str
     assert bench.main(SMALL) == 0
     out = capsys.readouterr().out
     header = next(line for line in out.splitlines() if line.startswith("task"))
-    assert "ours" in header and "target" in header
+    assert header.split() == ["task", "calls", "cold", "warm", "target", "met"]
     for title in ("(a) win check", "(b) waits", "(c) shanten", "(d) full evaluation",
-                  "(e) import (ms)", "(f) self-play, random", "(g) self-play, bots"):
+                  "(e) import (ms)"):
+        line = next(line for line in out.splitlines() if line.startswith(title))
+        cold, warm = line[len(title):].split()[1:3]  # after the calls
+        assert float(cold) > 0 and float(warm) > 0, line
+    for title in ("(f) self-play, random", "(g) self-play, bots"):
         assert any(line.startswith(title) for line in out.splitlines()), title
     assert "built wins that ours does not find complete: 0" in out
     assert "built wins less one tile that ours finds with no wait: 0 of 150" in out
@@ -121,6 +127,13 @@ def test_small_run_prints_the_table_and_agrees(capsys: pytest.CaptureFixture[str
     assert "built riichi wins that ours does not score: 0" in out
     assert out.count("hands after which points and riichi sticks do not add up: 0") == 2
     assert out.rstrip().endswith("answers: ours agree with the construction")
+
+
+def test_cold_child_prints_first_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    """What a fresh interpreter reports to the run that measures cold passes."""
+    assert bench.main([*SMALL, "--only", "shanten", "--cold-child"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert list(first) == ["ours"] and first["ours"] > 0
 
 
 def test_only_one_task(capsys: pytest.CaptureFixture[str]) -> None:
@@ -142,7 +155,8 @@ def test_self_play_rates(capsys: pytest.CaptureFixture[str]) -> None:
                        "--only", "botplay"]) == 0
     out = capsys.readouterr().out
     assert "(a) win check" not in out
-    rows = {line[:21].strip(): line.split()[3:5] for line in out.splitlines()
+    # title (three words), calls, cold first pass, warm best
+    rows = {line[:21].strip(): [line.split()[3], line.split()[5]] for line in out.splitlines()
             if line.startswith(("(f) self-play", "(g) self-play")) and not line.endswith(":")}
     assert rows["(f) self-play, random"][0] == "12"  # 6000 // 500 hands
     assert rows["(g) self-play, bots"][0] == "4"  # at least four hands

@@ -462,7 +462,7 @@ def test_seven_pairs_and_thirteen_orphans_draws_match_trying_every_tile() -> Non
 
 def random_suit(rng: random.Random, max_tiles: int) -> tuple[bool, list[int], list[int], int]:
     """A random suit (honours 30 % of the time) with some kinds capped by melds elsewhere:
-    (honours, counts, caps, table key with the meld copies packed above MELD_SHIFT)."""
+    (honours, counts, caps, table key: the counts plus the meld copies times MELD_UNIT)."""
     honours = rng.random() < 0.3
     ranks = 7 if honours else 9
     caps = [4] * ranks
@@ -474,8 +474,8 @@ def random_suit(rng: random.Random, max_tiles: int) -> tuple[bool, list[int], li
         r = rng.randrange(ranks)
         if counts[r] < caps[r]:
             counts[r] += 1
-    key = sum(n << 3 * r for r, n in enumerate(counts))
-    key |= sum((4 - c) << 3 * r for r, c in enumerate(caps)) << _shanten.MELD_SHIFT
+    key = sum(n * 5 ** r for r, n in enumerate(counts))
+    key += sum((4 - c) * 5 ** r for r, c in enumerate(caps)) * _shanten.MELD_UNIT
     return honours, counts, caps, key
 
 

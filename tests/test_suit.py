@@ -1,9 +1,9 @@
 """The per-suit engine against brute force, on every one-suit count vector of 0-14 tiles.
 
 One pass over the 405,350 number-suit vectors (and the honour vectors) compares the
-engine's verdict, readings and waits with the forward-generated oracle of
-``tests/oracle.py``; the individual tests then assert on that survey, so a failure names
-the first few vectors that disagree.
+shipped tables' verdict, flags and waits and the engine's readings with the
+forward-generated oracle of ``tests/oracle.py``; the individual tests then assert on that
+survey, so a failure names the first few vectors that disagree.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from mahjong_core import _suit
+from mahjong_core import _score_tables, _suit, _tables
 from tests import oracle
 
 Counts = oracle.Counts
@@ -26,8 +26,9 @@ SHOW = 5
 
 
 def pack(counts: Counts) -> int:
-    """The key of a count vector, as the engine's docstring defines it (3 bits a rank)."""
-    return sum(n << (3 * rank) for rank, n in enumerate(counts))
+    """The key of a count vector, as the engine's docstring defines it (base 5, rank 1
+    the lowest digit)."""
+    return sum(n * 5 ** rank for rank, n in enumerate(counts))
 
 
 def digits(counts: Counts) -> str:
@@ -53,6 +54,9 @@ class Survey:
     bad_readings: list[tuple[str, object, object]] = dataclasses.field(default_factory=list)
     bad_waits: list[tuple[str, int, int]] = dataclasses.field(default_factory=list)
     bad_seven_pairs: list[str] = dataclasses.field(default_factory=list)
+    bad_bytes: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    """(vector, table) where a byte of WAIT, PAIRS, ORPHANS, FEATURES or the thirteen
+    orphans flag is not what its definition says."""
     complete: Counter[tuple[int, bool]] = dataclasses.field(default_factory=Counter)
     """Engine-complete vectors by (number of sets, has a pair)."""
     tenpai13: Counter[int] = dataclasses.field(default_factory=Counter)
@@ -76,29 +80,58 @@ def honours_complete() -> dict[Counts, set[Reading]]:
 
 
 def seven_pairs_waits(key: int) -> int:
-    """Engine: ranks that make a 13-tile suit seven pairs (the INFO seven-pairs field)."""
+    """Engine: ranks that make a 13-tile suit seven pairs (the SHAPE seven-pairs flag)."""
     mask = 0
     for rank in range(9):
-        if (key >> (3 * rank)) & 7 < 4:
-            grown = key + (1 << (3 * rank))
-            if (_suit.INFO[grown] >> _suit.CHIITOI_SHIFT) & 255 == 7:
+        if key // 5 ** rank % 5 < 4:
+            grown = key + 5 ** rank
+            if _tables.SHAPE[grown] & _suit.SEVEN:
                 mask |= 1 << rank
     return mask
+
+
+def table_waits(key: int) -> int:
+    """Engine: the waits of a number suit (WAITS, and rank 9 from SHAPE)."""
+    return _tables.WAITS[key] | (_tables.SHAPE[key] >> 7) << 8
+
+
+def byte_errors(counts: Counts, key: int, honours: bool) -> list[str]:
+    """The tables among WAIT, PAIRS, ORPHANS, FEATURES and SHAPE's thirteen-orphans flag
+    whose byte for ``counts`` is not what the module docstring of _suit defines."""
+    prefix = "HONOUR_" if honours else ""
+    code = getattr(_tables, prefix + "SHAPE")[key] & 7
+    need = (7, 12, 13)[sum(counts) % 3]
+    orphans = counts if honours else (counts[0], counts[8])
+    features = (_score_tables.honour_features(counts) if honours
+                else _score_tables.number_features(counts))
+    thirteen = (all(n in (1, 2) for n in counts) if honours else
+                counts[0] in (1, 2) and counts[8] in (1, 2) and not any(counts[1:8]))
+    expected = {
+        "WAIT": code | (code + need) << 3,
+        "PAIRS": sum(n >= 2 for n in counts) | sum(n >= 1 for n in counts) << 3,
+        "ORPHANS": sum(n >= 1 for n in orphans) | any(n >= 2 for n in orphans) << 4,
+        "FEATURES": features,
+    }
+    wrong = [name for name, value in expected.items()
+             if getattr(_tables, prefix + name)[key] != value]
+    if bool(getattr(_tables, prefix + "SHAPE")[key] & _suit.THIRTEEN) != thirteen:
+        wrong.append("SHAPE thirteen")
+    return wrong
 
 
 @pytest.fixture(scope="module")
 def survey(complete: dict[Counts, set[Reading]]) -> Survey:
     """Run the engine over every number-suit vector of 0-14 tiles once."""
     result = Survey()
-    info, readings_of, waits_of = _suit.INFO, _suit.number_readings, _suit.number_waits
+    shape, readings_of = _tables.SHAPE, _suit.number_readings
     for counts in oracle.count_vectors(9, 14):
         result.vectors += 1
         key = pack(counts)
         total = sum(counts)
         truth = complete.get(counts)
         expected = 0 if truth is None else (_suit.PAIR if total % 3 == 2 else _suit.SET_FORM)
-        code = info[key]
-        verdict = code & 255
+        code = shape[key]
+        verdict = code & 7
         if verdict != expected and len(result.bad_verdict) < SHOW:
             result.bad_verdict.append((digits(counts), verdict, expected))
         if verdict:
@@ -107,13 +140,16 @@ def survey(complete: dict[Counts, set[Reading]]) -> Survey:
         if (len(got) != len(set(got)) or set(got) != (truth or set())) \
                 and len(result.bad_readings) < SHOW:
             result.bad_readings.append((digits(counts), sorted(got), sorted(truth or ())))
-        mask = waits_of(key)
+        mask = table_waits(key)
         brute = oracle.suit_waits(counts, complete)
         if mask != brute and len(result.bad_waits) < SHOW:
             result.bad_waits.append((digits(counts), mask, brute))
-        seven = (code >> _suit.CHIITOI_SHIFT) & 255 == 7
+        seven = bool(code & _suit.SEVEN) and total == 14
         if seven != oracle.is_seven_pairs_suit(counts) and len(result.bad_seven_pairs) < SHOW:
             result.bad_seven_pairs.append(digits(counts))
+        if len(result.bad_bytes) < SHOW:
+            result.bad_bytes.extend((digits(counts), name)
+                                    for name in byte_errors(counts, key, honours=False))
         if total == 13 and mask:
             result.tenpai13[mask_count(mask)] += 1
         if total == 13:
@@ -173,7 +209,7 @@ def test_vector_count(survey: Survey) -> None:
 
 
 def test_verdict(survey: Survey) -> None:
-    """INFO & 255 is 4 for all sets, 5 for sets and a pair, 0 otherwise."""
+    """SHAPE & 7 is 4 for all sets, 5 for sets and a pair, 0 otherwise."""
     assert survey.bad_verdict == []
 
 
@@ -183,12 +219,16 @@ def test_readings(survey: Survey) -> None:
 
 
 def test_waits(survey: Survey) -> None:
-    """number_waits equals trying every rank, for every vector (3N ones have none)."""
+    """The WAITS table equals trying every rank, for every vector (3N ones have none)."""
     assert survey.bad_waits == []
 
 
 def test_seven_pairs_field(survey: Survey) -> None:
     assert survey.bad_seven_pairs == []
+
+
+def test_other_bytes(survey: Survey) -> None:
+    assert survey.bad_bytes == []
 
 
 def test_engine_counts(survey: Survey) -> None:
@@ -207,13 +247,19 @@ def test_engine_tenpai_counts(survey: Survey) -> None:
 
 
 def test_tables_match_functions() -> None:
-    """The lazily filled tables answer what the functions answer."""
+    """The bounded tables answer what the functions answer; keys pack and unpack."""
     for text in ("", "11", "123", "1112345678999", "11123334445599", "22334455667788"):
         key = pack(tiles_of(text))
-        assert _suit.WAITS[key] == _suit.number_waits(key)
         assert _suit.READINGS[key] == _suit.number_readings(key)
         assert _suit.key_of(list(tiles_of(text))) == key
         assert tuple(_suit.counts_of(key)) == tiles_of(text)
+
+
+def test_tables_hold_nothing_past_fourteen_tiles() -> None:
+    """A key of more than 14 tiles is in no hand; its bytes are 0 in every table."""
+    for key in (pack((4, 4, 4, 3, 0, 0, 0, 0, 0)), pack((0,) * 5 + (4, 4, 4, 4))):
+        for name in ("SHAPE", "WAIT", "WAITS", "VECTOR", "PAIRS", "ORPHANS", "FEATURES"):
+            assert getattr(_tables, name)[key] == 0, name
 
 
 # -- the seeds' cases -------------------------------------------------------------------
@@ -228,7 +274,7 @@ def readings_of(text: str) -> set[Reading]:
 def test_two_order_counterexample(complete: dict[Counts, set[Reading]]) -> None:
     """Seed 002: 11123334445599 is complete (111 234 345 345 99); two orders miss it."""
     key = pack(tiles_of("11123334445599"))
-    assert _suit.INFO[key] & 255 == _suit.PAIR
+    assert _tables.SHAPE[key] & 7 == _suit.PAIR
     expected = {(8, (0, RUN + 1, RUN + 2, RUN + 2))}
     assert readings_of("11123334445599") == expected
     assert complete[tiles_of("11123334445599")] == expected
@@ -261,14 +307,15 @@ def test_seed_000_examples(text: str, expected: set[Reading],
 
 
 def test_pure_nine_gates_waits() -> None:
-    assert _suit.number_waits(pack(tiles_of("1112345678999"))) == 0b111111111
+    assert table_waits(pack(tiles_of("1112345678999"))) == 0b111111111
 
 
 # -- honours ----------------------------------------------------------------------------
 
 
 def test_honours_exhaustive(honours_complete: dict[Counts, set[Reading]]) -> None:
-    """HONOUR_INFO, honour_readings and honour_waits on every 7-count vector of 0-14."""
+    """HONOUR_SHAPE, honour_readings, HONOUR_WAITS and the other honour tables on every
+    7-count vector of 0-14."""
     bad: list[tuple[str, str]] = []
     seen = 0
     for counts in oracle.count_vectors(7, 14):
@@ -277,16 +324,17 @@ def test_honours_exhaustive(honours_complete: dict[Counts, set[Reading]]) -> Non
         total = sum(counts)
         truth = honours_complete.get(counts)
         expected = 0 if truth is None else (_suit.PAIR if total % 3 == 2 else _suit.SET_FORM)
-        code = _suit.HONOUR_INFO[key]
-        if code & 255 != expected:
+        code = _tables.HONOUR_SHAPE[key]
+        if code & 7 != expected:
             bad.append((digits(counts), "verdict"))
         if set(_suit.honour_readings(key)) != (truth or set()):
             bad.append((digits(counts), "readings"))
-        if _suit.honour_waits(key) != oracle.suit_waits(counts, honours_complete):
+        if _tables.HONOUR_WAITS[key] != oracle.suit_waits(counts, honours_complete):
             bad.append((digits(counts), "waits"))
         seven = all(n in (0, 2) for n in counts) and counts.count(2) == 7
-        if ((code >> _suit.CHIITOI_SHIFT) & 255 == 7) != seven:
+        if (bool(code & _suit.SEVEN) and total == 14) != seven:
             bad.append((digits(counts), "seven pairs"))
+        bad.extend((digits(counts), name) for name in byte_errors(counts, key, honours=True))
         if len(bad) >= SHOW:
             break
     assert bad == []
