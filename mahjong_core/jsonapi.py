@@ -197,6 +197,8 @@ def main(argv: Sequence[str]) -> int:
     if argv and argv[0] in ("-h", "--help"):
         print(__doc__.strip() if __doc__ else "")
         print("\nusage: python -m mahjong_core score < requests.jsonl > answers.jsonl")
+        print("\nEvery request key (three-player games: \"players\": 3 and \"kita\"), the "
+              "answer's fields and the yaku names: docs/score.md in the project.")
         return 0
     if argv:
         print(f"score: unexpected arguments {quote(list(argv))}; it reads standard input",
