@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pytest
 
 from mahjong_core import Hand, InvalidHandError, Meld, MeldKind, Tile
-from tests.test_shanten import INF, chiitoitsu_oracle, kokushi_oracle, suit_need
+from tests.test_shanten import chiitoitsu_oracle, combined_oracle, kokushi_oracle
 
 KINDS = (0, *range(8, 34))
 """The kinds of a three-player game."""
@@ -24,24 +24,12 @@ TILES = tuple(Tile(k) for k in range(34))
 
 def three_player_standard(counts: Sequence[int], meld_counts: Sequence[int], melds: int) -> int:
     """Standard-form shanten with the man suit as two ranks (1m, 9m) and no runs there."""
-    top = 4 - melds
-    total = [0] + [INF] * (2 * top + 1)
     parts: list[tuple[tuple[int, ...], tuple[int, ...]]] = [
         ((counts[0], counts[8]), (4 - meld_counts[0], 4 - meld_counts[8]))]
     for first, ranks in ((9, 9), (18, 9), (27, 7)):
         part = slice(first, first + ranks)
         parts.append((tuple(counts[part]), tuple(4 - n for n in meld_counts[part])))
-    for held, caps in parts:
-        need = suit_need(held, caps, top)
-        combined = [INF] * (2 * top + 2)
-        for i, a in enumerate(total):
-            if a < INF:
-                for k, b in enumerate(need):
-                    j, p = i // 2 + k // 2, i % 2 + k % 2
-                    if j <= top and p <= 1 and a + b < combined[2 * j + p]:
-                        combined[2 * j + p] = a + b
-        total = combined
-    return total[2 * top + 1] - 1
+    return combined_oracle(parts, melds)
 
 
 def oracle(counts: Sequence[int], meld_counts: Sequence[int], melds: int) -> int:

@@ -262,11 +262,21 @@ def suit_need(counts: tuple[int, ...], caps: tuple[int, ...], top: int) -> tuple
 
 def standard_oracle(counts: Sequence[int], meld_counts: Sequence[int], melds: int) -> int:
     """Standard-form shanten: per-suit needs, the sets split every way between suits."""
-    top = 4 - melds
-    total = [0] + [INF] * (2 * top + 1)
+    parts = []
     for first, ranks in ((0, 9), (9, 9), (18, 9), (27, 7)):
         part = slice(first, first + ranks)
-        need = suit_need(tuple(counts[part]), tuple(4 - n for n in meld_counts[part]), top)
+        parts.append((tuple(counts[part]), tuple(4 - n for n in meld_counts[part])))
+    return combined_oracle(parts, melds)
+
+
+def combined_oracle(parts: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
+                    melds: int) -> int:
+    """Standard-form shanten of suits given as (counts, allowed copies) per rank: each
+    suit's needs from ``suit_need``, the sets split every way between the suits."""
+    top = 4 - melds
+    total = [0] + [INF] * (2 * top + 1)
+    for held, caps in parts:
+        need = suit_need(held, caps, top)
         combined = [INF] * (2 * top + 2)
         for i, a in enumerate(total):
             if a < INF:
