@@ -48,6 +48,8 @@ from .mjlog import (
     Riichi,
     Ryuukyoku,
     RyuukyokuRecord,
+    check_source,
+    check_texts,
 )
 from .mjlog import (
     Draw as LogDraw,
@@ -103,8 +105,7 @@ def _players(source: MjlogGame | None, names: Sequence[str] | None
     players = source.players if source is not None else ()
     if names is None:
         return players
-    if isinstance(names, str) or len(names) != 4 or any(type(n) is not str for n in names):
-        raise InvalidLogError(f"names are four strings, one per seat, got {names!r}")
+    check_texts(names, 4, "names are four strings, one per seat")
     if len(players) == 4:
         return tuple(MjlogPlayer(name, p.dan, p.rate, p.sex)
                      for name, p in zip(names, players, strict=True))
@@ -134,6 +135,7 @@ def record_to_mjlog(record: GameRecord, *, source: MjlogGame | None = None,
     """
     if not isinstance(record, GameRecord):
         raise InvalidLogError(f"record_to_mjlog writes a GameRecord, got {type(record).__name__}")
+    check_source(source)
     if source is not None and source.players_count != 4:
         raise InvalidLogError("a three-player log is no source for a four-player record")
     rounds = []
