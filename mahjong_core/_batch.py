@@ -50,18 +50,16 @@ mahjong_core._batch.InvalidInputError: invalid JSON: duplicate key 'a'
 
 from __future__ import annotations
 
-import functools
 import io
-import itertools
 import json
 import os
-import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Any, NoReturn
+from typing import IO
 
 import attrs
 
+from ._json import MAX_JSON_DEPTH, MAX_NUMBER_CHARS, load_json
 from .errors import MahjongError, quote
 
 __all__ = [
@@ -82,13 +80,6 @@ __all__ = [
 MAX_LINE_BYTES = 1 << 20
 """The default longest line, in bytes (1 MiB): a whole game log on one line takes tens
 of kilobytes. Commands whose lines are smaller pass their own limit."""
-MAX_JSON_DEPTH = 32
-"""The default deepest nesting of JSON arrays and objects; the library's inputs nest a
-few levels."""
-MAX_NUMBER_CHARS = 40
-"""The default longest JSON number, in characters: any 64-bit int or float's shortest
-form fits, and nothing in a game needs more."""
-
 _CHUNK = 1 << 16
 
 
@@ -201,54 +192,6 @@ def _line(number: int, data: bytes | bytearray, too_long: bool, max_bytes: int) 
 
 # -- JSON ----------------------------------------------------------------------------
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-class _Refused(Exception):
-    """Raised inside the JSON parser's hooks; parse_json turns it into its error."""
-
-
-def _depth(text: str) -> int:
-    """The deepest nesting of arrays and objects in JSON text (brackets inside strings
-    do not count)."""
-    bare = _STRING.sub("", text)
-    unterminated = bare.find('"')
-    if unterminated >= 0:  # the rest is inside a string that never ends
-        bare = bare[:unterminated]
-    brackets = _NOT_BRACKET.sub("", bare)
-    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0)
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found = dict(pairs)
-    if len(found) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _Refused(f"duplicate key {quote(key)}")
-            seen.add(key)
-    return found
-
-
-def _constant(name: str) -> NoReturn:
-    raise _Refused(f"{name} is not a JSON number")
-
-
-@functools.lru_cache(maxsize=8)
-def _decoder(max_number: int) -> json.JSONDecoder:
-    """A strict decoder, made once for each limit (making one costs more than a line)."""
-    def number(literal: str, convert: Callable[[str], object]) -> object:
-        if len(literal) > max_number:
-            raise _Refused(f"a number of {len(literal)} characters; at most {max_number} "
-                           "are read")
-        return convert(literal)
-
-    return json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant,
-                            parse_int=lambda literal: number(literal, int),
-                            parse_float=lambda literal: number(literal, float))
-
 
 def parse_json(text: str, *, max_depth: int = MAX_JSON_DEPTH,
                max_number: int = MAX_NUMBER_CHARS) -> object:
@@ -268,13 +211,9 @@ def parse_json(text: str, *, max_depth: int = MAX_JSON_DEPTH,
     """
     if not isinstance(text, str):
         raise InvalidInputError(f"JSON must be given as text, got {quote(text)}")
-    if text.count("[") + text.count("{") > max_depth and _depth(text) > max_depth:
-        raise InvalidInputError(f"invalid JSON: nesting deeper than {max_depth} levels")
     try:
-        return _decoder(max_number).decode(text)
-    except _Refused as refused:
-        raise InvalidInputError(f"invalid JSON: {refused}") from None
-    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+        return load_json(text, max_depth=max_depth, max_number=max_number)
+    except (ValueError, RecursionError) as error:  # JSONRefused, JSONDecodeError
         raise InvalidInputError(f"invalid JSON: {error}") from None
 
 

@@ -100,7 +100,7 @@ def _check_count(instance: object, attribute: attrs.Attribute[int], value: int) 
 
 def _check_kita(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value <= 4:
-        raise InvalidContextError(f"'kita' counts north tiles set aside, 0-4, got {value!r}")
+        raise InvalidContextError(f"'kita' counts north tiles set aside, 0-4, got {quote(value)}")
 
 
 def _to_relative(value: Any) -> Relative | None:

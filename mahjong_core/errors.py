@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 
+import attrs
+
 __all__ = [
     "IllegalActionError",
     "InvalidContextError",
@@ -16,6 +18,7 @@ __all__ = [
     "InvalidTileError",
     "MahjongError",
     "quote",
+    "safe_repr",
 ]
 
 
@@ -191,3 +194,28 @@ def _quote_container(value: list[object] | tuple[object, ...] | set[object]
     if kind.__name__ == base and kind.__module__ == "builtins":
         return text if base != "frozenset" or not size else f"frozenset({text})"
     return f"{kind.__name__}({text})"
+
+
+def safe_repr(value: object) -> str:
+    """The repr of an attrs value, as attrs writes it (``Name(field=..., ...)``), with any
+    field whose own repr fails (a huge int, deep nesting, a repr that raises) quoted: a
+    value class that holds whatever it is given can always be shown.
+
+    >>> from mahjong_core.table import Discard
+    >>> Discard(0, 10 ** 5000)
+    Discard(seat=0, tile=an int of 5001 digits, riichi=False)
+    """
+    kind = type(value)
+    if not attrs.has(kind):
+        return quote(value)
+    parts = []
+    for field in attrs.fields(kind):
+        item = getattr(value, field.name)
+        try:
+            text = repr(item)
+            if type(text) is not str:
+                text = quote(item)
+        except Exception:  # whatever a field's repr raises, the field is quoted
+            text = quote(item)
+        parts.append(f"{field.name}={text}")
+    return f"{kind.__name__}({', '.join(parts)})"

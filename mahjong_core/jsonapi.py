@@ -131,7 +131,7 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
     options["honba"] = obj.get("honba", 0)
     options["riichi_sticks"] = obj.get("riichi_sticks", 0)
     options["kita"] = obj.get("kita", 0)
-    if options["kita"] and players != 3:
+    if type(options["kita"]) is int and options["kita"] and players != 3:
         raise InvalidContextError("north tiles are set aside (kita) only at three players; "
                                   "add \"players\": 3")
     return hand, win, WinContext(**options), rules

@@ -18,8 +18,8 @@ import random
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -36,7 +36,6 @@ from mahjong_core import (
     GroupKind,
     Hand,
     IdLayout,
-    MahjongError,
     Meld,
     MeldKind,
     Payments,
@@ -61,13 +60,16 @@ from mahjong_core.points import MAX_PAYMENT
 from mahjong_core.rules import MAX_STICK_POINTS
 from mahjong_core.table import Wall
 from mahjong_core.tile import MAX_TILES_TEXT
+from tests.hostile_checks import Slot, Target
+from tests.hostile_checks import cases as _cases
+from tests.hostile_checks import check as _check
+from tests.hostile_checks import keywords as _keywords
+from tests.hostile_checks import options as _options
 from tests.strategies import (
     DEEP_VALUES,
     HUGE_INTS,
     LONG_TEXTS,
     LoudInt,
-    LoudStr,
-    PlainInt,
     PlainStr,
     hands,
     hostile,
@@ -75,44 +77,6 @@ from tests.strategies import (
     tile_lists,
     tiles,
 )
-
-MAX_MESSAGE = 1500
-"""The longest error message any input may give (quoted input is cut)."""
-
-
-class Slot(NamedTuple):
-    """One argument: valid values, the value the deterministic test leaves in place,
-    whether hostile values go into it (not for the object whose method is called), and
-    for a dict argument the keys under which the deterministic test puts each one."""
-
-    valid: st.SearchStrategy[Any]
-    default: object
-    hostile: bool = True
-    keys: tuple[str, ...] = ()
-
-
-class Target(NamedTuple):
-    """A public constructor or function and its arguments."""
-
-    name: str
-    call: Callable[..., object]
-    slots: tuple[Slot, ...]
-
-    def __repr__(self) -> str:  # its strategies could not show themselves
-        return f"<{self.name}>"
-
-
-def _keywords(call: Callable[..., object]) -> Callable[[dict[str, object]], object]:
-    return lambda options: call(**options)
-
-
-def _options(valid: dict[str, st.SearchStrategy[Any]], default: dict[str, object]) -> Slot:
-    """A keyword-argument dict in one slot: any subset of the names, each value valid or
-    hostile (the deterministic test puts each hostile value under each name in turn)."""
-    mixed = {name: strategy | hostile(strategy) for name, strategy in valid.items()}
-    return Slot(st.fixed_dictionaries({}, optional=mixed), default, hostile=False,
-                keys=tuple(valid))
-
 
 HAND13 = Hand.parse("123m406p789s1122z")
 HAND14 = Hand.parse("123m406p789s11222z")
@@ -287,99 +251,6 @@ TARGETS: list[Target] = [
 
 
 # -- the checks ----------------------------------------------------------------------
-
-
-def _fingerprint(values: object) -> list[tuple[object, ...]]:
-    """Every mutable container reachable from ``values``, with its items by identity
-    (bytearrays by content), walked without recursion: a change to any shows."""
-    found: list[tuple[object, ...]] = []
-    seen: set[int] = set()
-    stack = [values]
-    while stack:
-        value = stack.pop()
-        if id(value) in seen:
-            continue
-        seen.add(id(value))
-        items: list[object]
-        if isinstance(value, dict):
-            pairs = list(dict.items(value))
-            found.append(("dict", id(value), tuple((id(k), id(v)) for k, v in pairs)))
-            items = [item for pair in pairs for item in pair]
-        elif isinstance(value, list | set):
-            items = list(list.__iter__(value) if isinstance(value, list) else set.__iter__(value))
-            found.append((type(value).__name__, id(value), tuple(map(id, items))))
-        elif isinstance(value, bytearray):
-            found.append(("bytearray", id(value), bytes(value)))
-            items = []
-        elif isinstance(value, tuple | frozenset):
-            items = list(tuple.__iter__(value) if isinstance(value, tuple)
-                         else frozenset.__iter__(value))
-        else:
-            items = []
-        stack.extend(items)
-    return found
-
-
-class Outcome(NamedTuple):
-    """What one call gave: its result, or its error's type and message."""
-
-    result: object
-    error: type[MahjongError] | None
-    message: str
-
-
-def _call(target: Target, args: tuple[object, ...]) -> Outcome:
-    try:
-        result = target.call(*args)
-    except MahjongError as error:
-        message = str(error)
-        assert message, f"{target.name}: an empty message for {quote(args)}"
-        assert len(message) <= MAX_MESSAGE, f"{target.name}: a message of {len(message)}"
-        assert message.isprintable(), f"{target.name}: an unprintable message {message!r}"
-        return Outcome(None, type(error), message)
-    except Exception as error:  # the finding: anything but the library's own error
-        pytest.fail(f"{target.name}{quote(args, limit=30)} raised {type(error).__name__}: "
-                    f"{quote(str(error))}")
-    str(result), repr(result)  # a result can always be shown
-    return Outcome(result, None, "")
-
-
-def _check(target: Target, args: tuple[object, ...]) -> Outcome:
-    """Call twice: the same answer, the inputs untouched."""
-    before = _fingerprint(args)
-    first = _call(target, args)
-    second = _call(target, args)
-    assert _fingerprint(args) == before, f"{target.name} changed its input {quote(args)}"
-    assert first == second, f"{target.name}: {first} then {second} for {quote(args)}"
-    return first
-
-
-def _hostile_constants(default: object) -> list[object]:
-    """Every fixed hostile value, and the slot's default as odd subclasses."""
-    values: list[object] = [*HUGE_INTS, *DEEP_VALUES, *LONG_TEXTS, None, 1.5, float("nan"),
-                            b"1m", bytearray(b"1m"), memoryview(b"1m"), [None], {"a": 1},
-                            object(), range(10 ** 5000), [Tile(0)] * 100_000]
-    if type(default) is str:
-        values += [PlainStr(default), LoudStr(default)]
-    if type(default) is int:
-        values += [PlainInt(default), LoudInt(default), bool(default)]
-    return values
-
-
-def _cases(target: Target) -> Iterable[tuple[object, ...]]:
-    """Each hostile constant in each argument (and under each key of a dict argument),
-    the other arguments left at their valid defaults."""
-    defaults = [slot.default for slot in target.slots]
-    for index, slot in enumerate(target.slots):
-        values: list[object] = []
-        if slot.hostile:
-            values += _hostile_constants(slot.default)
-        if isinstance(slot.default, dict):
-            for key in slot.keys:
-                values += [{**slot.default, key: value}
-                           for value in _hostile_constants(slot.default.get(key))]
-        for value in values:
-            yield (*defaults[:index], value, *defaults[index + 1:])
 
 
 _IDS = [target.name for target in TARGETS]

@@ -18,8 +18,9 @@ import json
 import zlib
 from collections.abc import Sequence
 
-from ..errors import InvalidLogError
+from ..errors import InvalidLogError, quote
 from ..table import GameRecord
+from ..tile import plain_str
 from .mjai import parse_mjai, split_mjai, write_mjai
 from .mjlog import MjlogGame, format_mjlog, parse_mjlog, split_mjlog
 from .record_mjlog import record_to_mjlog
@@ -48,7 +49,7 @@ class LogFormat(enum.Enum):
 
 def _text(data: str | bytes) -> str:
     if isinstance(data, str):
-        return data
+        return plain_str(data)
     if not isinstance(data, bytes | bytearray | memoryview):
         raise InvalidLogError(f"a game log is text or bytes, got {type(data).__name__}")
     raw = bytes(data)
@@ -78,7 +79,7 @@ def detect_format(data: str | bytes) -> LogFormat:
     if text.startswith("{", start):
         try:
             first, _ = json.JSONDecoder().raw_decode(text, start)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # not JSON, or a number Python cannot read
             first = None
         if isinstance(first, dict):
             if "type" in first:
@@ -93,7 +94,7 @@ def detect_format(data: str | bytes) -> LogFormat:
                 return LogFormat.TENHOU6
     shown = text[start:start + 40]
     raise InvalidLogError(f"the log is neither mjlog XML (<mjloggm ...>) nor a tenhou.net/6 "
-                          f"JSON log nor mjai events; it starts {shown!r}")
+                          f"JSON log nor mjai events; it starts {quote(shown)}")
 
 
 def split_games(data: str | bytes) -> list[tuple[LogFormat, str]]:
@@ -124,7 +125,7 @@ def parse_game(document: str, fmt: LogFormat | None = None) -> MjlogGame:
         return parse_tenhou6(document)
     if fmt is LogFormat.MJAI:
         return parse_mjai(document)
-    raise InvalidLogError(f"no log format {fmt!r}")
+    raise InvalidLogError(f"no log format {quote(fmt)}")
 
 
 def read_games(data: str | bytes) -> list[MjlogGame]:
@@ -155,4 +156,4 @@ def write_game(record: GameRecord, fmt: LogFormat, *, source: MjlogGame | None =
         return write_tenhou6(record, source=source, names=names)
     if fmt is LogFormat.MJAI:
         return write_mjai(record, source=source, names=names)
-    raise InvalidLogError(f"no log format {fmt!r}")
+    raise InvalidLogError(f"no log format {quote(fmt)}")

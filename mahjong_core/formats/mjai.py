@@ -43,7 +43,8 @@ import json
 from collections.abc import Sequence
 from typing import NoReturn, TypeAlias, cast
 
-from ..errors import InvalidLogError, MahjongError
+from .._json import JSONRefused, load_json
+from ..errors import InvalidLogError, MahjongError, quote
 from ..meld import MeldKind
 from ..table import (
     DoraRevealed,
@@ -57,7 +58,7 @@ from ..table import (
     TileDrawn,
     Win,
 )
-from ..tile import Tile, TileId
+from ..tile import Tile, TileId, plain_str
 from ._round_builder import RoundBuilder
 from .mjlog import CallKind, MjlogGame, MjlogPlayer, MjlogRound
 from .record_mjlog import check_names, check_source
@@ -99,7 +100,8 @@ def _tile(value: object, what: str) -> Tile:
         if len(value) in (2, 3) and value[0] in "123456789" and value[1] in _SUITS and (
                 len(value) == 2 or (value[2] == "r" and value[0] == "5")):
             return Tile(9 * _SUITS.index(value[1]) + int(value[0]) - 1, red=len(value) == 3)
-    _fail(f"{what} {value!r} is no mjai tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr 5pr 5sr)")
+    _fail(f"{what} {quote(value)} is no mjai tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr 5pr "
+          "5sr)")
 
 
 def _tiles(value: object, what: str, count: int | None = None) -> list[Tile]:
@@ -121,7 +123,7 @@ def _field(event: dict[str, object], key: str, what: str) -> object:
 def _seat(event: dict[str, object], key: str, what: str, players: int = 4) -> int:
     value = _field(event, key, what)
     if type(value) is not int or not 0 <= value < players:
-        _fail(f"{what}'s {key} is a seat 0-{players - 1}, got {value!r}")
+        _fail(f"{what}'s {key} is a seat 0-{players - 1}, got {quote(value)}")
     return value
 
 
@@ -129,7 +131,7 @@ def _count(event: dict[str, object], key: str, what: str, low: int = 0,
            high: int = 1_000_000) -> int:
     value = _field(event, key, what)
     if type(value) is not int or not low <= value <= high:
-        _fail(f"{what}'s {key} is a whole number {low}-{high}, got {value!r}")
+        _fail(f"{what}'s {key} is a whole number {low}-{high}, got {quote(value)}")
     return value
 
 
@@ -172,7 +174,7 @@ class _Reader:
 
     def event(self, event: dict[str, object]) -> None:
         kind = event.get("type")
-        what = f"a {kind!r} event" if isinstance(kind, str) else "an event"
+        what = f"a {quote(kind)} event" if isinstance(kind, str) else "an event"
         if not isinstance(kind, str):
             _fail(f"an event has a string type, got {kind!r}"[:200])
         if self.ended:
@@ -213,7 +215,7 @@ class _Reader:
             self.reach = None
             tsumogiri = event.get("tsumogiri")
             if tsumogiri is not None and type(tsumogiri) is not bool:
-                _fail(f"{what}'s tsumogiri is true or false, got {tsumogiri!r}")
+                _fail(f"{what}'s tsumogiri is true or false, got {quote(tsumogiri)}")
             builder.discard(actor, self._pai(event, "pai", what), riichi=riichi,
                             tsumogiri=tsumogiri)
         elif kind == "reach":
@@ -246,7 +248,7 @@ class _Reader:
             draw = "yao9" if builder.drawn is not None else builder.draw_after_discard()
             builder.end_in_draw(draw, _deltas(event, what, self.seats))
         elif kind != "none":
-            _fail(f"unknown event type {kind!r}")
+            _fail(f"unknown event type {quote(kind)}")
 
     def _pai(self, event: dict[str, object], key: str, what: str) -> Tile:
         tile = _tile(_field(event, key, what), f"{what}'s {key}")
@@ -276,23 +278,23 @@ class _Reader:
         if first is not None:
             if first not in (0, 4) or type(first) is not int:
                 _fail(f"start_game's kyoku_first is 0 (east-south) or 4 (east only), "
-                      f"got {first!r}")
+                      f"got {quote(first)}")
             self.kyoku_first = first
         red = event.get("aka_flag")
         if red is not None:   # else the red fives the log names say
             if type(red) is not bool:
-                _fail(f"start_game's aka_flag is true or false, got {red!r}")
+                _fail(f"start_game's aka_flag is true or false, got {quote(red)}")
             self.red = red
         kuitan = event.get("kuitan", True)
         if type(kuitan) is not bool:
-            _fail(f"start_game's kuitan is true or false, got {kuitan!r}")
+            _fail(f"start_game's kuitan is true or false, got {quote(kuitan)}")
         self.kuitan = kuitan
 
     def _start_kyoku(self, event: dict[str, object]) -> None:
         what = "start_kyoku"
         bakaze = _field(event, "bakaze", what)
         if bakaze not in _WINDS:
-            _fail(f"start_kyoku's bakaze is E, S, W or N, got {bakaze!r}")
+            _fail(f"start_kyoku's bakaze is E, S, W or N, got {quote(bakaze)}")
         players = self._round_players(event)
         kyoku = _count(event, "kyoku", what, 1, players)
         oya = _seat(event, "oya", what, players)
@@ -377,6 +379,7 @@ def parse_mjai(document: str | bytes) -> MjlogGame:
             raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
     if not isinstance(document, str):
         _fail(f"an mjai log is text, got {type(document).__name__}")
+    document = plain_str(document)
     reader = _Reader()
     reader.red = any(f'"5{suit}r"' in document for suit in _SUITS)
     number = 0
@@ -385,11 +388,11 @@ def parse_mjai(document: str | bytes) -> MjlogGame:
             continue
         try:
             try:
-                event = json.loads(line)
+                event = load_json(line)
             except json.JSONDecodeError as error:
                 _fail(f"not JSON: {error.msg} at column {error.colno}")
-            except RecursionError:
-                _fail("JSON nested too deeply")
+            except JSONRefused as refused:
+                _fail(f"refused JSON: {refused}")
             if not isinstance(event, dict):
                 _fail(f"an event is a JSON object, got {type(event).__name__}")
             reader.event(event)
@@ -425,8 +428,10 @@ def split_mjai(data: str | bytes) -> list[str]:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
+    if not isinstance(data, str):
+        _fail(f"mjai logs are text or bytes, got {type(data).__name__}")
     games: list[list[str]] = []
-    for line in data.lstrip("\ufeff").splitlines():
+    for line in plain_str(data).lstrip("\ufeff").splitlines():
         if not line.strip():
             continue
         if not games or ('"start_game"' in line and _is_start(line)):
@@ -437,8 +442,8 @@ def split_mjai(data: str | bytes) -> list[str]:
 
 def _is_start(line: str) -> bool:
     try:
-        event = json.loads(line)
-    except (json.JSONDecodeError, RecursionError):
+        event = load_json(line)
+    except ValueError:  # not JSON, or refused
         return False
     return isinstance(event, dict) and event.get("type") == "start_game"
 

@@ -33,15 +33,15 @@ import itertools
 import math
 import re
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import NoReturn, TypeAlias, cast
 from urllib.parse import unquote_to_bytes
 
 import attrs
 
-from ..errors import InvalidLogError
-from ..tile import TileId
+from ..errors import InvalidLogError, quote, safe_repr
+from ..tile import TileId, bounded_list, is_text_like, plain_str
 
 __all__ = [
     "Agari",
@@ -82,46 +82,46 @@ def _fail(message: str) -> NoReturn:
 
 def _need_seat(value: object, what: str) -> None:
     if type(value) is not int or not 0 <= value < _SEATS:
-        _fail(f"{what} is a seat 0-3, got {value!r}")
+        _fail(f"{what} is a seat 0-3, got {quote(value)}")
 
 
 def _need_tile(value: object, what: str) -> None:
     if type(value) is not int or not 0 <= value < 136:
-        _fail(f"{what} is a tile id 0-135, got {value!r}")
+        _fail(f"{what} is a tile id 0-135, got {quote(value)}")
 
 
 def _need_tiles(value: object, what: str) -> None:
     if type(value) is not tuple:
-        _fail(f"{what} is a tuple of tile ids, got {value!r}")
+        _fail(f"{what} is a tuple of tile ids, got {quote(value)}")
     for tile in value:
         if type(tile) is not int or not 0 <= tile < 136:
-            _fail(f"{what} holds tile ids 0-135, got {tile!r}")
+            _fail(f"{what} holds tile ids 0-135, got {quote(tile)}")
 
 
 def _need_int(value: object, what: str, low: int | None = None) -> None:
     if type(value) is not int or (low is not None and value < low):
-        _fail(f"{what} is an int{'' if low is None else f' of at least {low}'}, got {value!r}")
+        _fail(f"{what} is an int{'' if low is None else f' of at least {low}'}, got {quote(value)}")
 
 
 def _need_ints(value: object, what: str) -> None:
     if type(value) is not tuple or any(type(item) is not int for item in value):
-        _fail(f"{what} is a tuple of ints, got {value!r}")
+        _fail(f"{what} is a tuple of ints, got {quote(value)}")
 
 
 def _need_points(value: object, what: str) -> None:
     """Scores in points: the log writes them in hundreds."""
     if type(value) is not tuple or any(type(item) is not int or item % 100 for item in value):
-        _fail(f"{what} is a tuple of int points in multiples of 100, got {value!r}")
+        _fail(f"{what} is a tuple of int points in multiples of 100, got {quote(value)}")
 
 
 def _need_text(value: object, what: str, *, comma: bool = True) -> None:
     if type(value) is not str or (not comma and "," in value):
-        _fail(f"{what} is a str{'' if comma else ' without commas'}, got {value!r}")
+        _fail(f"{what} is a str{'' if comma else ' without commas'}, got {quote(value)}")
 
 
 def _need_number(value: object, what: str) -> None:
-    if type(value) not in (float, int) or not math.isfinite(cast(float, value)):
-        _fail(f"{what} is a finite number, got {value!r}")
+    if type(value) is not int and (type(value) is not float or not math.isfinite(value)):
+        _fail(f"{what} is a finite number, got {quote(value)}")
 
 
 def _optional(check: Callable[[object, str], None], value: object, what: str) -> None:
@@ -168,6 +168,8 @@ class MjlogCall:
     40271
     """
 
+    __repr__ = safe_repr
+
     kind: CallKind
     tiles: tuple[TileId, ...]
     called: TileId | None
@@ -178,7 +180,7 @@ class MjlogCall:
     def __attrs_post_init__(self) -> None:
         kind, tiles = self.kind, self.tiles
         if type(kind) is not CallKind:
-            _fail(f"a call's kind is a CallKind, got {kind!r}")
+            _fail(f"a call's kind is a CallKind, got {quote(kind)}")
         _need_tiles(tiles, f"a {kind.value}'s tiles")
         if any(a >= b for a, b in itertools.pairwise(tiles)):
             _fail(f"a {kind.value}'s tiles are distinct ids in ascending order, got {tiles}")
@@ -203,11 +205,12 @@ class MjlogCall:
         if from_discard != (self.called is not None) or from_discard != (
                 self.from_seat is not None):
             _fail(f"a {kind.value} {'names' if from_discard else 'has no'} called tile and "
-                  f"source seat, got called={self.called!r}, from_seat={self.from_seat!r}")
+                  f"source seat, got called={quote(self.called)}, "
+                  f"from_seat={quote(self.from_seat)}")
         if self.called is not None and self.called not in tiles:
             _fail(f"a {kind.value}'s called tile {self.called} is not among its tiles {tiles}")
         if (kind is CallKind.SHOUMINKAN) != (self.added is not None):
-            _fail(f"only a shouminkan names an added tile, got added={self.added!r} for a "
+            _fail(f"only a shouminkan names an added tile, got added={quote(self.added)} for a "
                   f"{kind.value}")
         if self.added is not None and (self.added not in tiles or self.added == self.called):
             _fail(f"a shouminkan's added tile {self.added} is one of its tiles {tiles} other "
@@ -215,7 +218,8 @@ class MjlogCall:
         if self.code_tile is not None and (
                 kind is not CallKind.ANKAN or self.code_tile not in tiles[1:]):
             _fail(f"only an ankan names a code tile, one of its copies after the first "
-                  f"(None for the first), got {self.code_tile!r} for a {kind.value} of {tiles}")
+                  f"(None for the first), got {quote(self.code_tile)} for a {kind.value} of "
+                  f"{tiles}")
 
     @classmethod
     def decode(cls, code: int, who: int, players: int = 4) -> MjlogCall:
@@ -231,7 +235,7 @@ class MjlogCall:
         """
         _check_who(who, players)
         if type(code) is not int or not 0 <= code < 0x10000:
-            _fail(f"a meld code is an int 0-65535, got {code!r}")
+            _fail(f"a meld code is an int 0-65535, got {quote(code)}")
         relative = code & 3
         source = (who + relative) % _SEATS if relative else None
         if relative == 0 and code & 0x1C:
@@ -338,10 +342,10 @@ class MjlogCall:
 
 
 def _check_who(who: object, players: object) -> None:
-    if players not in (3, 4) or type(players) is not int:
-        _fail(f"a game has 3 or 4 players, got {players!r}")
+    if type(players) is not int or players not in (3, 4):
+        _fail(f"a game has 3 or 4 players, got {quote(players)}")
     if type(who) is not int or not 0 <= who < players:
-        _fail(f"a {players}-player game's seats are 0-{players - 1}, got {who!r}")
+        _fail(f"a {players}-player game's seats are 0-{players - 1}, got {quote(who)}")
 
 
 # --- events ----------------------------------------------------------------------------
@@ -350,6 +354,8 @@ def _check_who(who: object, players: object) -> None:
 @attrs.frozen
 class Draw:
     """Seat ``seat`` draws ``tile`` (tags ``T``, ``U``, ``V``, ``W``)."""
+
+    __repr__ = safe_repr
 
     seat: int
     tile: TileId
@@ -367,6 +373,8 @@ class Discard:
     the reader works it out, and a game is written only when its flags agree with its draws.
     """
 
+    __repr__ = safe_repr
+
     seat: int
     tile: TileId
     tsumogiri: bool
@@ -375,12 +383,14 @@ class Discard:
         _need_seat(self.seat, "a discard's seat")
         _need_tile(self.tile, "a discarded tile")
         if type(self.tsumogiri) is not bool:
-            _fail(f"a discard's tsumogiri is a bool, got {self.tsumogiri!r}")
+            _fail(f"a discard's tsumogiri is a bool, got {quote(self.tsumogiri)}")
 
 
 @attrs.frozen
 class Call:
     """Seat ``seat`` calls or declares a meld (tag ``N``)."""
+
+    __repr__ = safe_repr
 
     seat: int
     call: MjlogCall
@@ -388,7 +398,7 @@ class Call:
     def __attrs_post_init__(self) -> None:
         _need_seat(self.seat, "a call's seat")
         if type(self.call) is not MjlogCall:
-            _fail(f"a call's meld is an MjlogCall, got {self.call!r}")
+            _fail(f"a call's meld is an MjlogCall, got {quote(self.call)}")
         self.call._check_caller(self.seat, f"a {self.call.kind.value}")
 
 
@@ -399,20 +409,24 @@ class Riichi:
     ``scores``: the scores the server wrote after the accepted stick, in points, or None.
     """
 
+    __repr__ = safe_repr
+
     seat: int
     step: int
     scores: tuple[int, ...] | None = None
 
     def __attrs_post_init__(self) -> None:
         _need_seat(self.seat, "a riichi's seat")
-        if self.step not in (1, 2) or type(self.step) is not int:
-            _fail(f"a riichi's step is 1 (declared) or 2 (accepted), got {self.step!r}")
+        if type(self.step) is not int or self.step not in (1, 2):
+            _fail(f"a riichi's step is 1 (declared) or 2 (accepted), got {quote(self.step)}")
         _optional(_need_points, self.scores, "a riichi's scores")
 
 
 @attrs.frozen
 class NewDora:
     """A new dora indicator is turned over after a kan (tag ``DORA``)."""
+
+    __repr__ = safe_repr
 
     tile: TileId
 
@@ -427,25 +441,27 @@ class MjlogStanding:
     ``scores`` in points, ``points`` the placement points (oka and uma included).
     """
 
+    __repr__ = safe_repr
+
     scores: tuple[int, ...]
     points: tuple[float, ...]
 
     def __attrs_post_init__(self) -> None:
         _need_points(self.scores, "a final standing's scores")
         if type(self.points) is not tuple or len(self.points) != len(self.scores):
-            _fail(f"a final standing has one number of points per score, got {self.points!r}")
+            _fail(f"a final standing has one number of points per score, got {quote(self.points)}")
         for value in self.points:
             _need_number(value, "a final standing's points")
 
 
 def _need_pair(first: object, second: object, what: str) -> None:
     if (first is None) != (second is None):
-        _fail(f"{what} are both given or both None, got {first!r} and {second!r}")
+        _fail(f"{what} are both given or both None, got {quote(first)} and {quote(second)}")
 
 
 def _need_standing(value: object, what: str) -> None:
     if type(value) is not MjlogStanding:
-        _fail(f"{what} is an MjlogStanding, got {value!r}")
+        _fail(f"{what} is an MjlogStanding, got {quote(value)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -461,6 +477,8 @@ class AgariRecord:
     ``Agari`` event's. Raises InvalidLogError on a field of the wrong shape, or when no
     field is given (a win without a record has ``recorded=None``).
     """
+
+    __repr__ = safe_repr
 
     honba: int | None = None
     sticks: int | None = None
@@ -488,17 +506,17 @@ class AgariRecord:
         _optional(_need_tiles, self.hand, "a winning hand")
         if self.melds is not None and (type(self.melds) is not tuple or any(
                 type(meld) is not MjlogCall for meld in self.melds)):
-            _fail(f"a winning hand's melds are a tuple of MjlogCall, got {self.melds!r}")
+            _fail(f"a winning hand's melds are a tuple of MjlogCall, got {quote(self.melds)}")
         _optional(_need_tile, self.win_tile, "a winning tile")
         for value, what in ((self.fu, "fu"), (self.points, "points"), (self.limit, "limit")):
             _optional(_need_int, value, f"a win's {what}")
         if len({self.fu is None, self.points is None, self.limit is None}) != 1:
             _fail("a win's fu, points and limit are all given or all None, got "
-                  f"{self.fu!r}, {self.points!r} and {self.limit!r}")
+                  f"{quote(self.fu)}, {quote(self.points)} and {quote(self.limit)}")
         if self.yaku is not None and (type(self.yaku) is not tuple or any(
                 type(pair) is not tuple or len(pair) != 2
                 or any(type(item) is not int for item in pair) for pair in self.yaku)):
-            _fail(f"a win's yaku are (id, han) pairs of ints, got {self.yaku!r}")
+            _fail(f"a win's yaku are (id, han) pairs of ints, got {quote(self.yaku)}")
         _optional(_need_ints, self.yakuman, "a win's yakuman")
         _optional(_need_tiles, self.dora_indicators, "a win's dora indicators")
         _check_score_changes(self.scores, self.deltas, "a win's")
@@ -512,8 +530,8 @@ def _check_score_changes(scores: object, deltas: object, whose: str) -> None:
     _need_pair(scores, deltas, f"{whose} scores and deltas")
     if scores is not None and len(cast(tuple[int, ...], scores)) != len(
             cast(tuple[int, ...], deltas)):
-        _fail(f"{whose} scores and deltas have one entry per seat each, got {scores!r} and "
-              f"{deltas!r}")
+        _fail(f"{whose} scores and deltas have one entry per seat each, got {quote(scores)} and "
+              f"{quote(deltas)}")
 
 
 def _no_hands() -> tuple[tuple[TileId, ...] | None, ...]:
@@ -530,6 +548,8 @@ class RyuukyokuRecord:
     InvalidLogError on a field of the wrong shape, or when no field is given.
     """
 
+    __repr__ = safe_repr
+
     honba: int | None = None
     sticks: int | None = None
     hands: tuple[tuple[TileId, ...] | None, ...] = attrs.field(factory=_no_hands)
@@ -539,7 +559,7 @@ class RyuukyokuRecord:
 
     def __attrs_post_init__(self) -> None:
         if type(self.hands) is not tuple or len(self.hands) != _SEATS:
-            _fail(f"a drawn round's hands are one entry per seat 0-3, got {self.hands!r}")
+            _fail(f"a drawn round's hands are one entry per seat 0-3, got {quote(self.hands)}")
         for hand in self.hands:
             _optional(_need_tiles, hand, "a shown hand")
         if (self.honba is None and self.scores is None and self.final is None
@@ -559,6 +579,8 @@ class Agari:
     equal (tag ``AGARI``); ``ura_indicators`` as the log shows them (empty unless the
     winner was in riichi); ``recorded`` what the server wrote of the win, if anything."""
 
+    __repr__ = safe_repr
+
     seat: int
     from_seat: int
     ura_indicators: tuple[TileId, ...] = ()
@@ -569,7 +591,7 @@ class Agari:
         _need_seat(self.from_seat, "a win's source seat")
         _need_tiles(self.ura_indicators, "a win's ura indicators")
         if self.recorded is not None and type(self.recorded) is not AgariRecord:
-            _fail(f"a win's record is an AgariRecord or None, got {self.recorded!r}")
+            _fail(f"a win's record is an AgariRecord or None, got {quote(self.recorded)}")
 
 
 @attrs.frozen
@@ -581,18 +603,22 @@ class Ryuukyoku:
     draws, ``"nm"`` for nagashi mangan. ``recorded``: what the server wrote, if anything.
     """
 
+    __repr__ = safe_repr
+
     kind: str | None = None
     recorded: RyuukyokuRecord | None = None
 
     def __attrs_post_init__(self) -> None:
         _optional(_need_text, self.kind, "a draw's type")
         if self.recorded is not None and type(self.recorded) is not RyuukyokuRecord:
-            _fail(f"a draw's record is a RyuukyokuRecord or None, got {self.recorded!r}")
+            _fail(f"a draw's record is a RyuukyokuRecord or None, got {quote(self.recorded)}")
 
 
 @attrs.frozen
 class Bye:
     """Seat ``seat`` leaves the table (disconnects; tag ``BYE``)."""
+
+    __repr__ = safe_repr
 
     seat: int
 
@@ -603,6 +629,8 @@ class Bye:
 @attrs.frozen
 class Reconnect:
     """Seat ``seat`` comes back (a later ``UN`` tag naming that seat's player)."""
+
+    __repr__ = safe_repr
 
     seat: int
 
@@ -636,6 +664,8 @@ class MjlogRound:
     Raises InvalidLogError on fields of the wrong shape or a tile dealt twice.
     """
 
+    __repr__ = safe_repr
+
     round_index: int | None
     honba: int | None
     sticks: int | None
@@ -649,20 +679,20 @@ class MjlogRound:
     def __attrs_post_init__(self) -> None:
         if self.round_index is not None and (
                 type(self.round_index) is not int or not 0 <= self.round_index < 16):
-            _fail(f"a round index is 0-15 (east 1 to north 4), got {self.round_index!r}")
+            _fail(f"a round index is 0-15 (east 1 to north 4), got {quote(self.round_index)}")
         if self.honba is not None:
             _need_int(self.honba, "a round's honba", 0)
         if self.sticks is not None:
             _need_int(self.sticks, "a round's riichi sticks", 0)
         if type(self.dice) is not tuple or len(self.dice) != 2 or any(
                 type(die) is not int or not 0 <= die <= 5 for die in self.dice):
-            _fail(f"a round's dice are two ints 0-5, got {self.dice!r}")
+            _fail(f"a round's dice are two ints 0-5, got {quote(self.dice)}")
         _need_tile(self.dora_indicator, "a round's dora indicator")
         _optional(_need_points, self.scores, "a round's scores")
         _optional(_need_seat, self.dealer, "a round's dealer")
         hands = self.hands
         if type(hands) is not tuple or len(hands) != _SEATS:
-            _fail(f"a round deals a hand to each seat 0-3, got {hands!r}")
+            _fail(f"a round deals a hand to each seat 0-3, got {quote(hands)}")
         for hand in hands:
             _need_tiles(hand, "a dealt hand")
         if any(len(hand) != 13 for hand in hands[:3]) or len(hands[3]) not in (0, 13):
@@ -675,13 +705,15 @@ class MjlogRound:
             _fail(f"a round deals each tile once, but ids {twice} are dealt twice "
                   f"(the dora indicator included)")
         if type(self.events) is not tuple:
-            _fail(f"a round's events are a tuple, got {self.events!r}")
+            _fail(f"a round's events are a tuple, got {quote(self.events)}")
 
 
 @attrs.frozen
 class MjlogPlayer:
     """A player as the ``UN`` tag names them: ``name``, ``dan`` (Tenhou's rank index),
     ``rate`` and ``sex`` (``M``, ``F``, ``C`` for a computer); None where not given."""
+
+    __repr__ = safe_repr
 
     name: str
     dan: int | None = None
@@ -694,7 +726,7 @@ class MjlogPlayer:
             self.name.encode("utf-8")
         except UnicodeEncodeError:
             raise InvalidLogError(
-                f"a player's name is text UTF-8 can write, got {self.name!r}") from None
+                f"a player's name is text UTF-8 can write, got {quote(self.name)}") from None
         _optional(_need_int, self.dan, "a player's dan")
         _optional(_need_number, self.rate, "a player's rate")
         if self.sex is not None:
@@ -703,7 +735,7 @@ class MjlogPlayer:
 
 def _need_opening(value: object, what: str) -> None:
     if type(value) is not tuple or any(type(event) not in (Bye, Reconnect) for event in value):
-        _fail(f"{what} is a tuple of Bye and Reconnect events, got {value!r}")
+        _fail(f"{what} is a tuple of Bye and Reconnect events, got {quote(value)}")
 
 
 @attrs.frozen
@@ -715,6 +747,8 @@ class MjlogGame:
     (``TAIKYOKU``), the ``rounds``, and the ``opening`` events: players who leave or come
     back before the first deal. Raises InvalidLogError on fields of the wrong shape.
     """
+
+    __repr__ = safe_repr
 
     version: str | None
     shuffle_seed: str | None
@@ -734,11 +768,11 @@ class MjlogGame:
         _optional(_need_int, self.lobby, "a game's lobby")
         if type(self.players) is not tuple or len(self.players) > _SEATS or any(
                 type(player) is not MjlogPlayer for player in self.players):
-            _fail(f"a game's players are a tuple of up to 4 MjlogPlayer, got {self.players!r}")
+            _fail(f"a game's players are a tuple of up to 4 MjlogPlayer, got {quote(self.players)}")
         _need_seat(self.first_dealer, "a game's first dealer")
         if type(self.rounds) is not tuple or any(
                 type(round_) is not MjlogRound for round_ in self.rounds):
-            _fail(f"a game's rounds are a tuple of MjlogRound, got {self.rounds!r}")
+            _fail(f"a game's rounds are a tuple of MjlogRound, got {quote(self.rounds)}")
         _need_opening(self.opening, "a game's opening events")
 
     @property
@@ -760,6 +794,21 @@ class MjlogGame:
     def east_south(self) -> bool:
         """Whether the game is east-south (0x08 set) rather than east only."""
         return bool(self.rule_type & 0x08)
+
+
+def check_source(source: object) -> None:
+    """Refuse a writer's ``source`` that is neither None nor an ``MjlogGame``."""
+    if source is not None and not isinstance(source, MjlogGame):
+        _fail(f"a source log is an MjlogGame, got {quote(source)}")
+
+
+def check_texts(value: object, count: int, what: str) -> None:
+    """Refuse anything but a sequence of ``count`` strings (a writer's names or title);
+    ``what`` says what is expected."""
+    if (is_text_like(value) or not isinstance(value, Sequence)
+            or len(bounded_list(value, count, what, InvalidLogError)) != count
+            or any(type(item) is not str for item in value)):
+        _fail(f"{what}, got {quote(value)}")
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -796,6 +845,18 @@ _KNOWN = {
 }
 
 
+_MAX_DIGITS = 18
+"""The longest number an attribute may hold: every number of a log fits."""
+_LONG_NUMBER = re.compile(f"[0-9]{{{_MAX_DIGITS + 1}}}")
+
+
+def _shown(text: str) -> str:
+    """Text of the log as a message shows it: its first 57 characters when printable,
+    quoted otherwise."""
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    return shown if shown.isprintable() else quote(text, 57)
+
+
 def _unescape(value: str) -> str:
     if "&" not in value:
         return value
@@ -804,9 +865,10 @@ def _unescape(value: str) -> str:
         name = match.group(1)
         if name[0] != "#":
             return _ENTITIES[name]
-        code = int(name[2:], 16) if name[1] == "x" else int(name[1:])
+        digits = name[2:] if name[1] == "x" else name[1:]
+        code = int(digits, 16 if name[1] == "x" else 10) if len(digits) <= 8 else -1
         if not 0 < code <= 0x10FFFF:
-            _fail(f"character reference &{name}; names no character")
+            _fail(f"character reference {_shown('&' + name + ';')} names no character")
         return chr(code)
 
     return _ENTITY.sub(entity, value)
@@ -817,7 +879,9 @@ def _int(attrs_: dict[str, str], key: str) -> int:
     if value is None:
         _fail(f"the {key} attribute is missing")
     if _INT.match(value) is None:
-        _fail(f"{key}={value!r} is not a number")
+        _fail(f"{key}={quote(value)} is not a number")
+    if len(value) > _MAX_DIGITS:
+        _fail(f"{key}={quote(value)} is a number of more than {_MAX_DIGITS} digits")
     return int(value)
 
 
@@ -828,10 +892,12 @@ def _opt_int(attrs_: dict[str, str], key: str) -> int | None:
 def _ints(attrs_: dict[str, str], key: str, count: int | None = None) -> list[int]:
     value = attrs_[key]
     if _INTS.match(value) is None:
-        _fail(f"{key}={value!r} is not a list of numbers")
+        _fail(f"{key}={quote(value)} is not a list of numbers")
+    if _LONG_NUMBER.search(value) is not None:
+        _fail(f"{key}={quote(value)} holds a number of more than {_MAX_DIGITS} digits")
     numbers = [int(item) for item in value.split(",")] if value else []
     if count is not None and len(numbers) != count:
-        _fail(f"{key}={value!r} has {len(numbers)} numbers, not {count}")
+        _fail(f"{key}={quote(value)} has {len(numbers)} numbers, not {count}")
     return numbers
 
 
@@ -839,7 +905,7 @@ def _tile_list(attrs_: dict[str, str], key: str) -> tuple[TileId, ...]:
     tiles = _ints(attrs_, key)
     for tile in tiles:
         if not 0 <= tile < 136:
-            _fail(f"{key}={attrs_[key]!r} holds {tile}, not a tile id 0-135")
+            _fail(f"{key}={quote(attrs_[key])} holds {tile}, not a tile id 0-135")
     return cast(tuple[TileId, ...], tuple(tiles))
 
 
@@ -860,7 +926,7 @@ def _score_changes(attrs_: dict[str, str]) -> tuple[tuple[int, ...] | None,
         return None, None
     numbers = _ints(attrs_, "sc")
     if len(numbers) % 2:
-        _fail(f"sc={attrs_['sc']!r} does not pair each score with a change")
+        _fail(f"sc={quote(attrs_['sc'])} does not pair each score with a change")
     return _hundreds(numbers[0::2]), _hundreds(numbers[1::2])
 
 
@@ -878,7 +944,7 @@ def _standing(attrs_: dict[str, str]) -> MjlogStanding | None:
     items = value.split(",") if value else []
     if len(items) % 2 or any(_INT.match(item) is None for item in items[0::2]) or any(
             _NUMBER.match(item) is None for item in items[1::2]):
-        _fail(f"owari={value!r} is not a list of score, points pairs")
+        _fail(f"owari={quote(value)} is not a list of score, points pairs")
     return MjlogStanding(_hundreds([int(item) for item in items[0::2]]),
                          tuple(float(item) for item in items[1::2]))
 
@@ -897,7 +963,7 @@ def _agari(attrs_: dict[str, str], players: int) -> Agari:
     if "machi" in attrs_:
         win_tile = _tile_list(attrs_, "machi")
         if len(win_tile) != 1:
-            _fail(f"machi={attrs_['machi']!r} is not one tile id")
+            _fail(f"machi={quote(attrs_['machi'])} is not one tile id")
     fu = points = limit = None
     if "ten" in attrs_:
         fu, points, limit = _ints(attrs_, "ten", 3)
@@ -905,7 +971,7 @@ def _agari(attrs_: dict[str, str], players: int) -> Agari:
     if "yaku" in attrs_:
         numbers = _ints(attrs_, "yaku")
         if len(numbers) % 2:
-            _fail(f"yaku={attrs_['yaku']!r} does not pair each yaku with its han")
+            _fail(f"yaku={quote(attrs_['yaku'])} does not pair each yaku with its han")
         yaku = tuple(zip(numbers[0::2], numbers[1::2], strict=True))
     scores, deltas = _score_changes(attrs_)
     pao = _seat(attrs_, "paoWho", players) if "paoWho" in attrs_ else None
@@ -941,7 +1007,7 @@ def _seed_field(text: str, what: str) -> int | None:
     if not text:
         return None
     if _INT.match(text) is None:
-        _fail(f"the seed's {what} {text!r} is not a number")
+        _fail(f"the seed's {what} {quote(text)} is not a number")
     return int(text)
 
 
@@ -950,14 +1016,14 @@ def _init(attrs_: dict[str, str], players: int) -> MjlogRound:
         _fail("the seed attribute is missing")
     fields = attrs_["seed"].split(",")
     if len(fields) != 6:
-        _fail(f"seed={attrs_['seed']!r} is not round,honba,sticks,die,die,dora indicator")
+        _fail(f"seed={quote(attrs_['seed'])} is not round,honba,sticks,die,die,dora indicator")
     round_index = _seed_field(fields[0], "round")
     honba = _seed_field(fields[1], "honba")
     sticks = _seed_field(fields[2], "riichi sticks")
     dice = (_seed_field(fields[3], "first die"), _seed_field(fields[4], "second die"))
     dora = _seed_field(fields[5], "dora indicator")
     if dice[0] is None or dice[1] is None or dora is None:
-        _fail(f"seed={attrs_['seed']!r} leaves out the dice or the dora indicator")
+        _fail(f"seed={quote(attrs_['seed'])} leaves out the dice or the dora indicator")
     hands: list[tuple[TileId, ...]] = []
     for seat, key in enumerate(_HANDS):
         if key not in attrs_:
@@ -980,7 +1046,7 @@ def _decode_name(value: str) -> str:
     try:
         return unquote_to_bytes(value).decode("utf-8")
     except UnicodeDecodeError:
-        raise InvalidLogError(f"the name {value!r} is not URL-encoded UTF-8") from None
+        raise InvalidLogError(f"the name {quote(value)} is not URL-encoded UTF-8") from None
 
 
 def _players(attrs_: dict[str, str]) -> tuple[MjlogPlayer, ...]:
@@ -994,7 +1060,7 @@ def _players(attrs_: dict[str, str]) -> tuple[MjlogPlayer, ...]:
             return None
         items = attrs_[key].split(",")
         if len(items) != count:
-            _fail(f"{key}={attrs_[key]!r} has {len(items)} entries for {count} players")
+            _fail(f"{key}={quote(attrs_[key])} has {len(items)} entries for {count} players")
         return items
 
     dans, rates, sexes = column("dan"), column("rate"), column("sx")
@@ -1003,11 +1069,11 @@ def _players(attrs_: dict[str, str]) -> tuple[MjlogPlayer, ...]:
         dan = rate = None
         if dans is not None:
             if _INT.match(dans[seat]) is None:
-                _fail(f"dan={attrs_['dan']!r} holds {dans[seat]!r}, not a number")
+                _fail(f"dan={quote(attrs_['dan'])} holds {quote(dans[seat])}, not a number")
             dan = int(dans[seat])
         if rates is not None:
             if _NUMBER.match(rates[seat]) is None:
-                _fail(f"rate={attrs_['rate']!r} holds {rates[seat]!r}, not a number")
+                _fail(f"rate={quote(attrs_['rate'])} holds {quote(rates[seat])}, not a number")
             rate = float(rates[seat])
         players.append(MjlogPlayer(_decode_name(name), dan, rate,
                                    None if sexes is None else _unescape(sexes[seat])))
@@ -1046,6 +1112,7 @@ def parse_mjlog(document: str) -> MjlogGame:
     """
     if not isinstance(document, str):
         _fail(f"an mjlog document is a str, got {type(document).__name__}")
+    document = plain_str(document)
     start = 0
     while start < len(document) and document[start] in "\ufeff \t\r\n":
         start += 1
@@ -1077,18 +1144,18 @@ def parse_mjlog(document: str) -> MjlogGame:
             _fail(f"{_label(round_, len(rounds) + 1)} ends without a win or a draw")
         rounds.append(attrs.evolve(round_, events=tuple(events)))
 
-    def simple_problem(letter: str, tile: int) -> NoReturn:
+    def simple_problem(letter: str, digits: str) -> NoReturn:
         kind = _SIMPLE.get(letter)
         if closed:
             _fail("text after </mjloggm>")
         if kind is None:
-            _fail(f"unknown tag <{letter}{tile}>")
+            _fail(f"unknown tag {_shown(f'<{letter}{digits}>')}")
         seat, is_draw = kind
         if seat >= players_count:
             _fail(f"seat {seat} {'draws' if is_draw else 'discards'}, but a "
                   f"{players_count}-player game has no seat {seat}")
-        if tile >= 136:
-            _fail(f"tile id {tile} is not 0-135")
+        if len(digits) > _MAX_DIGITS or int(digits) >= 136:
+            _fail(f"tile id {_shown(digits)} is not 0-135")
         _fail(f"a {'draw' if is_draw else 'discard'} outside a round's play")
 
     try:
@@ -1096,9 +1163,9 @@ def parse_mjlog(document: str) -> MjlogGame:
             letter, digits = match.group(1, 2)
             if letter is not None:
                 kind = _SIMPLE.get(letter)
-                tile = int(digits)
+                tile = int(digits) if len(digits) <= _MAX_DIGITS else 136
                 if kind is None or not playing or kind[0] >= players_count or tile >= 136:
-                    simple_problem(letter, tile)
+                    simple_problem(letter, digits)
                 key = 136 * kind[0] + tile
                 if kind[1]:
                     events.append(_DRAWS[key])
@@ -1112,17 +1179,18 @@ def parse_mjlog(document: str) -> MjlogGame:
                 if match.group(8) is not None:
                     continue
                 text = match.group(0)
-                _fail(f"a cut-off or malformed tag: {text[:40]!r}" if text[0] == "<"
-                      else f"text outside a tag: {text[:40]!r}")
+                _fail(f"a cut-off or malformed tag: {quote(text, 40)}" if text[0] == "<"
+                      else f"text outside a tag: {quote(text, 40)}")
             if closed:
                 _fail("text after </mjloggm>")
             if match.group(5):
                 if name in _SIMPLE and not match.group(3):
-                    _fail(f"a draw or discard tag is written <{name}{match.group(5)}/>")
-                _fail(f"unknown tag <{match.group(3)}{name}{match.group(5)}>")
+                    _fail(f"a draw or discard tag is written "
+                          f"{_shown(f'<{name}{match.group(5)}/>')}")
+                _fail(f"unknown tag {_shown(f'<{match.group(3)}{name}{match.group(5)}>')}")
             if match.group(3):
                 if name != "mjloggm" or match.group(6) or match.group(7):
-                    _fail(f"unexpected closing tag </{name}>")
+                    _fail(f"unexpected closing tag {_shown(f'</{name}>')}")
                 if not opened:
                     _fail("</mjloggm> before <mjloggm>")
                 finish_round()
@@ -1131,13 +1199,13 @@ def parse_mjlog(document: str) -> MjlogGame:
                 continue
             known = _KNOWN.get(name)
             if known is None:
-                _fail(f"unknown tag <{name}>")
+                _fail(f"unknown tag {_shown(f'<{name}>')}")
             pairs = _ATTRIBUTE.findall(match.group(6))
             attrs_ = dict(pairs)
             if len(attrs_) != len(pairs):
                 _fail(f"an attribute is given twice in <{name}>")
             if not attrs_.keys() <= known:
-                _fail(f"<{name}> has unknown attributes {sorted(attrs_.keys() - known)}")
+                _fail(f"<{name}> has unknown attributes {quote(sorted(attrs_.keys() - known))}")
             if name == "mjloggm":
                 if opened or match.group(7):
                     _fail("a second <mjloggm> inside the document" if opened
@@ -1241,7 +1309,7 @@ def parse_mjlog(document: str) -> MjlogGame:
             where = (f"{label}, "
                      f"{'event ' + str(len(events)) + ', ' if round_ is not None else ''}"
                      f"character {match.start()} "
-                     f"{tag if len(tag) <= 60 else tag[:57] + '...'}")
+                     f"{_shown(tag)}")
         raise InvalidLogError(f"{where}: {error}") from None
 
 
@@ -1265,7 +1333,7 @@ def split_mjlog(data: str | bytes) -> list[str]:
         except UnicodeDecodeError as error:
             raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
     elif isinstance(data, str):
-        text = data
+        text = plain_str(data)
     else:
         _fail(f"mjlog data is str or bytes, got {type(data).__name__}")
     starts = [match.start() for match in re.finditer(r"<mjloggm\b", text)]
@@ -1369,7 +1437,7 @@ def _write_round(round_: MjlogRound, players: tuple[MjlogPlayer, ...], count: in
         where = f"{label}, event {index}"
         if ended is not None and not (isinstance(event, Bye | Reconnect) or (
                 isinstance(event, Agari) and isinstance(ended, Agari))):
-            _fail(f"{where}: {event!r} comes after the round ended")
+            _fail(f"{where}: {quote(event)} comes after the round ended")
         try:
             if isinstance(event, Draw | Discard):
                 _check_seats(count, event.seat)
@@ -1378,7 +1446,7 @@ def _write_round(round_: MjlogRound, players: tuple[MjlogPlayer, ...], count: in
                     out.append(f"<{'TUVW'[event.seat]}{event.tile}/>")
                     continue
                 if event.tsumogiri != (drawn == (event.seat, event.tile)):
-                    _fail(f"{event!r} says tsumogiri={event.tsumogiri}, but the tile is "
+                    _fail(f"{quote(event)} says tsumogiri={event.tsumogiri}, but the tile is "
                           f"{'not ' if event.tsumogiri else ''}the one just drawn")
                 drawn = None
                 out.append(f"<{'DEFG'[event.seat]}{event.tile}/>")
@@ -1400,7 +1468,7 @@ def _write_round(round_: MjlogRound, players: tuple[MjlogPlayer, ...], count: in
             elif isinstance(event, Bye | Reconnect):
                 out.append(_presence_tag(event, players, count))
             else:
-                _fail(f"{event!r} is not an mjlog event")
+                _fail(f"{quote(event)} is not an mjlog event")
         except InvalidLogError as error:
             raise InvalidLogError(f"{where}: {error}") from None
     if ended is None:

@@ -52,10 +52,12 @@ from .mjlog import (
     Riichi,
     Ryuukyoku,
     RyuukyokuRecord,
+    check_texts,
 )
 from .mjlog import (
     Draw as LogDraw,
 )
+from .mjlog import check_source as check_source_type
 from .tenhou_yaku import tenhou_yaku_list
 
 __all__ = ["DRAW_TYPES", "check_names", "check_source", "record_to_mjlog", "rule_type_of",
@@ -113,16 +115,15 @@ def check_names(names: Sequence[str], players: int) -> list[str]:
 
     Raises InvalidLogError for anything else.
     """
-    if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != players \
-            or any(type(n) is not str for n in names):
-        count = "four" if players == 4 else "three"
-        raise InvalidLogError(f"names are {count} strings, one per seat, got {names!r}"[:200])
+    count = "four" if players == 4 else "three"
+    check_texts(names, players, f"names are {count} strings, one per seat")
     return list(names)
 
 
 def check_source(record: GameRecord, source: MjlogGame | None) -> None:
-    """Raises InvalidLogError unless ``source`` (when given) is a game of as many players
-    as ``record``."""
+    """Raises InvalidLogError unless ``source`` is None or a game (an ``MjlogGame``) of as
+    many players as ``record``."""
+    check_source_type(source)
     if source is not None and source.players_count != record.rules.players:
         raise InvalidLogError(f"a {source.players_count}-player log is no source for a "
                               f"{record.rules.players}-player record")

@@ -12,7 +12,13 @@ from typing import TypeVar, cast
 
 import attrs
 
-from ..errors import IllegalActionError, InvalidContextError, InvalidLogError, MahjongError
+from ..errors import (
+    IllegalActionError,
+    InvalidContextError,
+    InvalidLogError,
+    MahjongError,
+    quote,
+)
 from ..rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
 from ..table import (
     TENHOU_SANMA_TABLE,
@@ -123,6 +129,10 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
     differ from the walls its shuffle seed gives (see ``check_shuffle_wall``); the
     message names the round. ``round_points`` is passed to ``game_rules``.
     """
+    if not isinstance(game, MjlogGame):
+        raise InvalidLogError(f"a game to replay is an MjlogGame, got {quote(game)}")
+    if round_points is not None and type(round_points) is not bool:
+        raise InvalidLogError(f"round_points is True, False or None, got {quote(round_points)}")
     rules, table = game_rules(game, round_points=round_points)
     engine = Game(rules=rules, table=table)
     shuffles = (tenhou_walls(game.shuffle_seed, players=rules.players) if game.shuffle_seed
@@ -194,8 +204,8 @@ def _check_start(engine: Game, log_round: MjlogRound, where: str) -> None:
     ]
     for name, recorded, ours in expected:
         if recorded is not None and recorded != ours:
-            raise InvalidLogError(f"{where}: the log records {name} {recorded}, the engine "
-                                  f"has {ours}")
+            raise InvalidLogError(f"{where}: the log records {name} {quote(recorded)}, the "
+                                  f"engine has {ours}")
 
 
 def _wall(log_round: MjlogRound, players: int) -> Wall:

@@ -46,7 +46,8 @@ from typing import NoReturn, TypeAlias, cast
 
 import attrs
 
-from ..errors import InvalidLogError, MahjongError
+from .._json import JSONRefused, json_end, load_json
+from ..errors import InvalidLogError, MahjongError, quote
 from ..meld import MeldKind
 from ..points import Limit, limit_of, payments_for
 from ..table import (
@@ -63,7 +64,7 @@ from ..table import (
     TileDrawn,
     Win,
 )
-from ..tile import Tile, TileId
+from ..tile import Tile, TileId, plain_str
 from ._round_builder import RoundBuilder
 from .mjlog import (
     Agari,
@@ -73,6 +74,7 @@ from .mjlog import (
     MjlogRound,
     MjlogStanding,
     Ryuukyoku,
+    check_texts,
 )
 from .record_mjlog import check_names, check_source
 from .tenhou_yaku import TENHOU_YAKU_NAMES, tenhou_yaku_list
@@ -127,7 +129,7 @@ def _tile_of_code(code: object, what: str) -> Tile:
         suit, rank = divmod(code, 10)
         if (1 <= suit <= 3 and 1 <= rank <= 9) or (suit == 4 and 1 <= rank <= 7):
             return Tile(9 * (suit - 1) + rank - 1)
-    _fail(f"{what} {code!r} is no tile code (11-19, 21-29, 31-39, 41-47, 51-53)")
+    _fail(f"{what} {quote(code)} is no tile code (11-19, 21-29, 31-39, 41-47, 51-53)")
 
 
 def _code(tile: Tile) -> int:
@@ -173,13 +175,13 @@ def _codes(text: str, letters: str, what: str) -> tuple[str, int, list[Tile]]:
     """A call string's letter, the index of the code it marks, and its tiles."""
     found = [(index, char) for index, char in enumerate(text) if not char.isdigit()]
     if len(found) != 1 or found[0][1] not in letters or found[0][0] % 2:
-        _fail(f"{what} {text!r} is no call string (two-digit codes, one of them after a "
+        _fail(f"{what} {quote(text)} is no call string (two-digit codes, one of them after a "
               f"letter {'/'.join(letters)})")
     at, letter = found[0]
     digits = text[:at] + text[at + 1:]
     if len(digits) % 2 or not digits.isascii():
-        _fail(f"{what} {text!r} is no call string (two-digit codes)")
-    tiles = [_tile_of_code(int(digits[i:i + 2]), f"{what} {text!r} holds")
+        _fail(f"{what} {quote(text)} is no call string (two-digit codes)")
+    tiles = [_tile_of_code(int(digits[i:i + 2]), f"{what} {quote(text)} holds")
              for i in range(0, len(digits), 2)]
     return letter, at // 2, tiles
 
@@ -189,15 +191,15 @@ def _take(item: object, what: str, seat: int = 0, players: int = 4) -> _Take:
     if type(item) is int:
         return _Take(None, _tile_of_code(item, what))
     if not isinstance(item, str):
-        _fail(f"{what} {item!r} is a tile code or a call string")
+        _fail(f"{what} {quote(item)} is a tile code or a call string")
     letter, at, tiles = _codes(item, "cpm", what)
     size = 4 if letter == "m" else 3
     if len(tiles) != size:
-        _fail(f"{what} {item!r} holds {len(tiles)} tiles, a {'kan' if size == 4 else 'call'} "
+        _fail(f"{what} {quote(item)} holds {len(tiles)} tiles, a {'kan' if size == 4 else 'call'} "
               f"{size}")
     places = {"c": (0,), "p": (0, 1, 2), "m": (0, 1, 3)}[letter]
     if at not in places:
-        _fail(f"{what} {item!r} marks no tile a {'chi' if letter == 'c' else 'call'} can take")
+        _fail(f"{what} {quote(item)} marks no tile a {'chi' if letter == 'c' else 'call'} can take")
     offset = 3 if at == 0 else 2 if at == 1 else 1
     kind = {"c": CallKind.CHI, "p": CallKind.PON, "m": CallKind.MINKAN}[letter]
     if players == 3:
@@ -216,25 +218,25 @@ def _give(item: object, what: str) -> _Give:
             return _Give("placeholder")
         return _Give("discard", (_tile_of_code(item, what),))
     if not isinstance(item, str):
-        _fail(f"{what} {item!r} is a tile code or a riichi, kan or kita string")
+        _fail(f"{what} {quote(item)} is a tile code or a riichi, kan or kita string")
     if item.startswith("f"):
         if item != _KITA:
-            _fail(f"{what} {item!r} is no kita ({_KITA!r}: a north tile set aside)")
+            _fail(f"{what} {quote(item)} is no kita ({_KITA!r}: a north tile set aside)")
         return _Give("kita", (_tile_of_code(_NORTH_CODE, what),))
     if item.startswith("r"):
         rest = item[1:]
         if not rest.isdigit() or len(rest) != 2:
-            _fail(f"{what} {item!r} is no riichi discard (r and a tile code or 60)")
+            _fail(f"{what} {quote(item)} is no riichi discard (r and a tile code or 60)")
         code = int(rest)
         return _Give("discard", () if code == _TSUMOGIRI else (_tile_of_code(code, what),),
                      riichi=True)
     letter, at, tiles = _codes(item, "ak", what)
     if len(tiles) != 4:
-        _fail(f"{what} {item!r} holds {len(tiles)} tiles, a kan 4")
+        _fail(f"{what} {quote(item)} holds {len(tiles)} tiles, a kan 4")
     if letter == "a":
         return _Give("ankan", tuple(tiles))
     if at == 3:
-        _fail(f"{what} {item!r} marks no tile an added kan can add")
+        _fail(f"{what} {quote(item)} marks no tile an added kan can add")
     return _Give("kakan", (tiles[at],))
 
 
@@ -495,7 +497,7 @@ def _end_of(result: object, where: str, players: int
             _fail(f"{what} has more than one win on a tsumo")
         return ("tsumo" if tsumo else "ron", winners, source), wins, None, None
     if name not in _DRAW_NAMES:
-        _fail(f"{what} {name!r} is neither {_WIN!r} nor a drawn round's name "
+        _fail(f"{what} {quote(name)} is neither {_WIN!r} nor a drawn round's name "
               f"({', '.join(_DRAW_NAMES)})")
     draw_deltas = _deltas(result[1], f"{what}'s deltas", players) if len(result) > 1 else None
     if len(result) > 2:
@@ -684,17 +686,17 @@ def _players(data: Mapping[str, object], players: int) -> tuple[MjlogPlayer, ...
         dan = None
         if dans is not None:
             if dans[seat] not in DAN_NAMES:
-                _fail(f"dan {dans[seat]!r} is none of Tenhou's ranks")
+                _fail(f"dan {quote(dans[seat])} is none of Tenhou's ranks")
             dan = DAN_NAMES.index(cast(str, dans[seat]))
         rate = None
         if rates is not None:
             if type(rates[seat]) not in (int, float):
-                _fail(f"rate {rates[seat]!r} is not a number")
+                _fail(f"rate {quote(rates[seat])} is not a number")
             rate = float(cast(float, rates[seat]))
         sex = None
         if sexes is not None:
             if not isinstance(sexes[seat], str):
-                _fail(f"sx {sexes[seat]!r} is not a string")
+                _fail(f"sx {quote(sexes[seat])} is not a string")
             sex = cast(str, sexes[seat])
         out.append(MjlogPlayer(name, dan, rate, sex))
     return tuple(out)
@@ -713,7 +715,7 @@ def _standing(value: object, players: int) -> MjlogStanding:
               [:200])
     scores = tuple(numbers[0::2])
     if any(type(s) is not int for s in scores):
-        _fail(f"sc's scores are whole numbers, got {value!r}")
+        _fail(f"sc's scores are whole numbers, got {quote(value)}")
     return MjlogStanding(cast(tuple[int, ...], scores), tuple(float(p) for p in numbers[1::2]))
 
 
@@ -726,7 +728,9 @@ def _load(document: str | bytes, what: str = "the document") -> object:
     if not isinstance(document, str):
         _fail(f"a tenhou.net/6 log is JSON text, got {type(document).__name__}")
     try:
-        return json.loads(document)
+        return load_json(plain_str(document))
+    except JSONRefused as refused:
+        raise InvalidLogError(f"{what} is refused: {refused}") from None
     except json.JSONDecodeError as error:
         raise InvalidLogError(f"{what} is not JSON: {error.msg} at line {error.lineno} "
                               f"column {error.colno} (character {error.pos})") from None
@@ -768,7 +772,7 @@ def parse_tenhou6(document: str | bytes) -> MjlogGame:
     reference = data.get("ref")
     lobby = data.get("lobby")
     if lobby is not None and type(lobby) is not int:
-        _fail(f"lobby is a whole number, got {lobby!r}")
+        _fail(f"lobby is a whole number, got {quote(lobby)}")
     return MjlogGame(
         version=str(version) if type(version) in (int, float, str) else None,
         shuffle_seed=None, rule_type=rule_type, lobby=lobby,
@@ -808,18 +812,19 @@ def split_tenhou6(data: str | bytes) -> list[str]:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
-    decoder = json.JSONDecoder()
+    if not isinstance(data, str):
+        _fail(f"tenhou.net/6 logs are text or bytes, got {type(data).__name__}")
     pieces: list[str] = []
     at = 0
-    text = data.lstrip("\ufeff")
+    text = plain_str(data).lstrip("\ufeff")
     while True:
         while at < len(text) and text[at] in " \t\r\n":
             at += 1
         if at >= len(text):
             return pieces
         try:
-            _, end = decoder.raw_decode(text, at)
-        except (json.JSONDecodeError, RecursionError):
+            end = json_end(text, at)
+        except ValueError:
             pieces.append(text[at:].strip())
             return pieces
         pieces.append(text[at:end])
@@ -1028,8 +1033,7 @@ def write_tenhou6(record: GameRecord, *, source: MjlogGame | None = None,
     else:
         seat_names = [f"Seat {seat}" for seat in range(count)]
     seat_names += [""] * (_SEATS - count)
-    if isinstance(title, str) or len(title) != 2 or any(type(t) is not str for t in title):
-        raise InvalidLogError(f"a title is two strings, got {title!r}")
+    check_texts(title, 2, "a title is two strings")
     rule_type = source.rule_type if source is not None else 0x01
     rule: dict[str, _Json] = {"disp": _disp(record, rule_type)}
     if record.rules.red_fives:

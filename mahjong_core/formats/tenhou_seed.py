@@ -24,9 +24,9 @@ from typing import NamedTuple, cast
 
 import attrs
 
-from ..errors import InvalidContextError, InvalidLogError
+from ..errors import InvalidContextError, InvalidLogError, quote
 from ..table.wall import Wall
-from ..tile import TileId
+from ..tile import TileId, bounded_list, is_text_like, plain_str
 
 __all__ = ["TenhouShuffle", "ThreePlayerLayout", "tenhou_walls"]
 
@@ -54,13 +54,14 @@ _THREE_URA = (8, 10, 12, 14, 16)
 
 
 def _short(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:37] + "...")
+    return quote(text, 40)
 
 
 def _key(seed: str) -> tuple[list[int], bool]:
     """The seed's words, and whether it is the older hexadecimal form."""
     if not isinstance(seed, str):
-        raise InvalidLogError(f"a Tenhou shuffle seed is a string, got {seed!r}")
+        raise InvalidLogError(f"a Tenhou shuffle seed is a string, got {quote(seed)}")
+    seed = plain_str(seed)
     if seed.startswith(_BASE64_PREFIX):
         body = seed[len(_BASE64_PREFIX):]
         try:
@@ -83,7 +84,7 @@ def _key(seed: str) -> tuple[list[int], bool]:
         for word in words:
             if not _HEX_WORD.fullmatch(word):
                 raise InvalidLogError(
-                    f"a shuffle seed word is 1-8 hexadecimal digits, got {word!r}")
+                    f"a shuffle seed word is 1-8 hexadecimal digits, got {quote(word)}")
         return [int(word, 16) for word in words], True
     raise InvalidLogError(
         f"a Tenhou shuffle seed starts {_BASE64_PREFIX!r} (or {_HEX_PREFIX!r}), "
@@ -130,7 +131,7 @@ def _stack_order(ids: tuple[TileId, ...], positions: tuple[int, ...]) -> tuple[T
 
 def _check_dealer(dealer: int, seats: int) -> None:
     if type(dealer) is not int or not 0 <= dealer < seats:
-        raise InvalidContextError(f"the dealer is a seat 0-{seats - 1}, got {dealer!r}")
+        raise InvalidContextError(f"the dealer is a seat 0-{seats - 1}, got {quote(dealer)}")
 
 
 def _deal(drawn: tuple[TileId, ...], seats: int,
@@ -171,11 +172,12 @@ def _three_or_four(yama: tuple[TileId, ...]) -> int:
 
 
 def _yama(value: Sequence[int]) -> tuple[TileId, ...]:
-    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise InvalidContextError(f"a Tenhou wall is a sequence of tile ids, got {value!r}")
-    if any(type(i) is not int for i in value):
-        raise InvalidContextError(f"tile ids are ints 0-135, got {value!r} as a Tenhou wall")
-    ids = cast(tuple[TileId, ...], tuple(value))
+    if is_text_like(value) or not isinstance(value, Sequence):
+        raise InvalidContextError(f"a Tenhou wall is a sequence of tile ids, got {quote(value)}")
+    items = bounded_list(value, 136, "a Tenhou wall", InvalidContextError)
+    if any(type(i) is not int for i in items):
+        raise InvalidContextError(f"tile ids are ints 0-135, got {quote(value)} as a Tenhou wall")
+    ids = cast(tuple[TileId, ...], tuple(items))
     expected = _FOUR_PLAYER_IDS if _three_or_four(ids) == 4 else _THREE_PLAYER_IDS
     if tuple(sorted(ids)) != expected:
         twice = sorted({i for i in ids if ids.count(i) > 1})
@@ -189,14 +191,14 @@ def _yama(value: Sequence[int]) -> tuple[TileId, ...]:
 def _dice(value: tuple[int, int]) -> tuple[int, int]:
     if (not isinstance(value, tuple) or len(value) != 2
             or any(type(die) is not int or not 1 <= die <= 6 for die in value)):
-        raise InvalidContextError(f"the dice are two ints 1-6, got {value!r}")
+        raise InvalidContextError(f"the dice are two ints 1-6, got {quote(value)}")
     return value
 
 
 def _check_hex_seed(instance: TenhouShuffle, attribute: attrs.Attribute[bool],
                     value: bool) -> None:
     if type(value) is not bool:
-        raise InvalidContextError(f"hex_seed is True or False, got {value!r}")
+        raise InvalidContextError(f"hex_seed is True or False, got {quote(value)}")
 
 
 @attrs.frozen
@@ -268,7 +270,7 @@ def tenhou_walls(seed: str, *, players: int = 4) -> Iterator[TenhouShuffle]:
     """
     key, hex_seed = _key(seed)
     if type(players) is not int or players not in (3, 4):
-        raise InvalidContextError(f"Tenhou games have 3 or 4 players, got {players!r}")
+        raise InvalidContextError(f"Tenhou games have 3 or 4 players, got {quote(players)}")
     return _shuffles(_seeded_by_array(key), hex_seed,
                      _FOUR_PLAYER_IDS if players == 4 else _THREE_PLAYER_IDS)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..errors import safe_repr
 from ..tile import Tile, TileId
 
 __all__ = [
@@ -30,6 +31,8 @@ __all__ = [
 class Discard:
     """Discard ``tile`` from the hand; with ``riichi`` the discard declares riichi."""
 
+    __repr__ = safe_repr
+
     seat: int
     tile: TileId
     riichi: bool = False
@@ -39,6 +42,8 @@ class Discard:
 class Tsumo:
     """Win on the tile just drawn."""
 
+    __repr__ = safe_repr
+
     seat: int
 
 
@@ -46,12 +51,16 @@ class Tsumo:
 class Ron:
     """Win on the tile just discarded, or on the tile added to a kan (chankan)."""
 
+    __repr__ = safe_repr
+
     seat: int
 
 
 @attrs.frozen
 class Chi:
     """Call the discard of the player on the left into a run with two of one's own tiles."""
+
+    __repr__ = safe_repr
 
     seat: int
     tiles: tuple[TileId, TileId]
@@ -61,6 +70,8 @@ class Chi:
 class Pon:
     """Call a discard into a triplet with two of one's own tiles."""
 
+    __repr__ = safe_repr
+
     seat: int
     tiles: tuple[TileId, TileId]
 
@@ -69,12 +80,16 @@ class Pon:
 class OpenKan:
     """Call a discard into a kan with the three of that kind one holds (daiminkan)."""
 
+    __repr__ = safe_repr
+
     seat: int
 
 
 @attrs.frozen
 class AddedKan:
     """Add the drawn or held fourth tile ``tile`` to one's pon (shouminkan)."""
+
+    __repr__ = safe_repr
 
     seat: int
     tile: TileId
@@ -84,6 +99,8 @@ class AddedKan:
 class ClosedKan:
     """Set aside the four tiles of ``kind`` held in the hand (ankan)."""
 
+    __repr__ = safe_repr
+
     seat: int
     kind: Tile
 
@@ -91,6 +108,8 @@ class ClosedKan:
 @attrs.frozen
 class Kita:
     """Set aside the north tile ``tile`` as a dora and draw a replacement (three players)."""
+
+    __repr__ = safe_repr
 
     seat: int
     tile: TileId
@@ -100,12 +119,16 @@ class Kita:
 class NineTerminals:
     """Abort the round on one's first draw with nine kinds of terminals and honours."""
 
+    __repr__ = safe_repr
+
     seat: int
 
 
 @attrs.frozen
 class Pass:
     """Let a discard (or a kan's added tile) go without calling or winning."""
+
+    __repr__ = safe_repr
 
     seat: int
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..context import Wind
-from ..errors import IllegalActionError, InvalidContextError
+from ..errors import IllegalActionError, InvalidContextError, quote
 from ..rules import TENHOU_RULES, Rules
 from .actions import Action
 from .records import GameRecord, RoundRecord, Win, round_name
@@ -22,7 +22,9 @@ class Game:
     Seat 0 deals the first round. After each round the game carries the scores, honba
     and riichi sticks on and decides, by ``table``, whether it ends (bust, the last
     hand, the dealer stopping on top, the extension). ``seed`` makes the walls that
-    ``deal()`` shuffles repeatable; nothing is shared with another game.
+    ``deal()`` shuffles repeatable; nothing is shared with another game. Raises
+    InvalidContextError for rules of the wrong type or player count, or a seed that is
+    not an int.
 
     >>> game = Game(seed=1)
     >>> game_round = game.deal()
@@ -34,6 +36,8 @@ class Game:
                  seed: int | None = None) -> None:
         if not isinstance(rules, Rules) or not isinstance(table, TableRules):
             raise InvalidContextError("rules must be a Rules and table a TableRules value")
+        if seed is not None and type(seed) is not int:
+            raise InvalidContextError(f"a game's seed is an int or None, got {quote(seed)}")
         if rules.players != table.players:
             raise InvalidContextError(f"the rules are for {rules.players} players, the table "
                                       f"rules for {table.players}")

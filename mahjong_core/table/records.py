@@ -7,6 +7,7 @@ import enum
 import attrs
 
 from ..context import WinContext, Wind
+from ..errors import safe_repr
 from ..hand import Hand
 from ..meld import Meld
 from ..rules import Rules
@@ -46,6 +47,8 @@ def round_name(round_wind: Wind, dealer_index: int) -> str:
 class TableMeld:
     """A meld on the table: the library's ``Meld`` and the physical tiles that made it."""
 
+    __repr__ = safe_repr
+
     meld: Meld
     ids: tuple[TileId, ...]
     """Every tile id of the meld, ascending."""
@@ -61,6 +64,8 @@ class TableMeld:
 class RiverTile:
     """A discard as it lies in front of its player."""
 
+    __repr__ = safe_repr
+
     tile: TileId
     tsumogiri: bool
     """The tile just drawn was thrown."""
@@ -74,6 +79,8 @@ class RiverTile:
 class TileDrawn:
     """A seat drew a tile: from the live wall, or a replacement tile after a kan."""
 
+    __repr__ = safe_repr
+
     seat: int
     tile: TileId
     rinshan: bool
@@ -82,6 +89,8 @@ class TileDrawn:
 @attrs.frozen
 class TileDiscarded:
     """A seat discarded a tile."""
+
+    __repr__ = safe_repr
 
     seat: int
     tile: TileId
@@ -94,6 +103,8 @@ class TileDiscarded:
 class MeldCalled:
     """A chi, pon or kan (``meld.meld.kind`` says which)."""
 
+    __repr__ = safe_repr
+
     seat: int
     meld: TableMeld
 
@@ -101,6 +112,8 @@ class MeldCalled:
 @attrs.frozen
 class KitaDeclared:
     """A seat set a north tile aside (three players); a replacement draw follows."""
+
+    __repr__ = safe_repr
 
     seat: int
     tile: TileId
@@ -110,12 +123,16 @@ class KitaDeclared:
 class DoraRevealed:
     """A kan turned a new dora indicator over."""
 
+    __repr__ = safe_repr
+
     indicator: TileId
 
 
 @attrs.frozen
 class RiichiAccepted:
     """A riichi discard passed without a win: the stick lies on the table."""
+
+    __repr__ = safe_repr
 
     seat: int
 
@@ -130,6 +147,8 @@ class Win:
 
     ``evaluate(hand, win_tile, context, rules)`` gives ``result`` again.
     """
+
+    __repr__ = safe_repr
 
     winner: int
     from_seat: int
@@ -171,6 +190,8 @@ class DrawKind(enum.Enum):
 class Draw:
     """A round that ended without a win."""
 
+    __repr__ = safe_repr
+
     kind: DrawKind
     tenpai: tuple[int, ...]
     """The seats tenpai at an exhaustive draw (a wait only on a kind the hand holds four
@@ -188,6 +209,8 @@ RoundResult = Win | Draw
 @attrs.frozen
 class RoundRecord:
     """One round from the deal to the payments."""
+
+    __repr__ = safe_repr
 
     round_wind: Wind
     dealer: int
@@ -220,6 +243,8 @@ class RoundRecord:
 @attrs.frozen
 class GameRecord:
     """A whole game: its rules, every round and the final standing."""
+
+    __repr__ = safe_repr
 
     rules: Rules
     table: TableRules

@@ -17,13 +17,13 @@ from typing import Any
 import attrs
 
 from ..context import WinContext, Wind
-from ..errors import IllegalActionError, InvalidContextError
+from ..errors import IllegalActionError, InvalidContextError, quote
 from ..hand import Hand
 from ..meld import Meld, MeldKind, Relative
 from ..points import payments_for
 from ..rules import TENHOU_RULES, Rules
 from ..scoring import WinResult, evaluate
-from ..tile import Tile, TileId
+from ..tile import Tile, TileId, bounded_list, is_text_like
 from .actions import (
     Action,
     AddedKan,
@@ -69,6 +69,8 @@ _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
              3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
 _NORTH = 30
 _RED_IDS = frozenset((16, 52, 88))
+_MAX_SCORE = 10 ** 9
+"""Far beyond any score a game reaches."""
 
 
 class Phase(enum.Enum):
@@ -241,7 +243,8 @@ class Round:
 
     ``wall`` says where every tile lies; the dealer draws first. ``scores`` are the
     scores at the start; riichi sticks and payments change ``scores`` as the round goes.
-    Raises InvalidContextError for a bad seat, count or score list.
+    Raises InvalidContextError for a bad seat, count or score list (one int per player,
+    within a billion points of zero).
 
     >>> from mahjong_core.table import Wall
     >>> game_round = Round(Wall.from_sequence(range(136), dealer=0), dealer=0)
@@ -254,7 +257,7 @@ class Round:
                  scores: Sequence[int] | None = None, rules: Rules = TENHOU_RULES,
                  table: TableRules = TENHOU_TABLE) -> None:
         if not isinstance(wall, Wall):
-            raise InvalidContextError(f"a round needs a Wall, got {wall!r}")
+            raise InvalidContextError(f"a round needs a Wall, got {quote(wall)}")
         if not isinstance(rules, Rules) or not isinstance(table, TableRules):
             raise InvalidContextError("rules must be a Rules and table a TableRules value")
         players = wall.players
@@ -263,17 +266,26 @@ class Round:
                 f"a {players}-player wall needs rules and table rules for {players} players, "
                 f"got {rules.players} and {table.players}")
         if type(dealer) is not int or not 0 <= dealer < players:
-            raise InvalidContextError(f"the dealer is a seat 0-{players - 1}, got {dealer!r}")
+            raise InvalidContextError(f"the dealer is a seat 0-{players - 1}, got {quote(dealer)}")
+        if dealer_index is not None and (type(dealer_index) is not int
+                                         or not 0 <= dealer_index < players):
+            raise InvalidContextError(f"the dealer index (the hand number less one) is "
+                                      f"0-{players - 1}, got {quote(dealer_index)}")
         if not isinstance(round_wind, Wind):
-            raise InvalidContextError(f"the round wind is a Wind, got {round_wind!r}")
+            raise InvalidContextError(f"the round wind is a Wind, got {quote(round_wind)}")
         for name, value in (("honba", honba), ("sticks", sticks)):
             if type(value) is not int or not 0 <= value <= 1000:
-                raise InvalidContextError(f"{name} must be an int from 0 to 1000, got {value!r}")
+                raise InvalidContextError(
+                    f"{name} must be an int from 0 to 1000, got {quote(value)}")
         if scores is None:
             scores = (table.start_score,) * players
-        if (isinstance(scores, str | bytes) or not isinstance(scores, Sequence)
-                or len(scores) != players or any(type(s) is not int for s in scores)):
-            raise InvalidContextError(f"scores are {players} ints, got {scores!r}")
+        items = None if is_text_like(scores) or not isinstance(scores, Sequence) else (
+            bounded_list(scores, players, "scores", InvalidContextError))
+        if (items is None or len(items) != players
+                or any(type(s) is not int or abs(s) > _MAX_SCORE for s in items)):
+            raise InvalidContextError(f"scores are {players} ints within {_MAX_SCORE:,} points "
+                                      f"of zero, got {quote(scores)}")
+        scores = items
         self.players = players
         self._after = tuple(tuple((s + k) % players for k in range(1, players))
                             for s in range(players))
@@ -404,6 +416,7 @@ class Round:
 
     def seat_wind(self, seat: int) -> Wind:
         """The seat wind of ``seat`` in this round."""
+        self._seat(seat)
         return Wind((seat - self.dealer) % self.players)
 
     def observe(self, seat: int) -> Observation:
@@ -553,8 +566,11 @@ class Round:
             raise self._illegal(action, "the round is over")
         seat = getattr(action, "seat", None)
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalActionError(f"{self._where()}: {action!r} is not an action of a seat "
+            raise IllegalActionError(f"{self._where()}: {quote(action)} is not an action of a seat "
                                      f"0-{self.players - 1}")
+        problem = _field_problem(action)
+        if problem is not None:
+            raise self._illegal(action, problem)
         if self.phase is Phase.TURN:
             if seat != self.current:
                 raise self._illegal(action, f"it is seat {self.current}'s turn")
@@ -1211,7 +1227,7 @@ class Round:
 
     def _seat(self, seat: int) -> _Seat:
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise InvalidContextError(f"a seat is an int 0-{self.players - 1}, got {seat!r}")
+            raise InvalidContextError(f"a seat is an int 0-{self.players - 1}, got {quote(seat)}")
         return self._seats[seat]
 
     @staticmethod
@@ -1229,13 +1245,34 @@ class Round:
         """A tile id as mpsz text (anything that is not a tile id quoted as it is)."""
         if type(tile_id) is int and 0 <= tile_id < 136:
             return str(self._tiles[tile_id])
-        return f"{tile_id!r} (not a tile id 0-135)"
+        return f"{quote(tile_id)} (not a tile id 0-135)"
 
     def _where(self) -> str:
         return f"{self.name} honba {self.honba}"
 
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
-        return IllegalActionError(f"{self._where()}: {action!r} is illegal: {why}")
+        return IllegalActionError(f"{self._where()}: {quote(action)} is illegal: {why}")
+
+
+def _is_id(value: object) -> bool:
+    return type(value) is int and 0 <= value < 136
+
+
+def _field_problem(action: object) -> str | None:
+    """What is wrong with an action's fields, checked before the table reads them: a tile
+    id is an int 0-135, a call's own tiles a pair of them, riichi a bool, a closed kan's
+    kind a Tile."""
+    if isinstance(action, Discard | AddedKan | Kita) and not _is_id(action.tile):
+        return f"a tile id is an int 0-135, got {quote(action.tile)}"
+    if isinstance(action, Discard) and type(action.riichi) is not bool:
+        return "riichi is true or false"
+    if isinstance(action, Chi | Pon) and (type(action.tiles) is not tuple
+                                          or len(action.tiles) != 2
+                                          or not all(map(_is_id, action.tiles))):
+        return f"a call names two tile ids 0-135 of one's own, got {quote(action.tiles)}"
+    if isinstance(action, ClosedKan) and not isinstance(action.kind, Tile):
+        return "a closed kan names its kind as a Tile"
+    return None
 
 
 _TURN_ACTIONS: dict[type, Callable[[Round, Any], None]] = {

@@ -8,7 +8,8 @@ from typing import Any
 
 import attrs
 
-from ..errors import InvalidRulesError
+from ..errors import InvalidContextError, InvalidRulesError, quote
+from ..tile import bounded_list, is_text_like, plain_str
 
 __all__ = ["TENHOU_EAST_TABLE", "TENHOU_SANMA_TABLE", "TENHOU_TABLE", "GameLength",
            "TableRules"]
@@ -31,13 +32,13 @@ class GameLength(enum.Enum):
 def _check_bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
         raise InvalidRulesError(f"table rule {attribute.name!r} must be true or false, "
-                                f"got {value!r}")
+                                f"got {quote(value)}")
 
 
 def _check_points(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value <= 1_000_000:
         raise InvalidRulesError(f"table rule {attribute.name!r} must be a whole number of "
-                                f"points from 0 to 1,000,000, got {value!r}")
+                                f"points from 0 to 1,000,000, got {quote(value)}")
 
 
 def _flag(default: bool) -> Any:
@@ -45,29 +46,46 @@ def _flag(default: bool) -> Any:
 
 
 def _to_uma(value: Sequence[int]) -> tuple[int, ...]:
-    if (isinstance(value, str | bytes) or not isinstance(value, Sequence)
-            or len(value) not in (3, 4)
-            or any(type(v) is not int or abs(v) > 1000 for v in value)):
+    items = None if is_text_like(value) or not isinstance(value, Sequence) else (
+        bounded_list(value, 4, "uma", InvalidRulesError))
+    if (items is None or len(items) not in (3, 4)
+            or any(type(v) is not int or abs(v) > 1000 for v in items)):
         raise InvalidRulesError(
-            f"uma is a whole number of thousands per place, first place first, got {value!r}")
-    if sum(value):
-        raise InvalidRulesError(f"uma must add up to zero, got {tuple(value)}")
-    return tuple(value)
+            f"uma is a whole number of thousands per place, first place first, got {quote(value)}")
+    if sum(items):
+        raise InvalidRulesError(f"uma must add up to zero, got {tuple(items)}")
+    return tuple(items)
 
 
 def _check_players(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in (3, 4):
-        raise InvalidRulesError(f"table rule 'players' must be 3 or 4, got {value!r}")
+        raise InvalidRulesError(f"table rule 'players' must be 3 or 4, got {quote(value)}")
 
 
 def _to_length(value: GameLength | str) -> GameLength:
     if isinstance(value, GameLength):
         return value
     try:
-        return GameLength(value)
+        if not isinstance(value, str):
+            raise ValueError(value)
+        return GameLength(plain_str(value))
     except ValueError:
         raise InvalidRulesError(
-            f"a game length is 'east' or 'east_south', not {value!r}") from None
+            f"a game length is 'east' or 'east_south', not {quote(value)}") from None
+
+
+_MAX_SCORE = 10 ** 9
+"""Far beyond any score a game reaches."""
+
+
+def _scores(value: Sequence[int], players: int) -> list[int]:
+    items = None if is_text_like(value) or not isinstance(value, Sequence) else (
+        bounded_list(value, players, "scores", InvalidContextError))
+    if (items is None or len(items) != players
+            or any(type(v) is not int or abs(v) > _MAX_SCORE for v in items)):
+        raise InvalidContextError(f"scores are {players} ints within {_MAX_SCORE:,} points of "
+                                  f"zero, got {quote(value)}")
+    return items
 
 
 @attrs.frozen(kw_only=True)
@@ -144,7 +162,11 @@ class TableRules:
         (-44.0, 66.0, 1.0, -23.0)
         >>> TableRules(round_points=False).placement_points([14800, 31400, 24900, 28900])
         (-35.2, 41.4, -15.1, 8.9)
+
+        Raises InvalidContextError unless ``scores`` holds one int per player, each within
+        a billion points of zero.
         """
+        scores = _scores(scores, self.players)
         order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
         tenths = [0] * len(scores)
         for place, seat in enumerate(order[1:], start=1):

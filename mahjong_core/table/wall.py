@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import attrs
 
 from ..errors import InvalidContextError, quote
-from ..tile import TileId, is_text_like
+from ..tile import TileId, bounded_list, is_text_like
 
 __all__ = ["DEAD_WALL", "THREE_PLAYER_IDS", "Wall"]
 
@@ -45,6 +45,12 @@ def _hands(value: Sequence[Sequence[int]]) -> tuple[tuple[TileId, ...], ...]:
     if len(hands) > 4:
         raise InvalidContextError("a wall deals to 4 seats, got more hands")
     return tuple(_ids(hand) for hand in hands)
+
+
+def _check_indicator(index: object) -> None:
+    if type(index) is not int or not 0 <= index < 5:
+        raise InvalidContextError(f"an indicator's index is an int 0-4 (one more with each "
+                                  f"kan), got {quote(index)}")
 
 
 @attrs.frozen
@@ -108,13 +114,21 @@ class Wall:
         return len(self.hands)
 
     def dora_indicator(self, index: int) -> TileId:
-        """The ``index``-th dora indicator (0 is the one shown at the start)."""
+        """The ``index``-th dora indicator (0 is the one shown at the start, 4 the last).
+
+        Raises InvalidContextError for an index that is not an int 0-4.
+        """
+        _check_indicator(index)
         if index < len(self.dora):
             return self.dora[index]
         return self.live[-2 - 2 * (index - len(self.dora))]
 
     def ura_indicator(self, index: int) -> TileId:
-        """The ura indicator under the ``index``-th dora indicator."""
+        """The ura indicator under the ``index``-th dora indicator (0-4).
+
+        Raises InvalidContextError for an index that is not an int 0-4.
+        """
+        _check_indicator(index)
         if index < len(self.ura):
             return self.ura[index]
         return self.live[-1 - 2 * (index - len(self.ura))]
@@ -136,10 +150,11 @@ class Wall:
         """
         from ..tile import parse_tiles
 
-        if isinstance(hands, str | bytes) or not isinstance(hands, Sequence) or len(hands) not in (
-                3, 4):
+        if is_text_like(hands) or not isinstance(hands, Sequence) or len(
+                bounded_list(hands, 4, "a stacked wall's hands", InvalidContextError)) < 3:
             raise InvalidContextError(f"a stacked wall takes 3 or 4 hands of mpsz text, got "
-                                      f"{hands!r}")
+                                      f"{quote(hands)}")
+        hands = list(hands)
         players = len(hands)
         pool: dict[int, list[int]] = {}
         for i in (range(136) if players == 4 else THREE_PLAYER_IDS):
@@ -210,7 +225,7 @@ class Wall:
         """
         if not isinstance(rng, random.Random):
             raise InvalidContextError(f"rng must be a random.Random, got {quote(rng)}")
-        if players not in _LAYOUT:
+        if type(players) is not int or players not in _LAYOUT:
             raise InvalidContextError(f"a table has 3 or 4 players, not {quote(players)}")
         ids = list(range(136)) if players == 4 else list(THREE_PLAYER_IDS)
         rng.shuffle(ids)

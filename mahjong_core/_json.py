@@ -1,0 +1,113 @@
+"""Strict JSON, shared by the batch commands and the game-log readers.
+
+``load_json`` reads one JSON value as ``json.loads`` does, but refuses what a game or a
+request never holds and what would make Python fail or guess: an object with a key twice
+(which value counts?), nesting deeper than a limit (checked before any parsing, so deep
+input cannot exhaust the stack), a number longer than a limit (checked before it is
+converted, so a number of thousands of digits never reaches ``int``) and the constants
+``NaN``, ``Infinity`` and ``-Infinity``. ``json_end`` finds where a JSON value ends without
+converting anything in it, for splitting text into values.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import re
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from .errors import quote
+
+__all__ = ["MAX_JSON_DEPTH", "MAX_NUMBER_CHARS", "JSONRefused", "json_end", "load_json"]
+
+MAX_JSON_DEPTH = 32
+"""The default deepest nesting of JSON arrays and objects; the library's inputs nest a
+few levels."""
+MAX_NUMBER_CHARS = 40
+"""The default longest JSON number, in characters: any 64-bit int or float's shortest
+form fits, and nothing in a game needs more."""
+
+
+class JSONRefused(ValueError):
+    """JSON text that parses but is refused: a duplicate key, nesting too deep, a number
+    too long, a constant that is not a number. The message says which."""
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in JSON text (brackets inside strings
+    do not count)."""
+    bare = _STRING.sub("", text)
+    unterminated = bare.find('"')
+    if unterminated >= 0:  # the rest is inside a string that never ends
+        bare = bare[:unterminated]
+    brackets = _NOT_BRACKET.sub("", bare)
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise JSONRefused(f"duplicate key {quote(key)}")
+            seen.add(key)
+    return found
+
+
+def _constant(name: str) -> NoReturn:
+    raise JSONRefused(f"{name} is not a JSON number")
+
+
+@functools.lru_cache(maxsize=8)
+def _decoder(max_number: int) -> json.JSONDecoder:
+    """A strict decoder, made once for each limit (making one costs more than a line)."""
+    def number(literal: str, convert: Callable[[str], object]) -> object:
+        if len(literal) > max_number:
+            raise JSONRefused(f"a number of {len(literal)} characters; at most {max_number} "
+                              "are read")
+        return convert(literal)
+
+    return json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant,
+                            parse_int=lambda literal: number(literal, int),
+                            parse_float=lambda literal: number(literal, float))
+
+
+def load_json(text: str, *, max_depth: int = MAX_JSON_DEPTH,
+              max_number: int = MAX_NUMBER_CHARS) -> object:
+    """One JSON value, read strictly.
+
+    Raises JSONRefused for a duplicate key, nesting deeper than ``max_depth``, a number
+    longer than ``max_number`` characters or ``NaN`` / ``Infinity``, and
+    ``json.JSONDecodeError`` for text that is not JSON.
+    """
+    if text.count("[") + text.count("{") > max_depth and json_depth(text) > max_depth:
+        raise JSONRefused(f"nesting deeper than {max_depth} levels")
+    try:
+        return _decoder(max_number).decode(text)
+    except RecursionError:  # only below a very small stack: the depth was checked
+        raise JSONRefused(f"nesting deeper than {max_depth} levels") from None
+
+
+_SKIM = json.JSONDecoder(parse_int=len, parse_float=len, parse_constant=len,
+                         object_pairs_hook=len)
+"""Reads JSON only to find where it ends: nothing in it is converted or kept."""
+
+
+def json_end(text: str, start: int = 0) -> int:
+    """Where the JSON value that starts at ``start`` ends (the index after it).
+
+    Raises ValueError when no complete JSON value starts there (or it nests too deeply
+    to follow).
+    """
+    try:
+        return _SKIM.raw_decode(text, start)[1]
+    except RecursionError:
+        raise ValueError("JSON nested too deeply to follow") from None

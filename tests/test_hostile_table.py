@@ -1,0 +1,660 @@
+"""Hostile input to the table engine and the game-log formats.
+
+The checks of ``tests/test_hostile.py`` (``tests/hostile_checks.py``), applied to every
+public constructor and function of ``mahjong_core.table`` and ``mahjong_core.formats``: each
+call succeeds or raises a MahjongError with a short one-line message, leaves its inputs
+as they were and gives the same answer twice. A round that refuses an action is left as
+it was. Logs are damaged in every way a file can be: cut short, bytes changed, numbers
+made huge, keys given twice, nesting made deep, events swapped, dropped or repeated; the
+games read from them are changed field by field and replayed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mahjong_core import TENHOU_RULES, TENHOU_SANMA_RULES, MahjongError, Tile, TileId, Wind
+from mahjong_core.formats import (
+    LogFormat,
+    MjlogGame,
+    TenhouShuffle,
+    detect_format,
+    format_mjlog,
+    parse_game,
+    parse_mjai,
+    parse_mjlog,
+    parse_tenhou6,
+    read_games,
+    read_mjai,
+    read_mjlog,
+    read_tenhou6,
+    record_to_mjlog,
+    replay_mjlog,
+    split_games,
+    split_mjai,
+    split_mjlog,
+    split_tenhou6,
+    tenhou_walls,
+    write_game,
+    write_mjai,
+    write_tenhou6,
+)
+from mahjong_core.formats import mjlog as mjlog_module
+from mahjong_core.formats.mjlog import MjlogCall, MjlogRound
+from mahjong_core.jsonapi import score_request
+from mahjong_core.table import (
+    TENHOU_SANMA_TABLE,
+    TENHOU_TABLE,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    Game,
+    Kita,
+    NineTerminals,
+    OpenKan,
+    Pass,
+    Pon,
+    Ron,
+    Round,
+    TableRules,
+    Tsumo,
+    Wall,
+)
+from mahjong_core.table import records as table_records
+from tests.hostile_checks import Slot, Target, cases, check, keywords, options
+from tests.strategies import (
+    HUGE_INTS,
+    LoudInt,
+    LoudStr,
+    PlainInt,
+    PlainStr,
+    deep_values,
+    hostile,
+    huge_ints,
+    long_texts,
+    wrong_types,
+)
+
+DATA = Path(__file__).parent / "data"
+MJLOG = (DATA / "2019021004gm-00a9-0000-e2f6516d.mjlog").read_text(encoding="utf-8")
+TENHOU6 = (DATA / "2019021004gm-00a9-0000-e2f6516d.json").read_text(encoding="utf-8")
+GAME = parse_mjlog(MJLOG)
+RECORD = replay_mjlog(GAME)
+MJAI = write_mjai(RECORD, source=GAME)
+SANMA_MJLOG = split_mjlog((DATA / "tenhou_3p_kita_minkan.mjlog").read_bytes())[0]
+SANMA_GAME = parse_mjlog(SANMA_MJLOG)
+SEED = GAME.shuffle_seed
+assert SEED is not None
+DOCUMENTS = {LogFormat.MJLOG: MJLOG, LogFormat.TENHOU6: TENHOU6, LogFormat.MJAI: MJAI}
+
+
+# -- rounds in the states an action meets ------------------------------------------------
+
+WALL = Wall.from_sequence(range(136), dealer=0)
+SANMA_WALL = Wall.shuffled(random.Random(3), dealer=0, players=3)
+CALLS_WALL = Wall.stacked(["123m456p789s1234z", "55z406m11p22s3467z", "", ""],
+                          live="5z")
+
+
+def _turn_round() -> Round:
+    return Round(WALL, dealer=0)
+
+
+def _answer_round() -> Round:
+    """Seat 0 has discarded its drawn 5z: seat 1 may pon, seat 2 and 3 pass."""
+    game_round = Round(CALLS_WALL, dealer=0)
+    game_round.apply(Discard(0, game_round.drawn or TileId(0)))
+    return game_round
+
+
+def _sanma_round() -> Round:
+    return Round(SANMA_WALL, dealer=0, rules=TENHOU_SANMA_RULES, table=TENHOU_SANMA_TABLE)
+
+
+ROUNDS: dict[str, Callable[[], Round]] = {
+    "turn": _turn_round, "answer": _answer_round, "sanma": _sanma_round}
+
+
+def _snapshot(game_round: Round) -> tuple[object, ...]:
+    return (game_round.record(), game_round.phase, game_round.current, game_round.to_act,
+            game_round.drawn, game_round.last_tile,
+            tuple(game_round.legal_actions(seat) for seat in range(game_round.players)))
+
+
+def _apply(make: Callable[[], Round]) -> Callable[[object], object]:
+    """Apply an action to a fresh round; a refused one must leave the round as it was."""
+    def apply(action: object) -> object:
+        game_round = make()
+        before = _snapshot(game_round)
+        try:
+            game_round.apply(action)  # type: ignore[arg-type]
+        except MahjongError:
+            assert _snapshot(game_round) == before, f"a refused {action!r} changed the round"
+            raise
+        return _snapshot(game_round)
+    return apply
+
+
+def _is_legal(make: Callable[[], Round]) -> Callable[[object], object]:
+    return lambda action: make().is_legal(action)  # type: ignore[arg-type]
+
+
+def _seat_call(name: str, make: Callable[[], Round]) -> Callable[[object], object]:
+    return lambda seat: getattr(make(), name)(seat)
+
+
+LEGAL = {name: [action for seat in range(make().players) for action in make().legal_actions(seat)]
+         for name, make in ROUNDS.items()}
+assert all(LEGAL.values())
+assert any(isinstance(action, Pon) for action in LEGAL["answer"])
+
+ACTION_CLASSES: tuple[type, ...] = (Discard, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan,
+                                    Kita, NineTerminals, Pass)
+
+
+def _field_values() -> st.SearchStrategy[object]:
+    """What a hostile client may put into an action's field (the subclasses whose methods
+    raise are in the constant cases: hypothesis hashes what it draws)."""
+    return st.one_of(huge_ints(), deep_values(), long_texts(), wrong_types(),
+                     st.builds(PlainInt, st.integers(-5, 140)), st.builds(PlainStr, st.text()),
+                     st.integers(-5, 140),
+                     st.tuples(st.integers(0, 135), st.integers(0, 135)),
+                     st.sampled_from([Tile(0), Tile(30), "1m", True, (1,), (1, 2, 3)]))
+
+
+@st.composite
+def hostile_actions(draw: st.DrawFn) -> object:
+    """An action of any class with any field hostile, or something that is no action."""
+    kind = draw(st.sampled_from(ACTION_CLASSES))
+    fields = attrs.fields(kind)
+    values = [draw(_field_values() | st.integers(0, 3)) for _ in fields]
+    if draw(st.booleans()):
+        return kind(*values)
+    return draw(st.sampled_from([
+        mjlog_module.Discard(0, TileId(5), False), mjlog_module.Draw(0, TileId(5)), Tile(5),
+        None, "Discard(0, 5)", PlainStr("pass"), object()]))
+
+
+def _constant_actions() -> list[object]:
+    """Each action class with each hostile constant in each field, and lookalikes."""
+    found: list[object] = [None, "pass", LoudStr("Pass"), Tile(0), 0, (0, 5),
+                           mjlog_module.Discard(0, TileId(5), False), {"seat": 0},
+                           mjlog_module.Draw(1, TileId(5))]
+    for kind in ACTION_CLASSES:
+        fields = attrs.fields(kind)
+        base: list[object] = [0, *([TileId(5)] * (len(fields) - 1))]
+        if kind is Discard:
+            base = [0, TileId(5), False]
+        elif kind in (Chi, Pon):
+            base = [1, (TileId(134), TileId(135))]
+        elif kind is ClosedKan:
+            base = [0, Tile(0)]
+        for index in range(len(fields)):
+            for value in [*HUGE_INTS[:3], -1, 4, 136, None, "5", LoudInt(0), PlainInt(0),
+                          True, 1.0, (10 ** 5000, 2), [5, 6], Tile(4)]:
+                found.append(kind(*base[:index], value, *base[index + 1:]))
+    return found
+
+
+SEAT_VALUES = st.integers(-1, 4)
+
+
+def _round_targets() -> list[Target]:
+    targets = []
+    for name, make in ROUNDS.items():
+        legal = LEGAL[name]
+        actions = st.sampled_from(legal) | hostile_actions()
+        targets += [
+            Target(f"Round.apply[{name}]", _apply(make), (Slot(actions, legal[0]),)),
+            Target(f"Round.is_legal[{name}]", _is_legal(make), (Slot(actions, legal[0]),)),
+        ]
+        for method in ("legal_actions", "observe", "hand", "river", "melds", "concealed",
+                       "in_riichi", "seat_wind"):
+            targets.append(Target(f"Round.{method}[{name}]", _seat_call(method, make),
+                                  (Slot(SEAT_VALUES, 1),)))
+    return targets
+
+
+def _game_apply(action: object) -> object:
+    game = Game(seed=1)
+    game.deal(WALL)
+    game.apply(action)  # type: ignore[arg-type]
+    return game.round.record() if game.round is not None else None
+
+
+def _game_seat(name: str) -> Callable[[object], object]:
+    def call(seat: object) -> object:
+        game = Game(seed=1)
+        game.deal(WALL)
+        return getattr(game, name)(seat)
+    return call
+
+
+def _game_deal(wall: object) -> object:
+    game = Game(seed=1)
+    return game.deal(wall).record()  # type: ignore[arg-type]
+
+
+def _game(options_: dict[str, object]) -> object:
+    game = Game(**options_)  # type: ignore[arg-type]
+    played = game.deal()
+    return played.record() if options_.get("seed") is not None else played.scores
+
+
+def _wall_index(name: str) -> Callable[[object], object]:
+    return lambda index: getattr(WALL, name)(index)
+
+
+FRESH = object()
+"""Stands for a new generator in each call (shuffling draws from the one it is given)."""
+
+
+def _shuffled(rng: object, dealer: object, players: object) -> object:
+    fresh = random.Random(1) if rng is FRESH else rng
+    return Wall.shuffled(fresh, dealer=dealer, players=players)  # type: ignore[arg-type]
+
+
+TABLE_RULE_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "players": st.sampled_from([3, 4]), "length": st.sampled_from(["east", "east_south"]),
+    "start_score": st.integers(0, 100_000), "return_score": st.integers(0, 100_000),
+    "uma": st.just((20, 10, -10, -20)), "extension": st.booleans(), "bust": st.booleans(),
+    "riichi_cost": st.integers(0, 5000), "riichi_min_tiles": st.integers(0, 10),
+    "noten_payment": st.integers(0, 5000), "double_ron": st.booleans(),
+    "round_points": st.booleans()}
+
+TABLE_TARGETS: list[Target] = [
+    *_round_targets(),
+    Target("Round", lambda wall, opts: _snapshot(Round(wall, **{"dealer": 0, **opts})), (
+        Slot(st.just(WALL), WALL),
+        options({"dealer": st.integers(0, 3), "round_wind": st.sampled_from(list(Wind)),
+                 "dealer_index": st.integers(0, 3), "honba": st.integers(0, 10),
+                 "sticks": st.integers(0, 10),
+                 "scores": st.lists(st.integers(-10_000, 100_000), min_size=4, max_size=4),
+                 "rules": st.just(TENHOU_RULES), "table": st.just(TENHOU_TABLE)},
+                {"dealer": 1, "round_wind": Wind.SOUTH, "dealer_index": 1, "honba": 2,
+                 "sticks": 1, "scores": [25000, 25000, 20000, 30000], "rules": TENHOU_RULES,
+                 "table": TENHOU_TABLE}))),
+    Target("Game", _game, (options({"rules": st.just(TENHOU_RULES),
+                                    "table": st.just(TENHOU_TABLE),
+                                    "seed": st.integers()},
+                                   {"seed": 5, "rules": TENHOU_RULES, "table": TENHOU_TABLE}),)),
+    Target("Game.deal", _game_deal, (Slot(st.just(WALL) | st.just(None), WALL),)),
+    Target("Game.apply", _game_apply,
+           (Slot(st.sampled_from(LEGAL["turn"]) | hostile_actions(), LEGAL["turn"][0]),)),
+    *(Target(f"Game.{name}", _game_seat(name), (Slot(SEAT_VALUES, 0),))
+      for name in ("legal_actions", "observe")),
+    Target("TableRules", keywords(TableRules), (options(TABLE_RULE_VALUES, {
+        "length": "east", "start_score": 30000, "uma": (15, 5, -5, -15),
+        "riichi_cost": 1000, "players": 4}),)),
+    Target("TableRules.placement_points", TENHOU_TABLE.placement_points,
+           (Slot(st.lists(st.integers(-50_000, 150_000), min_size=4, max_size=4),
+                 [25000, 24000, 31000, 20000]),)),
+    Target("Wall.stacked", lambda hands, opts: Wall.stacked(hands, **opts), (
+        Slot(st.sampled_from([["123m", "", "", ""], ["1z", "2z", "3z"]]),
+             ["123m456p789s1122z", "", "", ""]),
+        options({"live": st.sampled_from(["", "5z", "0m"]), "rinshan": st.just("1m"),
+                 "dora": st.just("9s"), "ura": st.just("")},
+                {"live": "2z", "dora": "1z", "rinshan": "7z", "ura": "0p"}))),
+    Target("Wall.shuffled", _shuffled, (Slot(st.just(FRESH), FRESH),
+                                        Slot(st.integers(0, 2), 0),
+                                        Slot(st.sampled_from([3, 4]), 3))),
+    Target("Wall.dora_indicator", _wall_index("dora_indicator"), (Slot(st.integers(0, 6), 1),)),
+    Target("Wall.ura_indicator", _wall_index("ura_indicator"), (Slot(st.integers(0, 6), 1),)),
+]
+
+
+def _record_target(value: Any) -> Target:
+    """The constructor of an attrs value, each field's default the value's own."""
+    kind = type(value)
+    names = [field.name for field in attrs.fields(kind)]
+    slots = tuple(Slot(st.just(getattr(value, name)), getattr(value, name)) for name in names)
+
+    def make(*args: object) -> object:
+        return kind(**dict(zip(names, args, strict=True)))
+    prefix = "mjlog." if kind.__module__.endswith(".mjlog") else ""
+    return Target(prefix + kind.__name__, make, slots)
+
+
+def _some_event(kind: type) -> object:
+    for played in RECORD.rounds:
+        for event in played.events:
+            if type(event) is kind:
+                return event
+    raise AssertionError(kind)
+
+
+WIN = next(r for played in RECORD.rounds for r in played.results
+           if isinstance(r, table_records.Win))
+DRAW = next(r for played in RECORD.rounds for r in played.results
+            if isinstance(r, table_records.Draw))
+VALUES: list[object] = [
+    Discard(0, TileId(5), True), Tsumo(1), Ron(2), Chi(1, (TileId(4), TileId(8))),
+    Pon(3, (TileId(4), TileId(5))), OpenKan(0), AddedKan(1, TileId(6)), ClosedKan(2, Tile(3)),
+    Kita(0, TileId(120)), NineTerminals(3), Pass(1),
+    *(_some_event(kind) for kind in (table_records.TileDrawn, table_records.TileDiscarded,
+                                     table_records.MeldCalled, table_records.RiichiAccepted)),
+    table_records.DoraRevealed(TileId(7)), table_records.KitaDeclared(0, TileId(120)),
+    table_records.RiverTile(TileId(5), False, False, True),
+    _some_event(table_records.MeldCalled).meld,  # type: ignore[attr-defined]
+    WIN, DRAW, RECORD.rounds[0], RECORD,
+    *GAME.rounds[0].events[:2], GAME.rounds[0], GAME.players[0], GAME,
+    next(e for r in GAME.rounds for e in r.events if isinstance(e, mjlog_module.Call)),
+    next(e for r in GAME.rounds for e in r.events if isinstance(e, mjlog_module.Riichi)),
+    next(e for r in GAME.rounds for e in r.events if isinstance(e, mjlog_module.Agari)),
+    next(e for r in GAME.rounds for e in r.events if isinstance(e, mjlog_module.Ryuukyoku)),
+    next(e for r in GAME.rounds for e in r.events if isinstance(e, mjlog_module.Agari)).recorded,
+    next(e for r in GAME.rounds for e in r.events
+         if isinstance(e, mjlog_module.Ryuukyoku)).recorded,
+    next(e for e in SANMA_GAME.rounds[0].events if isinstance(e, mjlog_module.Call)).call,
+    mjlog_module.Bye(2), mjlog_module.NewDora(TileId(9)),
+    mjlog_module.MjlogStanding((25000, 25000, 25000, 25000), (5.0, 15.0, -5.0, -15.0)),
+]
+RECORD_TARGETS = [_record_target(value) for value in VALUES]
+
+
+# -- the formats ---------------------------------------------------------------------------
+
+HOSTILE_SNIPPETS = [
+    '"', "<", ">", "/>", "{", "}", "[", "]", ",", ":", "\x00", "\ud800", "\ufeff", "&#0;",
+    "&#x110000;", "&bogus;", "9" * 5000, "-" + "9" * 50, "1e999", "NaN", "-Infinity", "[" * 3000,
+    "{" * 3000, '"type":"dahai","actor":0,"pai":"5mr","tsumogiri":false', ' who="9" ',
+    '<N who="0" m="99999999999999999999"/>', '<DORA hai="500"/>', '<T99999/>',
+    '<INIT seed="0,0,0,0,0,0" ten="1,1,1,1" oya="0" hai0="" hai1="" hai2="" hai3=""/>',
+    '<AGARI who="0" fromWho="0"/>', '<RYUUKYOKU type="yao9"/>', '<REACH who="0" step="2"/>',
+    '<mjloggm ver="2.3">', "</mjloggm>", '{"type":"end_game"}\n', '{"type":"start_game"}\n',
+    '"log": [], "log": []', "\r", "\n\n", "é" * 100, "x" * 70_000,
+]
+
+
+@st.composite
+def damaged(draw: st.DrawFn, document: str) -> str:
+    """A document cut, with a piece dropped, repeated or swapped, or a snippet put in."""
+    size = len(document)
+    at = draw(st.integers(0, size))
+    end = draw(st.integers(at, min(size, at + 400)))
+    how = draw(st.sampled_from(["cut", "drop", "repeat", "insert", "replace", "swap", "number"]))
+    if how == "cut":
+        return document[:at]
+    if how == "drop":
+        return document[:at] + document[end:]
+    if how == "repeat":
+        return document[:end] + document[at:end] + document[end:]
+    if how == "insert":
+        return document[:at] + draw(st.sampled_from(HOSTILE_SNIPPETS)) + document[at:]
+    if how == "replace":
+        return document[:at] + draw(st.text(max_size=5)) + document[end:]
+    if how == "number":
+        return document[:at] + draw(st.sampled_from(["0", "-1", "135", "136", "3", "4",
+                                                     "10" * 30, "99999"])) + document[at + 1:]
+    other = draw(st.integers(0, size))
+    first, second = sorted((at, other))
+    piece = document[first:first + 50]
+    return document[:first] + document[second:second + 50] + document[first + 50:second] + (
+        piece + document[second + 50:])
+
+
+def _constant_damage(document: str) -> list[str]:
+    """A fixed set of damaged versions: cut at ten places, every snippet at three."""
+    size = len(document)
+    found = [document[:size * k // 10] for k in range(10)]
+    for snippet in HOSTILE_SNIPPETS:
+        for k in (1, 5, 9):
+            at = size * k // 10
+            found.append(document[:at] + snippet + document[at:])
+    return found
+
+
+_V = TypeVar("_V", MjlogGame, MjlogRound)
+
+FOREIGN_EVENTS: list[object] = [None, "D12", 5, Tile(3), Discard(0, TileId(5)),
+                                 table_records.RiichiAccepted(0), GAME.rounds[1],
+                                 GAME.players[0], (mjlog_module.Draw(0, TileId(5)),)]
+
+
+def _evolve(value: _V, **changes: object) -> _V:
+    """``attrs.evolve``, or the value unchanged when the change is refused (the
+    constructors' own targets check how they refuse)."""
+    try:
+        return attrs.evolve(value, **changes)  # type: ignore[arg-type]
+    except Exception:
+        return value
+
+
+def _mutate(game: MjlogGame, how: str, at: int, other: int, value: object) -> MjlogGame:
+    """A game changed in one place; what the records' own checks refuse is left out."""
+    rounds = list(game.rounds)
+    index = at % len(rounds)
+    target = rounds[index]
+    events = list(target.events)
+    spot = other % max(len(events), 1)
+    if how == "rule_type":
+        return _evolve(game, rule_type=value)
+    if how == "first_dealer":
+        return _evolve(game, first_dealer=value)
+    if how == "players":
+        return _evolve(game, players=game.players[:other % 5])
+    if how == "rounds":
+        changed = [rounds[:index] + rounds[index + 1:], [*rounds, target],
+                   [*rounds[other % len(rounds):], *rounds[:other % len(rounds)]],
+                   rounds[::-1]][other % 4]
+        return _evolve(game, rounds=tuple(changed))
+    if how in ("round_index", "honba", "sticks", "scores", "dealer", "dora_indicator",
+               "dice"):
+        rounds[index] = _evolve(target, **{how: value})
+    elif how == "hands":
+        hands = list(target.hands)
+        hands[at % 4], hands[other % 4] = hands[other % 4], hands[at % 4]
+        rounds[index] = _evolve(target, hands=tuple(hands))
+    elif how == "drop":
+        rounds[index] = _evolve(target, events=tuple(events[:spot] + events[spot + 1:]))
+    elif how == "repeat":
+        rounds[index] = _evolve(target, events=tuple(events[:spot + 1] + events[spot:]))
+    elif how == "swap":
+        there = (spot + 1 + at) % max(len(events), 1)
+        events[spot], events[there] = events[there], events[spot]
+        rounds[index] = _evolve(target, events=tuple(events))
+    elif how == "foreign":
+        rounds[index] = _evolve(target, events=tuple([*events[:spot], value, *events[spot:]]))
+    elif how == "borrow":
+        source = rounds[other % len(rounds)].events
+        events[spot] = source[at % len(source)]
+        rounds[index] = _evolve(target, events=tuple(events))
+    return _evolve(game, rounds=tuple(rounds))
+
+
+MUTATIONS = ("rule_type", "first_dealer", "players", "rounds", "round_index", "honba", "sticks",
+             "scores", "dealer", "dora_indicator", "dice", "hands", "drop", "repeat", "swap",
+             "foreign", "borrow")
+MUTATION_VALUES: list[object] = [
+    None, 0, 1, 3, 5, 0x10, 0x19, 15, 135, 10 ** 5000, 10 ** 30, -1, (0, 0), (5, 5),
+    (25000, 25000, 25000), (10 ** 30, 0, 0, 0), (100, 100, 100, 100), *FOREIGN_EVENTS]
+
+mutated_games = st.builds(
+    _mutate, st.sampled_from([GAME, SANMA_GAME]), st.sampled_from(MUTATIONS),
+    st.integers(0, 400), st.integers(0, 400), st.sampled_from(MUTATION_VALUES))
+
+
+def _constant_games() -> list[MjlogGame]:
+    """Each field mutation with every other value, and every event mutation at three
+    places, on the four-player game; each kind of mutation once on the three-player
+    game."""
+    valued = ("rule_type", "first_dealer", "round_index", "honba", "sticks", "scores",
+              "dealer", "dora_indicator", "dice", "foreign")
+    found = [_mutate(GAME, how, 3, 40, value) for index, how in enumerate(valued)
+             for value in MUTATION_VALUES[index % 2::2]]
+    found += [_mutate(GAME, how, at, other, None) for how in MUTATIONS if how not in valued
+              for at, other in ((0, 1), (3, 40), (7, 333))]
+    found += [_mutate(SANMA_GAME, how, 2, 17, value)
+              for how, value in zip(MUTATIONS, itertools.cycle(MUTATION_VALUES))]
+    return found
+
+
+def _replay_text(document: object, fmt: object) -> object:
+    return replay_mjlog(parse_game(document, fmt))  # type: ignore[arg-type]
+
+
+FORMATS = st.sampled_from(list(LogFormat))
+
+
+def _documents(fmt: LogFormat) -> st.SearchStrategy[str]:
+    return st.just(DOCUMENTS[fmt]) | damaged(DOCUMENTS[fmt])
+
+
+def _any_document() -> st.SearchStrategy[str]:
+    return FORMATS.flatmap(_documents)
+
+
+def _bytes_of(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
+
+
+FORMAT_TARGETS: list[Target] = [
+    Target("parse_mjlog", parse_mjlog, (Slot(_documents(LogFormat.MJLOG), MJLOG),)),
+    Target("parse_tenhou6", parse_tenhou6, (Slot(_documents(LogFormat.TENHOU6), TENHOU6),)),
+    Target("parse_mjai", parse_mjai, (Slot(_documents(LogFormat.MJAI), MJAI),)),
+    Target("split_mjlog", split_mjlog, (Slot(_documents(LogFormat.MJLOG), MJLOG),)),
+    Target("split_tenhou6", split_tenhou6, (Slot(_documents(LogFormat.TENHOU6), TENHOU6),)),
+    Target("split_mjai", split_mjai, (Slot(_documents(LogFormat.MJAI), MJAI),)),
+    Target("read_mjlog", read_mjlog,
+           (Slot(_documents(LogFormat.MJLOG).map(_bytes_of), MJLOG.encode()),)),
+    Target("read_tenhou6", read_tenhou6,
+           (Slot(_documents(LogFormat.TENHOU6).map(_bytes_of), TENHOU6.encode()),)),
+    Target("read_mjai", read_mjai, (Slot(_documents(LogFormat.MJAI), MJAI),)),
+    Target("detect_format", detect_format, (Slot(_any_document(), MJAI),)),
+    Target("split_games", split_games, (Slot(_any_document().map(_bytes_of), TENHOU6),)),
+    Target("read_games", read_games, (Slot(_any_document(), MJLOG),)),
+    Target("parse_game", parse_game, (Slot(_any_document(), TENHOU6),
+                                      Slot(st.none() | FORMATS, None))),
+    Target("replay(parse_game)", _replay_text, (Slot(_any_document(), MJAI),
+                                                Slot(st.none() | FORMATS, None))),
+    Target("replay_mjlog", lambda game, points: replay_mjlog(game, round_points=points),
+           (Slot(mutated_games, GAME), Slot(st.none() | st.booleans(), None))),
+    Target("format_mjlog", format_mjlog, (Slot(st.just(GAME), GAME),)),
+    Target("write_game", lambda record, fmt, source, names: write_game(
+        record, fmt, source=source, names=names),
+        (Slot(st.just(RECORD), RECORD), Slot(FORMATS, LogFormat.TENHOU6),
+         Slot(st.none() | st.just(GAME), GAME), Slot(st.none() | st.just(list("abcd")), None))),
+    *(Target(name, lambda record, source, names, write=write: write(
+        record, source=source, names=names),
+        (Slot(st.just(RECORD), RECORD), Slot(st.none() | st.just(GAME), None),
+         Slot(st.none() | st.just(["A", "B", "C", "D"]), ["A", "B", "C", "D"])))
+      for name, write in (("write_tenhou6", write_tenhou6), ("write_mjai", write_mjai),
+                          ("record_to_mjlog", record_to_mjlog))),
+    Target("tenhou_walls", lambda seed, players: [
+        shuffle.dice for shuffle in itertools.islice(tenhou_walls(seed, players=players), 2)],
+        (Slot(st.just(SEED), SEED), Slot(st.sampled_from([3, 4]), 4))),
+    Target("TenhouShuffle.wall", lambda shuffle, dealer: shuffle.wall(dealer),
+           (Slot(st.just(next(tenhou_walls(SEED))), next(tenhou_walls(SEED)), False),
+            Slot(st.integers(0, 3), 2))),
+    Target("TenhouShuffle.three_player_layout",
+           lambda shuffle, dealer: shuffle.three_player_layout(dealer),
+           (Slot(st.just(next(tenhou_walls(SEED, players=3))),
+                 next(tenhou_walls(SEED, players=3)), False), Slot(st.integers(0, 2), 2))),
+    Target("TenhouShuffle", lambda yama, dice, hex_seed: TenhouShuffle(
+        yama, dice, hex_seed=hex_seed),
+        (Slot(st.permutations(range(136)), list(range(136))), Slot(st.just((1, 6)), (3, 4)),
+         Slot(st.booleans(), False))),
+    Target("MjlogCall.decode", MjlogCall.decode,
+           (Slot(st.integers(0, 65535), 11623), Slot(st.integers(0, 3), 3),
+            Slot(st.sampled_from([3, 4]), 4))),
+    Target("MjlogCall.encode", lambda call, who, players: call.encode(who, players),
+           (Slot(st.just(MjlogCall.decode(11623, 3)), MjlogCall.decode(11623, 3), False),
+            Slot(st.integers(0, 3), 3), Slot(st.sampled_from([3, 4]), 4))),
+    Target("score_request[players,kita]", score_request, (Slot(
+        st.fixed_dictionaries({"hand": st.just("123456789p23s11z"), "win_tile": st.just("1s")},
+                              optional={"players": st.sampled_from([3, 4]) | hostile(),
+                                        "kita": st.integers(0, 4) | hostile(),
+                                        "tsumo": st.booleans()}),
+        {"hand": "123456789p23s11z", "win_tile": "1s", "players": 3, "kita": 1, "tsumo": True},
+        keys=("players", "kita")),)),
+]
+
+TARGETS = [*TABLE_TARGETS, *RECORD_TARGETS, *FORMAT_TARGETS]
+_IDS = [target.name for target in TARGETS]
+
+_TEXT_TARGETS = {"parse_mjlog": MJLOG, "parse_tenhou6": TENHOU6, "parse_mjai": MJAI,
+                 "split_mjlog": MJLOG, "split_tenhou6": TENHOU6, "split_mjai": MJAI,
+                 "read_mjai": MJAI, "detect_format": MJAI, "read_games": MJLOG,
+                 "parse_game": TENHOU6, "replay(parse_game)": MJAI,
+                 "read_mjlog": MJLOG, "read_tenhou6": TENHOU6, "split_games": TENHOU6}
+_RECORD_NAMES = {target.name for target in RECORD_TARGETS}
+_ACTION_TARGETS = {target.name for target in TARGETS
+                   if target.name.startswith(("Round.apply", "Round.is_legal", "Game.apply"))}
+
+
+def _all_cases(target: Target) -> list[tuple[object, ...]]:
+    """The hostile constants in each argument, and for a text the damaged documents (as
+    bytes too where bytes are read), for an action every hostile action."""
+    found = list(cases(target))
+    if target.name in _RECORD_NAMES:  # values that hold anything: a long list is a list
+        found = [args for args in found if not any(
+            type(arg) is list and len(arg) > 1000 for arg in args)]
+    if target.name in _TEXT_TARGETS:
+        rest = tuple(slot.default for slot in target.slots[1:])
+        damaged_texts = _constant_damage(_TEXT_TARGETS[target.name])
+        found += [(text, *rest) for text in damaged_texts]
+        if target.name.startswith(("read_", "split_")):
+            found += [(_bytes_of(text), *rest) for text in damaged_texts[::7]]
+    if target.name in _ACTION_TARGETS:
+        found += [(action,) for action in _constant_actions()]
+    if target.name == "replay_mjlog":
+        found += [(game, None) for game in _constant_games()]
+    return found
+
+
+def test_the_targets_cover_the_table_and_the_formats() -> None:
+    names = set(_IDS)
+    assert len(names) == len(TARGETS)
+    for name in ("Round", "Game", "TableRules", "Wall.stacked", "Discard", "Pon", "Kita",
+                 "mjlog.MjlogGame", "mjlog.MjlogRound", "mjlog.Discard", "parse_mjlog",
+                 "parse_tenhou6", "parse_mjai",
+                 "read_games", "tenhou_walls", "replay_mjlog", "Round.apply[answer]",
+                 "Round.observe[sanma]", "GameRecord"):
+        assert name in names, name
+
+
+def test_valid_calls_succeed() -> None:
+    for target in TARGETS:
+        assert check(target, tuple(slot.default for slot in target.slots)).error is None, (
+            target.name)
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=_IDS)
+def test_every_argument_takes_every_hostile_constant(target: Target) -> None:
+    found = _all_cases(target)
+    assert found
+    for args in found:
+        check(target, args)
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=_IDS)
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_mixed_hostile_and_valid_arguments(target: Target, data: st.DataObject) -> None:
+    args = tuple(data.draw(slot.valid | hostile(slot.valid) if slot.hostile else slot.valid)
+                 for slot in target.slots)
+    check(target, args)
+
+
+# -- damaged logs, read and replayed ------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(FORMATS.flatmap(lambda fmt: st.tuples(st.just(fmt), damaged(DOCUMENTS[fmt]))))
+def test_a_damaged_log_is_read_or_refused(item: tuple[LogFormat, str]) -> None:
+    fmt, document = item
+    outcome = check(Target("replay(parse_game)", _replay_text, ()), (document, fmt))
+    if outcome.error is None:
+        assert outcome.result is not None
