@@ -9,13 +9,16 @@ one and every result in it is the engine's.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
 import tempfile
 from collections.abc import Iterator
 
-from .errors import MahjongError
-from .formats.logs import LogFormat, parse_game, split_games, write_game
+from ._batch import OutputClosed
+from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
+from .errors import MahjongError, quote
+from .formats.logs import LogFormat, parse_game, write_game
 from .formats.replay import replay_mjlog
 
 __all__ = ["convert", "main"]
@@ -43,19 +46,6 @@ def convert(document: str, to: LogFormat, fmt: LogFormat | None = None) -> str:
     return write_game(replay_mjlog(game), to, source=game)
 
 
-def _games(paths: list[str]) -> Iterator[tuple[LogFormat, str] | MahjongError]:
-    for path in paths or ["-"]:
-        if path == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        try:
-            yield from split_games(data)
-        except MahjongError as error:
-            yield MahjongError(f"{path}: {error}")
-
-
 def _write_file(directory: str, name: str, text: str) -> None:
     """Write ``text`` to ``directory/name`` whole or not at all."""
     handle, temporary = tempfile.mkstemp(prefix=".convert-", dir=directory)
@@ -68,13 +58,42 @@ def _write_file(directory: str, name: str, text: str) -> None:
         raise
 
 
+def _write_out(text: str) -> None:
+    """Write a converted game to standard output as UTF-8 (the format's own encoding,
+    whatever the locale's); raises OutputClosed when the reader went away."""
+    stream = sys.stdout
+    if stream is None:
+        raise OutputClosed(0)
+    data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
+    try:
+        buffer = getattr(stream, "buffer", None)
+        if buffer is not None:
+            stream.flush()
+            buffer.write(data)
+            buffer.flush()
+        else:
+            stream.write(data.decode("utf-8"))
+            stream.flush()
+    except BrokenPipeError:
+        raise OutputClosed(0) from None
+
+
+def _report(message: str) -> None:
+    """One line on standard error (a message about a game or the run)."""
+    if sys.stderr is not None:
+        print(message, file=sys.stderr, flush=True)
+
+
 def main(argv: list[str]) -> int:
     """Convert every game of the inputs; exit status 1 when any game failed."""
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core convert",
         description="Convert game logs between Tenhou's mjlog XML, the tenhou.net/6 JSON "
                     "log and mjai events. Every game is played through the table engine: "
-                    "the output holds the engine's own results.",
+                    "the output holds the engine's own results. A game that cannot be "
+                    "read or converted is reported on standard error and the next ones "
+                    f"are still converted. A game may take {MAX_GAME_BYTES // (1 << 20)} "
+                    f"MiB, an mjai line {MAX_LINE_BYTES // (1 << 20)} MiB.",
         epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--to", required=True, choices=[f.value for f in LogFormat],
                         help="the format to write")
@@ -85,30 +104,45 @@ def main(argv: list[str]) -> int:
                              "standard input")
     args = parser.parse_args(argv)
     to = LogFormat(args.to)
-    items = list(_games(args.files))
-    if args.out is None and len(items) != 1:
-        parser.error(f"the input holds {len(items)} games; without --out DIR it must hold "
-                     "one")
-    if args.out is not None:
-        os.makedirs(args.out, exist_ok=True)
-    failed = 0
-    for number, item in enumerate(items):
+    items: Iterator[GameText] = read_inputs(args.files or ["-"])
+    if args.out is None:
+        first = list(itertools.islice(items, 2))
+        if len(first) != 1:
+            count = len(first) + sum(1 for _ in items)
+            parser.error(f"the input holds {count} games; without --out DIR it must hold "
+                         "one")
+        items = iter(first)
+    else:
         try:
-            if isinstance(item, MahjongError):
-                raise item
-            text = convert(item[1], to, item[0])
+            os.makedirs(args.out, exist_ok=True)
+        except OSError as error:
+            parser.error(f"cannot make the directory {args.out}: {error.strerror or error}")
+    failed = total = 0
+    for number, item in enumerate(items):
+        total += 1
+        try:
+            if item.error is not None or item.fmt is None:
+                raise MahjongError(item.error or "no game")
+            text = convert(item.text, to, item.fmt)
+            if args.out is None:
+                _write_out(text)
+            else:
+                _write_file(args.out, f"{number:05d}{to.suffix}",
+                            text if text.endswith("\n") else text + "\n")
         except MahjongError as error:
             failed += 1
-            print(f"game {number}: {error}", file=sys.stderr, flush=True)
-            continue
-        if args.out is None:
-            sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        else:
-            _write_file(args.out, f"{number:05d}{to.suffix}", text if text.endswith("\n")
-                        else text + "\n")
+            _report(f"game {number}: {error}")
+        except OSError as error:   # the file could not be written
+            failed += 1
+            _report(f"game {number}: not written: {error.strerror or error}")
+        except OutputClosed:
+            raise OutputClosed(1 if failed else 0) from None
+        except Exception as error:  # a failure of the library itself: this game says so
+            failed += 1
+            _report(f"game {number}: the library failed on this game ({type(error).__name__}: "
+                    f"{quote(str(error))}); please report it")
     if args.out is not None:
-        print(f"{len(items) - failed} of {len(items)} games written to {args.out}",
-              file=sys.stderr)
+        _report(f"{total - failed} of {total} games written to {args.out}")
     return 1 if failed else 0
 
 

@@ -8,17 +8,19 @@ mjlog XML, tenhou.net/6 JSON logs or mjai events, the format recognised from the
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import sys
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
-from .errors import MahjongError
-from .formats.logs import LogFormat, detect_format, parse_game, split_games
-from .formats.mjlog import parse_mjlog, split_mjlog
+from ._batch import Output
+from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
+from .errors import MahjongError, quote
+from .formats.logs import LogFormat, parse_game
+from .formats.mjlog import parse_mjlog
 from .formats.replay import replay_mjlog
-from .formats.tenhou6 import split_tenhou6
 from .table import Draw, GameRecord, Win
 
 __all__ = ["answer", "main", "record_json"]
@@ -70,111 +72,54 @@ def answer(number: int, document: str, fmt: LogFormat = LogFormat.MJLOG) -> tupl
     return json.dumps(out, separators=(", ", ": ")), True
 
 
-_Document = tuple[LogFormat, str]
+MAX_JOBS = 64
+"""The most processes ``--jobs`` starts."""
 
 
-def _documents(paths: list[str]) -> Iterator[_Document | MahjongError]:
-    """Every game of the inputs in order, with its format; standard input streams game by
-    game. An input in no format the library reads gives its error in place of games."""
-    for path in paths or ["-"]:
-        if path == "-":
-            yield from _stream(sys.stdin.buffer)
-            continue
-        with open(path, "rb") as handle:
-            data = handle.read()
+def _answer_item(number: int, item: GameText) -> tuple[str, bool]:
+    """The answer line for one game of the input, whatever it holds: an error line for a
+    game that cannot be read or replayed (and, should the library fail, for that)."""
+    if item.error is not None or item.fmt is None:
+        return json.dumps({"game": number, "error": item.error or "no game"}), False
+    try:
+        return answer(number, item.text, item.fmt)
+    except Exception as error:  # a failure of the library itself: this game's answer says so
+        return json.dumps({"game": number, "error": f"the library failed on this game "
+                                                    f"({type(error).__name__}: "
+                                                    f"{quote(str(error))}); please report "
+                                                    "it"}), False
+
+
+def _answer_pair(pair: tuple[int, GameText]) -> tuple[str, bool]:
+    return _answer_item(*pair)
+
+
+def _in_order(pool: Executor, items: Iterable[tuple[int, GameText]], window: int
+              ) -> Iterator[tuple[str, bool]]:
+    """The answers of ``items``, replayed on ``pool``, in input order; at most ``window``
+    games are read ahead. A game the pool cannot answer (a worker died) is answered
+    here."""
+    pending: collections.deque[tuple[tuple[int, GameText], Future[tuple[str, bool]]]] = (
+        collections.deque())
+
+    def result(item: tuple[int, GameText], future: Future[tuple[str, bool]]
+               ) -> tuple[str, bool]:
         try:
-            yield from split_games(data)
-        except MahjongError as error:
-            yield error
+            return future.result()
+        except Exception:  # the pool broke: this game is answered here
+            return _answer_pair(item)
 
-
-def _stream(lines: Iterable[bytes]) -> Iterator[_Document | MahjongError]:
-    """Games from a byte stream as soon as each one is complete, the format recognised
-    from the first line that is not blank."""
-    iterator = iter(lines)
-    first = b""
-    for raw in iterator:
-        if raw.strip():
-            first = raw
-            break
-    if not first:
-        return
-    head = first.decode("utf-8", errors="replace")
-    try:
-        fmt = LogFormat.MJLOG if head.lstrip("\ufeff \t").startswith("<") else \
-            detect_format(head)
-    except MahjongError:
-        fmt = LogFormat.TENHOU6   # a JSON log spread over several lines
-    rest = _chain(first, iterator)
-    if fmt is LogFormat.MJLOG:
-        yield from ((fmt, doc) for doc in _stream_mjlog(rest))
-    elif fmt is LogFormat.MJAI:
-        yield from ((fmt, doc) for doc in _stream_mjai(rest))
-    else:
-        yield from ((fmt, doc) for doc in _stream_tenhou6(rest))
-
-
-def _chain(first: bytes, rest: Iterator[bytes]) -> Iterator[str]:
-    yield first.decode("utf-8", errors="replace")
-    for raw in rest:
-        yield raw.decode("utf-8", errors="replace")
-
-
-def _stream_mjlog(lines: Iterable[str]) -> Iterator[str]:
-    pending = ""
-    for line in lines:
-        pending += line
-        if "</mjloggm>" not in pending:
-            continue
-        cut = pending.rindex("</mjloggm>") + len("</mjloggm>")
-        yield from split_mjlog(pending[:cut])
-        pending = pending[cut:]
-    if pending.strip():
-        yield from split_mjlog(pending)
-
-
-def _stream_mjai(lines: Iterable[str]) -> Iterator[str]:
-    pending: list[str] = []
-    for line in lines:
-        if not line.strip():
-            continue
-        pending.append(line.rstrip("\r\n"))
-        if '"end_game"' in line and _is_end(line):
-            yield "\n".join(pending)
-            pending = []
-    if pending:
-        yield "\n".join(pending)
-
-
-def _is_end(line: str) -> bool:
-    try:
-        event = json.loads(line)
-    except (json.JSONDecodeError, RecursionError):
-        return False
-    return isinstance(event, dict) and event.get("type") == "end_game"
-
-
-def _stream_tenhou6(lines: Iterable[str]) -> Iterator[str]:
-    pending = ""
-    for line in lines:
-        pending += line
-        if not line.rstrip().endswith("}"):
-            continue   # no JSON object ends on this line
-        pieces = split_tenhou6(pending)
-        complete = [p for p in pieces if _complete(p)]
-        if complete and len(complete) == len(pieces):
-            yield from complete
-            pending = ""
-    if pending.strip():
-        yield from split_tenhou6(pending)
-
-
-def _complete(piece: str) -> bool:
-    try:
-        json.loads(piece)
-    except (json.JSONDecodeError, RecursionError):
-        return False
-    return True
+    for item in items:
+        try:
+            future = pool.submit(_answer_pair, item)
+        except Exception:  # the pool broke: this game is answered here
+            future = Future()
+            future.set_result(_answer_pair(item))
+        pending.append((item, future))
+        if len(pending) >= window:
+            yield result(*pending.popleft())
+    while pending:
+        yield result(*pending.popleft())
 
 
 def main(argv: list[str]) -> int:
@@ -184,39 +129,33 @@ def main(argv: list[str]) -> int:
         description="Replay recorded games through the table engine: Tenhou mjlog XML "
                     "(plain or gzip, one or more documents a file), tenhou.net/6 JSON logs "
                     "or mjai events, the format recognised from the content. Every outcome "
-                    "is the engine's own. One JSON line per game, in input order.",
+                    "is the engine's own. One JSON line per game, in input order; a game "
+                    "that cannot be read or replayed gets an error line and the next ones "
+                    f"are still answered. A game may take {MAX_GAME_BYTES // (1 << 20)} MiB, "
+                    f"an mjai line {MAX_LINE_BYTES // (1 << 20)} MiB.",
         epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="game logs (mjlog, tenhou.net/6 JSON or mjai); - or none for "
                              "standard input")
     parser.add_argument("--jobs", type=int, default=1,
-                        help="replay on this many processes (default 1)")
+                        help=f"replay on this many processes, 1-{MAX_JOBS} (default 1)")
     args = parser.parse_args(argv)
-    if args.jobs < 1:
-        parser.error("--jobs must be at least 1")
-    failed = False
-    numbered = enumerate(_documents(args.files))
+    if not 1 <= args.jobs <= MAX_JOBS:
+        parser.error(f"--jobs must be 1-{MAX_JOBS}")
+    output = Output()
+    numbered = enumerate(read_inputs(args.files or ["-"]))
     if args.jobs == 1:
         for number, item in numbered:
             line, ok = _answer_item(number, item)
-            failed |= not ok
-            print(line, flush=True)
-    else:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            for line, ok in pool.map(_answer_any, numbered, chunksize=4):
-                failed |= not ok
-                print(line, flush=True)
-    return 1 if failed else 0
-
-
-def _answer_item(number: int, item: _Document | MahjongError) -> tuple[str, bool]:
-    if isinstance(item, MahjongError):
-        return json.dumps({"game": number, "error": str(item)}), False
-    return answer(number, item[1], item[0])
-
-
-def _answer_any(pair: tuple[int, _Document | MahjongError]) -> tuple[str, bool]:
-    return _answer_item(*pair)
+            output.write(line, error=not ok)
+        return output.status
+    pool = ProcessPoolExecutor(args.jobs)
+    try:
+        for line, ok in _in_order(pool, numbered, 4 * args.jobs):
+            output.write(line, error=not ok)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    return output.status
 
 
 if __name__ == "__main__":

@@ -11,11 +11,18 @@ games read from them are changed field by field and replayed.
 
 from __future__ import annotations
 
+import gzip
 import itertools
+import json
+import os
 import random
+import re
+import subprocess
+import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import attrs
 import pytest
@@ -23,6 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import TENHOU_RULES, TENHOU_SANMA_RULES, MahjongError, Tile, TileId, Wind
+from mahjong_core.convert_command import convert
 from mahjong_core.formats import (
     LogFormat,
     MjlogGame,
@@ -51,6 +59,7 @@ from mahjong_core.formats import (
 from mahjong_core.formats import mjlog as mjlog_module
 from mahjong_core.formats.mjlog import MjlogCall, MjlogRound
 from mahjong_core.jsonapi import score_request
+from mahjong_core.replay_command import answer as replay_answer
 from mahjong_core.table import (
     TENHOU_SANMA_TABLE,
     TENHOU_TABLE,
@@ -617,9 +626,8 @@ def test_the_targets_cover_the_table_and_the_formats() -> None:
     assert len(names) == len(TARGETS)
     for name in ("Round", "Game", "TableRules", "Wall.stacked", "Discard", "Pon", "Kita",
                  "mjlog.MjlogGame", "mjlog.MjlogRound", "mjlog.Discard", "parse_mjlog",
-                 "parse_tenhou6", "parse_mjai",
-                 "read_games", "tenhou_walls", "replay_mjlog", "Round.apply[answer]",
-                 "Round.observe[sanma]", "GameRecord"):
+                 "parse_tenhou6", "parse_mjai", "read_games", "tenhou_walls", "replay_mjlog",
+                 "Round.apply[answer]", "Round.observe[sanma]", "GameRecord"):
         assert name in names, name
 
 
@@ -658,3 +666,217 @@ def test_a_damaged_log_is_read_or_refused(item: tuple[LogFormat, str]) -> None:
     outcome = check(Target("replay(parse_game)", _replay_text, ()), (document, fmt))
     if outcome.error is None:
         assert outcome.result is not None
+
+
+# -- hostile streams to replay and convert -------------------------------------------------
+
+MJLOG_B = (DATA / "2019080322gm-00a9-0000-81e85e04.mjlog").read_text(encoding="utf-8").strip()
+"""A second real game, so that the answers' order shows."""
+ENVIRONMENTS = [{"PYTHONIOENCODING": "utf-8:strict"},
+                {"PYTHONIOENCODING": "ascii:strict", "LC_ALL": "C"}]
+
+
+def _command(args: list[str], data: bytes = b"", env: dict[str, str] | None = None
+             ) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "mahjong_core", *args], input=data,
+                          capture_output=True, timeout=300, check=False,
+                          env={**os.environ, **(env or {})})
+
+
+class Item(NamedTuple):
+    """One game of a stream: its bytes, and None for a good game (the text replayed in
+    its format) or a fragment of its error."""
+
+    data: bytes
+    fmt: LogFormat
+    problem: str | None
+
+
+def _good(text: str, fmt: LogFormat) -> Item:
+    return Item(text.encode("utf-8"), fmt, None)
+
+
+def _bad(data: bytes | str, fmt: LogFormat, problem: str) -> Item:
+    return Item(data if isinstance(data, bytes) else data.encode("utf-8"), fmt, problem)
+
+
+M, T6, MJ = LogFormat.MJLOG, LogFormat.TENHOU6, LogFormat.MJAI
+OPEN_TAG = '<mjloggm ver="2.3">'
+TOO_LARGE = (OPEN_TAG + " " * (5 << 20) + "</mjloggm>").encode()
+
+MJLOG_STREAM: list[Item] = [
+    _good(MJLOG, M),
+    _bad(MJLOG.encode().replace(b"<T", b"\xff<T", 1), M, "not UTF-8"),
+    _good(MJLOG_B.replace("><", ">\n<"), M),  # a document over many lines
+    _bad(MJLOG[:len(MJLOG) // 2], M, "cut-off or malformed tag"),
+    _good(MJLOG_B, M),
+    _bad(TOO_LARGE, M, f"larger than {4 << 20} bytes"),
+    _bad(MJLOG.replace('<GO type="', '<GO type="1' + "0" * 5000, 1), M,
+         "more than 18 digits"),
+    _bad(re.sub(r"(<T[0-9]+/>)", r'\1<N who="0" m="99999999999999999"/>', MJLOG, count=1), M,
+         "a meld code is an int 0-65535"),
+    _bad(OPEN_TAG + "</mjloggm>", M, "no GO or no TAIKYOKU"),
+    _good(MJLOG.replace("><", ">\r<"), M),
+    _good(MJLOG_B, M),
+]
+
+
+def _replaced(text: str, old: str, new: str) -> str:
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+TENHOU6_STREAM: list[Item] = [
+    _good(TENHOU6.strip(), T6),
+    _bad(_replaced(TENHOU6.strip(), '"log":', '"log": [], "log":'), T6, "duplicate key 'log'"),
+    _bad(_replaced(TENHOU6.strip(), '"ver":2.3', '"ver":' + "[" * 3000 + "]" * 3000), T6,
+         "nesting deeper than 32 levels"),
+    _bad(_replaced(TENHOU6.strip(), '"ver":2.3', '"ver":1' + "0" * 5000), T6,
+         "a number of 5001 characters"),
+    _bad(_replaced(TENHOU6.strip(), '"ver":2.3', '"ver":NaN'), T6, "NaN is not a JSON number"),
+    _bad("this line is no JSON", T6, "is not JSON"),
+    _bad(TENHOU6.strip()[:3000], T6, "is not JSON"),  # cut short: the next { line starts anew
+    _bad(TENHOU6.strip().encode().replace(b'"ref"', b'"r\xffef"', 1), T6, "not UTF-8"),
+    _good(TENHOU6.strip(), T6),
+]
+
+MJAI_LINES = MJAI.strip().split("\n")
+MJAI_STREAM: list[Item] = [
+    _good(MJAI.strip(), MJ),
+    _bad("\n".join([MJAI_LINES[0], MJAI_LINES[1].replace('"kyoku":1', '"kyoku":1,"kyoku":1'),
+                    *MJAI_LINES[2:]]), MJ, "duplicate key 'kyoku'"),
+    _bad("\n".join([*MJAI_LINES[:3], '{"type":"dahai","pai":"' + "x" * (1 << 20) + '"}',
+                    *MJAI_LINES[3:]]), MJ, "longer than 1048576 bytes"),
+    _bad("\n".join(MJAI_LINES[:40]), MJ, "line 40"),  # no end_game: the next game starts
+    _bad(b"\n".join([MJAI_LINES[0].encode(), b'{"type":"tsumo"\xff}',
+                     *(line.encode() for line in MJAI_LINES[1:])]), MJ, "not UTF-8"),
+    _good(MJAI.strip(), MJ),
+]
+
+
+def _stream_bytes(items: list[Item], ending: bytes = b"\n") -> bytes:
+    return b"".join(item.data + ending for item in items)
+
+
+def _check_answers(stdout: bytes, items: list[Item], first: int = 0) -> None:
+    """One answer line per item, in order, each the in-process answer of a good game or
+    an error naming the problem."""
+    lines = stdout.split(b"\n")
+    assert lines[-1] == b""
+    answers = [json.loads(line) for line in lines[:-1]]
+    assert [a["game"] for a in answers] == list(range(first, first + len(items)))
+    for number, (answer_, item) in enumerate(zip(answers, items, strict=True), first):
+        if item.problem is None:
+            expected, ok = replay_answer(number, item.data.decode(), item.fmt)
+            assert ok and answer_ == json.loads(expected), (number, answer_.get("error"))
+        else:
+            assert set(answer_) == {"game", "error"}, (number, answer_)
+            assert item.problem in answer_["error"], (number, answer_["error"][:300])
+            assert len(answer_["error"]) < 600 and "library failed" not in answer_["error"]
+
+
+@pytest.mark.parametrize("env", ENVIRONMENTS, ids=["utf-8", "ascii-C"])
+@pytest.mark.parametrize("stream", [MJLOG_STREAM, TENHOU6_STREAM, MJAI_STREAM],
+                         ids=["mjlog", "tenhou6", "mjai"])
+def test_replay_answers_every_game_of_a_hostile_stream_in_order(
+        stream: list[Item], env: dict[str, str]) -> None:
+    done = _command(["replay"], _stream_bytes(stream), env)
+    assert done.stderr == b"", done.stderr[-2000:]
+    assert done.returncode == 1
+    _check_answers(done.stdout, stream)
+
+
+def test_replay_with_jobs_gives_the_same_answers() -> None:
+    data = _stream_bytes(MJLOG_STREAM)
+    single = _command(["replay", "-"], data)
+    parallel = _command(["replay", "--jobs", "3", "-"], data)
+    assert parallel.stderr == b"" and parallel.returncode == single.returncode == 1
+    assert parallel.stdout == single.stdout
+    assert _command(["replay", "--jobs", "1000", "-"], b"").returncode == 2
+
+
+def test_replay_answers_every_input_file(tmp_path: Path) -> None:
+    good = tmp_path / "good.mjlog"
+    good.write_text(MJLOG + "\n" + MJLOG_B, encoding="utf-8")
+    zipped = tmp_path / "games.mjlog.gz"
+    zipped.write_bytes(gzip.compress(_stream_bytes([_good(MJLOG_B, M), _good(MJLOG, M)])))
+    cut = tmp_path / "cut.mjlog.gz"
+    cut.write_bytes(zipped.read_bytes()[:-200])
+    damaged_zip = bytearray(zipped.read_bytes())
+    damaged_zip[len(damaged_zip) // 2] ^= 0xFF
+    broken = tmp_path / "damaged.mjlog.gz"
+    broken.write_bytes(bytes(damaged_zip))
+    empty = tmp_path / "empty.mjlog"
+    empty.write_bytes(b"")
+    unknown = tmp_path / "unknown.txt"
+    unknown.write_bytes(b"hello\n")
+    files: list[tuple[Path, list[Item]]] = [
+        (good, [_good(MJLOG, M), _good(MJLOG_B, M)]),
+        (tmp_path, [_bad(b"", M, "cannot be read: Is a directory")]),
+        (tmp_path / "missing.mjlog", [_bad(b"", M, "cannot be read: No such file")]),
+        (empty, [_bad(b"", M, "holds no game")]),
+        (unknown, [_bad(b"", M, "neither mjlog XML")]),
+        (zipped, [_good(MJLOG_B, M), _good(MJLOG, M)]),
+        (cut, [_good(MJLOG_B, M), _bad(b"", M, "the gzip data ends early")]),
+        (broken, [_bad(b"", M, "the gzip data is damaged")]),
+        (good, [_good(MJLOG, M), _good(MJLOG_B, M)]),
+    ]
+    done = _command(["replay", *(str(path) for path, _ in files)])
+    assert done.stderr == b"" and done.returncode == 1
+    items = [item for _, found in files for item in found]
+    if b"the gzip data is damaged" not in done.stdout:  # the damage fell after the first game
+        items[-3:-2] = [_good(MJLOG_B, M), _bad(b"", M, "the gzip data is damaged")]
+    _check_answers(done.stdout, items)
+
+
+def _closed_early(args: list[str], data: bytes) -> tuple[int, bytes]:
+    """Run a command, read one line of its answers and close the pipe (as ``head -1``
+    does): (exit status, standard error)."""
+    with tempfile.TemporaryFile() as source:
+        source.write(data)
+        source.seek(0)
+        process = subprocess.Popen([sys.executable, "-m", "mahjong_core", *args],
+                                   stdin=source, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE)
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline()
+        process.stdout.close()
+        stderr = process.stderr.read()
+        return process.wait(timeout=300), stderr
+
+
+@pytest.mark.parametrize("args", [["replay"], ["replay", "--jobs", "2"],
+                                  ["convert", "--to", "mjai"]],
+                         ids=["replay", "replay-jobs", "convert"])
+def test_a_closed_pipe_ends_replay_and_convert_quietly(args: list[str]) -> None:
+    data = (MJLOG + "\n").encode() * (1 if args[0] == "convert" else 200)
+    status, stderr = _closed_early(args, data)
+    assert stderr == b"", stderr[-2000:]
+    assert status == 0
+
+
+def test_convert_writes_every_good_game_and_reports_every_bad_one(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    done = _command(["convert", "--to", "tenhou6", "--out", str(out), "-"],
+                    _stream_bytes(MJLOG_STREAM), ENVIRONMENTS[1])
+    assert done.returncode == 1
+    report = done.stderr.decode("ascii").splitlines()
+    bad = [n for n, item in enumerate(MJLOG_STREAM) if item.problem is not None]
+    assert [line.split(":")[0] for line in report[:-1]] == [f"game {n}" for n in bad]
+    for line, number in zip(report, bad, strict=False):
+        assert MJLOG_STREAM[number].problem in line, line  # type: ignore[operator]
+    total = len(MJLOG_STREAM)
+    assert report[-1] == f"{total - len(bad)} of {total} games written to {out}"
+    written = sorted(path.name for path in out.iterdir())
+    assert written == [f"{n:05d}.json" for n, item in enumerate(MJLOG_STREAM)
+                       if item.problem is None]
+    for n, item in enumerate(MJLOG_STREAM):
+        if item.problem is None:
+            text = (out / f"{n:05d}.json").read_text(encoding="utf-8")
+            assert text == convert(item.data.decode(), LogFormat.TENHOU6, M) + "\n"
+
+
+def test_convert_writes_utf8_under_any_locale() -> None:
+    done = _command(["convert", "--to", "mjai"], MJLOG.encode(), ENVIRONMENTS[1])
+    assert done.returncode == 0 and done.stderr == b""
+    assert done.stdout.decode("utf-8") == convert(MJLOG, LogFormat.MJAI)
