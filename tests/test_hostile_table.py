@@ -31,6 +31,12 @@ from hypothesis import strategies as st
 
 from mahjong_core import TENHOU_RULES, TENHOU_SANMA_RULES, MahjongError, Tile, TileId, Wind
 from mahjong_core.convert_command import convert
+from mahjong_core.errors import (
+    IllegalActionError,
+    InvalidContextError,
+    InvalidLogError,
+    InvalidRulesError,
+)
 from mahjong_core.formats import (
     LogFormat,
     MjlogGame,
@@ -880,3 +886,111 @@ def test_convert_writes_utf8_under_any_locale() -> None:
     done = _command(["convert", "--to", "mjai"], MJLOG.encode(), ENVIRONMENTS[1])
     assert done.returncode == 0 and done.stderr == b""
     assert done.stdout.decode("utf-8") == convert(MJLOG, LogFormat.MJAI)
+
+
+# -- what the hostile input found, one case each --------------------------------------------
+
+_TURN = _turn_round()
+_HONBA = _evolve(GAME.rounds[0], honba=10 ** 5000)
+FINDINGS: list[tuple[str, Callable[[], object], type[MahjongError] | None, str]] = [
+    ("a Tenhou wall of range(10**5000) was iterated for ever",
+     lambda: TenhouShuffle(range(10 ** 5000), (1, 1)), InvalidContextError, "more than the 136"),
+    ("an action with a huge int could not be shown",
+     lambda: repr(Discard(0, TileId(10 ** 5000))), None, "tile=an int of 5001 digits"),
+    ("a huge dealer broke the message", lambda: Round(WALL, dealer=10 ** 5000),
+     InvalidContextError, "an int of 5001 digits"),
+    ("the dealer index was not checked", lambda: Round(WALL, dealer=0, dealer_index=10 ** 5000),
+     InvalidContextError, "dealer index"),
+    ("a round's scores were not bounded", lambda: Round(WALL, dealer=0, scores=[10 ** 30] * 4),
+     InvalidContextError, "within 1,000,000,000"),
+    ("seat_wind took any seat", lambda: _TURN.seat_wind("x"),  # type: ignore[arg-type]
+     InvalidContextError, "a seat is an int"),
+    ("a float tile id reached a shift", lambda: _turn_round().apply(Discard(0, 1.0)),  # type: ignore[arg-type]
+     IllegalActionError, "a tile id is an int 0-135, got 1.0"),
+    ("an int subclass's methods ran", lambda: _turn_round().apply(Discard(0, TileId(LoudInt(5)))),
+     IllegalActionError, "a tile id is an int 0-135"),
+    ("a call's tiles were not checked",
+     lambda: _answer_round().apply(Pon(1, (TileId(10 ** 30), TileId(2)))),
+     IllegalActionError, "two tile ids"),
+    ("an indicator index went past the wall", lambda: WALL.dora_indicator(10 ** 5000),
+     InvalidContextError, "index is an int 0-4"),
+    ("placement points took any scores", lambda: TENHOU_TABLE.placement_points("abcd"),  # type: ignore[arg-type]
+     InvalidContextError, "scores are 4 ints"),
+    ("a game's seed went to random.Random", lambda: Game(seed=[1]),  # type: ignore[arg-type]
+     InvalidContextError, "seed is an int"),
+    ("uma of range(10**5000) overflowed len()", lambda: TableRules(uma=range(10 ** 5000)),
+     InvalidRulesError, "uma"),
+    ("a game length that is a str subclass ran its methods",
+     lambda: TableRules(length=LoudStr("east")).length, None, "GameLength.EAST"),
+    ("players of the wrong type reached a dict",
+     lambda: Wall.shuffled(random.Random(1), dealer=0, players=[3]),  # type: ignore[arg-type]
+     InvalidContextError, "3 or 4 players"),
+    ("stacked hands of range(10**5000) overflowed len()",
+     lambda: Wall.stacked(range(10 ** 5000)),  # type: ignore[arg-type]
+     InvalidContextError, "stacked wall's hands"),
+    ("an mjlog number of 5,000 digits reached int()",
+     lambda: parse_mjlog(MJLOG.replace('<GO type="', '<GO type="1' + "0" * 5000, 1)),
+     InvalidLogError, "more than 18 digits"),
+    ("a character reference of many digits reached int()",
+     lambda: parse_mjlog(MJLOG.replace('ver="2.3"', 'ver="&#' + "9" * 5000 + ';"', 1)),
+     InvalidLogError, "names no character"),
+    ("a draw tag of many digits reached int()",
+     lambda: parse_mjlog(re.sub(r"<T[0-9]+/>", "<T" + "1" * 5000 + "/>", MJLOG, count=1)),
+     InvalidLogError, "is not 0-135"),
+    ("a tag with a line break made the message unprintable",
+     lambda: parse_mjlog(MJLOG.replace("<TAIKYOKU", "<TAIKYOKU\nx", 1)),
+     InvalidLogError, "character"),
+    ("a tenhou.net/6 key given twice was taken silently",
+     lambda: parse_tenhou6(TENHOU6.replace('"log":', '"log":[],"log":', 1)), InvalidLogError,
+     "duplicate key 'log'"),
+    ("a tenhou.net/6 number of 5,000 digits reached int()",
+     lambda: parse_tenhou6(TENHOU6.replace('"ver":2.3', '"ver":1' + "0" * 5000, 1)),
+     InvalidLogError, "a number of 5001 characters"),
+    ("NaN was read as a number", lambda: parse_tenhou6('{"log": [], "sc": [NaN]}'),
+     InvalidLogError, "NaN is not a JSON number"),
+    ("an mjai number of 5,000 digits reached int()",
+     lambda: parse_mjai('{"type":"start_game","x":1' + "0" * 5000 + "}"), InvalidLogError,
+     "a number of 5001 characters"),
+    ("split_tenhou6 of an int raised AttributeError", lambda: split_tenhou6(5),  # type: ignore[arg-type]
+     InvalidLogError, "text or bytes"),
+    ("split_mjai of an int raised AttributeError", lambda: split_mjai(5),  # type: ignore[arg-type]
+     InvalidLogError, "text or bytes"),
+    ("split_tenhou6 converted the numbers it only splits",
+     lambda: len(split_tenhou6('{"log": 1' + "0" * 5000 + '}\n{"log": []}')), None, "2"),
+    ("detect_format converted the numbers it only looks at",
+     lambda: detect_format('{"log": 1' + "0" * 5000 + "}"), None, "TENHOU6"),
+    ("replay_mjlog of a non-game raised AttributeError", lambda: replay_mjlog(5),  # type: ignore[arg-type]
+     InvalidLogError, "an MjlogGame"),
+    ("a logged honba of 5,000 digits broke the message",
+     lambda: replay_mjlog(_evolve(GAME, rounds=(_HONBA, *GAME.rounds[1:]))), InvalidLogError,
+     "an int of 5001 digits"),
+    ("a writer's source of the wrong type raised AttributeError",
+     lambda: write_tenhou6(RECORD, source=5), InvalidLogError, "an MjlogGame"),  # type: ignore[arg-type]
+    ("a writer's names of range(10**5000) overflowed len()",
+     lambda: write_mjai(RECORD, names=range(10 ** 5000)),  # type: ignore[arg-type]
+     InvalidLogError, "names are four strings"),
+    ("a title of None raised TypeError",
+     lambda: write_tenhou6(RECORD, title=None), InvalidLogError, "a title is two strings"),  # type: ignore[arg-type]
+    ("a player's rate of 5,000 digits overflowed isfinite()",
+     lambda: repr(mjlog_module.MjlogPlayer("x", rate=10 ** 5000)), None, "5001 digits"),
+    ("a riichi step that is an int subclass ran its methods",
+     lambda: mjlog_module.Riichi(0, LoudInt(1)), InvalidLogError, "a riichi's step"),
+    ("a player count that is an int subclass ran its methods",
+     lambda: MjlogCall.decode(11623, 3, LoudInt(4)), InvalidLogError, "3 or 4 players"),
+    ("a kita count that is an int subclass ran its methods",
+     lambda: score_request({"hand": "123456789p23s11z", "win_tile": "1s", "kita": LoudInt(1)}),
+     None, "'kita' counts north tiles"),
+]
+
+
+@pytest.mark.parametrize(("call", "error", "fragment"), [case[1:] for case in FINDINGS],
+                         ids=[case[0] for case in FINDINGS])
+def test_each_finding_is_fixed(call: Callable[[], object], error: type[MahjongError] | None,
+                               fragment: str) -> None:
+    if error is None:
+        assert fragment in str(call())
+        return
+    with pytest.raises(error) as caught:
+        call()
+    message = str(caught.value)
+    assert fragment in message and message.isprintable() and len(message) < 600, message
