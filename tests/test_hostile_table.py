@@ -12,6 +12,7 @@ games read from them are changed field by field and replayed.
 from __future__ import annotations
 
 import gzip
+import io
 import itertools
 import json
 import os
@@ -30,6 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import TENHOU_RULES, TENHOU_SANMA_RULES, MahjongError, Tile, TileId, Wind
+from mahjong_core._games import read_inputs
 from mahjong_core.convert_command import convert
 from mahjong_core.errors import (
     IllegalActionError,
@@ -994,3 +996,76 @@ def test_each_finding_is_fixed(call: Callable[[], object], error: type[MahjongEr
         call()
     message = str(caught.value)
     assert fragment in message and message.isprintable() and len(message) < 600, message
+
+
+# -- the stream of games: where games begin and end ------------------------------------------
+
+
+class Trickle(io.RawIOBase):
+    """A byte stream that gives its data in pieces of the given sizes, as a pipe does."""
+
+    def __init__(self, data: bytes, sizes: list[int]) -> None:
+        self.data, self.sizes, self.at = data, sizes, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read1(self, size: int = -1) -> bytes:
+        step = self.sizes.pop(0) if self.sizes else 65536
+        piece = self.data[self.at:self.at + step]
+        self.at += len(piece)
+        return piece
+
+
+SEPARATORS = st.sampled_from([b"\n", b"\r\n", b"\n\n", b" \t\n", b"\r"])
+GOOD_GAMES = {M: [MJLOG.strip(), MJLOG_B, MJLOG_B.replace("><", ">\n<")],
+              T6: [TENHOU6.strip(), json.dumps(json.loads(TENHOU6), indent=1)],
+              MJ: [MJAI.strip()]}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([M, T6, MJ]), st.data())
+def test_good_games_come_out_as_they_went_in(fmt: LogFormat, data: st.DataObject) -> None:
+    """Any number of good games, any separators, any piece sizes, gzip or not, a byte
+    order mark or not: the same games, in order."""
+    games = data.draw(st.lists(st.sampled_from(GOOD_GAMES[fmt]), max_size=4))
+    separators = [data.draw(SEPARATORS if fmt is MJ else SEPARATORS | st.just(b""))
+                  for _ in games]
+    stream = b"".join(game.encode() + sep for game, sep in zip(games, separators, strict=True))
+    if data.draw(st.booleans()):
+        stream = b"\xef\xbb\xbf" + stream
+    if data.draw(st.booleans()):
+        stream = gzip.compress(stream)
+    sizes = data.draw(st.lists(st.integers(1, 5000), max_size=50))
+    found = list(read_inputs(["-"], Trickle(stream, sizes)))  # type: ignore[arg-type]
+    if not games:
+        assert [(g.fmt, g.error) for g in found] == [(None, "standard input holds no game")]
+        return
+    assert [g.error for g in found] == [None] * len(games)
+    assert [g.fmt for g in found] == [fmt] * len(games)
+    if fmt is MJ:  # lines as they were, whatever ended them and blanks after them
+        assert [[line.strip() for line in g.text.split("\n")] for g in found] == [
+            game.split("\n") for game in games]
+    else:
+        assert [g.text for g in found] == games
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from([M, T6, MJ]).flatmap(
+    lambda fmt: st.sampled_from(GOOD_GAMES[fmt]) | damaged(DOCUMENTS[fmt])), max_size=4),
+    st.lists(st.binary(max_size=8), max_size=4), st.lists(st.integers(1, 3000), max_size=30),
+    st.booleans())
+def test_any_stream_is_cut_into_games_or_errors(pieces: list[str], junk: list[bytes],
+                                                sizes: list[int], zipped: bool) -> None:
+    """Whatever the bytes, reading them raises nothing, and every game is text or an
+    error; a good game after a line break is never lost."""
+    stream = b"".join(piece.encode("utf-8", "surrogatepass") + extra + b"\n"
+                      for piece, extra in zip(pieces, [*junk, *[b""] * len(pieces)],
+                                              strict=False))
+    if zipped:
+        stream = gzip.compress(stream)[:len(stream) // 2 if junk and junk[0] else None]
+    found = list(read_inputs(["-"], Trickle(stream, sizes)))  # type: ignore[arg-type]
+    assert found
+    for game in found:
+        assert (game.error is None) != (game.text == "")
+        assert game.error is None or (game.error.isprintable() and len(game.error) < 600)
