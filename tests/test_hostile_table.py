@@ -12,6 +12,7 @@ games read from them are changed field by field and replayed.
 from __future__ import annotations
 
 import gzip
+import io
 import itertools
 import json
 import os
@@ -30,7 +31,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import TENHOU_RULES, TENHOU_SANMA_RULES, MahjongError, Tile, TileId, Wind
+from mahjong_core._games import read_inputs
 from mahjong_core.convert_command import convert
+from mahjong_core.errors import (
+    IllegalActionError,
+    InvalidContextError,
+    InvalidLogError,
+    InvalidRulesError,
+)
 from mahjong_core.formats import (
     LogFormat,
     MjlogGame,
@@ -880,3 +888,184 @@ def test_convert_writes_utf8_under_any_locale() -> None:
     done = _command(["convert", "--to", "mjai"], MJLOG.encode(), ENVIRONMENTS[1])
     assert done.returncode == 0 and done.stderr == b""
     assert done.stdout.decode("utf-8") == convert(MJLOG, LogFormat.MJAI)
+
+
+# -- what the hostile input found, one case each --------------------------------------------
+
+_TURN = _turn_round()
+_HONBA = _evolve(GAME.rounds[0], honba=10 ** 5000)
+FINDINGS: list[tuple[str, Callable[[], object], type[MahjongError] | None, str]] = [
+    ("a Tenhou wall of range(10**5000) was iterated for ever",
+     lambda: TenhouShuffle(range(10 ** 5000), (1, 1)), InvalidContextError, "more than the 136"),
+    ("an action with a huge int could not be shown",
+     lambda: repr(Discard(0, TileId(10 ** 5000))), None, "tile=an int of 5001 digits"),
+    ("a huge dealer broke the message", lambda: Round(WALL, dealer=10 ** 5000),
+     InvalidContextError, "an int of 5001 digits"),
+    ("the dealer index was not checked", lambda: Round(WALL, dealer=0, dealer_index=10 ** 5000),
+     InvalidContextError, "dealer index"),
+    ("a round's scores were not bounded", lambda: Round(WALL, dealer=0, scores=[10 ** 30] * 4),
+     InvalidContextError, "within 1,000,000,000"),
+    ("seat_wind took any seat", lambda: _TURN.seat_wind("x"),  # type: ignore[arg-type]
+     InvalidContextError, "a seat is an int"),
+    ("a float tile id reached a shift", lambda: _turn_round().apply(Discard(0, 1.0)),  # type: ignore[arg-type]
+     IllegalActionError, "a tile id is an int 0-135, got 1.0"),
+    ("an int subclass's methods ran", lambda: _turn_round().apply(Discard(0, TileId(LoudInt(5)))),
+     IllegalActionError, "a tile id is an int 0-135"),
+    ("a call's tiles were not checked",
+     lambda: _answer_round().apply(Pon(1, (TileId(10 ** 30), TileId(2)))),
+     IllegalActionError, "two tile ids"),
+    ("an indicator index went past the wall", lambda: WALL.dora_indicator(10 ** 5000),
+     InvalidContextError, "index is an int 0-4"),
+    ("placement points took any scores", lambda: TENHOU_TABLE.placement_points("abcd"),  # type: ignore[arg-type]
+     InvalidContextError, "scores are 4 ints"),
+    ("a game's seed went to random.Random", lambda: Game(seed=[1]),  # type: ignore[arg-type]
+     InvalidContextError, "seed is an int"),
+    ("uma of range(10**5000) overflowed len()", lambda: TableRules(uma=range(10 ** 5000)),
+     InvalidRulesError, "uma"),
+    ("a game length that is a str subclass ran its methods",
+     lambda: TableRules(length=LoudStr("east")).length, None, "GameLength.EAST"),
+    ("players of the wrong type reached a dict",
+     lambda: Wall.shuffled(random.Random(1), dealer=0, players=[3]),  # type: ignore[arg-type]
+     InvalidContextError, "3 or 4 players"),
+    ("stacked hands of range(10**5000) overflowed len()",
+     lambda: Wall.stacked(range(10 ** 5000)),  # type: ignore[arg-type]
+     InvalidContextError, "stacked wall's hands"),
+    ("an mjlog number of 5,000 digits reached int()",
+     lambda: parse_mjlog(MJLOG.replace('<GO type="', '<GO type="1' + "0" * 5000, 1)),
+     InvalidLogError, "more than 18 digits"),
+    ("a character reference of many digits reached int()",
+     lambda: parse_mjlog(MJLOG.replace('ver="2.3"', 'ver="&#' + "9" * 5000 + ';"', 1)),
+     InvalidLogError, "names no character"),
+    ("a draw tag of many digits reached int()",
+     lambda: parse_mjlog(re.sub(r"<T[0-9]+/>", "<T" + "1" * 5000 + "/>", MJLOG, count=1)),
+     InvalidLogError, "is not 0-135"),
+    ("a tag with a line break made the message unprintable",
+     lambda: parse_mjlog(MJLOG.replace("<TAIKYOKU", "<TAIKYOKU\nx", 1)),
+     InvalidLogError, "character"),
+    ("a tenhou.net/6 key given twice was taken silently",
+     lambda: parse_tenhou6(TENHOU6.replace('"log":', '"log":[],"log":', 1)), InvalidLogError,
+     "duplicate key 'log'"),
+    ("a tenhou.net/6 number of 5,000 digits reached int()",
+     lambda: parse_tenhou6(TENHOU6.replace('"ver":2.3', '"ver":1' + "0" * 5000, 1)),
+     InvalidLogError, "a number of 5001 characters"),
+    ("NaN was read as a number", lambda: parse_tenhou6('{"log": [], "sc": [NaN]}'),
+     InvalidLogError, "NaN is not a JSON number"),
+    ("an mjai number of 5,000 digits reached int()",
+     lambda: parse_mjai('{"type":"start_game","x":1' + "0" * 5000 + "}"), InvalidLogError,
+     "a number of 5001 characters"),
+    ("split_tenhou6 of an int raised AttributeError", lambda: split_tenhou6(5),  # type: ignore[arg-type]
+     InvalidLogError, "text or bytes"),
+    ("split_mjai of an int raised AttributeError", lambda: split_mjai(5),  # type: ignore[arg-type]
+     InvalidLogError, "text or bytes"),
+    ("split_tenhou6 converted the numbers it only splits",
+     lambda: len(split_tenhou6('{"log": 1' + "0" * 5000 + '}\n{"log": []}')), None, "2"),
+    ("detect_format converted the numbers it only looks at",
+     lambda: detect_format('{"log": 1' + "0" * 5000 + "}"), None, "TENHOU6"),
+    ("replay_mjlog of a non-game raised AttributeError", lambda: replay_mjlog(5),  # type: ignore[arg-type]
+     InvalidLogError, "an MjlogGame"),
+    ("a logged honba of 5,000 digits broke the message",
+     lambda: replay_mjlog(_evolve(GAME, rounds=(_HONBA, *GAME.rounds[1:]))), InvalidLogError,
+     "an int of 5001 digits"),
+    ("a writer's source of the wrong type raised AttributeError",
+     lambda: write_tenhou6(RECORD, source=5), InvalidLogError, "an MjlogGame"),  # type: ignore[arg-type]
+    ("a writer's names of range(10**5000) overflowed len()",
+     lambda: write_mjai(RECORD, names=range(10 ** 5000)),  # type: ignore[arg-type]
+     InvalidLogError, "names are four strings"),
+    ("a title of None raised TypeError",
+     lambda: write_tenhou6(RECORD, title=None), InvalidLogError, "a title is two strings"),  # type: ignore[arg-type]
+    ("a player's rate of 5,000 digits overflowed isfinite()",
+     lambda: repr(mjlog_module.MjlogPlayer("x", rate=10 ** 5000)), None, "5001 digits"),
+    ("a riichi step that is an int subclass ran its methods",
+     lambda: mjlog_module.Riichi(0, LoudInt(1)), InvalidLogError, "a riichi's step"),
+    ("a player count that is an int subclass ran its methods",
+     lambda: MjlogCall.decode(11623, 3, LoudInt(4)), InvalidLogError, "3 or 4 players"),
+    ("a kita count that is an int subclass ran its methods",
+     lambda: score_request({"hand": "123456789p23s11z", "win_tile": "1s", "kita": LoudInt(1)}),
+     None, "'kita' counts north tiles"),
+]
+
+
+@pytest.mark.parametrize(("call", "error", "fragment"), [case[1:] for case in FINDINGS],
+                         ids=[case[0] for case in FINDINGS])
+def test_each_finding_is_fixed(call: Callable[[], object], error: type[MahjongError] | None,
+                               fragment: str) -> None:
+    if error is None:
+        assert fragment in str(call())
+        return
+    with pytest.raises(error) as caught:
+        call()
+    message = str(caught.value)
+    assert fragment in message and message.isprintable() and len(message) < 600, message
+
+
+# -- the stream of games: where games begin and end ------------------------------------------
+
+
+class Trickle(io.RawIOBase):
+    """A byte stream that gives its data in pieces of the given sizes, as a pipe does."""
+
+    def __init__(self, data: bytes, sizes: list[int]) -> None:
+        self.data, self.sizes, self.at = data, sizes, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read1(self, size: int = -1) -> bytes:
+        step = self.sizes.pop(0) if self.sizes else 65536
+        piece = self.data[self.at:self.at + step]
+        self.at += len(piece)
+        return piece
+
+
+SEPARATORS = st.sampled_from([b"\n", b"\r\n", b"\n\n", b" \t\n", b"\r"])
+GOOD_GAMES = {M: [MJLOG.strip(), MJLOG_B, MJLOG_B.replace("><", ">\n<")],
+              T6: [TENHOU6.strip(), json.dumps(json.loads(TENHOU6), indent=1)],
+              MJ: [MJAI.strip()]}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([M, T6, MJ]), st.data())
+def test_good_games_come_out_as_they_went_in(fmt: LogFormat, data: st.DataObject) -> None:
+    """Any number of good games, any separators, any piece sizes, gzip or not, a byte
+    order mark or not: the same games, in order."""
+    games = data.draw(st.lists(st.sampled_from(GOOD_GAMES[fmt]), max_size=4))
+    separators = [data.draw(SEPARATORS if fmt is MJ else SEPARATORS | st.just(b""))
+                  for _ in games]
+    stream = b"".join(game.encode() + sep for game, sep in zip(games, separators, strict=True))
+    if data.draw(st.booleans()):
+        stream = b"\xef\xbb\xbf" + stream
+    if data.draw(st.booleans()):
+        stream = gzip.compress(stream)
+    sizes = data.draw(st.lists(st.integers(1, 5000), max_size=50))
+    found = list(read_inputs(["-"], Trickle(stream, sizes)))  # type: ignore[arg-type]
+    if not games:
+        assert [(g.fmt, g.error) for g in found] == [(None, "standard input holds no game")]
+        return
+    assert [g.error for g in found] == [None] * len(games)
+    assert [g.fmt for g in found] == [fmt] * len(games)
+    if fmt is MJ:  # lines as they were, whatever ended them and blanks after them
+        assert [[line.strip() for line in g.text.split("\n")] for g in found] == [
+            game.split("\n") for game in games]
+    else:
+        assert [g.text for g in found] == games
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from([M, T6, MJ]).flatmap(
+    lambda fmt: st.sampled_from(GOOD_GAMES[fmt]) | damaged(DOCUMENTS[fmt])), max_size=4),
+    st.lists(st.binary(max_size=8), max_size=4), st.lists(st.integers(1, 3000), max_size=30),
+    st.booleans())
+def test_any_stream_is_cut_into_games_or_errors(pieces: list[str], junk: list[bytes],
+                                                sizes: list[int], zipped: bool) -> None:
+    """Whatever the bytes, reading them raises nothing, and every game is text or an
+    error; a good game after a line break is never lost."""
+    stream = b"".join(piece.encode("utf-8", "surrogatepass") + extra + b"\n"
+                      for piece, extra in zip(pieces, [*junk, *[b""] * len(pieces)],
+                                              strict=False))
+    if zipped:
+        stream = gzip.compress(stream)[:len(stream) // 2 if junk and junk[0] else None]
+    found = list(read_inputs(["-"], Trickle(stream, sizes)))  # type: ignore[arg-type]
+    assert found
+    for game in found:
+        assert (game.error is None) != (game.text == "")
+        assert game.error is None or (game.error.isprintable() and len(game.error) < 600)
