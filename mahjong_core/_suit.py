@@ -7,7 +7,7 @@ key a direct index: each per-key answer the kernels need is one byte of a table 
 ``KEYS`` bytes (``HONOUR_KEYS`` for the honours), built by ``_build`` from the definitions
 below, shipped with the package and read by ``_tables``. A whole hand is four look-ups.
 
-The algorithms are those of the seed articles:
+The algorithms:
 
 * 3N check: walk the ranks carrying the runs opened at the two previous ranks; the count
   at a rank minus the runs passing through it, taken mod 3, is the number of runs that

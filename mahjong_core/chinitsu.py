@@ -1,6 +1,6 @@
 """One-suit (chinitsu) analysis: every tenpai or winning shape of one suit.
 
-Seed 004 ("清一解析の基礎") lists every one-suit tenpai shape as a "digital paishiki" line
+The analysis lists every one-suit tenpai shape as a "digital paishiki" line
 ``counts,waits,number of waits,tiles``: the nine counts of ranks 1-9, the ranks that
 complete the shape (ascending), how many ranks that is, and the number of tiles. The pure
 nine gates is ``311111113,123456789,9,13``. ``python -m mahjong_core chinitsu`` prints
@@ -194,7 +194,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core chinitsu",
         description="Print every one-suit tenpai shape as 'counts,waits,number of waits,"
-                    "tiles' (seed 004's digital paishiki), in ascending order of the "
+                    "tiles' (the digital paishiki notation), in ascending order of the "
                     "counts; a summary goes to standard error.",
         epilog="example: python -m mahjong_core chinitsu --tiles 13 | grep ',9,13$'")
     parser.add_argument("--tiles", type=int, metavar="N", default=None,

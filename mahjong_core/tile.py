@@ -63,7 +63,7 @@ class IdLayout(enum.Enum):
     """How a 136 id maps to a kind.
 
     ``TENHOU`` (the default everywhere): kind = id // 4, red fives 16, 52, 88.
-    ``MOD34``: the seed articles' layout, kind = id % 34 with suits in m, s, p order
+    ``MOD34``: kind = id % 34 with suits in m, s, p order, a layout some programs use,
     and no red fives.
     """
 
