@@ -82,8 +82,9 @@ def read_inputs(paths: Iterable[str], stdin: IO[bytes] | None = None) -> Iterato
             continue
         try:
             handle = _open(path)
-        except OSError as error:
-            yield GameText(None, "", f"{name} cannot be read: {error.strerror or error}")
+        except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
+            problem = getattr(error, "strerror", None) or error
+            yield GameText(None, "", f"{name} cannot be read: {problem}")
             continue
         with handle:
             yield from _games_of(name, handle)

@@ -30,7 +30,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mahjong_core import TENHOU_RULES, TENHOU_SANMA_RULES, MahjongError, Tile, TileId, Wind
+from mahjong_core import (
+    TENHOU_RULES,
+    TENHOU_SANMA_RULES,
+    MahjongError,
+    Tile,
+    TileId,
+    WinContext,
+    Wind,
+    Yaku,
+)
 from mahjong_core._games import read_inputs
 from mahjong_core.convert_command import convert
 from mahjong_core.errors import (
@@ -66,6 +75,8 @@ from mahjong_core.formats import (
 )
 from mahjong_core.formats import mjlog as mjlog_module
 from mahjong_core.formats.mjlog import MjlogCall, MjlogRound
+from mahjong_core.formats.replay import game_rules
+from mahjong_core.formats.tenhou_yaku import tenhou_yaku_id, yaku_of_tenhou_id
 from mahjong_core.jsonapi import score_request
 from mahjong_core.replay_command import answer as replay_answer
 from mahjong_core.table import (
@@ -373,7 +384,7 @@ VALUES: list[object] = [
     next(e for r in GAME.rounds for e in r.events
          if isinstance(e, mjlog_module.Ryuukyoku)).recorded,
     next(e for e in SANMA_GAME.rounds[0].events if isinstance(e, mjlog_module.Call)).call,
-    mjlog_module.Bye(2), mjlog_module.NewDora(TileId(9)),
+    mjlog_module.Bye(2), mjlog_module.NewDora(TileId(9)), _answer_round().observe(1),
     mjlog_module.MjlogStanding((25000, 25000, 25000, 25000), (5.0, 15.0, -5.0, -15.0)),
 ]
 RECORD_TARGETS = [_record_target(value) for value in VALUES]
@@ -587,6 +598,13 @@ FORMAT_TARGETS: list[Target] = [
     Target("MjlogCall.encode", lambda call, who, players: call.encode(who, players),
            (Slot(st.just(MjlogCall.decode(11623, 3)), MjlogCall.decode(11623, 3), False),
             Slot(st.integers(0, 3), 3), Slot(st.sampled_from([3, 4]), 4))),
+    Target("game_rules", lambda game, points: game_rules(game, round_points=points),
+           (Slot(st.sampled_from([GAME, SANMA_GAME]), GAME),
+            Slot(st.none() | st.booleans(), None))),
+    Target("tenhou_yaku_id", tenhou_yaku_id,
+           (Slot(st.sampled_from(list(Yaku)), Yaku.ROUND_WIND),
+            Slot(st.none() | st.just(WinContext(round_wind="S")), WinContext(round_wind="S")))),
+    Target("yaku_of_tenhou_id", yaku_of_tenhou_id, (Slot(st.integers(0, 60), 16),)),
     Target("score_request[players,kita]", score_request, (Slot(
         st.fixed_dictionaries({"hand": st.just("123456789p23s11z"), "win_tile": st.just("1s")},
                               optional={"players": st.sampled_from([3, 4]) | hostile(),
@@ -966,6 +984,12 @@ FINDINGS: list[tuple[str, Callable[[], object], type[MahjongError] | None, str]]
     ("a logged honba of 5,000 digits broke the message",
      lambda: replay_mjlog(_evolve(GAME, rounds=(_HONBA, *GAME.rounds[1:]))), InvalidLogError,
      "an int of 5001 digits"),
+    ("a Tenhou yaku id of 5,000 digits broke the message", lambda: yaku_of_tenhou_id(10 ** 5000),
+     InvalidLogError, "an int of 5001 digits"),
+    ("a yaku that is no Yaku reached a dict", lambda: tenhou_yaku_id([1]),  # type: ignore[arg-type]
+     InvalidLogError, "a yaku is a Yaku"),
+    ("game_rules of a non-game raised AttributeError", lambda: game_rules(5),  # type: ignore[arg-type]
+     InvalidLogError, "an MjlogGame"),
     ("a writer's source of the wrong type raised AttributeError",
      lambda: write_tenhou6(RECORD, source=5), InvalidLogError, "an MjlogGame"),  # type: ignore[arg-type]
     ("a writer's names of range(10**5000) overflowed len()",

@@ -87,7 +87,11 @@ def game_rules(game: MjlogGame, *, round_points: bool | None = None
     ``GO type`` flags, the starting score from its first deal, and whether placement
     points are whole numbers (``round_points``; by default as the log's own final
     standing shows, else whole, as Tenhou wrote them until about 2021).
+
+    Raises InvalidLogError for a value that is no MjlogGame.
     """
+    if not isinstance(game, MjlogGame):
+        raise InvalidLogError(f"a game is an MjlogGame, got {quote(game)}")
     players = game.players_count
     base_rules, base_table = ((TENHOU_RULES, TENHOU_TABLE) if players == 4
                               else (TENHOU_SANMA_RULES, TENHOU_SANMA_TABLE))

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from ..context import WinContext
-from ..errors import InvalidLogError
+from ..errors import InvalidLogError, quote
 from ..meld import Meld
 from ..scoring import WinResult
 from ..yaku import Yaku
@@ -87,6 +87,10 @@ def tenhou_yaku_id(yaku: Yaku, context: WinContext | None = None) -> int:
     >>> tenhou_yaku_id(Yaku.ROUND_WIND, WinContext(round_wind="S"))
     15
     """
+    if not isinstance(yaku, Yaku):
+        raise InvalidLogError(f"a yaku is a Yaku, got {quote(yaku)}")
+    if context is not None and not isinstance(context, WinContext):
+        raise InvalidLogError(f"a win's context is a WinContext, got {quote(context)}")
     if yaku is Yaku.SEAT_WIND or yaku is Yaku.ROUND_WIND:
         if context is None:
             raise InvalidLogError(f"the Tenhou id of {yaku.json_name} depends on the wind; "
@@ -95,7 +99,7 @@ def tenhou_yaku_id(yaku: Yaku, context: WinContext | None = None) -> int:
                 else _ROUND_WIND + context.round_wind)
     number = _IDS.get(yaku)
     if number is None:
-        raise InvalidLogError(f"{yaku!r} is not one yaku with a Tenhou id")
+        raise InvalidLogError(f"{quote(yaku)} is not one yaku with a Tenhou id")
     return number
 
 
@@ -110,7 +114,7 @@ def yaku_of_tenhou_id(number: int) -> Yaku | None:
     """
     if type(number) is not int or not 0 <= number < len(TENHOU_YAKU_NAMES):
         raise InvalidLogError(f"Tenhou yaku ids are 0-{len(TENHOU_YAKU_NAMES) - 1}, "
-                              f"got {number!r}")
+                              f"got {quote(number)}")
     return _YAKU_BY_ID.get(number)
 
 

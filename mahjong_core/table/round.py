@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from ..context import WinContext, Wind
-from ..errors import IllegalActionError, InvalidContextError, quote
+from ..errors import IllegalActionError, InvalidContextError, quote, safe_repr
 from ..hand import Hand
 from ..meld import Meld, MeldKind, Relative
 from ..points import payments_for
@@ -184,6 +184,8 @@ class _Seat:
 @attrs.frozen
 class Observation:
     """What one seat can see: its own hand and everything open on the table."""
+
+    __repr__ = safe_repr
 
     seat: int
     rules: Rules
