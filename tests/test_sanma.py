@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -47,6 +46,7 @@ from mahjong_core.table import (
     Win,
 )
 from mahjong_core.table.wall import THREE_PLAYER_IDS
+from tests.test_table_replay import blank
 
 DATA = Path(__file__).parent / "data"
 
@@ -288,36 +288,6 @@ def test_a_three_player_wall_is_checked() -> None:
 
 # -- real games ---------------------------------------------------------------------------
 
-_TAG = re.compile(r"<(\w+)([^<>]*?)(/?)>")
-_ATTR = re.compile(r'(\w+)="([^"]*)"')
-_KEEP = {"AGARI": ("who", "fromWho", "doraHaiUra"), "REACH": ("who", "step")}
-
-
-def _blank(document: str) -> str:
-    """The game with its recorded outcomes taken out: only the deal and decisions stay."""
-    inits = 0
-
-    def tag(match: re.Match[str]) -> str:
-        nonlocal inits
-        name, body, close = match.groups()
-        attrs = _ATTR.findall(body)
-        if name == "INIT":
-            inits += 1
-            if inits == 1:
-                return match.group(0)
-            attrs = [(k, ",,," + v.split(",", 3)[3] if k == "seed" else v) for k, v in attrs
-                     if k not in ("ten", "oya")]
-        elif name in _KEEP:
-            attrs = [(k, v) for k, v in attrs if k in _KEEP[name]]
-        elif name == "RYUUKYOKU":
-            attrs = [(k, v) for k, v in attrs if k == "type" and v != "nm"]
-        else:
-            return match.group(0)
-        return "<" + name + "".join(f' {k}="{v}"' for k, v in attrs) + close + ">"
-
-    return _TAG.sub(tag, document)
-
-
 @pytest.mark.parametrize("document", split_mjlog((DATA / "sanma_games.mjlog").read_bytes()),
                          ids=lambda d: str(len(d)))
 def test_real_three_player_games_replay_as_recorded(document: str) -> None:
@@ -328,7 +298,7 @@ def test_real_three_player_games_replay_as_recorded(document: str) -> None:
     assert recorded is not None and recorded.final is not None
     assert record.final_scores == recorded.final.scores[:3]
     assert record.points == recorded.final.points[:3]
-    blanked = replay_mjlog(parse_mjlog(_blank(document)))
+    blanked = replay_mjlog(parse_mjlog(blank(document)))
     assert blanked.final_scores == record.final_scores and blanked.points == record.points
     assert [r.results for r in blanked.rounds] == [r.results for r in record.rounds]
 
