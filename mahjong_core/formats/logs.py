@@ -22,7 +22,7 @@ from ..errors import InvalidLogError, quote
 from ..table import GameRecord
 from ..tile import plain_str
 from .mjai import parse_mjai, split_mjai, write_mjai
-from .mjlog import MjlogGame, format_mjlog, parse_mjlog, split_mjlog
+from .mjlog import MjlogGame, decode_utf8, format_mjlog, parse_mjlog, split_mjlog
 from .record_mjlog import record_to_mjlog
 from .tenhou6 import parse_tenhou6, split_tenhou6, write_tenhou6
 
@@ -58,10 +58,7 @@ def _text(data: str | bytes) -> str:
             raw = gzip.decompress(raw)
         except (OSError, EOFError, zlib.error) as error:
             raise InvalidLogError(f"the gzip data is damaged: {error}") from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
+    return decode_utf8(raw)
 
 
 def detect_format(data: str | bytes) -> LogFormat:

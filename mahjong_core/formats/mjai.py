@@ -60,7 +60,7 @@ from ..table import (
 )
 from ..tile import Tile, TileId, plain_str
 from ._round_builder import RoundBuilder
-from .mjlog import CallKind, MjlogGame, MjlogPlayer, MjlogRound
+from .mjlog import CallKind, MjlogGame, MjlogPlayer, MjlogRound, decode_utf8
 from .record_mjlog import check_names, check_source
 
 __all__ = ["parse_mjai", "read_mjai", "split_mjai", "write_mjai"]
@@ -373,10 +373,7 @@ def parse_mjai(document: str | bytes) -> MjlogGame:
     unknown tile or a tile the player does not hold, or the log stops early.
     """
     if isinstance(document, bytes | bytearray):
-        try:
-            document = bytes(document).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
+        document = decode_utf8(document)
     if not isinstance(document, str):
         _fail(f"an mjai log is text, got {type(document).__name__}")
     document = plain_str(document)
@@ -424,10 +421,7 @@ def split_mjai(data: str | bytes) -> list[str]:
     ['{"type":"start_game"}\\n{"type":"end_game"}', '{"type":"start_game"}']
     """
     if isinstance(data, bytes | bytearray):
-        try:
-            data = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
+        data = decode_utf8(data)
     if not isinstance(data, str):
         _fail(f"mjai logs are text or bytes, got {type(data).__name__}")
     games: list[list[str]] = []

@@ -1313,6 +1313,17 @@ def parse_mjlog(document: str) -> MjlogGame:
         raise InvalidLogError(f"{where}: {error}") from None
 
 
+def decode_utf8(raw: bytes | bytearray | memoryview) -> str:
+    """A log's bytes as text (a leading byte-order mark dropped).
+
+    Raises InvalidLogError naming the first byte that is not UTF-8.
+    """
+    try:
+        return bytes(raw).decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
+
+
 def split_mjlog(data: str | bytes) -> list[str]:
     """The mjlog documents in ``data`` (text, or UTF-8 bytes plain or gzip-compressed), one
     string each, in order.

@@ -75,6 +75,7 @@ from .mjlog import (
     MjlogStanding,
     Ryuukyoku,
     check_texts,
+    decode_utf8,
 )
 from .record_mjlog import check_names, check_source
 from .tenhou_yaku import TENHOU_YAKU_NAMES, tenhou_yaku_list
@@ -808,10 +809,7 @@ def split_tenhou6(data: str | bytes) -> list[str]:
     ['{"log": []}', '{"log": []}']
     """
     if isinstance(data, bytes | bytearray):
-        try:
-            data = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
+        data = decode_utf8(data)
     if not isinstance(data, str):
         _fail(f"tenhou.net/6 logs are text or bytes, got {type(data).__name__}")
     pieces: list[str] = []
