@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -81,26 +81,37 @@ def _to_indicators(value: Any) -> tuple[Tile, ...]:
         f"indicators must be mpsz text or a sequence of Tile, got {quote(value)}")
 
 
-def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if type(value) is not bool:
-        raise InvalidContextError(
-            f"{attribute.name!r} must be true or false, got {quote(value)}")
-
-
-def _check_count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_count(name: str, value: object) -> NoReturn:
     if type(value) is not int or value < 0:
-        raise InvalidContextError(
-            f"{attribute.name!r} must be a non-negative int, got {quote(value)}")
-    most = MAX_HONBA if attribute.name == "honba" else MAX_RIICHI_STICKS
-    if value > most:
-        raise InvalidContextError(
-            f"{attribute.name!r} is at most {most}, far beyond any real table; "
-            f"got {quote(value)}")
+        raise InvalidContextError(f"{name!r} must be a non-negative int, got {quote(value)}")
+    most = MAX_HONBA if name == "honba" else MAX_RIICHI_STICKS
+    raise InvalidContextError(
+        f"{name!r} is at most {most}, far beyond any real table; got {quote(value)}")
 
 
-def _check_kita(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or not 0 <= value <= 4:
-        raise InvalidContextError(f"'kita' counts north tiles set aside, 0-4, got {quote(value)}")
+def _check_kita(value: object) -> NoReturn:
+    raise InvalidContextError(f"'kita' counts north tiles set aside, 0-4, got {quote(value)}")
+
+
+_INDICATOR_TEXT: dict[str, tuple[Tile, ...]] = {}
+"""Indicator text already read, and its tiles: at most ``_INDICATOR_LIMIT`` entries,
+emptied when full (the tiles are immutable values)."""
+_INDICATOR_LIMIT = 1 << 12
+
+
+def _indicators(value: Any) -> tuple[Tile, ...]:
+    """Indicators from mpsz text or tiles, through a bounded memory of text seen."""
+    if value.__class__ is str:
+        tiles = _INDICATOR_TEXT.get(value)
+        if tiles is None:
+            tiles = _to_indicators(value)
+            if len(_INDICATOR_TEXT) >= _INDICATOR_LIMIT:
+                _INDICATOR_TEXT.clear()
+            _INDICATOR_TEXT[value] = tiles
+        return tiles
+    if value.__class__ is tuple and not value:
+        return ()
+    return _to_indicators(value)
 
 
 def _to_relative(value: Any) -> Relative | None:
@@ -116,10 +127,25 @@ def _to_relative(value: Any) -> Relative | None:
 
 
 def _flag() -> Any:
-    return attrs.field(default=False, validator=_check_flag)
+    return attrs.field(default=False)
 
 
-@attrs.frozen(kw_only=True)
+_FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
+               "houtei", "tenhou", "chiihou", "renhou", "furiten")
+_BOOL_ONLY = frozenset({bool})
+_WINDS: dict[object, Wind] = {**{w: w for w in Wind}, **{w.name[0]: w for w in Wind},
+                              **{w.name: w for w in Wind}}
+"""The winds as most callers give them; anything else goes through ``Wind.parse``."""
+_WIND_KEYS = frozenset({str, Wind})
+_SEAT_ROUND = tuple(tuple((seat, round_) for round_ in range(4)) for seat in range(4))
+_DORA_NEXT = tuple(Tile(kind).dora_next().kind for kind in range(34))
+_Y_IPPATSU, _Y_RINSHAN, _Y_CHANKAN = int(Yaku.IPPATSU), int(Yaku.RINSHAN), int(Yaku.CHANKAN)
+_Y_HAITEI, _Y_HOUTEI = int(Yaku.HAITEI), int(Yaku.HOUTEI)
+_Y_TENHOU, _Y_CHIIHOU = int(Yaku.TENHOU), int(Yaku.CHIIHOU)
+_RIICHI_BITS = (0, int(Yaku.RIICHI), int(Yaku.DOUBLE_RIICHI), int(Yaku.DOUBLE_RIICHI))
+
+
+@attrs.frozen(kw_only=True, init=False)
 class WinContext:
     """How a win was made and the table around it.
 
@@ -148,19 +174,17 @@ class WinContext:
     """A non-dealer's ron before their first draw (scores only if the rules allow it)."""
     furiten: bool = _flag()
     """The winner is furiten: a ron is refused (see ``FuritenTracker``)."""
-    seat_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind)
-    round_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind)
-    dora_indicators: tuple[Tile, ...] = attrs.field(
-        default=(), converter=_to_indicators)
+    seat_wind: Wind = attrs.field(default=Wind.EAST)
+    round_wind: Wind = attrs.field(default=Wind.EAST)
+    dora_indicators: tuple[Tile, ...] = attrs.field(default=())
     """Dora indicators, kan dora included."""
-    ura_indicators: tuple[Tile, ...] = attrs.field(
-        default=(), converter=_to_indicators)
+    ura_indicators: tuple[Tile, ...] = attrs.field(default=())
     """Ura dora indicators (they count only with riichi)."""
-    honba: int = attrs.field(default=0, validator=_check_count)
-    riichi_sticks: int = attrs.field(default=0, validator=_check_count)
-    pao: Relative | None = attrs.field(default=None, converter=_to_relative)
+    honba: int = attrs.field(default=0)
+    riichi_sticks: int = attrs.field(default=0)
+    pao: Relative | None = attrs.field(default=None)
     """The player liable for a daisangen or daisuushii (who fed its last set)."""
-    kita: int = attrs.field(default=0, validator=_check_kita)
+    kita: int = attrs.field(default=0)
     """North tiles the winner has set aside (three-player kita, 0-4): each is a dora."""
     # derived once for the scorer's inner loop (not part of the value)
     _yaku: int = attrs.field(init=False, eq=False, repr=False)
@@ -179,7 +203,75 @@ class WinContext:
     _ura: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _first_turn: bool = attrs.field(init=False, eq=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
+    def __init__(self, *, tsumo: bool = False, riichi: bool = False,
+                 double_riichi: bool = False, ippatsu: bool = False, rinshan: bool = False,
+                 chankan: bool = False, haitei: bool = False, houtei: bool = False,
+                 tenhou: bool = False, chiihou: bool = False, renhou: bool = False,
+                 furiten: bool = False, seat_wind: Wind | str = Wind.EAST,
+                 round_wind: Wind | str = Wind.EAST,
+                 dora_indicators: str | tuple[Tile, ...] | list[Tile] = (),
+                 ura_indicators: str | tuple[Tile, ...] | list[Tile] = (),
+                 honba: int = 0, riichi_sticks: int = 0, pao: Relative | str | None = None,
+                 kita: int = 0) -> None:
+        flags = (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei,
+                 tenhou, chiihou, renhou, furiten)
+        if not set(map(type, flags)) <= _BOOL_ONLY:
+            for name, value in zip(_FLAG_NAMES, flags, strict=True):
+                if type(value) is not bool:
+                    raise InvalidContextError(f"{name!r} must be true or false, got {quote(value)}")
+        setter = object.__setattr__
+        for name, value in zip(_FLAG_NAMES, flags, strict=True):
+            setter(self, name, value)
+        seat = _WINDS.get(seat_wind) if seat_wind.__class__ in _WIND_KEYS else None
+        setter(self, "seat_wind", _to_wind(seat_wind) if seat is None else seat)
+        wind = _WINDS.get(round_wind) if round_wind.__class__ in _WIND_KEYS else None
+        setter(self, "round_wind", _to_wind(round_wind) if wind is None else wind)
+        setter(self, "dora_indicators", _indicators(dora_indicators))
+        setter(self, "ura_indicators", _indicators(ura_indicators))
+        if honba.__class__ is not int or not 0 <= honba <= MAX_HONBA:
+            _check_count("honba", honba)
+        setter(self, "honba", honba)
+        if riichi_sticks.__class__ is not int or not 0 <= riichi_sticks <= MAX_RIICHI_STICKS:
+            _check_count("riichi_sticks", riichi_sticks)
+        setter(self, "riichi_sticks", riichi_sticks)
+        setter(self, "pao", None if pao is None else _to_relative(pao))
+        if kita.__class__ is not int or not 0 <= kita <= 4:
+            _check_kita(kita)
+        setter(self, "kita", kita)
+        self._derive()
+
+    def _derive(self) -> None:
+        """Check the situation as a whole and work out what the scorer reads."""
+        if (self.chankan or self.houtei or self.rinshan or self.haitei or self.ippatsu
+                or self.tenhou or self.chiihou or self.renhou or len(self.dora_indicators) > 4
+                or self.ura_indicators):
+            self._check_situation()
+        setter = object.__setattr__
+        flags = _RIICHI_BITS[self.riichi + 2 * self.double_riichi]
+        if self.ippatsu or self.rinshan or self.chankan or self.haitei or self.houtei:
+            flags |= (self.ippatsu and _Y_IPPATSU) | (self.rinshan and _Y_RINSHAN) | (
+                self.chankan and _Y_CHANKAN) | (self.haitei and _Y_HAITEI) | (
+                self.houtei and _Y_HOUTEI)
+        setter(self, "_ordinary", flags)
+        first = (self.tenhou and _Y_TENHOU) | (self.chiihou and _Y_CHIIHOU)
+        setter(self, "_yakuman", first)
+        setter(self, "_yaku", flags | first)
+        seat, round_ = self.seat_wind.value, self.round_wind.value
+        setter(self, "_winds", 4 * seat + round_)
+        setter(self, "_seat_round", _SEAT_ROUND[seat][round_])
+        dora, ura = self.dora_indicators, self.ura_indicators
+        if not dora and not ura:
+            setter(self, "_shown", ())
+            setter(self, "_tile_checks", self.chankan)
+            setter(self, "_red_shown", 0)
+            setter(self, "_dora", ())
+            setter(self, "_ura", ())
+        else:
+            self._derive_indicators()
+        setter(self, "_first_turn", self.tenhou or self.chiihou or self.renhou)
+
+    def _check_situation(self) -> None:
+        """Raise InvalidContextError for an impossible combination."""
         problems = []
         ron = not self.tsumo
         if self.chankan and self.tsumo:
@@ -221,26 +313,13 @@ class WinContext:
             problems.append("there are never more ura indicators than dora indicators")
         if problems:
             raise InvalidContextError("impossible win situation: " + "; ".join(problems))
-        flags = Yaku(0)
-        if self.double_riichi:
-            flags |= Yaku.DOUBLE_RIICHI
-        elif self.riichi:
-            flags |= Yaku.RIICHI
-        for flag, yaku in ((self.ippatsu, Yaku.IPPATSU), (self.rinshan, Yaku.RINSHAN),
-                           (self.chankan, Yaku.CHANKAN), (self.haitei, Yaku.HAITEI),
-                           (self.houtei, Yaku.HOUTEI), (self.tenhou, Yaku.TENHOU),
-                           (self.chiihou, Yaku.CHIIHOU)):
-            if flag:
-                flags |= yaku
-        object.__setattr__(self, "_yaku", int(flags))
-        first_draw = Yaku.TENHOU | Yaku.CHIIHOU
-        object.__setattr__(self, "_ordinary", int(flags & ~first_draw))
-        object.__setattr__(self, "_yakuman", int(flags & first_draw))
-        object.__setattr__(self, "_winds", 4 * int(self.seat_wind) + int(self.round_wind))
-        object.__setattr__(self, "_seat_round", (int(self.seat_wind), int(self.round_wind)))
+
+    def _derive_indicators(self) -> None:
+        """The indicators as the scorer reads them; raises for a kind or red five shown
+        too often."""
         shown = [t.kind for t in (*self.dora_indicators, *self.ura_indicators)]
         object.__setattr__(self, "_shown", tuple((k, shown.count(k)) for k in sorted(set(shown))))
-        object.__setattr__(self, "_tile_checks", self.chankan or bool(shown))
+        object.__setattr__(self, "_tile_checks", True)
         if any(n > 4 for _, n in self._shown):
             raise InvalidContextError("the dora and ura indicators show a kind five times")
         red_shown = 0
@@ -253,10 +332,9 @@ class WinContext:
                             "there is one")
                     red_shown |= 1 << tile.kind // 9
         object.__setattr__(self, "_red_shown", red_shown)
-        object.__setattr__(self, "_dora", tuple(t.dora_next().kind for t in self.dora_indicators))
-        object.__setattr__(self, "_ura", tuple(t.dora_next().kind for t in self.ura_indicators)
+        object.__setattr__(self, "_dora", tuple(_DORA_NEXT[t.kind] for t in self.dora_indicators))
+        object.__setattr__(self, "_ura", tuple(_DORA_NEXT[t.kind] for t in self.ura_indicators)
                            if self.in_riichi else ())
-        object.__setattr__(self, "_first_turn", self.tenhou or self.chiihou or self.renhou)
 
     @property
     def is_dealer(self) -> bool:

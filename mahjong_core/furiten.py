@@ -35,9 +35,25 @@ def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: bool)
 
 
 def _kind(tile: object) -> int:
-    if not isinstance(tile, Tile):
+    if tile.__class__ is not Tile and not isinstance(tile, Tile):
         raise InvalidHandError(f"expected a Tile, got {quote(tile)}")
+    assert isinstance(tile, Tile)
     return tile.kind
+
+
+_EMPTY: frozenset[int] = frozenset()
+
+
+def _tracker(own: frozenset[int], since_discard: frozenset[int],
+             after_riichi: frozenset[int], riichi: bool) -> FuritenTracker:
+    """A tracker of fields already checked (the methods' results)."""
+    tracker = object.__new__(FuritenTracker)
+    setter = object.__setattr__
+    setter(tracker, "own", own)
+    setter(tracker, "since_discard", since_discard)
+    setter(tracker, "after_riichi", after_riichi)
+    setter(tracker, "riichi", riichi)
+    return tracker
 
 
 @attrs.frozen
@@ -67,7 +83,9 @@ class FuritenTracker:
 
     def discarded(self, tile: Tile) -> FuritenTracker:
         """This player discarded ``tile``: it joins the discards, temporary furiten ends."""
-        return attrs.evolve(self, own=self.own | {_kind(tile)}, since_discard=frozenset())
+        kind = _kind(tile)
+        own = self.own if kind in self.own else self.own | {kind}
+        return _tracker(own, _EMPTY, self.after_riichi, self.riichi)
 
     def passed(self, tile: Tile) -> FuritenTracker:
         """A tile this player could have won on went by without a win.
@@ -76,12 +94,16 @@ class FuritenTracker:
         riichi, for this player's own draw that was not declared tsumo).
         """
         kind = _kind(tile)
-        after = self.after_riichi | {kind} if self.riichi else self.after_riichi
-        return attrs.evolve(self, since_discard=self.since_discard | {kind}, after_riichi=after)
+        after = self.after_riichi
+        if self.riichi and kind not in after:
+            after = after | {kind}
+        since = self.since_discard
+        return _tracker(self.own, since if kind in since else since | {kind}, after,
+                        self.riichi)
 
     def declared_riichi(self) -> FuritenTracker:
         """This player declared riichi: from now on a passed winning tile is permanent."""
-        return attrs.evolve(self, riichi=True)
+        return _tracker(self.own, self.since_discard, self.after_riichi, True)
 
     def is_furiten(self, waits: Hand | Iterable[Tile]) -> bool:
         """True when a ron would be furiten, given the waiting hand or its waits.

@@ -5,7 +5,9 @@ from __future__ import annotations
 import bisect
 import itertools
 import operator
+import re
 from collections.abc import Iterable
+from typing import NoReturn
 
 import attrs
 
@@ -16,12 +18,14 @@ from .meld import Meld, MeldKind
 from .shapes import Decomposition, Form, Group, GroupKind
 from .tile import (
     MAX_TILES,
+    PACK_REDS,
     IdLayout,
     Tile,
     _parse_tiles,
     bounded_list,
     format_tiles,
     is_text_like,
+    pack_of,
     plain_str,
     tile_of,
     tile_order,
@@ -40,6 +44,7 @@ _UNIT = _suit.KIND_UNIT
 _RANK_UNITS = _suit.UNIT
 _IS_RED = operator.attrgetter("red")
 _NO_MELD_COUNTS = (0,) * 34
+_NO_MELD_KEYS = (0, 0, 0, 0)
 _THREE_PLAYER_KINDS = (0, *range(8, 34))
 """The kinds of a three-player game: every kind but 2m-8m."""
 PLAIN_TILES = tuple(Tile(k) for k in range(34))
@@ -102,77 +107,50 @@ class Hand:
     '123m456p789s11222z'
     """
 
-    tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
-    """Concealed tiles, sorted."""
+    _tiles: tuple[Tile, ...] | None = attrs.field(converter=_to_tiles, eq=False,
+                                                  alias="tiles")
+    """Concealed tiles, sorted; None until first asked for in a hand built from ids or
+    text (they follow from the keys and the red fives)."""
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
     """Declared melds in the order they were made."""
-    _keys: tuple[int, int, int, int] = attrs.field(init=False, eq=False, repr=False)
-    _meld_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    _exhausted: int = attrs.field(init=False, eq=False, repr=False)
-    """Bit k is set when the hand and its melds hold all four copies of kind k."""
-    _full: bool = attrs.field(init=False, eq=False, repr=False)
-    _melded: _score_tables.MeldSummary = attrs.field(init=False, eq=False, repr=False)
-    """The melds as the scorer sees them."""
+    _keys: tuple[int, int, int, int] = attrs.field(init=False, repr=False)
+    """The concealed counts of each suit (m, p, s, honours) as a base-5 number."""
+    _hand_reds: int = attrs.field(init=False, repr=False)
+    """Bit s is set when the concealed tiles hold the red five of suit s."""
     _red_suits: int = attrs.field(init=False, eq=False, repr=False)
     """Bit s is set when suit s has its red five in the hand or the melds."""
+    _full: bool = attrs.field(init=False, eq=False, repr=False)
+    _exhausted: int = attrs.field(init=False, eq=False, repr=False)
+    """Bit k is set when the hand and its melds hold all four copies of kind k."""
+    _meld_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _melded: _score_tables.MeldSummary = attrs.field(init=False, eq=False, repr=False)
+    """The melds as the scorer sees them."""
     _open: bool = attrs.field(init=False, eq=False, repr=False)
     _meld_keys: tuple[int, int, int, int] = attrs.field(init=False, eq=False, repr=False)
     """The melds' copies per suit, packed as the shanten tables want them."""
 
     def __attrs_post_init__(self) -> None:
-        tiles, melds = self.tiles, self.melds
-        if len(melds) > 4:
-            raise InvalidHandError(f"a hand has at most four melds, not {len(melds)}")
-        counts = [0] * 34
-        red_suits = 0
-        for tile in tiles:
-            counts[tile.kind] += 1
-            if tile.red:
-                red_suits = _add_red(red_suits, tile)
-        meld_counts = [0] * 34
-        for meld in melds:
-            for tile in meld.tiles:
-                meld_counts[tile.kind] += 1
-                if tile.red:
-                    red_suits = _add_red(red_suits, tile)
-        held = list(map(operator.add, counts, meld_counts)) if melds else counts
-        if max(held) > 4:
-            kind = next(k for k in range(34) if held[k] > 4)
-            raise InvalidHandError(
-                f"the hand holds {held[kind]} copies of {tile_of(kind)} (melds included); "
-                "there are only four")
-        expected = 13 - 3 * len(melds)
-        if len(tiles) not in (expected, expected + 1):
-            raise InvalidHandError(
-                f"a hand with {len(melds)} meld(s) holds {expected} or {expected + 1} "
-                f"concealed tiles, not {len(tiles)} ({format_tiles(tiles) or 'none'})")
-        setter = object.__setattr__
-        setter(self, "_keys", (sum(map(operator.mul, counts[0:9], _RANK_UNITS)),
-                               sum(map(operator.mul, counts[9:18], _RANK_UNITS)),
-                               sum(map(operator.mul, counts[18:27], _RANK_UNITS)),
-                               sum(map(operator.mul, counts[27:34], _RANK_UNITS))))
-        setter(self, "_meld_counts", tuple(meld_counts) if melds else _NO_MELD_COUNTS)
-        setter(self, "_red_suits", red_suits)
-        setter(self, "_exhausted",
-               sum(1 << k for k in range(34) if held[k] == 4) if 4 in held else 0)
-        setter(self, "_full", len(tiles) == expected + 1)
-        if melds:
-            setter(self, "_open", any(m.is_open for m in melds))
-            setter(self, "_melded", _score_tables.meld_summary(tuple(
-                (m.tiles[0].kind, m.kind is MeldKind.CHI, m.is_kan, m.kind is MeldKind.ANKAN)
-                for m in melds)))
-            setter(self, "_meld_keys", _shanten.meld_keys(melds))
-        else:
-            setter(self, "_open", False)
-            setter(self, "_melded", _score_tables.NO_MELDS)
-            setter(self, "_meld_keys", (0, 0, 0, 0))
+        tiles, melds = self._tiles, self.melds
+        assert tiles is not None
+        if len(tiles) > _MAX_PACKED or not _setup(self, sum(map(_PACK_OF, tiles)),
+                                                    len(tiles), melds):
+            _explain(tiles, melds)
 
-    def _with_tiles(self, tiles: tuple[Tile, ...], keys: tuple[int, int, int, int],
-                    exhausted: int, red_suits: int) -> Hand:
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Concealed tiles, sorted."""
+        tiles = self._tiles
+        if tiles is None:
+            tiles = _tiles_of(self._keys, self._hand_reds)
+            object.__setattr__(self, "_tiles", tiles)  # the same value every time
+        return tiles
+
+    def _with_tiles(self, tiles: tuple[Tile, ...] | None, keys: tuple[int, int, int, int],
+                    exhausted: int, hand_reds: int, red_suits: int) -> Hand:
         """A hand with other concealed tiles but the same melds, already validated."""
         hand = object.__new__(Hand)
         setter = object.__setattr__
-        setter(hand, "tiles", tiles)
+        setter(hand, "_tiles", tiles)
         setter(hand, "melds", self.melds)
         setter(hand, "_keys", keys)
         setter(hand, "_meld_counts", self._meld_counts)
@@ -180,6 +158,7 @@ class Hand:
         setter(hand, "_full", not self._full)
         setter(hand, "_melded", self._melded)
         setter(hand, "_meld_keys", self._meld_keys)
+        setter(hand, "_hand_reds", hand_reds)
         setter(hand, "_red_suits", red_suits)
         setter(hand, "_open", self._open)
         return hand
@@ -207,12 +186,29 @@ class Hand:
         if len(written) > 4:
             raise InvalidHandError(
                 f"hand {quote(text)}: a hand has at most four melds, not {len(written)}")
-        parsed = [Meld.parse(part) for part in written]
+        parsed = (*(Meld.parse(part) for part in written), *_to_melds(melds))
+        if cls is Hand:
+            hand = cls._from_text(head, parsed)
+            if hand is not None:
+                return hand
         try:
             tiles = _parse_tiles(head, "hand")
         except MahjongError as error:
             raise type(error)(f"hand {quote(text)}: {error}") from None
-        return cls(tiles, (*parsed, *_to_melds(melds)))
+        return cls(tiles, parsed)
+
+    @staticmethod
+    def _from_text(text: str, melds: tuple[Meld, ...]) -> Hand | None:
+        """The hand of plain mpsz text and checked melds, or None when they make no hand
+        (the caller's plain walk then says why)."""
+        if text.__class__ is not str or len(text) > MAX_HAND_TEXT:
+            return None
+        packed = _pack_text(text)
+        if packed is None:
+            return None
+        hand = object.__new__(Hand)
+        object.__setattr__(hand, "_tiles", None)
+        return hand if _setup(hand, packed[0], packed[1], melds) else None
 
     @classmethod
     def from_ids136(cls, ids: Iterable[int], melds: Iterable[Meld] = (), *,
@@ -220,8 +216,48 @@ class Hand:
         """A hand from distinct 136 ids (Tenhou layout by default).
 
         Raises InvalidTileError for a bad or repeated id, InvalidHandError for a bad count.
+
+        >>> hand = Hand.from_ids136([0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 109, 112, 113])
+        >>> str(hand), hand.to_ids136() == sorted(hand.to_ids136())
+        ('123m123p123s1122z', True)
         """
+        if ((ids.__class__ is list or ids.__class__ is tuple) and layout is IdLayout.TENHOU
+                and cls is Hand and len(ids) <= 14 and (red_fives is True or red_fives is False)):
+            try:
+                packed = sum(map((_ID_PACK if red_fives else _ID_PACK_PLAIN).__getitem__, ids))
+            except (KeyError, TypeError):  # not an id: the plain walk names it
+                packed = -1
+            count = len(ids)
+            if (packed >= 0 and (packed & _PRESENCE).bit_count() == count
+                    and set(map(type, ids)) <= _INT_ONLY):
+                # distinct ids: at most four of a kind and one red five a suit
+                hand = object.__new__(Hand)
+                object.__setattr__(hand, "_tiles", None)
+                packed >>= 136
+                if melds.__class__ is tuple and not melds and count in (13, 14):
+                    _setup_closed(hand, packed, count)
+                    return hand
+                if _setup(hand, packed, count, _to_melds(melds)):
+                    return hand
         return cls(tiles_from_ids136(ids, layout=layout, red_fives=red_fives), melds)
+
+    def to_ids136(self) -> list[int]:
+        """Tile ids (Tenhou layout) of the concealed tiles, ascending: each kind's copies
+        numbered from the lowest id, a red five being copy 0 and a plain five copies 1-3.
+
+        A hand keeps its tiles, not the ids they were dealt with, so ids that went in
+        come back renumbered this way.
+        """
+        ids: list[int] = []
+        keys, red_suits = self._keys, self._hand_reds
+        for kind in range(34):
+            held = keys[kind // 9] // _UNIT[kind] % 5
+            if held:
+                first = 4 * kind
+                if kind in _FIVE_KINDS and held < 4 and not red_suits >> kind // 9 & 1:
+                    first += 1  # copy 0 is the red five
+                ids.extend(range(first, first + held))
+        return ids
 
     def add(self, tile: Tile) -> Hand:
         """A new hand with ``tile`` added (a draw or a claimed winning tile).
@@ -242,14 +278,18 @@ class Hand:
                 f"the hand {self} holds all four copies of {tile.plain}; it cannot take a "
                 "fifth")
         keys[suit] += unit
-        red_suits = self._red_suits
+        red_suits, hand_reds = self._red_suits, self._hand_reds
         if tile.red:
             red_suits = _add_red(red_suits, tile)
-        tiles = list(self.tiles)
-        bisect.insort(tiles, tile, key=tile_order)
+            hand_reds |= 1 << kind // 9
+        tiles: tuple[Tile, ...] | None = None
+        if self._tiles is not None:
+            listed = list(self._tiles)
+            bisect.insort(listed, tile, key=tile_order)
+            tiles = tuple(listed)
         exhausted = self._exhausted | (1 << kind) if held == 4 else self._exhausted
-        return self._with_tiles(tuple(tiles), (keys[0], keys[1], keys[2], keys[3]), exhausted,
-                                red_suits)
+        return self._with_tiles(tiles, (keys[0], keys[1], keys[2], keys[3]), exhausted,
+                                hand_reds, red_suits)
 
     def remove(self, tile: Tile) -> Hand:
         """A new hand without one copy of ``tile`` (red flag must match).
@@ -258,19 +298,28 @@ class Hand:
         """
         if tile.__class__ is not Tile:
             raise InvalidHandError(f"expected a Tile, got {quote(tile)}")
-        tiles = self.tiles
-        index = bisect.bisect_left(tiles, tile._order, key=tile_order)
-        if index == len(tiles) or tiles[index] != tile:
+        kind = tile.kind
+        held = self._keys[kind // 9] // _UNIT[kind] % 5
+        if kind in _FIVE_KINDS:
+            red = self._hand_reds >> kind // 9 & 1
+            held = red if tile.red else held - red
+        if not held:
             raise InvalidHandError(f"the hand {self} holds no {tile}")
         if not self._full:
             raise InvalidHandError(f"the hand {self} holds 13 tiles; it has none to spare")
-        kind = tile.kind
+        tiles = self._tiles
+        if tiles is not None:
+            index = bisect.bisect_left(tiles, tile._order, key=tile_order)
+            tiles = tiles[:index] + tiles[index + 1:]
         keys = list(self._keys)
         keys[kind // 9] -= _UNIT[kind]
-        red_suits = self._red_suits & ~(1 << kind // 9) if tile.red else self._red_suits
-        return self._with_tiles(tiles[:index] + tiles[index + 1:],
+        hand_reds, red_suits = self._hand_reds, self._red_suits
+        if tile.red:
+            hand_reds &= ~(1 << kind // 9)
+            red_suits &= ~(1 << kind // 9)
+        return self._with_tiles(tiles,
                                 (keys[0], keys[1], keys[2], keys[3]),
-                                self._exhausted & ~(1 << kind), red_suits)
+                                self._exhausted & ~(1 << kind), hand_reds, red_suits)
 
     def call(self, meld: Meld) -> Hand:
         """The hand after declaring ``meld``, its tiles moved out of the concealed part.
@@ -626,7 +675,7 @@ class Hand:
         if players != 4:
             return self._three_player_discards(players, visible)
         tiles: list[Tile] | tuple[Tile, ...] = _shanten.PLAIN
-        if self._red_suits:
+        if self._hand_reds:
             tiles = list(tiles)
             for tile in self.tiles:  # sorted: a plain five comes after the red one
                 tiles[tile.kind] = tile
@@ -723,3 +772,160 @@ def _meld_group(meld: Meld) -> Group:
     else:
         kind = GroupKind.RUN
     return Group(kind, meld.first, open=meld.is_open, melded=True)
+
+
+# -- building a hand from packed tiles (see tile.pack_of) -----------------------------
+
+_PACK_OF = operator.attrgetter("_pack")
+_FIELD = (1 << 21) - 1
+_COUNTS = (1 << 170) - 1
+_ELEVENS = sum(11 << 5 * k for k in range(34))
+_TWELVES = sum(12 << 5 * k for k in range(34))
+_SIXTEENS = sum(16 << 5 * k for k in range(34))
+"""A count field plus 11 reaches 16 exactly when it is five or more (plus 12: four)."""
+_RED_EXCESS = 0b110110110
+"""Red-five fields of two or more."""
+_MAX_PACKED = 14
+_PRESENCE = (1 << 136) - 1
+_INT_ONLY = frozenset({int})
+_FIVE_KINDS = frozenset({4, 13, 22})
+_ID_PACK: dict[int, int] = {
+    i: 1 << i | pack_of(i // 4, i in (16, 52, 88)) << 136 for i in range(136)}
+"""A 136 id's bit (to find repeats) and its tile's pack; ids 16, 52 and 88 are red fives."""
+_ID_PACK_PLAIN: dict[int, int] = {i: 1 << i | pack_of(i // 4, False) << 136 for i in range(136)}
+_TEXT_PACK: dict[str, dict[str, int]] = {
+    letter: {str(d): pack_of(9 * suit + (d or 5) - 1, d == 0)
+             for d in range(10 if suit < 3 else 8) if suit < 3 or d}
+    for suit, letter in enumerate("mpsz")}
+_MPSZ = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
+_GROUPS = re.compile(r"[0-9]+[mps]|[1-7]+z")
+
+
+def _pack_text(text: str) -> tuple[int, int] | None:
+    """The pack and the tile count of plain mpsz text, or None for anything else."""
+    if _MPSZ.fullmatch(text) is None:
+        return None
+    pack = 0
+    groups = _GROUPS.findall(text)
+    for group in groups:
+        pack += sum(map(_TEXT_PACK[group[-1]].__getitem__, group[:-1]))
+    return pack, len(text) - len(groups)
+
+
+def _kinds_of_fields(fields: int) -> int:
+    """Bitmask over kinds of the count fields whose top bit (16) is set."""
+    return sum(1 << k for k in range(34) if fields >> 5 * k + 4 & 1)
+
+
+def _meld_counts_of(pack: int) -> tuple[int, ...]:
+    return tuple(pack >> 5 * k & 31 for k in range(34))
+
+
+_MELD_COUNTS = _suit.BoundedTable(_meld_counts_of, 1 << 12)
+_MELD_SUMMARIES = _suit.BoundedTable(
+    lambda code: _score_tables.meld_summary(tuple(
+        (c - 1 >> 3, bool(c - 1 & 4), bool(c - 1 & 2), bool(c - 1 & 1))
+        for c in (code >> 9 * i & 511 for i in range(4)) if c)), 1 << 12)
+"""Melds (each ``Meld._code`` + 1, nine bits a meld) -> the scorer's summary of them."""
+
+
+def _setup_closed(hand: Hand, pack: int, count: int) -> None:
+    """Set a closed hand's fields from a pack known to be valid (13 or 14 tiles)."""
+    setter = object.__setattr__
+    setter(hand, "melds", ())
+    setter(hand, "_keys", (pack >> 170 & _FIELD, pack >> 191 & _FIELD, pack >> 212 & _FIELD,
+                           pack >> 233 & _FIELD))
+    reds = pack >> PACK_REDS
+    red_suits = reds & 1 | reds >> 2 & 2 | reds >> 4 & 4
+    setter(hand, "_hand_reds", red_suits)
+    setter(hand, "_red_suits", red_suits)
+    setter(hand, "_full", count == 14)
+    four = (pack & _COUNTS) + _TWELVES & _SIXTEENS
+    setter(hand, "_exhausted", _kinds_of_fields(four) if four else 0)
+    setter(hand, "_meld_counts", _NO_MELD_COUNTS)
+    setter(hand, "_melded", _score_tables.NO_MELDS)
+    setter(hand, "_open", False)
+    setter(hand, "_meld_keys", _NO_MELD_KEYS)
+
+
+def _setup(hand: Hand, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
+    """Set a hand's fields from the concealed tiles' pack and count and the melds.
+
+    False (nothing set but the melds) when they do not make a hand: a wrong count, a
+    fifth copy or a second red five; ``_explain`` then says which.
+    """
+    object.__setattr__(hand, "melds", melds)
+    expected = 13 - 3 * len(melds)
+    if (count != expected and count != expected + 1) or (
+            (pack & _COUNTS) + _ELEVENS & _SIXTEENS) or pack >> PACK_REDS & _RED_EXCESS:
+        return False
+    if not melds:
+        _setup_closed(hand, pack, count)
+        return True
+    meld_pack = sum(map(_PACK_OF, melds))  # at most 4 + 16 of a kind, 1 + 4 reds a suit
+    held = pack + meld_pack
+    counts = held & _COUNTS
+    if counts + _ELEVENS & _SIXTEENS or held >> PACK_REDS & _RED_EXCESS:
+        return False
+    setter = object.__setattr__
+    setter(hand, "_keys", (pack >> 170 & _FIELD, pack >> 191 & _FIELD, pack >> 212 & _FIELD,
+                           pack >> 233 & _FIELD))
+    reds = pack >> PACK_REDS
+    setter(hand, "_hand_reds", reds & 1 | reds >> 2 & 2 | reds >> 4 & 4)
+    reds = held >> PACK_REDS
+    setter(hand, "_red_suits", reds & 1 | reds >> 2 & 2 | reds >> 4 & 4)
+    setter(hand, "_full", count == expected + 1)
+    four = counts + _TWELVES & _SIXTEENS
+    setter(hand, "_exhausted", _kinds_of_fields(four) if four else 0)
+    setter(hand, "_meld_counts", _MELD_COUNTS[meld_pack & _COUNTS])
+    code = 0
+    is_open = False
+    for index, meld in enumerate(melds):
+        code |= meld._code + 1 << 9 * index
+        is_open = is_open or meld.kind is not MeldKind.ANKAN
+    setter(hand, "_melded", _MELD_SUMMARIES[code])
+    setter(hand, "_open", is_open)
+    setter(hand, "_meld_keys", (meld_pack >> 170 & _FIELD, meld_pack >> 191 & _FIELD,
+                                meld_pack >> 212 & _FIELD, meld_pack >> 233 & _FIELD))
+    return True
+
+
+def _explain(tiles: tuple[Tile, ...], melds: tuple[Meld, ...]) -> NoReturn:
+    """Raise InvalidHandError for concealed tiles and melds that make no hand."""
+    counts = [0] * 34
+    red_suits = 0
+    for tile in tiles:
+        counts[tile.kind] += 1
+        if tile.red:
+            red_suits = _add_red(red_suits, tile)
+    for meld in melds:
+        for tile in meld.tiles:
+            counts[tile.kind] += 1
+            if tile.red:
+                red_suits = _add_red(red_suits, tile)
+    if max(counts) > 4:
+        kind = next(k for k in range(34) if counts[k] > 4)
+        raise InvalidHandError(
+            f"the hand holds {counts[kind]} copies of {tile_of(kind)} (melds included); "
+            "there are only four")
+    expected = 13 - 3 * len(melds)
+    raise InvalidHandError(
+        f"a hand with {len(melds)} meld(s) holds {expected} or {expected + 1} "
+        f"concealed tiles, not {len(tiles)} ({format_tiles(tiles) or 'none'})")
+
+
+def _tiles_of(keys: tuple[int, int, int, int], red_suits: int) -> tuple[Tile, ...]:
+    """The sorted concealed tiles that suit keys and red fives describe."""
+    tiles: list[Tile] = []
+    for suit in range(4):
+        key = keys[suit]
+        kind = 9 * suit
+        while key:
+            key, held = divmod(key, 5)
+            if held:
+                if kind in _FIVE_KINDS and red_suits >> suit & 1:
+                    tiles.append(tile_of(kind, True))
+                    held -= 1
+                tiles.extend([PLAIN_TILES[kind]] * held)
+            kind += 1
+    return tuple(tiles)

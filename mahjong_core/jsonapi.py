@@ -61,7 +61,29 @@ def _check_object(value: object, what: str, allowed: frozenset[str],
     return value
 
 
+_MELDS: dict[tuple[object, ...], Meld] = {}
+"""Meld objects already read, by their four values: at most ``_MELDS_LIMIT`` entries,
+emptied when full (melds are immutable; there are about two thousand valid ones)."""
+_MELDS_LIMIT = 1 << 12
+_PLAIN_TEXT = frozenset({str, type(None)})
+
+
 def _meld(index: int, value: Any) -> Meld:
+    if value.__class__ is dict and len(value) <= 4:
+        key = (value.get("kind"), value.get("tiles"), value.get("called"), value.get("from"))
+        known = _MELDS.get(key) if set(map(type, key)) <= _PLAIN_TEXT else None
+        if known is not None and all(name in _MELD_KEYS for name in value):
+            return known
+        meld = _read_meld(index, value)
+        if len(_MELDS) >= _MELDS_LIMIT:
+            _MELDS.clear()
+        if set(map(type, key)) <= _PLAIN_TEXT:
+            _MELDS[key] = meld
+        return meld
+    return _read_meld(index, value)
+
+
+def _read_meld(index: int, value: Any) -> Meld:
     value = _check_object(value, f"melds[{index}]", _MELD_KEYS, ("kind", "tiles"),
                           InvalidMeldError)
     kind = value["kind"]
@@ -103,7 +125,9 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
     hand_text = obj["hand"]
     if not isinstance(hand_text, str):
         raise InvalidHandError(f"hand must be an mpsz string, got {quote(hand_text)}")
-    hand = Hand(_parse_tiles(hand_text, "hand"), melds)
+    hand = Hand._from_text(hand_text, tuple(melds))
+    if hand is None:
+        hand = Hand(_parse_tiles(hand_text, "hand"), melds)
     win_text = obj["win_tile"]
     if not isinstance(win_text, str):
         raise InvalidHandError(f"win_tile must be one mpsz tile, got {quote(win_text)}")
@@ -151,7 +175,7 @@ def result_to_json(result: WinResult | NoWin) -> dict[str, object]:
         "han": result.han,
         "fu": result.fu,
         "limit": result.limit.value if result.limit else None,
-        "yaku": {y.name.lower(): h for y, h in result.yaku_han if y.name},
+        "yaku": result.yaku_json(),
         "dora": {"dora": result.dora, "aka": result.aka, "ura": result.ura},
         "points": result.points,
         "payments": result.payments.as_dict(),

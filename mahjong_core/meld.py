@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import operator
 
 import attrs
 
@@ -35,6 +36,12 @@ class Relative(enum.Enum):
     SHIMOCHA = "shimocha"
     """The player on the right."""
 
+
+_PACK_OF = operator.attrgetter("_pack")
+_PARSED: dict[str, Meld] = {}
+"""Meld notation already read, and its meld (values are immutable): at most
+``_PARSED_LIMIT`` entries, emptied when full. There are about two thousand valid melds."""
+_PARSED_LIMIT = 1 << 12
 
 _SIZES = {MeldKind.CHI: 3, MeldKind.PON: 3, MeldKind.MINKAN: 4, MeldKind.SHOUMINKAN: 4,
           MeldKind.ANKAN: 4}
@@ -112,6 +119,10 @@ class Meld:
     tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
     called: Tile | None = attrs.field(default=None, converter=_to_called)
     called_from: Relative | None = attrs.field(default=None, converter=_to_relative)
+    _pack: int = attrs.field(init=False, eq=False, repr=False)
+    """The tiles' packed counts, keys and red fives, as a hand adds them up."""
+    _code: int = attrs.field(init=False, eq=False, repr=False)
+    """first kind * 8 + 4 * is_run + 2 * is_kan + is_closed: the meld as the scorer sees it."""
 
     def __attrs_post_init__(self) -> None:
         kind, tiles = self.kind, self.tiles
@@ -142,6 +153,9 @@ class Meld:
         reds = [t for t in tiles if t.red]
         if len(reds) > 1:
             raise InvalidMeldError(f"{text} holds two red fives")
+        object.__setattr__(self, "_pack", sum(map(_PACK_OF, tiles)))
+        object.__setattr__(self, "_code", kinds[0] * 8 + 4 * (kind is MeldKind.CHI)
+                           + 2 * (len(tiles) == 4) + (kind is MeldKind.ANKAN))
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -149,7 +163,11 @@ class Meld:
 
         Raises InvalidMeldError for anything else.
         """
-        if not isinstance(text, str):
+        if text.__class__ is str:
+            known = _PARSED.get(text)
+            if known is not None:
+                return known
+        elif not isinstance(text, str):
             raise InvalidMeldError(f"meld notation must be a string, got {quote(text)}")
         text = plain_str(text)
         parts = text.split(":", 4)
@@ -158,7 +176,12 @@ class Meld:
                 f"meld notation is kind:tiles[:called[:from]], got {quote(text)}")
         called = parts[2] if len(parts) > 2 and parts[2] else None
         source = parts[3] if len(parts) > 3 else None
-        return cls(_to_kind(parts[0]), parts[1], called=called, called_from=source)
+        meld = cls(_to_kind(parts[0]), parts[1], called=called, called_from=source)
+        if cls is Meld:
+            if len(_PARSED) >= _PARSED_LIMIT:
+                _PARSED.clear()
+            _PARSED[text] = meld
+        return meld
 
     @property
     def is_open(self) -> bool:

@@ -21,6 +21,7 @@ import attrs
 
 from . import _score_tables as _t
 from . import _suit, _tables
+from . import yaku as _yaku
 from .context import WinContext
 from .errors import InvalidContextError, InvalidHandError, InvalidRulesError, quote
 from .hand import Hand
@@ -191,12 +192,25 @@ class WinResult:
     @property
     def yaku_han(self) -> tuple[tuple[Yaku, int], ...]:
         """Each yaku with its han (26 for a double form under double-yakuman rules)."""
-        reading = self._reading
-        if self.yakuman:
-            rules = reading.rules
-            return tuple((y, 26 if rules.double_yakuman and y & DOUBLE_YAKUMAN_FORMS else 13)
-                         for y in Yaku if y & self.yaku)
-        return tuple((y, HAN[y][reading.is_open]) for y in Yaku if y & self.yaku)
+        member = _yaku._MEMBER_OF_BIT
+        return tuple((member[bit], han) for bit, han in self._bit_han())
+
+    def _bit_han(self) -> list[tuple[int, int]]:
+        """(bit, han) of each yaku, in bit order, from the per-bit tables."""
+        values = self._values
+        bits = _yaku.set_bits(int(values[0]) & _yaku._ALL)
+        if values[7]:
+            if values[11].rules.double_yakuman:
+                return [(b, 26 if _Y_DOUBLE >> b & 1 else 13) for b in bits]
+            return [(b, 13) for b in bits]
+        side = values[11].is_open
+        han = _HAN_BY_BIT
+        return [(b, han[b][side]) for b in bits]
+
+    def yaku_json(self) -> dict[str, int]:
+        """The yaku as the JSON interface writes them: each name with its han."""
+        name = _yaku._NAME_OF_BIT
+        return {name[bit]: han for bit, han in self._bit_han()}
 
     @property
     def decomposition(self) -> Decomposition:

@@ -111,6 +111,25 @@ def _check_kind(value: object) -> int:
     return value
 
 
+# A hand's tiles add up to one int, their "pack": 34 five-bit count fields (bits 0-169),
+# the four suits' base-5 keys of 21 bits each (from bit 170) and three-bit red-five counts
+# per suit (from bit 254). Adding packs never carries between fields for up to 31 tiles of
+# a kind, so a sum of at most 30 tiles is exact, and a fifth copy or a second red five
+# shows in its field (see hand.py).
+PACK_KEYS = 170
+"""Bit where the suits' keys start in a pack (21 bits a suit)."""
+PACK_REDS = 254
+"""Bit where the red-five counts start in a pack (3 bits a suit)."""
+_KEY_UNITS = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)
+
+
+def pack_of(kind: int, red: bool) -> int:
+    """One tile's pack: its count field, its key unit and its red-five count."""
+    suit = kind // 9
+    pack = 1 << 5 * kind | _KEY_UNITS[kind % 9] << PACK_KEYS + 21 * suit
+    return pack | 1 << PACK_REDS + 3 * suit if red else pack
+
+
 @attrs.frozen(eq=False, order=False, repr=False)
 class Tile:
     """One tile kind (0-33, Tenhou order), with a flag for a red five.
@@ -128,9 +147,12 @@ class Tile:
     red: bool = attrs.field(default=False)
     _order: int = attrs.field(init=False, repr=False)
     """Sort key: 2 * kind, less one for a red five (C-level sorting with attrgetter)."""
+    _pack: int = attrs.field(init=False, repr=False)
+    """The tile's share of a hand's packed counts (see ``pack_of``)."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_order", 2 * self.kind + (not self.red))
+        object.__setattr__(self, "_pack", pack_of(self.kind, self.red))
 
     @kind.validator
     def _validate_kind(self, attribute: attrs.Attribute[int], value: int) -> None:
@@ -151,6 +173,10 @@ class Tile:
 
         Raises InvalidNotationError unless the text is exactly one tile.
         """
+        if text.__class__ is str:
+            known = _ONE_TILE.get(text)
+            if known is not None:
+                return known
         tiles = parse_tiles(text)
         if len(tiles) != 1:
             raise InvalidNotationError(f"expected exactly one tile, got {quote(text)}")
@@ -316,6 +342,8 @@ class Tile:
 _TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(34))
 _RED_TILES: tuple[Tile, ...] = tuple(Tile(k, True) for k in RED_FIVE_KINDS)
 _RED_BY_KIND = {k: t for k, t in zip(RED_FIVE_KINDS, _RED_TILES, strict=True)}
+_ONE_TILE = {str(tile): tile for tile in (*_TILES, *_RED_TILES)}
+"""The text of each tile, as ``Tile.parse`` reads it most often."""
 
 
 tile_order = operator.attrgetter("_order")

@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from .errors import MahjongError
 
-__all__ = ["DOUBLE_YAKUMAN_FORMS", "HAN", "YAKUMAN", "Yaku", "han_of"]
+__all__ = ["DOUBLE_YAKUMAN_FORMS", "HAN", "YAKUMAN", "Yaku", "han_of", "set_bits"]
 
 
 class Yaku(enum.IntFlag):
@@ -68,7 +68,15 @@ class Yaku(enum.IntFlag):
 
     def names(self) -> list[str]:
         """The JSON names of the flags set, in bit order."""
-        return [y.name.lower() for y in Yaku if y & self and y.name]
+        return [_NAME_OF_BIT[b] for b in set_bits(int(self) & _ALL)]
+
+    def members(self) -> tuple[Yaku, ...]:
+        """Each flag set, as a single yaku, in bit order.
+
+        >>> (Yaku.TANYAO | Yaku.RIICHI).members()
+        (<Yaku.RIICHI: 1>, <Yaku.TANYAO: 32>)
+        """
+        return tuple(_MEMBER_OF_BIT[b] for b in set_bits(int(self) & _ALL))
 
     @property
     def json_name(self) -> str:
@@ -76,10 +84,10 @@ class Yaku(enum.IntFlag):
 
         Raises MahjongError for a combination of flags (use ``names()``).
         """
-        names = self.names()
-        if len(names) != 1:
-            raise MahjongError(f"json_name needs a single yaku, not {names}")
-        return names[0]
+        value = int(self) & _ALL
+        if value & (value - 1) or not value:
+            raise MahjongError(f"json_name needs a single yaku, not {self.names()}")
+        return _NAME_OF_BIT[value.bit_length() - 1]
 
     @property
     def is_yakuman(self) -> bool:
@@ -118,3 +126,34 @@ Yakuman are listed with 13 (one yakuman); see ``DOUBLE_YAKUMAN_FORMS``."""
 def han_of(yaku: Yaku, is_open: bool) -> int:
     """The han of one yaku in a closed or open hand (0 when it needs a closed hand)."""
     return HAN[yaku][1 if is_open else 0]
+
+
+def _bit_lists(width: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(b for b in range(width) if value >> b & 1) for value in range(1 << width))
+
+
+_CHUNK = 12
+_CHUNK_BITS = _bit_lists(_CHUNK)
+"""The set bits of every 12-bit value: a flag word is read a chunk at a time."""
+_CHUNK_MASK = (1 << _CHUNK) - 1
+_MEMBER_OF_BIT: dict[int, Yaku] = {y.value.bit_length() - 1: y for y in Yaku.__members__.values()}
+_NAME_OF_BIT: dict[int, str] = {b: y.name.lower() for b, y in _MEMBER_OF_BIT.items() if y.name}
+_ALL = sum(1 << b for b in _MEMBER_OF_BIT)
+"""Every defined flag (a value may carry others, which no list shows)."""
+
+
+def set_bits(value: int) -> tuple[int, ...]:
+    """The positions of the bits set in a non-negative int below 2**48, lowest first.
+
+    >>> set_bits(0b100101)
+    (0, 2, 5)
+    """
+    if value <= _CHUNK_MASK:
+        return _CHUNK_BITS[value]
+    found: list[int] = []
+    shift = 0
+    while value:
+        found.extend(b + shift for b in _CHUNK_BITS[value & _CHUNK_MASK])
+        value >>= _CHUNK
+        shift += _CHUNK
+    return tuple(found)
