@@ -291,6 +291,29 @@ class BoundedTable(dict[int, T]):
         return value
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class BoundedMemo(dict[K, V]):
+    """Values already worked out from an input, by that input: at most ``limit``
+    entries, emptied when full. Only immutable values go in, so a value handed out is
+    never changed by anyone."""
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def remember(self, key: K, value: V) -> V:
+        """Keep ``value`` under ``key`` (emptying the memo first when it is full)."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
 READINGS = BoundedTable(_shipped_readings, 1 << 13)
 """Complete number-suit key -> readings (21,743 complete keys of up to 14 tiles), as
 number_readings gives them, read from the shipped table."""

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import attrs
 
+from ._suit import BoundedMemo
 from .errors import InvalidContextError, MahjongError, quote
 from .meld import Relative
 from .tile import Tile, _parse_tiles, check_copies, plain_str
@@ -93,10 +95,8 @@ def _check_kita(value: object) -> NoReturn:
     raise InvalidContextError(f"'kita' counts north tiles set aside, 0-4, got {quote(value)}")
 
 
-_INDICATOR_TEXT: dict[str, tuple[Tile, ...]] = {}
-"""Indicator text already read, and its tiles: at most ``_INDICATOR_LIMIT`` entries,
-emptied when full (the tiles are immutable values)."""
-_INDICATOR_LIMIT = 1 << 12
+_INDICATOR_TEXT: BoundedMemo[str, tuple[Tile, ...]] = BoundedMemo(1 << 12)
+"""Indicator text already read, and its tiles."""
 
 
 def _indicators(value: Any) -> tuple[Tile, ...]:
@@ -104,13 +104,13 @@ def _indicators(value: Any) -> tuple[Tile, ...]:
     if value.__class__ is str:
         tiles = _INDICATOR_TEXT.get(value)
         if tiles is None:
-            tiles = _to_indicators(value)
-            if len(_INDICATOR_TEXT) >= _INDICATOR_LIMIT:
-                _INDICATOR_TEXT.clear()
-            _INDICATOR_TEXT[value] = tiles
+            tiles = _INDICATOR_TEXT.remember(value, _to_indicators(value))
         return tiles
-    if value.__class__ is tuple and not value:
-        return ()
+    if value.__class__ is tuple:
+        if not value:
+            return ()
+        if len(value) == 1 and value[0].__class__ is Tile:
+            return value  # one tile: nothing to count
     return _to_indicators(value)
 
 
@@ -132,7 +132,7 @@ def _flag() -> Any:
 
 _FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
                "houtei", "tenhou", "chiihou", "renhou", "furiten")
-_BOOL_ONLY = frozenset({bool})
+_BOOLS = [bool] * 12
 _WINDS: dict[object, Wind] = {**{w: w for w in Wind}, **{w.name[0]: w for w in Wind},
                               **{w.name: w for w in Wind}}
 """The winds as most callers give them; anything else goes through ``Wind.parse``."""
@@ -213,62 +213,74 @@ class WinContext:
                  ura_indicators: str | tuple[Tile, ...] | list[Tile] = (),
                  honba: int = 0, riichi_sticks: int = 0, pao: Relative | str | None = None,
                  kita: int = 0) -> None:
-        flags = (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei,
-                 tenhou, chiihou, renhou, furiten)
-        if not set(map(type, flags)) <= _BOOL_ONLY:
-            for name, value in zip(_FLAG_NAMES, flags, strict=True):
+        if [*map(type, (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei,
+                        tenhou, chiihou, renhou, furiten))] != _BOOLS:
+            for name, value in zip(_FLAG_NAMES, (tsumo, riichi, double_riichi, ippatsu, rinshan,
+                                                 chankan, haitei, houtei, tenhou, chiihou,
+                                                 renhou, furiten), strict=True):
                 if type(value) is not bool:
-                    raise InvalidContextError(f"{name!r} must be true or false, got {quote(value)}")
-        setter = object.__setattr__
-        for name, value in zip(_FLAG_NAMES, flags, strict=True):
-            setter(self, name, value)
-        seat = _WINDS.get(seat_wind) if seat_wind.__class__ in _WIND_KEYS else None
-        setter(self, "seat_wind", _to_wind(seat_wind) if seat is None else seat)
-        wind = _WINDS.get(round_wind) if round_wind.__class__ in _WIND_KEYS else None
-        setter(self, "round_wind", _to_wind(round_wind) if wind is None else wind)
-        setter(self, "dora_indicators", _indicators(dora_indicators))
-        setter(self, "ura_indicators", _indicators(ura_indicators))
+                    raise InvalidContextError(
+                        f"{name!r} must be true or false, got {quote(value)}")
+        _S_TSUMO(self, tsumo)
+        _S_RIICHI(self, riichi)
+        _S_DOUBLE_RIICHI(self, double_riichi)
+        _S_IPPATSU(self, ippatsu)
+        _S_RINSHAN(self, rinshan)
+        _S_CHANKAN(self, chankan)
+        _S_HAITEI(self, haitei)
+        _S_HOUTEI(self, houtei)
+        _S_TENHOU(self, tenhou)
+        _S_CHIIHOU(self, chiihou)
+        _S_RENHOU(self, renhou)
+        _S_FURITEN(self, furiten)
+        seat = seat_wind if seat_wind.__class__ is Wind else (
+            _WINDS.get(seat_wind) if seat_wind.__class__ is str else None)
+        if seat is None:
+            seat = _to_wind(seat_wind)
+        _S_SEAT_WIND(self, seat)
+        wind = round_wind if round_wind.__class__ is Wind else (
+            _WINDS.get(round_wind) if round_wind.__class__ is str else None)
+        if wind is None:
+            wind = _to_wind(round_wind)
+        _S_ROUND_WIND(self, wind)
+        dora = _indicators(dora_indicators)
+        _S_DORA_INDICATORS(self, dora)
+        ura = _indicators(ura_indicators)
+        _S_URA_INDICATORS(self, ura)
         if honba.__class__ is not int or not 0 <= honba <= MAX_HONBA:
             _check_count("honba", honba)
-        setter(self, "honba", honba)
+        _S_HONBA(self, honba)
         if riichi_sticks.__class__ is not int or not 0 <= riichi_sticks <= MAX_RIICHI_STICKS:
             _check_count("riichi_sticks", riichi_sticks)
-        setter(self, "riichi_sticks", riichi_sticks)
-        setter(self, "pao", None if pao is None else _to_relative(pao))
+        _S_RIICHI_STICKS(self, riichi_sticks)
+        _S_PAO(self, None if pao is None else _to_relative(pao))
         if kita.__class__ is not int or not 0 <= kita <= 4:
             _check_kita(kita)
-        setter(self, "kita", kita)
-        self._derive()
-
-    def _derive(self) -> None:
-        """Check the situation as a whole and work out what the scorer reads."""
-        if (self.chankan or self.houtei or self.rinshan or self.haitei or self.ippatsu
-                or self.tenhou or self.chiihou or self.renhou or len(self.dora_indicators) > 4
-                or self.ura_indicators):
+        _S_KITA(self, kita)
+        # the situation as a whole, then what the scorer reads
+        if (chankan or houtei or rinshan or haitei or ippatsu or tenhou or chiihou or renhou
+                or len(dora) > 4 or ura):
             self._check_situation()
-        setter = object.__setattr__
-        flags = _RIICHI_BITS[self.riichi + 2 * self.double_riichi]
-        if self.ippatsu or self.rinshan or self.chankan or self.haitei or self.houtei:
-            flags |= (self.ippatsu and _Y_IPPATSU) | (self.rinshan and _Y_RINSHAN) | (
-                self.chankan and _Y_CHANKAN) | (self.haitei and _Y_HAITEI) | (
-                self.houtei and _Y_HOUTEI)
-        setter(self, "_ordinary", flags)
-        first = (self.tenhou and _Y_TENHOU) | (self.chiihou and _Y_CHIIHOU)
-        setter(self, "_yakuman", first)
-        setter(self, "_yaku", flags | first)
-        seat, round_ = self.seat_wind.value, self.round_wind.value
-        setter(self, "_winds", 4 * seat + round_)
-        setter(self, "_seat_round", _SEAT_ROUND[seat][round_])
-        dora, ura = self.dora_indicators, self.ura_indicators
-        if not dora and not ura:
-            setter(self, "_shown", ())
-            setter(self, "_tile_checks", self.chankan)
-            setter(self, "_red_shown", 0)
-            setter(self, "_dora", ())
-            setter(self, "_ura", ())
-        else:
+        flags = _RIICHI_BITS[riichi + 2 * double_riichi]
+        if ippatsu or rinshan or chankan or haitei or houtei:
+            flags |= (ippatsu and _Y_IPPATSU) | (rinshan and _Y_RINSHAN) | (
+                chankan and _Y_CHANKAN) | (haitei and _Y_HAITEI) | (houtei and _Y_HOUTEI)
+        _S_ORDINARY(self, flags)
+        first = (tenhou and _Y_TENHOU) | (chiihou and _Y_CHIIHOU)
+        _S_YAKUMAN(self, first)
+        _S_YAKU(self, flags | first)
+        seat_value, round_value = seat.value, wind.value
+        _S_WINDS(self, 4 * seat_value + round_value)
+        _S_SEAT_ROUND(self, _SEAT_ROUND[seat_value][round_value])
+        if dora or ura:
             self._derive_indicators()
-        setter(self, "_first_turn", self.tenhou or self.chiihou or self.renhou)
+        else:
+            _S_SHOWN(self, ())
+            _S_TILE_CHECKS(self, chankan)
+            _S_RED_SHOWN(self, 0)
+            _S_DORA(self, ())
+            _S_URA(self, ())
+        _S_FIRST_TURN(self, tenhou or chiihou or renhou)
 
     def _check_situation(self) -> None:
         """Raise InvalidContextError for an impossible combination."""
@@ -317,24 +329,30 @@ class WinContext:
     def _derive_indicators(self) -> None:
         """The indicators as the scorer reads them; raises for a kind or red five shown
         too often."""
-        shown = [t.kind for t in (*self.dora_indicators, *self.ura_indicators)]
-        object.__setattr__(self, "_shown", tuple((k, shown.count(k)) for k in sorted(set(shown))))
-        object.__setattr__(self, "_tile_checks", True)
-        if any(n > 4 for _, n in self._shown):
-            raise InvalidContextError("the dora and ura indicators show a kind five times")
+        dora, ura = self.dora_indicators, self.ura_indicators
+        tiles = dora + ura
+        kinds = [tile.kind for tile in tiles]
+        if len(kinds) == 1:
+            shown: tuple[tuple[int, int], ...] = ((kinds[0], 1),)
+        else:
+            shown = tuple((k, kinds.count(k)) for k in sorted(set(kinds)))
+            if any(n > 4 for _, n in shown):
+                raise InvalidContextError("the dora and ura indicators show a kind five times")
+        _S_SHOWN(self, shown)
+        _S_TILE_CHECKS(self, True)
         red_shown = 0
-        if not _FIVES.isdisjoint(shown):  # a five is shown: is it a red one, and twice?
-            for tile in (*self.dora_indicators, *self.ura_indicators):
+        if not _FIVES.isdisjoint(kinds):  # a five is shown: is it a red one, and twice?
+            for tile in tiles:
                 if tile.red:
                     if red_shown >> tile.kind // 9 & 1:
                         raise InvalidContextError(
                             f"the dora and ura indicators show the red five {tile} twice; "
                             "there is one")
                     red_shown |= 1 << tile.kind // 9
-        object.__setattr__(self, "_red_shown", red_shown)
-        object.__setattr__(self, "_dora", tuple(_DORA_NEXT[t.kind] for t in self.dora_indicators))
-        object.__setattr__(self, "_ura", tuple(_DORA_NEXT[t.kind] for t in self.ura_indicators)
-                           if self.in_riichi else ())
+        _S_RED_SHOWN(self, red_shown)
+        _S_DORA(self, tuple(_DORA_NEXT[k] for k in kinds[:len(dora)]))
+        _S_URA(self, tuple(_DORA_NEXT[k] for k in kinds[len(dora):])
+               if self.riichi or self.double_riichi else ())
 
     @property
     def is_dealer(self) -> bool:
@@ -345,3 +363,26 @@ class WinContext:
     def in_riichi(self) -> bool:
         """True with riichi or double riichi."""
         return self.riichi or self.double_riichi
+
+
+def _slot(name: str) -> Callable[[WinContext, object], None]:
+    """The setter of one of WinContext's slots (past the frozen class's guard, for the
+    initialiser)."""
+    setter: Callable[[WinContext, object], None] = WinContext.__dict__[name].__set__
+    return setter
+
+
+_S_TSUMO, _S_RIICHI, _S_DOUBLE_RIICHI = _slot("tsumo"), _slot("riichi"), _slot("double_riichi")
+_S_IPPATSU, _S_RINSHAN, _S_CHANKAN = _slot("ippatsu"), _slot("rinshan"), _slot("chankan")
+_S_HAITEI, _S_HOUTEI, _S_TENHOU = _slot("haitei"), _slot("houtei"), _slot("tenhou")
+_S_CHIIHOU, _S_RENHOU, _S_FURITEN = _slot("chiihou"), _slot("renhou"), _slot("furiten")
+_S_SEAT_WIND, _S_ROUND_WIND = _slot("seat_wind"), _slot("round_wind")
+_S_DORA_INDICATORS, _S_URA_INDICATORS = _slot("dora_indicators"), _slot("ura_indicators")
+_S_HONBA, _S_RIICHI_STICKS, _S_PAO, _S_KITA = _slot("honba"), _slot("riichi_sticks"), \
+    _slot("pao"), _slot("kita")
+_S_YAKU, _S_ORDINARY, _S_YAKUMAN = _slot("_yaku"), _slot("_ordinary"), _slot("_yakuman")
+_S_SHOWN, _S_RED_SHOWN, _S_TILE_CHECKS = _slot("_shown"), _slot("_red_shown"), \
+    _slot("_tile_checks")
+_S_WINDS, _S_SEAT_ROUND, _S_FIRST_TURN = _slot("_winds"), _slot("_seat_round"), \
+    _slot("_first_turn")
+_S_DORA, _S_URA = _slot("_dora"), _slot("_ura")

@@ -6,7 +6,7 @@ import bisect
 import itertools
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NoReturn
 
 import attrs
@@ -148,19 +148,18 @@ class Hand:
     def _with_tiles(self, tiles: tuple[Tile, ...] | None, keys: tuple[int, int, int, int],
                     exhausted: int, hand_reds: int, red_suits: int) -> Hand:
         """A hand with other concealed tiles but the same melds, already validated."""
-        hand = object.__new__(Hand)
-        setter = object.__setattr__
-        setter(hand, "_tiles", tiles)
-        setter(hand, "melds", self.melds)
-        setter(hand, "_keys", keys)
-        setter(hand, "_meld_counts", self._meld_counts)
-        setter(hand, "_exhausted", exhausted)
-        setter(hand, "_full", not self._full)
-        setter(hand, "_melded", self._melded)
-        setter(hand, "_meld_keys", self._meld_keys)
-        setter(hand, "_hand_reds", hand_reds)
-        setter(hand, "_red_suits", red_suits)
-        setter(hand, "_open", self._open)
+        hand = _NEW(Hand)
+        _SET_TILES(hand, tiles)
+        _SET_MELDS(hand, self.melds)
+        _SET_KEYS(hand, keys)
+        _SET_MELD_COUNTS(hand, self._meld_counts)
+        _SET_EXHAUSTED(hand, exhausted)
+        _SET_FULL(hand, not self._full)
+        _SET_MELDED(hand, self._melded)
+        _SET_MELD_KEYS(hand, self._meld_keys)
+        _SET_HAND_REDS(hand, hand_reds)
+        _SET_RED_SUITS(hand, red_suits)
+        _SET_OPEN(hand, self._open)
         return hand
 
     # -- construction -----------------------------------------------------------------
@@ -206,8 +205,8 @@ class Hand:
         packed = _pack_text(text)
         if packed is None:
             return None
-        hand = object.__new__(Hand)
-        object.__setattr__(hand, "_tiles", None)
+        hand = _NEW(Hand)
+        _SET_TILES(hand, None)
         return hand if _setup(hand, packed[0], packed[1], melds) else None
 
     @classmethod
@@ -229,10 +228,10 @@ class Hand:
                 packed = -1
             count = len(ids)
             if (packed >= 0 and (packed & _PRESENCE).bit_count() == count
-                    and set(map(type, ids)) <= _INT_ONLY):
+                    and [*map(type, ids)] == _INTS[count]):
                 # distinct ids: at most four of a kind and one red five a suit
-                hand = object.__new__(Hand)
-                object.__setattr__(hand, "_tiles", None)
+                hand = _NEW(Hand)
+                _SET_TILES(hand, None)
                 packed >>= 136
                 if melds.__class__ is tuple and not melds and count in (13, 14):
                     _setup_closed(hand, packed, count)
@@ -777,6 +776,7 @@ def _meld_group(meld: Meld) -> Group:
 # -- building a hand from packed tiles (see tile.pack_of) -----------------------------
 
 _PACK_OF = operator.attrgetter("_pack")
+_NEW = object.__new__
 _FIELD = (1 << 21) - 1
 _COUNTS = (1 << 170) - 1
 _ELEVENS = sum(11 << 5 * k for k in range(34))
@@ -787,7 +787,8 @@ _RED_EXCESS = 0b110110110
 """Red-five fields of two or more."""
 _MAX_PACKED = 14
 _PRESENCE = (1 << 136) - 1
-_INT_ONLY = frozenset({int})
+_INTS = tuple([int] * n for n in range(15))
+"""The types of a list of n plain ints (bool and other int subclasses are refused)."""
 _FIVE_KINDS = frozenset({4, 13, 22})
 _ID_PACK: dict[int, int] = {
     i: 1 << i | pack_of(i // 4, i in (16, 52, 88)) << 136 for i in range(136)}
@@ -829,23 +830,36 @@ _MELD_SUMMARIES = _suit.BoundedTable(
 """Melds (each ``Meld._code`` + 1, nine bits a meld) -> the scorer's summary of them."""
 
 
+def _slot(name: str) -> Callable[[Hand, object], None]:
+    """The setter of one of Hand's slots: faster than ``object.__setattr__`` and, like
+    it, past the frozen class's guard (for hands being built here)."""
+    setter: Callable[[Hand, object], None] = Hand.__dict__[name].__set__
+    return setter
+
+
+_SET_TILES, _SET_MELDS, _SET_KEYS = _slot("_tiles"), _slot("melds"), _slot("_keys")
+_SET_HAND_REDS, _SET_RED_SUITS, _SET_FULL = _slot("_hand_reds"), _slot("_red_suits"), \
+    _slot("_full")
+_SET_EXHAUSTED, _SET_MELD_COUNTS = _slot("_exhausted"), _slot("_meld_counts")
+_SET_MELDED, _SET_OPEN, _SET_MELD_KEYS = _slot("_melded"), _slot("_open"), _slot("_meld_keys")
+
+
 def _setup_closed(hand: Hand, pack: int, count: int) -> None:
     """Set a closed hand's fields from a pack known to be valid (13 or 14 tiles)."""
-    setter = object.__setattr__
-    setter(hand, "melds", ())
-    setter(hand, "_keys", (pack >> 170 & _FIELD, pack >> 191 & _FIELD, pack >> 212 & _FIELD,
-                           pack >> 233 & _FIELD))
+    _SET_MELDS(hand, ())
+    _SET_KEYS(hand, (pack >> 170 & _FIELD, pack >> 191 & _FIELD, pack >> 212 & _FIELD,
+                     pack >> 233 & _FIELD))
     reds = pack >> PACK_REDS
     red_suits = reds & 1 | reds >> 2 & 2 | reds >> 4 & 4
-    setter(hand, "_hand_reds", red_suits)
-    setter(hand, "_red_suits", red_suits)
-    setter(hand, "_full", count == 14)
+    _SET_HAND_REDS(hand, red_suits)
+    _SET_RED_SUITS(hand, red_suits)
+    _SET_FULL(hand, count == 14)
     four = (pack & _COUNTS) + _TWELVES & _SIXTEENS
-    setter(hand, "_exhausted", _kinds_of_fields(four) if four else 0)
-    setter(hand, "_meld_counts", _NO_MELD_COUNTS)
-    setter(hand, "_melded", _score_tables.NO_MELDS)
-    setter(hand, "_open", False)
-    setter(hand, "_meld_keys", _NO_MELD_KEYS)
+    _SET_EXHAUSTED(hand, _kinds_of_fields(four) if four else 0)
+    _SET_MELD_COUNTS(hand, _NO_MELD_COUNTS)
+    _SET_MELDED(hand, _score_tables.NO_MELDS)
+    _SET_OPEN(hand, False)
+    _SET_MELD_KEYS(hand, _NO_MELD_KEYS)
 
 
 def _setup(hand: Hand, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
@@ -854,7 +868,7 @@ def _setup(hand: Hand, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
     False (nothing set but the melds) when they do not make a hand: a wrong count, a
     fifth copy or a second red five; ``_explain`` then says which.
     """
-    object.__setattr__(hand, "melds", melds)
+    _SET_MELDS(hand, melds)
     expected = 13 - 3 * len(melds)
     if (count != expected and count != expected + 1) or (
             (pack & _COUNTS) + _ELEVENS & _SIXTEENS) or pack >> PACK_REDS & _RED_EXCESS:
@@ -867,25 +881,24 @@ def _setup(hand: Hand, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
     counts = held & _COUNTS
     if counts + _ELEVENS & _SIXTEENS or held >> PACK_REDS & _RED_EXCESS:
         return False
-    setter = object.__setattr__
-    setter(hand, "_keys", (pack >> 170 & _FIELD, pack >> 191 & _FIELD, pack >> 212 & _FIELD,
+    _SET_KEYS(hand, (pack >> 170 & _FIELD, pack >> 191 & _FIELD, pack >> 212 & _FIELD,
                            pack >> 233 & _FIELD))
     reds = pack >> PACK_REDS
-    setter(hand, "_hand_reds", reds & 1 | reds >> 2 & 2 | reds >> 4 & 4)
+    _SET_HAND_REDS(hand, reds & 1 | reds >> 2 & 2 | reds >> 4 & 4)
     reds = held >> PACK_REDS
-    setter(hand, "_red_suits", reds & 1 | reds >> 2 & 2 | reds >> 4 & 4)
-    setter(hand, "_full", count == expected + 1)
+    _SET_RED_SUITS(hand, reds & 1 | reds >> 2 & 2 | reds >> 4 & 4)
+    _SET_FULL(hand, count == expected + 1)
     four = counts + _TWELVES & _SIXTEENS
-    setter(hand, "_exhausted", _kinds_of_fields(four) if four else 0)
-    setter(hand, "_meld_counts", _MELD_COUNTS[meld_pack & _COUNTS])
+    _SET_EXHAUSTED(hand, _kinds_of_fields(four) if four else 0)
+    _SET_MELD_COUNTS(hand, _MELD_COUNTS[meld_pack & _COUNTS])
     code = 0
     is_open = False
     for index, meld in enumerate(melds):
         code |= meld._code + 1 << 9 * index
         is_open = is_open or meld.kind is not MeldKind.ANKAN
-    setter(hand, "_melded", _MELD_SUMMARIES[code])
-    setter(hand, "_open", is_open)
-    setter(hand, "_meld_keys", (meld_pack >> 170 & _FIELD, meld_pack >> 191 & _FIELD,
+    _SET_MELDED(hand, _MELD_SUMMARIES[code])
+    _SET_OPEN(hand, is_open)
+    _SET_MELD_KEYS(hand, (meld_pack >> 170 & _FIELD, meld_pack >> 191 & _FIELD,
                                 meld_pack >> 212 & _FIELD, meld_pack >> 233 & _FIELD))
     return True
 

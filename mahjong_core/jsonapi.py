@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import _batch
+from ._suit import BoundedMemo
 from .context import WinContext
 from .errors import InvalidContextError, InvalidHandError, InvalidMeldError, MahjongError, quote
 from .hand import Hand
@@ -61,10 +62,9 @@ def _check_object(value: object, what: str, allowed: frozenset[str],
     return value
 
 
-_MELDS: dict[tuple[object, ...], Meld] = {}
-"""Meld objects already read, by their four values: at most ``_MELDS_LIMIT`` entries,
-emptied when full (melds are immutable; there are about two thousand valid ones)."""
-_MELDS_LIMIT = 1 << 12
+_MELDS: BoundedMemo[tuple[object, ...], Meld] = BoundedMemo(1 << 12)
+"""Meld objects already read, by their four values (there are about two thousand valid
+melds)."""
 _PLAIN_TEXT = frozenset({str, type(None)})
 
 
@@ -75,10 +75,8 @@ def _meld(index: int, value: Any) -> Meld:
         if known is not None and all(name in _MELD_KEYS for name in value):
             return known
         meld = _read_meld(index, value)
-        if len(_MELDS) >= _MELDS_LIMIT:
-            _MELDS.clear()
         if set(map(type, key)) <= _PLAIN_TEXT:
-            _MELDS[key] = meld
+            _MELDS.remember(key, meld)
         return meld
     return _read_meld(index, value)
 

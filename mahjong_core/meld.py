@@ -7,6 +7,7 @@ import operator
 
 import attrs
 
+from ._suit import BoundedMemo
 from .errors import InvalidMeldError, MahjongError, quote
 from .tile import MAX_TILES, Tile, _parse_tiles, format_tiles, plain_str
 
@@ -38,10 +39,8 @@ class Relative(enum.Enum):
 
 
 _PACK_OF = operator.attrgetter("_pack")
-_PARSED: dict[str, Meld] = {}
-"""Meld notation already read, and its meld (values are immutable): at most
-``_PARSED_LIMIT`` entries, emptied when full. There are about two thousand valid melds."""
-_PARSED_LIMIT = 1 << 12
+_PARSED: BoundedMemo[str, Meld] = BoundedMemo(1 << 12)
+"""Meld notation already read, and its meld. There are about two thousand valid melds."""
 
 _SIZES = {MeldKind.CHI: 3, MeldKind.PON: 3, MeldKind.MINKAN: 4, MeldKind.SHOUMINKAN: 4,
           MeldKind.ANKAN: 4}
@@ -178,9 +177,7 @@ class Meld:
         source = parts[3] if len(parts) > 3 else None
         meld = cls(_to_kind(parts[0]), parts[1], called=called, called_from=source)
         if cls is Meld:
-            if len(_PARSED) >= _PARSED_LIMIT:
-                _PARSED.clear()
-            _PARSED[text] = meld
+            _PARSED.remember(text, meld)
         return meld
 
     @property

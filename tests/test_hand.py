@@ -280,3 +280,94 @@ def test_added_kan_keeps_the_pon_source() -> None:
     assert str(kan) == "23m456p789s11z shouminkan:2222z:2z:toimen"
     with pytest.raises(MahjongError, match="not called as the pon"):
         hand.call(Meld.parse("shouminkan:2222z:2z:kamicha"))
+
+
+# -- the three ways in: tiles, text and ids give the same hand ----------------------------
+
+
+def _state(hand: Hand) -> tuple[object, ...]:
+    """Everything a hand holds, derived fields included (the scorer reads them)."""
+    return (hand.tiles, hand.melds, hand._keys, hand._hand_reds, hand._red_suits,
+            hand._full, hand._exhausted, hand._meld_counts, hand._melded, hand._open,
+            hand._meld_keys)
+
+
+def _plain_state(tiles: list[Tile], melds: tuple[Meld, ...]) -> tuple[object, ...]:
+    """The same fields worked out here, tile by tile, without the library's packing."""
+    counts = Counter(t.kind for t in tiles)
+    meld_counts = Counter(t.kind for m in melds for t in m.tiles)
+    held = counts + meld_counts
+    keys = tuple(sum(counts[9 * s + r] * 5 ** r for r in range(9 if s < 3 else 7))
+                 for s in range(4))
+    meld_keys = tuple(sum(meld_counts[9 * s + r] * 5 ** r for r in range(9 if s < 3 else 7))
+                      for s in range(4))
+    hand_reds = sum(1 << t.kind // 9 for t in tiles if t.red)
+    all_reds = hand_reds | sum(1 << t.kind // 9 for m in melds for t in m.tiles if t.red)
+    return (tuple(sorted(tiles, key=lambda t: (t.kind, not t.red))), melds, keys, hand_reds,
+            all_reds, len(tiles) == 14 - 3 * len(melds),
+            sum(1 << k for k, n in held.items() if n == 4),
+            tuple(meld_counts[k] for k in range(34)),
+            any(m.kind is not MeldKind.ANKAN for m in melds), meld_keys)
+
+
+@given(hands())
+def test_text_ids_and_tiles_give_the_same_hand(hand: Hand) -> None:
+    want = _plain_state(list(hand.tiles), hand.melds)
+    got = _state(hand)
+    assert got[:8] + got[9:] == want  # the scorer's meld summary is checked by scoring tests
+    parsed = Hand.parse(str(hand))
+    assert _state(parsed) == _state(hand) and parsed == hand and hash(parsed) == hash(hand)
+    ids = hand.to_ids136()
+    assert ids == sorted(set(ids)) and len(ids) == len(hand.tiles)
+    assert [Tile.from_id136(i) for i in ids] == list(hand.tiles)
+    rebuilt = Hand.from_ids136(ids, hand.melds)
+    assert _state(rebuilt) == _state(hand) and rebuilt == hand
+
+
+@given(st.lists(st.integers(0, 135), min_size=13, max_size=14, unique=True), st.booleans())
+def test_from_ids136_equals_the_tile_by_tile_build(ids: list[int], red: bool) -> None:
+    tiles = [Tile.from_id136(i, red_fives=red) for i in ids]
+    fast = Hand.from_ids136(ids, red_fives=red)
+    assert _state(fast) == _state(Hand(tiles)) and fast == Hand(tiles)
+    assert _state(fast)[:8] + _state(fast)[9:] == _plain_state(tiles, ())
+    assert Hand.from_ids136(tuple(ids), red_fives=red) == fast
+    assert Hand.from_ids136(iter(ids), red_fives=red) == fast  # the plain walk
+
+
+@given(hands(full=True), st.data())
+def test_add_and_remove_on_a_hand_from_text(hand: Hand, data: st.DataObject) -> None:
+    """A hand read from text builds its tiles only when asked; add and remove agree."""
+    lazy = Hand.parse(str(hand))
+    tile = data.draw(st.sampled_from(hand.tiles))
+    removed, plain_removed = lazy.remove(tile), hand.remove(tile)
+    assert _state(removed) == _state(plain_removed)
+    assert _state(removed.add(tile)) == _state(plain_removed.add(tile)) == _state(hand)
+
+
+BAD_IDS = [
+    ([True, *range(4, 16)], "a tile id must be an int 0-135, got True"),
+    ([1.0, *range(4, 16)], "a tile id must be an int 0-135, got 1.0"),
+    ([*range(12), -1], "tile id -1 is out of range 0-135"),
+    ([*range(12), 136], "tile id 136 is out of range 0-135"),
+    ([*range(12), 11], "tile id 11 appears twice"),
+    ([*range(12), "1"], "a tile id must be an int 0-135, got '1'"),
+    ([*range(12), [3]], "a tile id must be an int 0-135, got [3]"),
+]
+
+
+@pytest.mark.parametrize(("ids", "message"), BAD_IDS)
+def test_bad_ids_are_refused_by_name(ids: list[object], message: str) -> None:
+    for given_ids in (ids, tuple(ids)):
+        with pytest.raises(MahjongError) as caught:
+            Hand.from_ids136(given_ids)  # type: ignore[arg-type]
+        assert message in str(caught.value)
+
+
+def test_from_ids136_refuses_wrong_counts_and_conflicting_melds() -> None:
+    with pytest.raises(InvalidHandError, match="holds 13 or 14 concealed tiles, not 12"):
+        Hand.from_ids136(list(range(12)))
+    with pytest.raises(InvalidHandError, match="7 copies of 1m"):  # 1m x4 and pon of 1m
+        Hand.from_ids136([0, 1, 2, 3, 36, 40, 44, 72, 76, 80], [Meld.parse("pon:111m")])
+    with pytest.raises(InvalidHandError, match="two red fives of m"):
+        Hand.from_ids136([16, 36, 40, 44, 72, 76, 80, 108, 109, 112, 113],
+                         [Meld.parse("pon:055m")])

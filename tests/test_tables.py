@@ -183,10 +183,23 @@ def bounded_tables() -> Iterator[tuple[str, _suit.BoundedTable[object]]]:
                     yield f"{module_name}.{name}[{i}]", item
 
 
+def memos() -> dict[str, _suit.BoundedMemo[object, object]]:
+    """Every BoundedMemo the package holds at module level."""
+    return {f"{module_name}.{name}": value
+            for module_name, module in sorted(sys.modules.items())
+            if module_name.startswith("mahjong_core") and module is not None
+            for name, value in sorted(vars(module).items())
+            if isinstance(value, _suit.BoundedMemo)}
+
+
 def test_every_cache_is_bounded() -> None:
-    """No module holds a self-filling dict that is not a BoundedTable."""
+    """No module holds a dict that fills itself or is filled with what callers give
+    unless it is a BoundedTable or a BoundedMemo (module constants are never written)."""
+    import mahjong_core.jsonapi  # noqa: F401  (its memo of melds)
     tables = dict(bounded_tables())
     assert len(tables) >= 30
+    assert set(memos()) >= {"mahjong_core.meld._PARSED", "mahjong_core.context._INDICATOR_TEXT",
+                            "mahjong_core.jsonapi._MELDS"}
     for module_name, module in sys.modules.items():
         if not module_name.startswith("mahjong_core") or module is None:
             continue
@@ -196,6 +209,37 @@ def test_every_cache_is_bounded() -> None:
                     assert isinstance(item, _suit.BoundedTable), f"{module_name}.{name}"
     for name, table in tables.items():
         assert 0 < table.limit <= 1 << 17, name
+    for name, memo in memos().items():
+        assert 0 < memo.limit <= 1 << 12, name
+
+
+def test_memos_stay_within_their_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Melds, indicators and JSON melds read many times over a cut limit: each memo stays
+    within it, empties when full and gives the answers a fresh read gives."""
+    from mahjong_core import jsonapi
+    found = memos()
+    for memo in found.values():
+        monkeypatch.setattr(memo, "limit", CUT)
+        memo.clear()
+    rng = random.Random(9)
+    peak = dict.fromkeys(found, 0)
+    for _ in range(600):
+        kind = rng.randrange(27)
+        start = kind - kind % 9 + min(kind % 9, 6)
+        text = f"chi:{start % 9 + 1}{start % 9 + 2}{start % 9 + 3}{'mps'[start // 9]}"
+        pon = f"pon:{str(kind % 9 + 1) * 3}m"
+        assert Meld.parse(text) == Meld(MeldKind.CHI, text.split(":")[1])
+        indicator = f"{kind % 9 + 1}{'mps'[kind // 9]}"
+        assert WinContext(dora_indicators=indicator).dora_indicators == (Tile(kind),)
+        answer = jsonapi.score_request({
+            "hand": "234p678s2255z", "win_tile": "5z",
+            "melds": [{"kind": "pon", "tiles": pon.split(":")[1],
+                       "from": rng.choice(["kamicha", "toimen", "shimocha"])}]})
+        assert answer.get("win") is True, answer  # a haku triplet, whatever the pon
+        for name, memo in found.items():
+            assert len(memo) <= CUT, name
+            peak[name] = max(peak[name], len(memo))
+    assert all(size == CUT for size in peak.values()), peak  # every memo filled and emptied
 
 
 def built_win(rng: random.Random, melds: int) -> Hand:
