@@ -13,7 +13,7 @@ from .tile import Tile, is_text_like
 __all__ = ["FuritenTracker"]
 
 
-def _kinds(value: object) -> frozenset[int]:
+def _kinds(value: Iterable[Tile | int]) -> frozenset[int]:
     """Converter: an iterable of kinds 0-33 (or of tiles) as a frozenset of kinds."""
     if is_text_like(value) or not isinstance(value, Iterable):
         raise InvalidHandError(f"expected tiles or kinds 0-33, got {quote(value)}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 import attrs
 
@@ -50,8 +50,13 @@ class NoWin:
     reason: NoWinReason
 
     @property
-    def is_win(self) -> bool:
+    def is_win(self) -> Literal[False]:
         """Always False."""
+        return False
+
+    def __bool__(self) -> Literal[False]:
+        """A non-win is falsy, so ``if result:`` keeps the wins (and mypy narrows the
+        result to ``WinResult`` there)."""
         return False
 
 
@@ -180,8 +185,12 @@ class WinResult:
         return f"WinResult({fields})"
 
     @property
-    def is_win(self) -> bool:
+    def is_win(self) -> Literal[True]:
         """Always True."""
+        return True
+
+    def __bool__(self) -> Literal[True]:
+        """A win is always true (a ``NoWin`` is false)."""
         return True
 
     @property

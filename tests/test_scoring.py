@@ -472,7 +472,7 @@ def test_payment_deltas_with_pao_and_bad_seats() -> None:
 
 
 @pytest.mark.parametrize("call", [
-    lambda: FuritenTracker(own=None),
+    lambda: FuritenTracker(own=None),  # type: ignore[arg-type]
     lambda: FuritenTracker(own={-1}),
     lambda: FuritenTracker(own={34}),
     lambda: FuritenTracker(riichi=1),  # type: ignore[arg-type]
@@ -500,3 +500,15 @@ def test_deltas_refuse_seats_that_do_not_fit_the_payments() -> None:
         other_tsumo.deltas(0, dealer=0)
     with pytest.raises(MahjongError, match="seats"):
         other_tsumo.deltas(None, dealer=0)  # type: ignore[arg-type]
+
+
+def test_results_narrow_by_truth() -> None:
+    """A non-win is falsy and a win truthy, whatever its value (a 0-han result never
+    exists, but the truth does not depend on the fields)."""
+    win = evaluate(Hand.parse("123m456p789s1122z"), Tile.parse("2z"),
+                   WinContext(riichi=True))
+    no_yaku = evaluate(Hand.parse("234m456p11s88s chi:789p"), Tile.parse("8s"))
+    not_complete = evaluate(Hand.parse("123m456p789s1123z"), Tile.parse("4z"))
+    assert win and win.is_win is True
+    assert not no_yaku and no_yaku.is_win is False
+    assert not not_complete and [r for r in (win, no_yaku, not_complete) if r] == [win]

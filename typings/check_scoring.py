@@ -6,7 +6,7 @@ As in ``check_api.py``: ``assert_type`` pins what must type, each
 
 from __future__ import annotations
 
-from typing import assert_type
+from typing import Literal, assert_type
 
 from mahjong_core import (
     HAN,
@@ -21,6 +21,7 @@ from mahjong_core import (
     NoWin,
     NoWinReason,
     Payments,
+    Relative,
     Rules,
     Tile,
     Ukeire,
@@ -80,6 +81,28 @@ def scoring(hand: Hand, tile: Tile) -> None:
     Rules(double_wind_pair_fu="4")  # type: ignore[arg-type]
     payments.deltas(0, 0)  # type: ignore[call-arg]
     WinContext(tsumo="yes")  # type: ignore[arg-type]
+    WinContext(seat_wind=2)  # type: ignore[arg-type]
+    WinContext(round_wind=0)  # type: ignore[arg-type]
+    WinContext(dora_indicators=[8, 40])  # type: ignore[list-item]
+    WinContext(ura_indicators=(Tile(8), 40))  # type: ignore[arg-type]
+    WinContext(pao=2)  # type: ignore[arg-type]
+    WinContext(honba="1")  # type: ignore[arg-type]
+    assert_type(WinContext(seat_wind=Wind.SOUTH, dora_indicators=[tile]).pao, Relative | None)
+
+
+def narrowing(hand: Hand, tile: Tile) -> None:
+    """A result narrows by its truth: a non-win is falsy, a win is always true."""
+    result = evaluate(hand, tile)
+    if result:
+        assert_type(result, WinResult)
+        assert_type(result.is_win, Literal[True])
+    else:
+        assert_type(result, NoWin)
+        assert_type(result.is_win, Literal[False])
+    if not result:
+        assert_type(result.reason, NoWinReason)
+        return
+    assert_type(result.points, int)
 
 
 def shanten_and_calls(hand: Hand, tile: Tile, meld: Meld) -> None:
@@ -104,5 +127,9 @@ def shanten_and_calls(hand: Hand, tile: Tile, meld: Meld) -> None:
     hand.ukeire(visible="1m")  # type: ignore[arg-type]
     hand.call("pon:111z")  # type: ignore[arg-type]
     tracker.is_furiten("1m")  # type: ignore[arg-type]
+    FuritenTracker(own=None)  # type: ignore[arg-type]
+    FuritenTracker(own=[1.5])  # type: ignore[list-item]
+    FuritenTracker(riichi=1)  # type: ignore[arg-type]
+    assert_type(FuritenTracker(own=[tile, 3]).own, frozenset[int])
     shanten: str = hand.shanten()  # type: ignore[assignment]
     del shanten
