@@ -18,6 +18,7 @@ from .meld import Meld, MeldKind
 from .shapes import Decomposition, Form, Group, GroupKind
 from .tile import (
     MAX_TILES,
+    PACK_KEYS,
     PACK_REDS,
     IdLayout,
     Tile,
@@ -220,23 +221,37 @@ class Hand:
         >>> str(hand), hand.to_ids136() == sorted(hand.to_ids136())
         ('123m123p123s1122z', True)
         """
-        if ((ids.__class__ is list or ids.__class__ is tuple) and layout is IdLayout.TENHOU
-                and cls is Hand and len(ids) <= 14 and (red_fives is True or red_fives is False)):
+        if ((ids.__class__ is list or ids.__class__ is tuple) and layout is _TENHOU
+                and cls is Hand and (red_fives is True or red_fives is False)):
+            count = len(ids)
             try:
-                packed = sum(map((_ID_PACK if red_fives else _ID_PACK_PLAIN).__getitem__, ids))
+                packed = sum(map(_ID_GET if red_fives else _ID_GET_PLAIN, ids))
             except (KeyError, TypeError):  # not an id: the plain walk names it
                 packed = -1
-            count = len(ids)
-            if (packed >= 0 and (packed & _PRESENCE).bit_count() == count
+            if (packed >= 0 and count <= 14 and (packed & _PRESENCE).bit_count() == count
                     and [*map(type, ids)] == _INTS[count]):
                 # distinct ids: at most four of a kind and one red five a suit
                 hand = _NEW(Hand)
                 _SET_TILES(hand, None)
-                packed >>= 136
-                if melds.__class__ is tuple and not melds and count in (13, 14):
-                    _setup_closed(hand, packed, count)
+                if melds.__class__ is tuple and not melds and (count == 13 or count == 14):
+                    _SET_MELDS(hand, ())
+                    _SET_KEYS(hand, (packed >> _ID_KEYS & _FIELD,
+                                     packed >> _ID_KEYS + 21 & _FIELD,
+                                     packed >> _ID_KEYS + 42 & _FIELD,
+                                     packed >> _ID_KEYS + 63 & _FIELD))
+                    reds = packed >> _ID_REDS
+                    red_suits = reds & 1 | reds >> 2 & 2 | reds >> 4 & 4
+                    _SET_HAND_REDS(hand, red_suits)
+                    _SET_RED_SUITS(hand, red_suits)
+                    _SET_FULL(hand, count == 14)
+                    four = (packed >> 136 & _COUNTS) + _TWELVES & _SIXTEENS
+                    _SET_EXHAUSTED(hand, _kinds_of_fields(four) if four else 0)
+                    _SET_MELD_COUNTS(hand, _NO_MELD_COUNTS)
+                    _SET_MELDED(hand, _NO_MELDS)
+                    _SET_OPEN(hand, False)
+                    _SET_MELD_KEYS(hand, _NO_MELD_KEYS)
                     return hand
-                if _setup(hand, packed, count, _to_melds(melds)):
+                if _setup(hand, packed >> 136, count, _to_melds(melds)):
                     return hand
         return cls(tiles_from_ids136(ids, layout=layout, red_fives=red_fives), melds)
 
@@ -794,6 +809,11 @@ _ID_PACK: dict[int, int] = {
     i: 1 << i | pack_of(i // 4, i in (16, 52, 88)) << 136 for i in range(136)}
 """A 136 id's bit (to find repeats) and its tile's pack; ids 16, 52 and 88 are red fives."""
 _ID_PACK_PLAIN: dict[int, int] = {i: 1 << i | pack_of(i // 4, False) << 136 for i in range(136)}
+_ID_GET, _ID_GET_PLAIN = _ID_PACK.__getitem__, _ID_PACK_PLAIN.__getitem__
+_TENHOU = IdLayout.TENHOU
+_ID_KEYS, _ID_REDS = 136 + PACK_KEYS, 136 + PACK_REDS
+"""Where the keys and the red fives sit in a sum of ``_ID_PACK`` values."""
+_NO_MELDS = _score_tables.NO_MELDS
 _TEXT_PACK: dict[str, dict[str, int]] = {
     letter: {str(d): pack_of(9 * suit + (d or 5) - 1, d == 0)
              for d in range(10 if suit < 3 else 8) if suit < 3 or d}
