@@ -93,7 +93,7 @@ class Yaku(enum.IntFlag):
         Raises MahjongError for a combination of flags or none.
 
         >>> Yaku.TANYAO.english, Yaku.KOKUSHI_13.english
-        ('All simples', 'Thirteen orphans, 13-sided wait')
+        ('All simples', 'Thirteen orphans (13-sided wait)')
         """
         return _ENGLISH[_single(self, "english")]
 
@@ -185,9 +185,9 @@ _NAMES: dict[Yaku, tuple[str, str]] = {
     Yaku.CHIIHOU: ("Blessing of earth", "地和"),
     Yaku.RENHOU: ("Blessing of man", "人和"),
     Yaku.KOKUSHI: ("Thirteen orphans", "国士無双"),
-    Yaku.KOKUSHI_13: ("Thirteen orphans, 13-sided wait", "国士無双十三面待ち"),
+    Yaku.KOKUSHI_13: ("Thirteen orphans (13-sided wait)", "国士無双十三面待ち"),
     Yaku.SUUANKOU: ("Four concealed triplets", "四暗刻"),
-    Yaku.SUUANKOU_TANKI: ("Four concealed triplets, single wait", "四暗刻単騎"),
+    Yaku.SUUANKOU_TANKI: ("Four concealed triplets (single wait)", "四暗刻単騎"),
     Yaku.DAISANGEN: ("Big three dragons", "大三元"),
     Yaku.SHOUSUUSHII: ("Little four winds", "小四喜"),
     Yaku.DAISUUSHII: ("Big four winds", "大四喜"),
