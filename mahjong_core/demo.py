@@ -359,7 +359,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core demo",
         description="Four bots play a seeded game through the table engine; every win is "
-                    "checked and scored by mahjong_core.")
+                    "checked and scored by mahjong_core.",
+        epilog="examples: python -m mahjong_core demo --hands 8 --seed 1; "
+               "python -m mahjong_core demo --seed 3 --unicode --tenhou6 game.json")
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     parser.add_argument("--hands", type=int, default=None,
                         help="stop after this many hands (default: play the game out)")
