@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import re
 import unicodedata
+from pathlib import Path
 
 import pytest
 
 from mahjong_core import MahjongError, Yaku
-from mahjong_core.yaku import YAKUMAN
+from mahjong_core.yaku import HAN, YAKUMAN
 
 MEMBERS = list(Yaku)
 
@@ -50,3 +52,16 @@ def test_a_combination_or_nothing_has_no_display_name(attribute: str) -> None:
             getattr(a | b, attribute)
     with pytest.raises(MahjongError, match="single yaku"):
         getattr(Yaku(0), attribute)
+
+
+def test_the_score_document_lists_every_yaku_with_its_names_and_han() -> None:
+    text = (Path(__file__).parent.parent / "docs" / "score.md").read_text("utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", text, re.MULTILINE)
+    assert [name for name, *_ in rows] == [y.json_name for y in MEMBERS]
+    for (_, english, japanese, han), yaku in zip(rows, MEMBERS, strict=True):
+        assert (english.strip(), japanese.strip()) == (yaku.english, yaku.japanese)
+        closed, opened = HAN[yaku]
+        if yaku & YAKUMAN:
+            assert han.strip() == "yakuman"
+        else:
+            assert han.strip() == f"{closed} / {opened or '-'}"
