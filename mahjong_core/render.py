@@ -110,13 +110,13 @@ def _hand(value: object) -> Hand:
 
 
 def _language(value: object) -> Language:
-    if value == "english" and type(value) is str:
-        return "english"
-    if value == "japanese" and type(value) is str:
-        return "japanese"
-    if value == "romaji" and type(value) is str:
-        return "romaji"
+    if type(value) is str and value in _LANGUAGES:
+        return _LANGUAGES[value]
     raise MahjongError(f"language is 'english', 'japanese' or 'romaji', not {quote(value)}")
+
+
+_LANGUAGES: dict[str, Language] = {"english": "english", "japanese": "japanese",
+                                   "romaji": "romaji"}
 
 
 # -- the layout shared by both pictures -------------------------------------------------

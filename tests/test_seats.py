@@ -4,6 +4,7 @@ out here, against each other and against what the table engine records."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -85,10 +86,11 @@ BAD_SEATS: list[Any] = [-1, 4, True, False, None, "1", 1.0, 10 ** 100]
 
 @pytest.mark.parametrize("bad", BAD_SEATS)
 def test_bad_seats_are_refused(bad: Any) -> None:
-    calls = [lambda: relative_seat(bad, 1), lambda: relative_seat(1, bad),
-             lambda: seat_from_relative(bad, Relative.TOIMEN),
-             lambda: seat_wind(bad, dealer=0), lambda: seat_wind(0, dealer=bad),
-             lambda: seat_of_wind(Wind.EAST, dealer=bad)]
+    calls: list[Callable[[], object]] = [
+        lambda: relative_seat(bad, 1), lambda: relative_seat(1, bad),
+        lambda: seat_from_relative(bad, Relative.TOIMEN),
+        lambda: seat_wind(bad, dealer=0), lambda: seat_wind(0, dealer=bad),
+        lambda: seat_of_wind(Wind.EAST, dealer=bad)]
     if bad != 4:
         calls += [lambda: relative_seat(0, 1, players=bad),
                   lambda: seat_wind(0, dealer=0, players=bad)]
