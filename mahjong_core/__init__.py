@@ -18,7 +18,9 @@ from .errors import (
     InvalidLogError,
     InvalidMeldError,
     InvalidNotationError,
+    InvalidPaymentsError,
     InvalidRulesError,
+    InvalidSeatError,
     InvalidTileError,
     MahjongError,
 )
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
         Rules,
     )
     from .scoring import NoWin, NoWinReason, WinResult, evaluate
+    from .seats import relative_seat, seat_from_relative, seat_of_wind, seat_wind
     from .yaku import HAN, YAKUMAN, Yaku
 
 _SCORING = {
@@ -47,6 +50,8 @@ _SCORING = {
     "TENHOU_SANMA_RULES": "rules", "Rules": "rules", "NoWin": "scoring",
     "NoWinReason": "scoring", "WinResult": "scoring",
     "evaluate": "scoring", "HAN": "yaku", "YAKUMAN": "yaku", "Yaku": "yaku",
+    "relative_seat": "seats", "seat_from_relative": "seats", "seat_of_wind": "seats",
+    "seat_wind": "seats",
 }
 """The scoring side's names and their modules: imported on first use, so that a program
 that only reads hands does not load the scorer (``import mahjong_core`` stays cheap)."""
@@ -88,7 +93,9 @@ __all__ = [
     "InvalidLogError",
     "InvalidMeldError",
     "InvalidNotationError",
+    "InvalidPaymentsError",
     "InvalidRulesError",
+    "InvalidSeatError",
     "InvalidTileError",
     "Limit",
     "MahjongError",
@@ -112,6 +119,10 @@ __all__ = [
     "evaluate",
     "format_tiles",
     "parse_tiles",
+    "relative_seat",
+    "seat_from_relative",
+    "seat_of_wind",
+    "seat_wind",
     "tiles_from_ids136",
 ]
 

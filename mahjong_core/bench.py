@@ -635,7 +635,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core bench",
         description="Time this library against PyPI mahjong and riichienv where installed, "
-                    "on the same seeded hands, and check that the answers agree.")
+                    "on the same seeded hands, and check that the answers agree.",
+        epilog="examples: python -m mahjong_core bench --quick; "
+               "python -m mahjong_core bench --only win --only shanten --no-peers")
     parser.add_argument("--quick", action="store_true",
                         help="ten times fewer hands (for tests and CI)")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the hands (2024)")

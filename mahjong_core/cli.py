@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ._batch import run_command
 from .errors import quote
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["COMMANDS", "main", "usage", "version"]
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "analyze": ("mahjong_core.analyze", "shapes, waits and readings of hands",
@@ -38,9 +38,18 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+def version() -> str:
+    """The version of the package that runs: ``mahjong_core.__version__``, the
+    ``version`` of its pyproject.toml and so of its installed metadata."""
+    from . import __version__
+
+    return __version__
+
+
 def usage() -> str:
     """The top-level help text."""
-    lines = ["usage: python -m mahjong_core COMMAND [ARGS...]", "", "commands:"]
+    lines = ["usage: python -m mahjong_core COMMAND [ARGS...]",
+             "       python -m mahjong_core --version", "", "commands:"]
     for name, (_, summary, _) in COMMANDS.items():
         lines.append(f"  {name:<10}{summary}")
     lines += ["", "examples:"]
@@ -61,10 +70,19 @@ def _dispatch(args: list[str]) -> int:
     if args[0] in ("-h", "--help", "help"):
         print(usage())
         return 0
+    if args[0] in ("-V", "--version"):
+        print(f"mahjong_core {version()}")
+        return 0
     name, rest = args[0], args[1:]
     if name not in COMMANDS:
         print(f"mahjong_core: unknown command {quote(name)}\n\n{usage()}", file=sys.stderr)
         return 2
     module = importlib.import_module(COMMANDS[name][0])
-    result: int = module.main(rest)
+    try:
+        result: int = module.main(rest)
+    except SystemExit as stop:  # argparse's --help (0) and usage errors (2)
+        if stop.code is None or isinstance(stop.code, int):
+            return stop.code or 0
+        print(stop.code, file=sys.stderr)
+        return 1
     return result

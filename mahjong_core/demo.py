@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from . import render
 from .errors import InvalidContextError
 from .formats.logs import LogFormat, write_game
 from .hand import Hand
@@ -176,24 +177,14 @@ def summarize(games: Iterable[GameRecord]) -> Stats:
 
 # -- printing -----------------------------------------------------------------------------
 
-_UNICODE_HONOURS = "\U0001F000\U0001F001\U0001F002\U0001F003\U0001F006\U0001F005\U0001F004"
-
-
-def _unicode(tile: Tile) -> str:
-    """The Unicode mahjong glyph of a tile (a red five looks like a five)."""
-    kind = tile.kind
-    if kind >= 27:
-        return _UNICODE_HONOURS[kind - 27]
-    start = (0x1F007, 0x1F019, 0x1F010)[kind // 9]  # man, pin, sou
-    return chr(start + kind % 9)
-
-
 def _round_name(played: RoundRecord) -> str:
     return f"{_WIND_NAMES[played.round_wind]} {played.dealer_index + 1}"
 
 
 class _Printer:
-    """Writes the engine's records as text, in mpsz or Unicode tiles."""
+    """Writes the engine's records as text, in mpsz or in Unicode mahjong tiles
+    (``mahjong_core.render``: a red five is its five and ``*``, a called tile in
+    parentheses)."""
 
     def __init__(self, unicode: bool) -> None:
         self.unicode = unicode
@@ -201,13 +192,15 @@ class _Printer:
     def tiles(self, tiles: Iterable[Tile]) -> str:
         items = sorted(tiles)
         if self.unicode:
-            return "".join(_unicode(t) for t in items)
+            return render.tiles_unicode(items)
         return format_tiles(items)
 
     def ids(self, ids: Iterable[int]) -> str:
         return self.tiles(_TILES[i] for i in ids)
 
     def hand(self, hand: Hand) -> str:
+        if self.unicode:
+            return render.hand_unicode(hand)
         melds = [f"[{m.kind.value} {self.tiles(m.tiles)}]" for m in hand.melds]
         return " ".join([self.tiles(hand.tiles), *melds])
 
@@ -366,7 +359,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core demo",
         description="Four bots play a seeded game through the table engine; every win is "
-                    "checked and scored by mahjong_core.")
+                    "checked and scored by mahjong_core.",
+        epilog="examples: python -m mahjong_core demo --hands 8 --seed 1; "
+               "python -m mahjong_core demo --seed 3 --unicode --tenhou6 game.json")
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     parser.add_argument("--hands", type=int, default=None,
                         help="stop after this many hands (default: play the game out)")
@@ -374,7 +369,9 @@ def main(argv: list[str]) -> int:
     output.add_argument("--quiet", action="store_true", help="print the summary only")
     output.add_argument("--verbose", action="store_true", help="print every draw and discard")
     output.add_argument("--json", action="store_true", help="print the game as JSON")
-    parser.add_argument("--unicode", action="store_true", help="print tiles as Unicode glyphs")
+    parser.add_argument("--unicode", action="store_true",
+                        help="print tiles as Unicode mahjong tiles (a red five is its five "
+                             "followed by *, a called tile is in parentheses)")
     for fmt, what in ((LogFormat.TENHOU6, "tenhou.net/6 JSON log (opens in Tenhou's viewer)"),
                       (LogFormat.MJAI, "mjai event log (one JSON event a line)"),
                       (LogFormat.MJLOG, "Tenhou mjlog XML")):

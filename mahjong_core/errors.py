@@ -14,7 +14,9 @@ __all__ = [
     "InvalidLogError",
     "InvalidMeldError",
     "InvalidNotationError",
+    "InvalidPaymentsError",
     "InvalidRulesError",
+    "InvalidSeatError",
     "InvalidTileError",
     "MahjongError",
     "quote",
@@ -53,6 +55,18 @@ class InvalidRulesError(MahjongError):
 class InvalidLogError(MahjongError):
     """A game log that cannot be read: damaged or truncated text, an unknown tag, tile code
     or event, or events in an impossible order. The message names the place."""
+
+
+class InvalidSeatError(MahjongError):
+    """A seat that is not one of the table's (an int 0-3, or 0-2 at three players), or
+    seats that do not fit together: a discarder on a tsumo, a discarder or liable player
+    who is the winner, a liable seat without a liability payment, a toimen at three
+    players."""
+
+
+class InvalidPaymentsError(MahjongError):
+    """Payments whose parts are not ints in range or contradict each other (a
+    discarder's part on a tsumo, a dealer's part on a ron or on the dealer's own tsumo)."""
 
 
 class IllegalActionError(MahjongError):

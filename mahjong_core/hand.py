@@ -769,6 +769,24 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
 
+    # -- pictures -----------------------------------------------------------------------
+
+    def unicode(self) -> str:
+        """The hand in Unicode mahjong tiles (``mahjong_core.render``).
+
+        >>> Hand.parse("123m406p789s11z pon:777z:7z:toimen").unicode()
+        '🀇🀈🀉🀜🀝*🀞🀖🀗🀘🀀🀀 🀄(🀄)🀄'
+        """
+        from . import render
+
+        return render.hand_unicode(self)
+
+    def _repr_svg_(self) -> str:
+        """The hand as an SVG picture (shown by notebooks; ``render.hand_svg``)."""
+        from . import render
+
+        return render.hand_svg(self)
+
 
 _GROUP_RANK = {GroupKind.PAIR: 0, GroupKind.RUN: 1, GroupKind.TRIPLET: 2, GroupKind.KAN: 3,
                GroupKind.SINGLE: 4}

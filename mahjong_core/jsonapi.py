@@ -14,6 +14,7 @@ with the status of the lines answered so far.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -214,16 +215,29 @@ def score_stream(stream: _batch.Source, output: _batch.Output) -> int:
     return output.status
 
 
+def _parser() -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(
+        prog="python -m mahjong_core score",
+        description="Score wins: one JSON object a line on standard input (the hand before\n"
+                    "the win, the winning tile, the melds and the situation), one JSON answer\n"
+                    "a line on standard output, in the same order. A line that cannot be\n"
+                    "read or scored is answered with {\"error\": ...} and the next lines are\n"
+                    "still answered; the exit status is then 1.",
+        epilog="example:\n"
+               "  echo '{\"hand\": \"123m456p789s1122z\", \"win_tile\": \"2z\", "
+               "\"riichi\": true, \"seat_wind\": \"S\"}' \\\n"
+               "      | python -m mahjong_core score\n"
+               "  python -m mahjong_core score < requests.jsonl > answers.jsonl\n\n"
+               "Every request key (three-player games: \"players\": 3 and \"kita\"), the "
+               "answer's fields\nand the yaku names: docs/score.md in the project's source; "
+               "a JSON Schema of both\nlines: docs/score.schema.json.",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
 def main(argv: Sequence[str]) -> int:
-    """Entry point of ``python -m mahjong_core score``."""
-    if argv and argv[0] in ("-h", "--help"):
-        print(__doc__.strip() if __doc__ else "")
-        print("\nusage: python -m mahjong_core score < requests.jsonl > answers.jsonl")
-        print("\nEvery request key (three-player games: \"players\": 3 and \"kita\"), the "
-              "answer's fields and the yaku names: docs/score.md in the project.")
-        return 0
-    if argv:
-        print(f"score: unexpected arguments {quote(list(argv))}; it reads standard input",
-              file=sys.stderr)
-        return 2
+    """Entry point of ``python -m mahjong_core score``; exit status 2 on a usage error."""
+    try:
+        _parser().parse_args(list(argv))
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 2
     return score_stream(sys.stdin, _batch.Output())

@@ -205,3 +205,20 @@ class Meld:
 
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
+
+    def unicode(self) -> str:
+        """The meld in Unicode mahjong tiles as it lies on the table, the called tile in
+        parentheses on the side it came from (``mahjong_core.render``).
+
+        >>> Meld.parse("pon:777z:7z:kamicha").unicode()
+        '(🀄)🀄🀄'
+        """
+        from . import render
+
+        return render.meld_unicode(self)
+
+    def _repr_svg_(self) -> str:
+        """The meld as an SVG picture (shown by notebooks; ``render.meld_svg``)."""
+        from . import render
+
+        return render.meld_svg(self)

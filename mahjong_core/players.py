@@ -36,9 +36,10 @@ from typing import Protocol
 from .context import WinContext, Wind
 from .errors import IllegalActionError, InvalidContextError
 from .hand import Hand
-from .meld import Meld, MeldKind, Relative
+from .meld import Meld, MeldKind
 from .rules import TENHOU_RULES, Rules
 from .scoring import evaluate
+from .seats import relative_seat
 from .table import (
     Action,
     AddedKan,
@@ -58,7 +59,6 @@ from .tile import Tile, TileId
 
 __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
-_RELATIVE = (Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA)
 _DRAGONS = frozenset((31, 32, 33))
 
 
@@ -267,7 +267,8 @@ class HeuristicPlayer:
             own = call.tiles
             kind = MeldKind.PON if isinstance(call, Pon) else MeldKind.CHI
         meld = Meld(kind, [tile, *(tiles[i] for i in own)], called=tile,
-                    called_from=_RELATIVE[(obs.current - obs.seat) % 4 - 1])
+                    called_from=relative_seat(obs.seat, obs.current,
+                                              players=obs.rules.players))
         after = hand.call(meld)
         plan = self._plan(obs, after)
         if plan is None:

@@ -6,7 +6,7 @@ import enum
 
 import attrs
 
-from .errors import InvalidHandError, quote
+from .errors import InvalidHandError, InvalidPaymentsError, InvalidSeatError, quote
 from .rules import TENHOU_RULES, Rules
 
 __all__ = ["Limit", "Payments", "base_points", "limit_of", "payments_for"]
@@ -93,7 +93,7 @@ class Payments:
     the riichi sticks the winner collects; ``total`` is everything the winner receives.
     ``players`` is 4, or 3 at a three-player table (a tsumo is paid by the two others).
     The values sit in one tuple behind read-only properties.
-    Raises InvalidHandError for a part that is not an int 0-``MAX_PAYMENT`` or parts
+    Raises InvalidPaymentsError for a part that is not an int 0-``MAX_PAYMENT`` or parts
     that contradict each other: a discarder's payment on a tsumo, a dealer's or
     non-dealer's payment on a ron, a dealer's payment on the dealer's own tsumo.
 
@@ -109,22 +109,22 @@ class Payments:
         values = (discarder, dealer, non_dealer, non_dealer_payers, liable, sticks)
         for name, value in zip(_PAYMENT_FIELDS, values, strict=True):
             if type(value) is not int or not 0 <= value <= MAX_PAYMENT:
-                raise InvalidHandError(f"payment {name!r} must be an int 0-{MAX_PAYMENT}, "
+                raise InvalidPaymentsError(f"payment {name!r} must be an int 0-{MAX_PAYMENT}, "
                                        f"got {quote(value)}")
         if type(players) is not int or players not in (3, 4):
-            raise InvalidHandError(f"players is 3 or 4, not {quote(players)}")
+            raise InvalidPaymentsError(f"players is 3 or 4, not {quote(players)}")
         if non_dealer_payers not in (0, players - 2, players - 1):
-            raise InvalidHandError(
+            raise InvalidPaymentsError(
                 f"non_dealer_payers is 0, {players - 2} or {players - 1} at a {players}-player "
                 f"table, not {quote(non_dealer_payers)}")
         if non_dealer_payers and discarder:
-            raise InvalidHandError(f"a tsumo (non_dealer_payers {non_dealer_payers}) has no "
+            raise InvalidPaymentsError(f"a tsumo (non_dealer_payers {non_dealer_payers}) has no "
                                    f"discarder to pay {discarder}")
         if not non_dealer_payers and (dealer or non_dealer):
-            raise InvalidHandError("a ron (non_dealer_payers 0) is paid by the discarder "
+            raise InvalidPaymentsError("a ron (non_dealer_payers 0) is paid by the discarder "
                                    "alone; dealer and non_dealer must be 0")
         if non_dealer_payers == players - 1 and dealer:
-            raise InvalidHandError(f"on the dealer's tsumo (non_dealer_payers "
+            raise InvalidPaymentsError(f"on the dealer's tsumo (non_dealer_payers "
                                    f"{non_dealer_payers}) the others pay non_dealer; dealer "
                                    "must be 0")
         object.__setattr__(self, "_values", (*values, players))
@@ -182,35 +182,55 @@ class Payments:
         """Each seat's score change (seats 0-3, or 0-2 at three players), the riichi
         sticks going to the winner.
 
-        ``discarder`` is needed on ron, ``liable`` when a liable player pays. The changes
+        Seats are absolute (``mahjong_core.seats``). ``discarder`` is given on a ron and
+        only then; ``liable`` when a liable player pays (pao) and only then. The changes
         add up to the sticks the winner takes from the table.
-        Raises InvalidHandError for a seat out of range or missing.
+        Raises InvalidSeatError for a seat that is not an int 0-3 (0-2 at three
+        players) and for seats that do not fit these payments: a missing discarder on
+        a ron or one given on a tsumo, a discarder or liable seat that is the winner, a
+        liable seat missing or given without a liability payment, a winner who is (or
+        is not) the dealer when the payments are a non-dealer's (a dealer's) tsumo.
 
         >>> Payments(dealer=4100, non_dealer=2100, non_dealer_payers=2).deltas(1, dealer=0)
         (-4100, 8300, -2100, -2100)
+        >>> Payments(discarder=2000).deltas(1, dealer=0, discarder=3, liable=2)
+        Traceback (most recent call last):
+          ...
+        mahjong_core.errors.InvalidSeatError: liable seat 2 given without a liability payment
         """
         players = self.players
-        seats = (winner, dealer, discarder, liable)
-        if any(s is not None and (type(s) is not int or not 0 <= s < players)
-               for s in seats) or (type(winner) is not int or type(dealer) is not int):
-            raise InvalidHandError(f"seats are ints 0-{players - 1}, got {quote(seats)}")
+        for name, seat in (("winner", winner), ("dealer", dealer), ("discarder", discarder),
+                           ("liable", liable)):
+            if (seat is not None or name in ("winner", "dealer")) and (
+                    type(seat) is not int or not 0 <= seat < players):
+                raise InvalidSeatError(f"{name} is a seat, an int 0-{players - 1}, "
+                                       f"got {quote(seat)}")
+        tsumo = self.non_dealer_payers != 0
         dealer_tsumo = self.non_dealer_payers == players - 1
-        if self.non_dealer_payers and dealer_tsumo != (winner == dealer):
+        if tsumo and dealer_tsumo != (winner == dealer):
             whose = "dealer" if dealer_tsumo else "non-dealer"
-            raise InvalidHandError(f"these payments are for a {whose} tsumo, but the winner "
+            raise InvalidSeatError(f"these payments are for a {whose} tsumo, but the winner "
                                    f"is seat {winner} and the dealer seat {dealer}")
+        if tsumo and discarder is not None:
+            raise InvalidSeatError(f"these payments are for a tsumo, which has no discarder; "
+                                   f"got discarder {discarder}")
+        if not tsumo and (discarder is None or discarder == winner):
+            raise InvalidSeatError(f"a ron needs a discarder other than the winner (seat "
+                                   f"{winner}), got {quote(discarder)}")
+        if self.liable and (liable is None or liable == winner):
+            raise InvalidSeatError(f"a liability payment needs the liable player's seat, "
+                                   f"other than the winner (seat {winner}); got {quote(liable)}")
+        if not self.liable and liable is not None:
+            raise InvalidSeatError(f"liable seat {liable} given without a liability payment")
         change = [0] * players
-        if self.non_dealer_payers == 0:
-            if discarder is None or discarder == winner:
-                raise InvalidHandError("a ron needs a discarder other than the winner")
+        if not tsumo:
+            assert discarder is not None
             change[discarder] -= self.discarder
         else:
             for seat in range(players):
                 if seat != winner:
                     change[seat] -= self.dealer if seat == dealer else self.non_dealer
-        if self.liable:
-            if liable is None or liable == winner:
-                raise InvalidHandError("a liability payment needs the liable player's seat")
+        if liable is not None:
             change[liable] -= self.liable
         change[winner] = self.sticks - sum(change)
         return tuple(change)

@@ -231,6 +231,24 @@ class WinResult:
         """The fu breakdown: each item and its fu, before rounding up to 10."""
         return _fu_items(self._reading, yakuman=bool(self.yakuman))
 
+    def unicode(self, hand: Hand | None = None, win_tile: Tile | None = None) -> str:
+        """The win in three lines of text: its tiles in Unicode mahjong tiles, its yaku
+        and dora with their han, its value and payments (``render.result_unicode``).
+
+        Give the hand before the win and the winning tile to see them as they were;
+        without them the tiles are the reading that scored.
+        Raises InvalidHandError for only one of ``hand`` and ``win_tile``.
+        """
+        from . import render
+
+        return render.result_unicode(self, hand, win_tile)
+
+    def _repr_svg_(self) -> str:
+        """The win as an SVG picture (shown by notebooks; ``render.result_svg``)."""
+        from . import render
+
+        return render.result_svg(self)
+
 
 # -- constant tables ------------------------------------------------------------------
 

@@ -94,6 +94,28 @@ class Yaku(enum.IntFlag):
         """True when every flag set is a yakuman."""
         return bool(self) and not self & ~YAKUMAN
 
+    @property
+    def english(self) -> str:
+        """The English display name of a single yaku (``"All simples"`` for tanyao).
+
+        Raises MahjongError for a combination of flags or none.
+
+        >>> Yaku.TANYAO.english, Yaku.KOKUSHI_13.english
+        ('All simples', 'Thirteen orphans (13-sided wait)')
+        """
+        return _ENGLISH[_single(self, "english")]
+
+    @property
+    def japanese(self) -> str:
+        """The Japanese display name of a single yaku (``"断幺九"`` for tanyao).
+
+        Raises MahjongError for a combination of flags or none.
+
+        >>> Yaku.TANYAO.japanese, Yaku.MENZEN_TSUMO.japanese
+        ('断幺九', '門前清自摸和')
+        """
+        return _JAPANESE[_single(self, "japanese")]
+
 
 YAKUMAN = Yaku(sum(1 << b for b in range(32, 48)))
 """The mask of all yakuman."""
@@ -157,3 +179,65 @@ def set_bits(value: int) -> tuple[int, ...]:
         value >>= _CHUNK
         shift += _CHUNK
     return tuple(found)
+
+
+def _single(yaku: Yaku, what: str) -> Yaku:
+    """The one yaku a flag value holds; raises MahjongError for a combination or none."""
+    value = int(yaku)
+    if value & _ALL != value or value & (value - 1) or not value:
+        raise MahjongError(f"{what} needs a single yaku, not {yaku.names()}")
+    return _MEMBER_OF_BIT[value.bit_length() - 1]
+
+
+_NAMES: dict[Yaku, tuple[str, str]] = {
+    Yaku.RIICHI: ("Riichi", "立直"),
+    Yaku.DOUBLE_RIICHI: ("Double riichi", "両立直"),
+    Yaku.IPPATSU: ("One-shot", "一発"),
+    Yaku.MENZEN_TSUMO: ("Fully concealed self-draw", "門前清自摸和"),
+    Yaku.PINFU: ("No-points hand", "平和"),
+    Yaku.TANYAO: ("All simples", "断幺九"),
+    Yaku.IIPEIKOU: ("Pure double run", "一盃口"),
+    Yaku.HAKU: ("White dragon", "役牌 白"),
+    Yaku.HATSU: ("Green dragon", "役牌 發"),
+    Yaku.CHUN: ("Red dragon", "役牌 中"),
+    Yaku.SEAT_WIND: ("Seat wind", "自風牌"),
+    Yaku.ROUND_WIND: ("Round wind", "場風牌"),
+    Yaku.RINSHAN: ("Win on a kan's replacement tile", "嶺上開花"),
+    Yaku.CHANKAN: ("Robbing a kan", "槍槓"),
+    Yaku.HAITEI: ("Win on the last draw", "海底摸月"),
+    Yaku.HOUTEI: ("Win on the last discard", "河底撈魚"),
+    Yaku.CHIITOITSU: ("Seven pairs", "七対子"),
+    Yaku.CHANTA: ("Terminal or honour in each set", "混全帯幺九"),
+    Yaku.ITTSU: ("Pure straight", "一気通貫"),
+    Yaku.SANSHOKU: ("Mixed triple run", "三色同順"),
+    Yaku.SANSHOKU_DOUKOU: ("Triple triplets", "三色同刻"),
+    Yaku.SANANKOU: ("Three concealed triplets", "三暗刻"),
+    Yaku.SANKANTSU: ("Three kans", "三槓子"),
+    Yaku.TOITOI: ("All triplets", "対々和"),
+    Yaku.HONROUTOU: ("All terminals and honours", "混老頭"),
+    Yaku.SHOUSANGEN: ("Little three dragons", "小三元"),
+    Yaku.RYANPEIKOU: ("Twice pure double run", "二盃口"),
+    Yaku.JUNCHAN: ("Terminal in each set", "純全帯幺九"),
+    Yaku.HONITSU: ("Half flush", "混一色"),
+    Yaku.CHINITSU: ("Full flush", "清一色"),
+    Yaku.TENHOU: ("Blessing of heaven", "天和"),
+    Yaku.CHIIHOU: ("Blessing of earth", "地和"),
+    Yaku.RENHOU: ("Blessing of man", "人和"),
+    Yaku.KOKUSHI: ("Thirteen orphans", "国士無双"),
+    Yaku.KOKUSHI_13: ("Thirteen orphans (13-sided wait)", "国士無双十三面待ち"),
+    Yaku.SUUANKOU: ("Four concealed triplets", "四暗刻"),
+    Yaku.SUUANKOU_TANKI: ("Four concealed triplets (single wait)", "四暗刻単騎"),
+    Yaku.DAISANGEN: ("Big three dragons", "大三元"),
+    Yaku.SHOUSUUSHII: ("Little four winds", "小四喜"),
+    Yaku.DAISUUSHII: ("Big four winds", "大四喜"),
+    Yaku.TSUUIISOU: ("All honours", "字一色"),
+    Yaku.RYUUIISOU: ("All green", "緑一色"),
+    Yaku.CHINROUTOU: ("All terminals", "清老頭"),
+    Yaku.CHUUREN: ("Nine gates", "九蓮宝燈"),
+    Yaku.JUNSEI_CHUUREN: ("Pure nine gates", "純正九蓮宝燈"),
+    Yaku.SUUKANTSU: ("Four kans", "四槓子"),
+}
+"""Each yaku's English and Japanese display names (the romaji is ``json_name``)."""
+
+_ENGLISH: Mapping[Yaku, str] = MappingProxyType({y: e for y, (e, _) in _NAMES.items()})
+_JAPANESE: Mapping[Yaku, str] = MappingProxyType({y: j for y, (_, j) in _NAMES.items()})

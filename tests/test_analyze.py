@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_core import Hand, analyze
+from mahjong_core import Hand, Tile, analyze, parse_tiles
 from tests import oracle
 from tests.strategies import hands
 from tests.test_shapes import shaped_hands
@@ -32,11 +32,20 @@ def answers(argv: list[str], capsys: pytest.CaptureFixture[str],
     return status, [json.loads(line) for line in lines]
 
 
+PROGRESS = ("shanten", "ukeire", "discards")
+"""The keys of an answer about the way to tenpai (checked on their own below)."""
+
+
+def shapes(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The answers without the keys about the way to tenpai."""
+    return [{k: v for k, v in answer.items() if k not in PROGRESS} for answer in found]
+
+
 def test_json_thirteen_tiles(capsys: pytest.CaptureFixture[str],
                              monkeypatch: pytest.MonkeyPatch) -> None:
     status, found = answers(["9998887654321m"], capsys, monkeypatch)
     assert status == 0
-    assert found == [{"hand": "1234567888999m", "tiles": 13, "complete": False,
+    assert shapes(found) == [{"hand": "1234567888999m", "tiles": 13, "complete": False,
                       "waits": ["1m", "3m", "4m", "6m", "7m", "8m", "9m"],
                       "decompositions": []}]
 
@@ -46,7 +55,8 @@ def test_json_readings(capsys: pytest.CaptureFixture[str],
     status, found = answers(["111222333m789p55z", "1133m5577p2288s11z",
                              "119m19p19s1234567z", "1111m2233p4455s66z"], capsys, monkeypatch)
     assert status == 0
-    assert found == [
+    assert [a["shanten"] for a in found] == [-1, -1, -1, 1]
+    assert shapes(found) == [
         {"hand": "111222333m789p55z", "tiles": 14, "complete": True, "waits": [],
          "decompositions": [["55z", "111m", "222m", "333m", "789p"],
                             ["55z", "123m", "123m", "123m", "789p"]]},
@@ -67,7 +77,7 @@ def test_json_melds_count_physical_tiles(capsys: pytest.CaptureFixture[str],
                              "5p ankan:1111s minkan:2222s shouminkan:3333s ankan:4444s"],
                             capsys, monkeypatch)
     assert status == 0
-    assert found[0] == {
+    assert shapes(found)[0] == {
         "hand": "123m55p chi:789p:7p:kamicha ankan:1111s pon:777z:7z:toimen", "tiles": 15,
         "complete": True, "waits": [],
         "decompositions": [["55p", "123m", "789p", "1111s", "777z"]]}
@@ -124,8 +134,11 @@ def test_text_form(capsys: pytest.CaptureFixture[str],
         "111222333m789p55z: 14 tiles, complete, 2 readings",
         "  standard: 55z 111m 222m 333m 789p",
         "  standard: 55z 123m 123m 123m 789p",
-        "1111m2233p4455s66z: 14 tiles, not complete",
-        "123m456p789s1145z: 13 tiles, not tenpai",
+        "1111m2233p4455s66z: 14 tiles, not complete, shanten 1",
+        "  discard 1m: shanten 1, ukeire 112 (28 kinds): " + " ".join(
+            f"{t}:4" for t in parse_tiles("23456789m1456789p1236789s123457z")),
+        "123m456p789s1145z: 13 tiles, not tenpai, shanten 1",
+        "  ukeire 8 (3 kinds): 1z:2 4z:3 5z:3",
         "123m: error: a hand with 0 meld(s) holds 13 or 14 concealed tiles, not 3 (123m)",
         "55p ankan:1111s pon:222s chi:345s:3s chi:789s: 15 tiles, complete, 1 reading",
         "  standard: 55p [1111s] [222s] [345s] [789s]",
@@ -169,6 +182,64 @@ def test_answer_agrees_with_the_oracle(hand: Hand) -> None:
         assert answer["waits"] == [f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in expected]
         assert answer["decompositions"] == []
     assert json.loads(json.dumps(answer)) == answer
+
+
+def test_the_way_to_tenpai(capsys: pytest.CaptureFixture[str],
+                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # 123m 456p 789s sets, a 1z pair: 4z or 5z makes a second pair, 1z a triplet
+    status, found = answers(["123m456p789s1145z", "1236m456p789s1134z"], capsys, monkeypatch)
+    assert status == 0
+    assert found[0]["shanten"] == 1 and found[0]["discards"] == []
+    assert found[0]["ukeire"] == {"total": 8, "draws": [["1z", 2], ["4z", 3], ["5z", 3]]}
+    # throwing 3z (or 4z) keeps 6m and the other honour: 4-8m, 1z and that honour help
+    assert found[1]["shanten"] == 1 and found[1]["ukeire"] is None
+    first = found[1]["discards"][0]
+    assert first == {"tile": "3z", "shanten": 1, "ukeire": {"total": 24, "draws": [
+        ["4m", 4], ["5m", 4], ["6m", 3], ["7m", 4], ["8m", 4], ["1z", 2], ["4z", 3]]}}
+    assert [d["tile"] for d in found[1]["discards"]][:3] == ["3z", "4z", "6m"]
+    status, lines, _ = run(["1236m456p789s1234z"], capsys, monkeypatch)
+    assert lines[0] == "1236m456p789s1234z: 14 tiles, not complete, shanten 2"
+    assert [line.split(":")[0] for line in lines[1:]] == [
+        "  discard 1z", "  discard 2z", "  discard 3z", "  discard 4z", "  discard 6m"]
+    status, lines, _ = run(["1357m1357p1357s12z"], capsys, monkeypatch)
+    best = [line for line in lines if line.startswith("  discard ")]
+    assert len(best) == analyze.SHOWN_DISCARDS and lines[-1].startswith("  and ")
+
+
+@settings(max_examples=100, deadline=None)
+@given(hands())
+def test_shanten_ukeire_and_discards_mean_what_they_say(hand: Hand) -> None:
+    answer = analyze.analyze(hand)
+    shanten = hand.shanten()
+    assert answer["shanten"] == shanten
+    if not hand.is_full:
+        ukeire = answer["ukeire"]
+        assert isinstance(ukeire, dict) and answer["discards"] == []
+        draws = [(Tile.parse(t), n) for t, n in ukeire["draws"]]
+        assert ukeire["total"] == sum(n for _, n in draws)
+        held = hand.counts34()
+        melded = [t.kind for m in hand.melds for t in m.tiles]
+        for kind in range(34):
+            tile = Tile(kind)
+            if held[kind] + melded.count(kind) == 4:
+                assert tile not in dict(draws)
+                continue
+            improves = hand.add(tile).shanten() < shanten
+            assert (tile in dict(draws)) is improves
+            if improves:
+                assert dict(draws)[tile] == 4 - held[kind] - melded.count(kind)
+    else:
+        assert answer["ukeire"] is None
+        discards = answer["discards"]
+        assert isinstance(discards, list)
+        assert sorted(d["tile"] for d in discards) == sorted(
+            {str(t.plain) if hand.count(t.plain) > 1 or not t.red else str(t)
+             for t in hand.tiles})
+        for option in discards:
+            after = hand.remove(Tile.parse(option["tile"]))
+            assert option["shanten"] == after.shanten()
+        keys = [(d["shanten"], -d["ukeire"]["total"]) for d in discards]
+        assert keys == sorted(keys)
 
 
 def test_through_the_dispatcher() -> None:

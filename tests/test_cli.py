@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import tempfile
+import tomllib
+from pathlib import Path
 
 import pytest
 
+import mahjong_core
 from mahjong_core import cli
 
 
@@ -69,3 +74,102 @@ def test_score_exit_status_is_0_without_errors() -> None:
 
 def test_score_rejects_arguments() -> None:
     assert _run(["score", "extra"]).returncode == 2
+
+
+# -- help, version and usage errors of every command ------------------------------------------
+
+SUBCOMMANDS = list(cli.COMMANDS)
+
+
+def test_every_command_is_listed_with_an_example() -> None:
+    assert SUBCOMMANDS == ["analyze", "score", "chinitsu", "replay", "convert", "bench", "demo"]
+    text = cli.usage()
+    for name, (_, summary, example) in cli.COMMANDS.items():
+        assert f"  {name:<10}{summary}" in text and f"  {example}" in text
+    assert "python -m mahjong_core --version" in text
+
+
+@pytest.mark.parametrize("name", SUBCOMMANDS)
+def test_each_command_has_argparse_help_with_an_example(
+        name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main([name, "--help"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith(f"usage: python -m mahjong_core {name}")
+    assert "-h, --help" in out  # argparse's own option list
+    epilog = out[out.index("-h, --help"):]
+    examples = [line for line in epilog.splitlines() if f"python -m mahjong_core {name}" in line]
+    assert examples, out
+    assert out.count("example") >= 1
+
+
+def test_score_help_points_to_the_format_documents(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["score", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "docs/score.md" in out and "docs/score.schema.json" in out
+
+
+@pytest.mark.parametrize("name", SUBCOMMANDS)
+def test_each_command_refuses_an_unknown_option(name: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    args = [name, "--no-such-option"]
+    if name == "convert":
+        args += ["--to", "mjai"]
+    assert cli.main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert f"usage: python -m mahjong_core {name}" in err
+    assert "unrecognized arguments: --no-such-option" in err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["chinitsu", "--tiles", "12"], "a tenpai shape has 1, 4, 7, 10 or 13 tiles, not 12"),
+    (["demo", "--hands", "0"], "--hands must be at least 1"),
+    (["demo", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["replay", "--jobs", "0"], "--jobs must be"),
+    (["convert", "--to", "png", "game.mjlog"], "argument --to: invalid choice: 'png'"),
+    (["bench", "--only", "nothing"], "argument --only: invalid choice: 'nothing'"),
+    (["analyze"], "give at least one HAND"),
+])
+def test_bad_arguments_exit_2_with_a_message(args: list[str], message: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and "usage: python -m mahjong_core" in err
+
+
+def _pyproject_version() -> str:
+    with open(Path(__file__).parent.parent / "pyproject.toml", "rb") as handle:
+        version = tomllib.load(handle)["project"]["version"]
+    assert isinstance(version, str)
+    return version
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert mahjong_core.__version__ == _pyproject_version()
+    assert re.fullmatch(r"\d+\.\d+\.\d+", mahjong_core.__version__)
+    for flag in ("--version", "-V"):
+        assert cli.main([flag]) == 0
+        assert capsys.readouterr().out == f"mahjong_core {mahjong_core.__version__}\n"
+    done = _run(["--version"])
+    assert done.returncode == 0 and done.stdout == f"mahjong_core {_pyproject_version()}\n"
+
+
+def test_a_bad_argument_through_the_interpreter() -> None:
+    done = _run(["demo", "--hands", "two"])
+    assert done.returncode == 2 and done.stdout == ""
+    assert "argument --hands: invalid int value: 'two'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_analyze_stops_quietly_when_its_reader_goes_away() -> None:
+    with tempfile.TemporaryFile() as source:
+        source.write(b"1236m456p789s1234z\n" * 5000)  # each answer several lines long
+        source.seek(0)
+        process = subprocess.Popen([sys.executable, "-m", "mahjong_core", "analyze", "-"],
+                                   stdin=source, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline().startswith(b"1236m456p789s1234z: 14 tiles")
+        process.stdout.close()
+        assert process.wait(timeout=120) == 0
+        assert process.stderr.read() == b""

@@ -18,7 +18,9 @@ from mahjong_core import (
     InvalidHandError,
     InvalidMeldError,
     InvalidNotationError,
+    InvalidPaymentsError,
     InvalidRulesError,
+    InvalidSeatError,
     InvalidTileError,
     MahjongError,
     Meld,
@@ -181,15 +183,33 @@ BAD: list[tuple[str, Callable[[], object], type[MahjongError], str]] = [
     ("red five visible on discard", lambda: Hand.parse("406m456p789s11223z").discard_options(
         [Tile(4, True)]), InvalidHandError, "hold the red five 0m twice"),
     ("ron paid by the dealer too", lambda: Payments(discarder=1000, dealer=2000),
-     InvalidHandError, "a ron (non_dealer_payers 0) is paid by the discarder alone"),
+     InvalidPaymentsError, "a ron (non_dealer_payers 0) is paid by the discarder alone"),
     ("tsumo with a discarder", lambda: Payments(discarder=1000, non_dealer=500,
                                                 non_dealer_payers=2),
-     InvalidHandError, "has no discarder to pay"),
+     InvalidPaymentsError, "has no discarder to pay"),
     ("dealer's tsumo with a dealer part", lambda: Payments(dealer=1000, non_dealer=500,
                                                            non_dealer_payers=3),
-     InvalidHandError, "dealer must be 0"),
+     InvalidPaymentsError, "dealer must be 0"),
+    ("a discarder on a tsumo", lambda: Payments(non_dealer=500, non_dealer_payers=3).deltas(
+        0, dealer=0, discarder=2), InvalidSeatError, "a tsumo, which has no discarder"),
+    ("a ron without a discarder", lambda: Payments(discarder=1000).deltas(1, dealer=0),
+     InvalidSeatError, "a ron needs a discarder other than the winner (seat 1), got None"),
+    ("a ron discarded by the winner", lambda: Payments(discarder=1000).deltas(
+        2, dealer=0, discarder=2), InvalidSeatError, "other than the winner (seat 2), got 2"),
+    ("a liable seat without pao", lambda: Payments(discarder=1000).deltas(
+        2, dealer=0, discarder=1, liable=3), InvalidSeatError, "without a liability payment"),
+    ("pao without a liable seat", lambda: Payments(discarder=1000, liable=1000).deltas(
+        2, dealer=0, discarder=1), InvalidSeatError, "needs the liable player's seat"),
+    ("the winner liable", lambda: Payments(discarder=1000, liable=1000).deltas(
+        2, dealer=0, discarder=1, liable=2), InvalidSeatError, "other than the winner"),
+    ("seat 4", lambda: Payments(discarder=1000).deltas(4, dealer=0, discarder=1),
+     InvalidSeatError, "winner is a seat, an int 0-3, got 4"),
+    ("seat 3 at three players", lambda: Payments(discarder=1000, players=3).deltas(
+        0, dealer=3, discarder=1), InvalidSeatError, "dealer is a seat, an int 0-2, got 3"),
+    ("seat True", lambda: Payments(discarder=1000).deltas(0, dealer=0, discarder=ANY_TRUE),
+     InvalidSeatError, "discarder is a seat, an int 0-3, got True"),
     ("payment of a billion and one", lambda: Payments(discarder=10 ** 9 + 1),
-     InvalidHandError, "must be an int 0-1000000000"),
+     InvalidPaymentsError, "must be an int 0-1000000000"),
     ("ids as a bytearray", lambda: tiles_from_ids136(bytearray(b"1m")), InvalidTileError,
      "bytearray(b'1m')"),
     ("ids as a memoryview", lambda: tiles_from_ids136(ANY_VIEW), InvalidTileError,
@@ -234,7 +254,7 @@ BAD: list[tuple[str, Callable[[], object], type[MahjongError], str]] = [
      "tile kind an int of 5001 digits is out of range"),
     ("honba -10**5000", lambda: WinContext(honba=-10 ** 5000), InvalidContextError,
      "got a negative int of 5001 digits"),
-    ("discarder -10**5000", lambda: Payments(discarder=-10 ** 5000), InvalidHandError,
+    ("discarder -10**5000", lambda: Payments(discarder=-10 ** 5000), InvalidPaymentsError,
      "got a negative int of 5001 digits"),
     ("a kind nested 1,000 deep", lambda: Tile(ANY_DEEP), InvalidTileError,
      "got [[[[...]]]]"),
@@ -261,7 +281,7 @@ def test_bad_input(call: Callable[[], object], error: type[MahjongError], fragme
 
 @pytest.mark.parametrize("error", [
     InvalidNotationError, InvalidTileError, InvalidMeldError, InvalidHandError,
-    InvalidContextError, InvalidRulesError])
+    InvalidContextError, InvalidRulesError, InvalidSeatError, InvalidPaymentsError])
 def test_every_error_is_a_mahjong_error_and_a_value_error(error: type[MahjongError]) -> None:
     assert issubclass(error, MahjongError)
     assert issubclass(MahjongError, ValueError)
@@ -270,7 +290,8 @@ def test_every_error_is_a_mahjong_error_and_a_value_error(error: type[MahjongErr
 
 
 def test_errors_are_distinct() -> None:
-    errors = [InvalidNotationError, InvalidTileError, InvalidMeldError, InvalidHandError]
+    errors = [InvalidNotationError, InvalidTileError, InvalidMeldError, InvalidHandError,
+              InvalidSeatError, InvalidPaymentsError]
     for a in errors:
         for b in errors:
             assert issubclass(a, b) is (a is b)

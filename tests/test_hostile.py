@@ -49,6 +49,11 @@ from mahjong_core import (
     evaluate,
     format_tiles,
     parse_tiles,
+    relative_seat,
+    render,
+    seat_from_relative,
+    seat_of_wind,
+    seat_wind,
     tiles_from_ids136,
 )
 from mahjong_core import analyze as analyze_command
@@ -83,6 +88,8 @@ HAND14 = Hand.parse("123m406p789s11222z")
 TILE = Tile.parse("1z")
 MELD = Meld.parse("pon:111z:1z:toimen")
 READING = HAND14.decompositions()[0]
+TILE2 = Tile.parse("2z")
+WIN = evaluate(HAND13, TILE2, WinContext(riichi=True))
 WALL = Wall.from_sequence(range(136), dealer=0)
 RON = Payments(discarder=3900)
 TSUMO = Payments(dealer=2000, non_dealer=1000, non_dealer_payers=2)
@@ -97,6 +104,7 @@ ids = st.integers(0, 135)
 bools = st.booleans()
 layouts = st.sampled_from(list(IdLayout))
 winds = st.sampled_from(["E", "S", "W", "N", "east", "north", *Wind])
+seats = st.integers(0, 3)
 sources = st.none() | st.sampled_from([*Relative, "kamicha", "toimen", "shimocha"])
 meld_kinds = st.sampled_from([*MeldKind, "chi", "pon", "minkan", "shouminkan", "ankan"])
 hands13 = hands(full=False)
@@ -247,6 +255,35 @@ TARGETS: list[Target] = [
     Target("tenpai_shapes", chinitsu.tenpai_shapes, (Slot(st.sampled_from([1, 4]), 1),)),
     Target("winning_shapes", chinitsu.winning_shapes, (Slot(st.sampled_from([2, 5]), 2),)),
     Target("quote", quote, (Slot(st.integers() | st.text(), "x"), Slot(st.integers(1, 99), 60))),
+    Target("relative_seat", lambda seat, other, players: relative_seat(
+        seat, other, players=players),
+        (Slot(seats, 0), Slot(seats, 2), Slot(st.sampled_from([3, 4]), 4))),
+    Target("seat_from_relative", lambda seat, where, players: seat_from_relative(
+        seat, where, players=players),
+        (Slot(seats, 1), Slot(st.sampled_from(list(Relative)), Relative.TOIMEN),
+         Slot(st.sampled_from([3, 4]), 4))),
+    Target("seat_wind", lambda seat, dealer, players: seat_wind(
+        seat, dealer=dealer, players=players),
+        (Slot(seats, 1), Slot(seats, 0), Slot(st.sampled_from([3, 4]), 4))),
+    Target("seat_of_wind", lambda wind, dealer, players: seat_of_wind(
+        wind, dealer=dealer, players=players),
+        (Slot(st.sampled_from(list(Wind)), Wind.SOUTH), Slot(seats, 0),
+         Slot(st.sampled_from([3, 4]), 4))),
+    Target("render.tile_unicode", render.tile_unicode, (Slot(tiles(), TILE),)),
+    Target("render.tiles_unicode", render.tiles_unicode, (Slot(tile_lists(), [TILE]),)),
+    Target("render.meld_unicode", render.meld_unicode, (Slot(melds(), MELD),)),
+    Target("render.hand_unicode", render.hand_unicode, (Slot(hands(), HAND13),)),
+    Target("render.tile_svg", render.tile_svg, (Slot(tiles(), TILE),)),
+    Target("render.tiles_svg", render.tiles_svg, (Slot(tile_lists(), [TILE]),)),
+    Target("render.meld_svg", render.meld_svg, (Slot(melds(), MELD),)),
+    Target("render.hand_svg", render.hand_svg, (Slot(hands(), HAND13),)),
+    Target("render.result_unicode", lambda result, hand, tile, language: render.result_unicode(
+        result, hand, tile, language=language),
+        (Slot(st.just(WIN), WIN), Slot(st.just(HAND13), HAND13), Slot(st.just(TILE2), TILE2),
+         Slot(st.sampled_from(["english", "japanese", "romaji"]), "japanese"))),
+    Target("render.result_svg", lambda result, hand, tile: render.result_svg(result, hand, tile),
+           (Slot(st.just(WIN), WIN), Slot(st.just(HAND13), HAND13),
+            Slot(st.just(TILE2), TILE2))),
 ]
 
 

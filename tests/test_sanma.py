@@ -25,7 +25,7 @@ from mahjong_core import (
     evaluate,
     parse_tiles,
 )
-from mahjong_core.errors import IllegalActionError
+from mahjong_core.errors import IllegalActionError, InvalidPaymentsError, InvalidSeatError
 from mahjong_core.formats.mjlog import parse_mjlog, split_mjlog
 from mahjong_core.formats.replay import replay_mjlog
 from mahjong_core.table import (
@@ -136,9 +136,9 @@ def test_three_player_rules_and_payments_are_checked() -> None:
         Rules(players=3, honba_points=301)
     with pytest.raises(InvalidContextError):
         WinContext(kita=5)
-    with pytest.raises(InvalidHandError):
+    with pytest.raises(InvalidPaymentsError):
         Payments(dealer=100, non_dealer=100, non_dealer_payers=3, players=3)
-    with pytest.raises(InvalidHandError):
+    with pytest.raises(InvalidSeatError):
         Payments(non_dealer=100, non_dealer_payers=2, players=3).deltas(3, dealer=3)
 
 

@@ -16,6 +16,7 @@ from mahjong_core import (
     InvalidContextError,
     InvalidHandError,
     InvalidRulesError,
+    InvalidSeatError,
     Limit,
     MahjongError,
     Meld,
@@ -463,11 +464,11 @@ def test_payment_deltas_with_pao_and_bad_seats() -> None:
     ron = evaluate(hand, Tile.parse("5p"), WinContext(seat_wind="S", pao="toimen"))
     assert isinstance(ron, WinResult)
     assert ron.payments.deltas(1, dealer=0, discarder=0, liable=3) == (-16000, 32000, 0, -16000)
-    with pytest.raises(MahjongError):
+    with pytest.raises(InvalidSeatError):
         ron.payments.deltas(1, dealer=0, discarder=0)  # the liable seat is missing
-    with pytest.raises(MahjongError):
+    with pytest.raises(InvalidSeatError):
         ron.payments.deltas(1, dealer=0, discarder=1, liable=3)
-    with pytest.raises(MahjongError):
+    with pytest.raises(InvalidSeatError):
         ron.payments.deltas(4, dealer=0, discarder=1, liable=3)
 
 
@@ -498,7 +499,7 @@ def test_deltas_refuse_seats_that_do_not_fit_the_payments() -> None:
     other_tsumo = payments_for(2000, dealer=False, tsumo=True)[1]
     with pytest.raises(MahjongError, match="non-dealer tsumo"):
         other_tsumo.deltas(0, dealer=0)
-    with pytest.raises(MahjongError, match="seats"):
+    with pytest.raises(InvalidSeatError, match="winner is a seat"):
         other_tsumo.deltas(None, dealer=0)  # type: ignore[arg-type]
 
 
