@@ -658,7 +658,7 @@ def _check_built(row: Row, built: list[bool], fine: Callable[[Any], bool],
 
 
 def _form(task: str) -> str:
-    """"kernel", "ids" or "text"."""
+    """The row's input form: kernel, ids or text."""
     return task.split("-")[1] if "-" in task else "kernel"
 
 
@@ -932,7 +932,7 @@ def _mahjong_evaluate(mahjong: Any, form: str, deals: list[Deal],
             for t, w, d, u in full],
             "HandCalculator.estimate_hand_value(14 ids, win id, indicators, one HandConfig("
             "is_riichi=True, red fives, east seat and round)), yaku not listed",
-            lambda answer: _mahjong_score((answer[0], [y.name for y in answer[0].yaku])))
+            lambda answer: _mahjong_score((answer[0], [y.name for y in answer[0].yaku or ()])))
 
     def from_ids(deal: Deal) -> tuple[Any, list[str]]:
         ids, win, dora, ura = deal
