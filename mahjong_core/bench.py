@@ -1,27 +1,40 @@
 """``python -m mahjong_core bench``: time this library against the installed peers.
 
-Every task deals the same seeded hands (``random.Random``) to every library, converts them
-to each library's own input form before the clock starts, and times the calls. The peers
-are PyPI ``mahjong`` and ``riichienv`` when they can be imported; they are never
-dependencies of this project. A table gives microseconds per call, the ratio peer time /
-our time (above 1 means this library is faster) and this library's targets.
+Every task deals the same seeded hands (``random.Random``) to every library and times the
+calls. The peers are PyPI ``mahjong`` and ``riichienv`` when they can be imported; they
+are never dependencies of this project. A table gives microseconds per call, the ratio
+peer time / our time (above 1 means this library is faster) and this library's targets.
+
+The win check, the waits, shanten and a full evaluation each have three rows:
+
+- the kernel (``win``, ...): each library's own input form (our ``Hand``, PyPI mahjong's
+  34 counts, riichienv's ids or a pre-built evaluator) prepared before the clock starts;
+- the whole call from 136 tile ids (``win-ids``, ...), as a user holding ids writes it:
+  ours ``Hand.from_ids136(ids)`` then the question; for an evaluation also the winning
+  ``Tile``, a ``WinContext`` with the indicators, ``evaluate`` and the yaku names;
+- the whole call from mpsz text (``win-text``, ...): ``Hand.parse(text)`` then the
+  question, the texts written before the clock starts.
+
+``score`` runs ``python -m mahjong_core score`` in a subprocess on a batch of generated
+JSON request lines (``score_requests``), against ``SCORE_ADAPTER``, a script doing the
+same JSON work with PyPI mahjong, run with the same interpreter. ``import`` times the
+import, ``selfplay`` / ``botplay`` whole hands through the table engine (four random or
+four heuristic players choosing from each seat's observation), ``replay`` mjlog games
+read and replayed.
 
 Timing wrong answers is worthless, so every task then compares the answers: with each
-peer on every hand, and with what the hands are by construction (a built win is
-complete, a built win less one tile is tenpai, a built riichi win scores). The exit
-status is 1 when this library contradicts the construction, 0 otherwise. (The test
-suite checks the benchmark's hands and this library's answers on them against its own
-brute-force oracles; the package ships none.)
+peer on every hand, and with what the hands are by construction (a built win is complete,
+a built win less one tile is tenpai, a built riichi win scores, every generated request
+is answered). The exit status is 1 when this library contradicts the construction, 0
+otherwise. (The test suite checks the benchmark's hands and this library's answers on
+them against its own brute-force oracles; the package ships none.)
 
-Each task is timed twice: warm (the best of several passes in this process) and cold
-(one pass in a fresh interpreter that has only imported the libraries and dealt the
-hands, so whatever tables a library loads or fills on first use are paid for there).
-
-Tasks: ``win`` (is a 14-tile hand complete), ``waits`` (the tiles a 13-tile hand waits
-on), ``shanten``, ``evaluate`` (score a closed riichi ron), ``import`` (import time,
-warm with cached bytecode, cold compiling the sources), and ``selfplay`` / ``botplay``
-(whole hands through the table engine, four random or four heuristic players choosing
-from each seat's observation).
+Each row is timed warm (the best of several passes in this process) and cold (one pass
+in a fresh interpreter that has only imported the libraries and dealt the hands, so
+whatever tables a library loads or fills on first use are paid for there). The import
+and the score command start a fresh interpreter every time: there warm reads cached
+bytecode and cold compiles the sources. Progress goes to standard error, the table and
+the checks to standard output (``--markdown``: the table in Markdown).
 """
 
 from __future__ import annotations
@@ -34,45 +47,81 @@ import json
 import os
 import platform
 import random
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import types
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 import mahjong_core
-from mahjong_core import Hand, MahjongError, Tile, WinContext, evaluate
+from mahjong_core import (
+    Hand,
+    MahjongError,
+    Tile,
+    WinContext,
+    WinResult,
+    evaluate,
+    tiles_from_ids136,
+)
 
-__all__ = ["TASKS", "main", "ron_hands", "tenpai_hands", "win_hands"]
+__all__ = ["SCORE_ADAPTER", "TASKS", "main", "ron_hands", "score_requests", "tenpai_hands",
+           "win_hands"]
 
-TASKS = ("win", "waits", "shanten", "evaluate", "import", "selfplay", "botplay", "replay")
-"""Task names, in the order they run and print."""
+_KERNELS = ("win", "waits", "shanten", "evaluate")
+TASKS = (*(kernel + form for kernel in _KERNELS for form in ("", "-ids", "-text")),
+         "score", "import", "selfplay", "botplay", "replay")
+"""Task names, in the order they run and print: each kernel on a prepared input, then as
+a whole call from 136 ids (``-ids``) and from mpsz text (``-text``)."""
 
 _TITLES = {
-    "win": "(a) win check",
-    "waits": "(b) waits",
-    "shanten": "(c) shanten",
-    "evaluate": "(d) full evaluation",
-    "import": "(e) import",
-    "selfplay": "(f) self-play, random",
-    "botplay": "(g) self-play, bots",
-    "replay": "(h) replay, a round",
+    "win": "win check, prepared Hand",
+    "win-ids": "win check, from 136 ids",
+    "win-text": "win check, from mpsz text",
+    "waits": "waits, prepared Hand",
+    "waits-ids": "waits, from 136 ids",
+    "waits-text": "waits, from mpsz text",
+    "shanten": "shanten, prepared Hand",
+    "shanten-ids": "shanten, from 136 ids",
+    "shanten-text": "shanten, from mpsz text",
+    "evaluate": "evaluate, prepared Hand",
+    "evaluate-ids": "evaluate + yaku, from 136 ids",
+    "evaluate-text": "evaluate + yaku, from mpsz text",
+    "score": "score command, a JSON line",
+    "import": "import (ms)",
+    "selfplay": "self-play, random, a hand",
+    "botplay": "self-play, bots, a hand",
+    "replay": "replay mjlog, a round",
 }
-_TARGETS = {"win": 0.4, "waits": 1.5, "shanten": 1.0, "evaluate": 5.0, "import": 40.0,
-            "replay": 1000.0}
-"""Our targets, warm: microseconds per call, milliseconds for the import (cached bytecode)."""
+_TARGETS: dict[str, tuple[float | None, float | None]] = {
+    "win": (0.4, None), "waits": (1.5, None), "shanten": (1.0, None), "evaluate": (5.0, None),
+    "win-ids": (None, 5.0), "shanten-ids": (None, 10.0), "evaluate-ids": (None, 10.0),
+    "score": (1e6 / 16_000, 4.0), "import": (40.0, None), "replay": (1000.0, None)}
+"""Our targets, warm: at most so many microseconds per call (milliseconds for the import
+with cached bytecode), and at least so many times faster than PyPI mahjong."""
 COLD_FACTOR = 2.0
 """Our target for a kernel's cold pass: at most this many times its warm pass, judged on
 passes of FULL_HANDS hands (a shorter pass weighs the tables' one-time loading more)."""
 FULL_HANDS = 100_000
+SCORE_LINES = 4000
+"""Request lines in the score command's batch (a quarter with ``--quick``)."""
 
 _PEERS = ("mahjong", "riichienv")
+_PEER_TITLES = {"mahjong": "PyPI mahjong", "riichienv": "riichienv"}
+_SEED_INDEX = {"win": 0, "waits": 1, "shanten": 2, "evaluate": 3, "import": 4, "selfplay": 5,
+               "botplay": 6, "replay": 7, "score": 8}
+"""Each task's hands come from ``seed * 100 + index``: the three rows of a kernel share
+their hands."""
 _RUN_SHARE = 0.7
 """Share of runs among the sets of a built winning hand (the rest are triplets)."""
+_RED_IDS = frozenset({16, 52, 88})
+_DORA_NAMES = frozenset({"Dora", "Aka Dora", "Ura Dora", "Nuki Dora"})
+"""The peers' names for dora, which they list among the yaku."""
 
 Answers = list[Any]
 
@@ -91,28 +140,52 @@ def _kinds_key(ids: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(tile_id // 4 for tile_id in ids))
 
 
-def _built_win(rng: random.Random) -> list[int]:
-    """Four sets and a pair, dealt from the copies of a shuffled wall (136 ids)."""
+def _mpsz(ids: Sequence[int]) -> str:
+    """mpsz text of 136 ids: ids 16, 52 and 88 are the red fives, written 0."""
+    digits: dict[str, list[str]] = {"m": [], "p": [], "s": [], "z": []}
+    for tile_id in sorted(ids):
+        kind = tile_id // 4
+        digits["mpsz"[kind // 9]].append("0" if tile_id in _RED_IDS else str(kind % 9 + 1))
+    return "".join("".join(ranks) + suit for suit, ranks in digits.items() if ranks)
+
+
+def _take(copies: dict[int, list[int]], kind: int, rng: random.Random) -> int:
+    """A copy of ``kind`` not dealt yet (IndexError when all four are)."""
+    left = copies.get(kind)
+    if left is None:
+        left = copies[kind] = rng.sample(range(4 * kind, 4 * kind + 4), 4)
+    return left.pop()
+
+
+def _deal_sets(rng: random.Random, dragon: bool = False
+               ) -> tuple[list[list[int]], dict[int, list[int]]]:
+    """A pair and four sets (runs or triplets) of 136 ids dealt from a shuffled wall, and
+    the copies left of each kind they were dealt from; with ``dragon`` the first set is a
+    triplet of dragons."""
     while True:
-        copies = [[4 * kind + c for c in range(4)] for kind in range(34)]
-        for ids in copies:
-            rng.shuffle(ids)
-        hand: list[int] = []
-        groups = [[rng.randrange(34)] * 2]
-        for _ in range(4):
-            if rng.random() < _RUN_SHARE:
+        kinds = [[rng.randrange(34)] * 2]
+        for number in range(4):
+            if dragon and not number:
+                kinds.append([rng.choice((31, 32, 33))] * 3)
+            elif rng.random() < _RUN_SHARE:
                 start = rng.randrange(27)
                 while start % 9 > 6:
                     start = rng.randrange(27)
-                groups.append([start, start + 1, start + 2])
+                kinds.append([start, start + 1, start + 2])
             else:
-                groups.append([rng.randrange(34)] * 3)
+                kinds.append([rng.randrange(34)] * 3)
+        copies: dict[int, list[int]] = {}
         try:
-            for group in groups:
-                hand.extend(copies[kind].pop() for kind in group)
+            groups = [[_take(copies, kind, rng) for kind in group] for group in kinds]
         except IndexError:  # a fifth copy: deal again
             continue
-        return hand
+        return groups, copies
+
+
+def _built_win(rng: random.Random) -> list[int]:
+    """Four sets and a pair, dealt from the copies of a shuffled wall (136 ids)."""
+    groups, _ = _deal_sets(rng)
+    return [tile_id for group in groups for tile_id in group]
 
 
 def win_hands(count: int, seed: int) -> tuple[list[list[int]], list[bool]]:
@@ -181,8 +254,213 @@ def ron_hands(count: int, seed: int) -> list[tuple[list[int], int]]:
     return hands
 
 
-def _hand(ids: Sequence[int]) -> Hand:
-    return Hand.from_ids136(ids)
+Deal = tuple[list[int], int, list[int], list[int]]
+"""A riichi ron to evaluate: 13 ids before the win, the winning id, the dora indicator
+and the ura indicator (each a list of one id)."""
+Texts = tuple[str, str, str, str, str]
+"""A deal as mpsz text: the 13 tiles, the 14 with the win, the win, dora, ura."""
+
+
+def _evaluate_deals(count: int, seed: int) -> list[Deal]:
+    """``ron_hands`` with a dora and an ura indicator each, from the ids nobody holds."""
+    rng = random.Random(seed + 1)
+    deals: list[Deal] = []
+    for ids, win in ron_hands(count, seed):
+        held = {*ids, win}
+        dora, ura = rng.sample([i for i in range(136) if i not in held], 2)
+        deals.append((ids, win, [dora], [ura]))
+    return deals
+
+
+_RELATIVES = ("kamicha", "toimen", "shimocha")
+_MELD_COUNTS = (0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 4)
+_COUNTERS = (0, 0, 0, 0, 1, 1, 2, 3)
+
+
+def _meld_of(ids: list[int], copies: dict[int, list[int]], rng: random.Random
+             ) -> dict[str, object]:
+    """A set called or declared, as the score command reads a meld."""
+    if ids[0] // 4 != ids[1] // 4:  # a run
+        return {"kind": "chi", "tiles": _mpsz(ids), "called": _mpsz([rng.choice(ids)]),
+                "from": "kamicha"}
+    kind = rng.choice(("pon", "pon", "pon", "minkan", "shouminkan", "ankan"))
+    if kind != "pon":
+        spare = copies[ids[0] // 4]
+        if not spare:  # the fourth copy is in another set
+            kind = "pon"
+        else:
+            ids.append(spare.pop())
+    if kind == "ankan":
+        return {"kind": kind, "tiles": _mpsz(ids)}
+    return {"kind": kind, "tiles": _mpsz(ids), "called": _mpsz([rng.choice(ids)]),
+            "from": rng.choice(_RELATIVES)}
+
+
+def score_requests(count: int, seed: int) -> list[dict[str, object]]:
+    """``count`` request objects for ``python -m mahjong_core score``, all built wins.
+
+    Each is four sets and a pair dealt from a shuffled wall, closed or with one to four
+    melds (chi, pon, open, added and closed kans) in the JSON meld form, less the winning
+    tile; drawn or taken; riichi (sometimes ippatsu or double riichi) on most closed
+    hands; a dora indicator and one more a kan, as many ura indicators with riichi;
+    random winds, honba and riichi sticks, now and then a win on the last tile or on a
+    kan's replacement tile. Half the open hands hold a triplet of dragons; an open hand
+    may have no yaku, and "no_yaku" is then the answer.
+    """
+    rng = random.Random(seed)
+    requests: list[dict[str, object]] = []
+    while len(requests) < count:
+        melded = rng.choice(_MELD_COUNTS)
+        groups, copies = _deal_sets(rng, dragon=bool(melded) and rng.random() < 0.5)
+        called = set(rng.sample(range(1, 5), melded))
+        concealed = [tile_id for i, ids in enumerate(groups) if i not in called
+                     for tile_id in ids]
+        melds = [_meld_of(groups[i], copies, rng) for i in sorted(called)]
+        win = concealed.pop(rng.randrange(len(concealed)))
+        closed = all(meld["kind"] == "ankan" for meld in melds)
+        kans = sum(1 for meld in melds if meld["kind"] in ("minkan", "shouminkan", "ankan"))
+        held = {tile_id for ids in groups for tile_id in ids}
+        indicators = rng.sample([i for i in range(136) if i not in held], 2 * (1 + kans))
+        request: dict[str, object] = {"hand": _mpsz(concealed), "win_tile": _mpsz([win])}
+        if melds:
+            request["melds"] = melds
+        tsumo = rng.random() < 0.4
+        if tsumo:
+            request["tsumo"] = True
+        riichi = closed and rng.random() < 0.6
+        if riichi:
+            request["double_riichi" if rng.random() < 0.05 else "riichi"] = True
+        if kans and tsumo and rng.random() < 0.25:
+            request["rinshan"] = True
+        else:
+            if riichi and rng.random() < 0.15:
+                request["ippatsu"] = True
+            if rng.random() < 0.04:
+                request["haitei" if tsumo else "houtei"] = True
+        request["seat_wind"] = rng.choice("ESWN")
+        request["round_wind"] = rng.choice("ES")
+        request["dora_indicators"] = _mpsz(indicators[:1 + kans])
+        if riichi:
+            request["ura_indicators"] = _mpsz(indicators[1 + kans:])
+        honba, sticks = rng.choice(_COUNTERS), rng.choice(_COUNTERS)
+        if honba:
+            request["honba"] = honba
+        if sticks:
+            request["riichi_sticks"] = sticks
+        requests.append(request)
+    return requests
+
+
+SCORE_ADAPTER = '''\
+"""Answer score requests with PyPI mahjong: JSON lines in, JSON lines out.
+
+The peer of `python -m mahjong_core score` in `python -m mahjong_core bench`: each line
+is read with json, its mpsz text turned into 136 ids, scored by HandCalculator and
+answered at once in the same shape ({"win": ..., "han": ..., "points": ...}).
+"""
+
+import json
+import sys
+
+from mahjong.constants import EAST, NORTH, SOUTH, WEST
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.meld import Meld
+from mahjong.tile import TilesConverter
+
+WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+MELD_TYPES = {"chi": Meld.CHI, "pon": Meld.PON, "minkan": Meld.KAN,
+              "shouminkan": Meld.SHOUMINKAN, "ankan": Meld.KAN}
+DORA = {"Dora": "dora", "Aka Dora": "aka", "Ura Dora": "ura"}
+REASONS = {"hand_not_winning": "not_complete", "no_yaku": "no_yaku"}
+LIMITS = {"": None, "2x yakuman": "double_yakuman", "kazoe yakuman": "kazoe_yakuman"}
+RULES = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False)
+CALCULATOR = HandCalculator()
+
+
+def tile_ids(text, used):
+    """The 136 ids of mpsz text, each a copy no other part of the request holds."""
+    ids = []
+    for tile in TilesConverter.one_line_string_to_136_array(text, has_aka_dora=True):
+        while tile in used:
+            tile += 1
+        used.add(tile)
+        ids.append(tile)
+    return ids
+
+
+def answer(request):
+    used = set()
+    tiles = tile_ids(request["hand"], used)
+    win = tile_ids(request["win_tile"], used)[0]
+    melds = []
+    for meld in request.get("melds", []):
+        ids = tile_ids(meld["tiles"], used)
+        melds.append(Meld(MELD_TYPES[meld["kind"]], ids, opened=meld["kind"] != "ankan"))
+        tiles += ids
+    double = request.get("double_riichi", False)
+    riichi = request.get("riichi", False) or double
+    tsumo = request.get("tsumo", False)
+    seat = WINDS[request.get("seat_wind", "E")]
+    config = HandConfig(
+        is_tsumo=tsumo, is_riichi=riichi, is_daburu_riichi=double,
+        is_ippatsu=request.get("ippatsu", False), is_rinshan=request.get("rinshan", False),
+        is_chankan=request.get("chankan", False), is_haitei=request.get("haitei", False),
+        is_houtei=request.get("houtei", False), is_tenhou=request.get("tenhou", False),
+        is_chiihou=request.get("chiihou", False), player_wind=seat,
+        round_wind=WINDS[request.get("round_wind", "E")],
+        tsumi_number=request.get("honba", 0), kyoutaku_number=request.get("riichi_sticks", 0),
+        options=RULES)
+    dora = tile_ids(request.get("dora_indicators", ""), used)
+    ura = tile_ids(request.get("ura_indicators", ""), used) if riichi else []
+    result = CALCULATOR.estimate_hand_value(tiles + [win], win, melds=melds,
+                                            dora_indicators=dora, ura_dora_indicators=ura,
+                                            config=config)
+    if result.error:
+        if result.error in REASONS:
+            return {"win": False, "reason": REASONS[result.error]}
+        return {"error": result.error}
+    yaku, dora_han = {}, {"dora": 0, "aka": 0, "ura": 0}
+    for item in result.yaku:
+        han = item.han_open if result.is_open_hand else item.han_closed
+        if item.name in DORA:
+            dora_han[DORA[item.name]] = han
+        else:
+            yaku[item.name.lower().replace(" ", "_")] = han
+    cost = result.cost
+    main_payment = cost["main"] + cost["main_bonus"]
+    if not tsumo:
+        points, payments = cost["main"], {"discarder": main_payment}
+    elif seat == EAST:
+        points, payments = 3 * cost["main"], {"non_dealer": main_payment}
+    else:
+        points = cost["main"] + 2 * cost["additional"]
+        payments = {"dealer": main_payment,
+                    "non_dealer": cost["additional"] + cost["additional_bonus"]}
+    level = cost["yaku_level"]
+    return {"win": True, "han": result.han, "fu": result.fu, "limit": LIMITS.get(level, level),
+            "yaku": yaku, "dora": dora_han, "points": points, "payments": payments,
+            "total": cost["total"]}
+
+
+def main():
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            reply = answer(json.loads(line))
+        except Exception as error:  # a line it cannot score: say so and go on
+            reply = {"error": f"{type(error).__name__}: {error}"}
+        sys.stdout.write(json.dumps(reply) + "\\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
+'''
+"""The peer of the score command: a script answering the same request lines with PyPI
+mahjong, flushing each answer as the score command does (its readers may wait for each
+answer before they write the next request)."""
 
 
 # -- timing -------------------------------------------------------------------------------
@@ -233,15 +511,96 @@ class Row:
     """How many of our answers contradict the construction of the hands."""
 
 
+@attrs.define
+class _Progress:
+    """Where the run is, on standard error: a line a step, or one line updated in place
+    when standard error is a terminal."""
+
+    total: int
+    enabled: bool
+    terminal: bool
+    step: int = 0
+    title: str = ""
+
+    def start(self, task: str) -> None:
+        self.step += 1
+        self.title = _TITLES[task]
+
+    def say(self, what: str) -> None:
+        if not self.enabled:
+            return
+        text = f"[{self.step}/{self.total}] {self.title}: {what}..."
+        if self.terminal:
+            width = shutil.get_terminal_size().columns - 1
+            sys.stderr.write("\r\x1b[K" + text[:width])
+            sys.stderr.flush()
+        else:
+            print(text, file=sys.stderr, flush=True)
+
+    def finish(self) -> None:
+        if self.enabled and self.terminal:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+
+@attrs.define
+class _Run:
+    """One run's settings, and the hands its tasks share."""
+
+    hands: int
+    seed: int
+    repeat: int
+    lines: int
+    games: str | None
+    peers: dict[str, Any]
+    progress: _Progress
+    dealt: dict[tuple[str, int, int], Any] = attrs.Factory(dict)
+
+    def deal(self, dealer: Callable[[int, int], Any], count: int, task: str) -> Any:
+        """``dealer(count, seed)`` for the task's seed, dealt once for the kernel's rows."""
+        seed = self.seed * 100 + _SEED_INDEX[task.split("-")[0]]
+        key = (dealer.__name__, count, seed)
+        if key not in self.dealt:
+            self.progress.say("dealing")
+            self.dealt = {key: dealer(count, seed)}  # only the latest: rows come in order
+        return self.dealt[key]
+
+
+@attrs.frozen
+class _Entry:
+    """One library in a row: a pass over all the inputs, what it calls, and how its raw
+    answers are read for the comparison."""
+
+    run: Callable[[], Answers]
+    note: str = ""
+    read: Callable[[Any], Any] | None = None
+
+
+def _race(run: _Run, row: Row, entries: dict[str, _Entry]) -> None:
+    """Time each library's pass and keep its answers."""
+    for name, entry in entries.items():
+        run.progress.say(f"warm, {name}")
+        timing = _time(entry.run, row.calls, run.repeat)
+        if entry.read is not None:
+            timing = attrs.evolve(timing, answers=list(map(entry.read, timing.answers)))
+        if name == "ours":
+            row.ours = timing
+        else:
+            row.peers[name] = timing
+        if entry.note:
+            row.notes.append(f"{name}: {entry.note}")
+
+
 def _load_peers(enabled: bool) -> dict[str, Any]:
-    """The peer modules that import, by name; 'mahjong' is a tuple of its five modules."""
+    """The peers that import, by name: PyPI mahjong as a namespace of its modules."""
     peers: dict[str, Any] = {}
     if not enabled:
         return peers
     with contextlib.suppress(ImportError):
-        peers["mahjong"] = tuple(importlib.import_module(f"mahjong.{name}") for name in (
-            "agari", "shanten", "hand_calculating.hand", "hand_calculating.hand_config",
-            "constants"))
+        modules = {name.rsplit(".", 1)[-1]: importlib.import_module(f"mahjong.{name}")
+                   for name in ("agari", "shanten", "hand_calculating.hand",
+                                "hand_calculating.hand_config", "constants", "tile")}
+        peers["mahjong"] = types.SimpleNamespace(**modules)
     with contextlib.suppress(ImportError):
         peers["riichienv"] = importlib.import_module("riichienv._riichienv")
     return peers
@@ -262,18 +621,23 @@ def _mask(kinds: Sequence[int]) -> int:
     return mask
 
 
+def _tiles_mask(tiles: frozenset[Tile]) -> int:
+    return _mask([tile.kind for tile in tiles])
+
+
 def _disagree(ours: Answers, theirs: Answers) -> int:
     return sum(1 for a, b in zip(ours, theirs, strict=True) if a != b)
 
 
-def _compare(row: Row, what: str, total: Callable[[Answers], int]) -> None:
-    """Add the per-library totals and the per-hand disagreements to ``row.checks``."""
-    parts: list[str] = []
-    if row.ours is not None:
-        parts.append(f"ours {total(row.ours.answers)}")
-    parts += [f"{name} {total(t.answers)}" for name, t in row.peers.items()]
-    if parts:
-        row.checks.append(f"{what}: " + ", ".join(parts))
+def _compare(row: Row, *totals: tuple[str, Callable[[Answers], int]]) -> None:
+    """Add each per-library total and the per-hand disagreements to ``row.checks``."""
+    for what, total in totals:
+        parts: list[str] = []
+        if row.ours is not None:
+            parts.append(f"ours {total(row.ours.answers)}")
+        parts += [f"{name} {total(t.answers)}" for name, t in row.peers.items()]
+        if parts:
+            row.checks.append(f"{what}: " + ", ".join(parts))
     if row.ours is not None:
         for name, timing in row.peers.items():
             row.checks.append(
@@ -293,27 +657,58 @@ def _check_built(row: Row, built: list[bool], fine: Callable[[Any], bool],
                       f"of {sum(built)}")
 
 
-# -- the tasks ----------------------------------------------------------------------------
+def _form(task: str) -> str:
+    """The row's input form: kernel, ids or text."""
+    return task.split("-")[1] if "-" in task else "kernel"
 
 
-def _task_win(n: int, seed: int, repeat: int, peers: dict[str, Any]) -> Row:
-    row = Row("win", n)
-    ids, complete = win_hands(n, seed)
-    hands = [_hand(h) for h in ids]
-    row.ours = _time(lambda: [h.is_complete() for h in hands], n, repeat)
-    if "mahjong" in peers:
-        is_agari = peers["mahjong"][0].Agari.is_agari
-        arrays = [_counts34(h) for h in ids]
-        row.peers["mahjong"] = _time(lambda: [is_agari(a) for a in arrays], n, repeat)
-        row.notes.append("mahjong: Agari.is_agari(34 counts)")
-    if "riichienv" in peers:
-        shanten = peers["riichienv"].calculate_shanten
-        lists = [list(h) for h in ids]
-        row.peers["riichienv"] = _time(lambda: [shanten(x) == -1 for x in lists], n, repeat)
-        row.notes.append("riichienv: calculate_shanten(136 ids) == -1 (it has no win check)")
-    _compare(row, "complete hands", sum)
-    built = sum(complete)
-    row.checks.append(f"complete by construction: {built}")
+# -- the win check, the waits and shanten -------------------------------------------------
+
+
+def _task_win(run: _Run, task: str) -> Row:
+    ids, complete = run.deal(win_hands, run.hands, task)
+    row = Row(task, len(ids))
+    form, entries = _form(task), {}
+    texts = [_mpsz(h) for h in ids] if form == "text" else []
+    if form == "kernel":
+        hands = [Hand.from_ids136(h) for h in ids]
+        entries["ours"] = _Entry(lambda: [h.is_complete() for h in hands])
+    elif form == "ids":
+        entries["ours"] = _Entry(lambda: [Hand.from_ids136(x).is_complete() for x in ids],
+                                 "Hand.from_ids136(ids).is_complete()")
+    else:
+        entries["ours"] = _Entry(lambda: [Hand.parse(t).is_complete() for t in texts],
+                                 "Hand.parse(text).is_complete()")
+    if "mahjong" in run.peers:
+        mahjong = run.peers["mahjong"]
+        agari, converter = mahjong.agari.Agari(), mahjong.tile.TilesConverter
+        if form == "kernel":
+            arrays = [_counts34(h) for h in ids]
+            entries["mahjong"] = _Entry(lambda: [agari.is_agari(a) for a in arrays],
+                                        "Agari.is_agari(34 counts)")
+        elif form == "ids":
+            entries["mahjong"] = _Entry(
+                lambda: [agari.is_agari(converter.to_34_array(x)) for x in ids],
+                "Agari().is_agari(TilesConverter.to_34_array(ids))")
+        else:
+            entries["mahjong"] = _Entry(
+                lambda: [agari.is_agari(converter.one_line_string_to_34_array(
+                    t, has_aka_dora=True)) for t in texts],
+                "Agari().is_agari(TilesConverter.one_line_string_to_34_array(text))")
+    if "riichienv" in run.peers:
+        module = run.peers["riichienv"]
+        shanten, parse = module.calculate_shanten, module.parse_hand
+        if form == "text":
+            entries["riichienv"] = _Entry(
+                lambda: [shanten(parse(t)[0]) == -1 for t in texts],
+                "calculate_shanten(parse_hand(text)[0]) == -1")
+        else:
+            entries["riichienv"] = _Entry(
+                lambda: [shanten(x) == -1 for x in ids],
+                "calculate_shanten(136 ids) == -1 (it has no win check; it takes ids)")
+    _race(run, row, entries)
+    _compare(row, ("complete hands", sum))
+    row.checks.append(f"complete by construction: {sum(complete)}")
     if row.ours is not None:
         wrong = sum(1 for won, ours in zip(complete, row.ours.answers, strict=True)
                     if won and not ours)
@@ -322,110 +717,285 @@ def _task_win(n: int, seed: int, repeat: int, peers: dict[str, Any]) -> Row:
     return row
 
 
-def _task_waits(n: int, seed: int, repeat: int, peers: dict[str, Any]) -> Row:
-    row = Row("waits", n)
-    ids, built_tenpai = tenpai_hands(n, seed)
-    hands = [_hand(h) for h in ids]
-    row.ours = _time(lambda: [h.waits_mask() for h in hands], n, repeat)
-    row.notes.append("ours: Hand.waits_mask() (a 34-bit mask; waits() builds a frozenset)")
-    if "mahjong" in peers:
-        is_agari = peers["mahjong"][0].Agari.is_agari
-        arrays = [_counts34(h) for h in ids]
+def _mahjong_waits(is_agari: Callable[[list[int]], bool]) -> Callable[[list[int]], int]:
+    """PyPI mahjong has no waits call: is_agari on each of the 34 kinds added."""
+    def waits(counts: list[int]) -> int:
+        mask = 0
+        for kind in range(34):
+            if counts[kind] < 4:
+                counts[kind] += 1
+                if is_agari(counts):
+                    mask |= 1 << kind
+                counts[kind] -= 1
+        return mask
+    return waits
 
-        def mahjong_waits(c: list[int]) -> int:
-            mask = 0
-            for kind in range(34):
-                if c[kind] < 4:
-                    c[kind] += 1
-                    if is_agari(c):
-                        mask |= 1 << kind
-                    c[kind] -= 1
-            return mask
 
-        row.peers["mahjong"] = _time(lambda: [mahjong_waits(a) for a in arrays], n, repeat)
-        row.notes.append("mahjong: Agari.is_agari on each of the 34 kinds added")
-    if "riichienv" in peers:
-        evaluator = peers["riichienv"].HandEvaluator
-        built = [evaluator(list(h), []) for h in ids]
-        timing = _time(lambda: [e.get_waits() for e in built], n, repeat)
-        row.peers["riichienv"] = attrs.evolve(timing, answers=[_mask(w) for w in timing.answers])
-        row.notes.append("riichienv: HandEvaluator(136 ids).get_waits(), evaluator pre-built")
-    _compare(row, "waits summed over all hands", lambda a: sum(m.bit_count() for m in a))
+def _task_waits(run: _Run, task: str) -> Row:
+    ids, built_tenpai = run.deal(tenpai_hands, run.hands, task)
+    row = Row(task, len(ids))
+    form, entries = _form(task), {}
+    texts = [_mpsz(h) for h in ids] if form == "text" else []
+    if form == "kernel":
+        hands = [Hand.from_ids136(h) for h in ids]
+        entries["ours"] = _Entry(lambda: [h.waits_mask() for h in hands],
+                                 "Hand.waits_mask() (a 34-bit mask; waits() builds a "
+                                 "frozenset)")
+    elif form == "ids":
+        entries["ours"] = _Entry(lambda: [Hand.from_ids136(x).waits() for x in ids],
+                                 "Hand.from_ids136(ids).waits() (a frozenset of Tiles)",
+                                 _tiles_mask)
+    else:
+        entries["ours"] = _Entry(lambda: [Hand.parse(t).waits() for t in texts],
+                                 "Hand.parse(text).waits()", _tiles_mask)
+    if "mahjong" in run.peers:
+        mahjong = run.peers["mahjong"]
+        waits = _mahjong_waits(mahjong.agari.Agari().is_agari)
+        converter = mahjong.tile.TilesConverter
+        if form == "kernel":
+            arrays = [_counts34(h) for h in ids]
+            entries["mahjong"] = _Entry(lambda: [waits(a) for a in arrays],
+                                        "Agari.is_agari on each of the 34 kinds added")
+        elif form == "ids":
+            entries["mahjong"] = _Entry(
+                lambda: [waits(converter.to_34_array(x)) for x in ids],
+                "TilesConverter.to_34_array(ids), then is_agari on each kind added")
+        else:
+            entries["mahjong"] = _Entry(
+                lambda: [waits(converter.one_line_string_to_34_array(t, has_aka_dora=True))
+                         for t in texts],
+                "TilesConverter.one_line_string_to_34_array(text), then is_agari on each "
+                "kind added")
+    if "riichienv" in run.peers:
+        evaluator = run.peers["riichienv"].HandEvaluator
+        if form == "kernel":
+            built = [evaluator(list(h), []) for h in ids]
+            entries["riichienv"] = _Entry(lambda: [e.get_waits() for e in built],
+                                          "HandEvaluator(136 ids).get_waits(), evaluator "
+                                          "pre-built", _mask)
+        elif form == "ids":
+            entries["riichienv"] = _Entry(lambda: [evaluator(x, []).get_waits() for x in ids],
+                                          "HandEvaluator(ids, []).get_waits()", _mask)
+        else:
+            entries["riichienv"] = _Entry(
+                lambda: [evaluator.hand_from_text(t).get_waits() for t in texts],
+                "HandEvaluator.hand_from_text(text).get_waits()", _mask)
+    _race(run, row, entries)
+    _compare(row, ("waits summed over all hands", lambda a: sum(m.bit_count() for m in a)))
     _check_built(row, built_tenpai, lambda answer: answer != 0, "with no wait")
     return row
 
 
-def _task_shanten(n: int, seed: int, repeat: int, peers: dict[str, Any]) -> Row:
-    row = Row("shanten", n)
-    ids, built_tenpai = tenpai_hands(n, seed)
-    hands = [_hand(h) for h in ids]
-    row.ours = _time(lambda: [h.shanten() for h in hands], n, repeat)
-    if "mahjong" in peers:
-        calculate = peers["mahjong"][1].Shanten.calculate_shanten
-        arrays = [_counts34(h) for h in ids]
-        row.peers["mahjong"] = _time(lambda: [calculate(a) for a in arrays], n, repeat)
-        row.notes.append("mahjong: Shanten.calculate_shanten(34 counts)")
-    if "riichienv" in peers:
-        shanten = peers["riichienv"].calculate_shanten
-        lists = [list(h) for h in ids]
-        row.peers["riichienv"] = _time(lambda: [shanten(x) for x in lists], n, repeat)
-        row.notes.append("riichienv: calculate_shanten(136 ids)")
-    _compare(row, "shanten summed over all hands", sum)
+def _task_shanten(run: _Run, task: str) -> Row:
+    ids, built_tenpai = run.deal(tenpai_hands, run.hands, task)
+    row = Row(task, len(ids))
+    form, entries = _form(task), {}
+    texts = [_mpsz(h) for h in ids] if form == "text" else []
+    if form == "kernel":
+        hands = [Hand.from_ids136(h) for h in ids]
+        entries["ours"] = _Entry(lambda: [h.shanten() for h in hands])
+    elif form == "ids":
+        entries["ours"] = _Entry(lambda: [Hand.from_ids136(x).shanten() for x in ids],
+                                 "Hand.from_ids136(ids).shanten()")
+    else:
+        entries["ours"] = _Entry(lambda: [Hand.parse(t).shanten() for t in texts],
+                                 "Hand.parse(text).shanten()")
+    if "mahjong" in run.peers:
+        mahjong = run.peers["mahjong"]
+        shanten, converter = mahjong.shanten.Shanten(), mahjong.tile.TilesConverter
+        if form == "kernel":
+            arrays = [_counts34(h) for h in ids]
+            entries["mahjong"] = _Entry(lambda: [shanten.calculate_shanten(a) for a in arrays],
+                                        "Shanten.calculate_shanten(34 counts)")
+        elif form == "ids":
+            entries["mahjong"] = _Entry(
+                lambda: [shanten.calculate_shanten(converter.to_34_array(x)) for x in ids],
+                "Shanten().calculate_shanten(TilesConverter.to_34_array(ids))")
+        else:
+            entries["mahjong"] = _Entry(
+                lambda: [shanten.calculate_shanten(converter.one_line_string_to_34_array(
+                    t, has_aka_dora=True)) for t in texts],
+                "Shanten().calculate_shanten(TilesConverter.one_line_string_to_34_array("
+                "text))")
+    if "riichienv" in run.peers:
+        module = run.peers["riichienv"]
+        calculate, parse = module.calculate_shanten, module.parse_hand
+        if form == "text":
+            entries["riichienv"] = _Entry(lambda: [calculate(parse(t)[0]) for t in texts],
+                                          "calculate_shanten(parse_hand(text)[0])")
+        else:
+            entries["riichienv"] = _Entry(lambda: [calculate(x) for x in ids],
+                                          "calculate_shanten(136 ids)")
+    _race(run, row, entries)
+    _compare(row, ("shanten summed over all hands", sum))
     _check_built(row, built_tenpai, lambda answer: answer == 0, "not tenpai")
     return row
 
 
-def _score_of(result: Any) -> tuple[Any, ...]:
-    """(han, fu, points) of one of our results; fu is left out above 12 han."""
-    han = getattr(result, "han", None)
-    points = getattr(result, "points", None)
-    fu = getattr(result, "fu", None) if han is not None and han < 13 else None
-    return (han, fu, points)
+# -- evaluation ---------------------------------------------------------------------------
 
 
-def _task_evaluate(n: int, seed: int, repeat: int,
-                   peers: dict[str, Any]) -> Row:
-    row = Row("evaluate", n)
-    deals = ron_hands(n, seed)
-    context = WinContext(riichi=True)
-    prepared = [(_hand(h), Tile.from_id136(w)) for h, w in deals]
-    timing = _time(lambda: [evaluate(h, w, context) for h, w in prepared], n, repeat)
-    row.ours = attrs.evolve(timing, answers=[_score_of(r) for r in timing.answers])
-    row.notes.append("ours: evaluate(hand13, win_tile, WinContext(riichi=True))")
-    if "mahjong" in peers:
-        _, _, hand_module, config_module, constants = peers["mahjong"]
-        estimate = hand_module.HandCalculator.estimate_hand_value
-        config = config_module.HandConfig(
-            is_riichi=True, player_wind=constants.EAST, round_wind=constants.EAST,
-            options=config_module.OptionalRules(
-                has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False))
-        full = [([*h, w], w) for h, w in deals]
-        timing = _time(lambda: [estimate(t, w, config=config) for t, w in full], n, repeat)
-        row.peers["mahjong"] = attrs.evolve(timing, answers=[
-            (r.han, r.fu if r.han is not None and r.han < 13 else None,
-             r.cost["main"] if r.cost else None) for r in timing.answers])
-        row.notes.append("mahjong: HandCalculator.estimate_hand_value(14 ids, win id, "
-                         "HandConfig(is_riichi=True, red fives, east seat and round))")
-    if "riichienv" in peers:
-        module = peers["riichienv"]
-        conditions = module.Conditions(riichi=True)
-        built = [(module.HandEvaluator(sorted([*h, w]), []), w) for h, w in deals]
-        timing = _time(lambda: [e.calc(w, [], [], conditions) for e, w in built], n, repeat)
-        row.peers["riichienv"] = attrs.evolve(timing, answers=[
-            (r.han, r.fu if r.han < 13 else None, r.ron_agari) for r in timing.answers])
-        row.notes.append("riichienv: HandEvaluator(14 ids).calc(win id, riichi), pre-built")
-        if row.ours is not None:
-            doubles = sum(1 for a, b in zip(row.ours.answers, row.peers["riichienv"].answers,
-                                            strict=True) if a[0] == 13 and b[0] == 26)
-            row.notes.append(f"riichienv always counts suuankou tanki, junsei chuuren and "
-                             f"kokushi 13-wait double (ours by default not): {doubles} "
-                             "hands differ by that rule alone")
-    _compare(row, "points summed over all hands", lambda a: sum(s[2] or 0 for s in a))
+def _our_score(result: Any, names: Sequence[str] | None = None) -> tuple[Any, ...]:
+    """(han, fu, points, yaku listed) of one of our results; fu is left out from 13 han."""
+    if not isinstance(result, WinResult):
+        return (None, None, None, 0)
+    han = result.han
+    if names is None:
+        names = result.yaku.names()
+    return (han, result.fu if han < 13 else None, result.points, len(names))
+
+
+def _mahjong_score(answer: tuple[Any, list[str]]) -> tuple[Any, ...]:
+    result, names = answer
+    han = result.han
+    return (han, result.fu if han is not None and han < 13 else None,
+            result.cost["main"] if result.cost else None,
+            sum(1 for name in names if name not in _DORA_NAMES))
+
+
+def _riichienv_score(answer: tuple[Any, list[str]]) -> tuple[Any, ...]:
+    result, names = answer
+    return (result.han, result.fu if result.han < 13 else None, result.ron_agari,
+            sum(1 for name in names if name not in _DORA_NAMES))
+
+
+def _task_evaluate(run: _Run, task: str) -> Row:
+    deals: list[Deal] = run.deal(_evaluate_deals, max(1, run.hands // 10), task)
+    row = Row(task, len(deals))
+    form, entries = _form(task), {}
+    texts = [(_mpsz(h), _mpsz([*h, w]), _mpsz([w]), _mpsz(d), _mpsz(u))
+             for h, w, d, u in deals] if form == "text" else []
+    if form == "kernel":
+        prepared = [(Hand.from_ids136(h), Tile.from_id136(w),
+                     WinContext(riichi=True, dora_indicators=tiles_from_ids136(d),
+                                ura_indicators=tiles_from_ids136(u))) for h, w, d, u in deals]
+        entries["ours"] = _Entry(lambda: [evaluate(h, w, c) for h, w, c in prepared],
+                                 "evaluate(hand, win_tile, context), all three built "
+                                 "beforehand: a riichi ron, a dora and an ura indicator",
+                                 _our_score)
+    elif form == "ids":
+        def ours_ids(deal: Deal) -> tuple[Any, list[str]]:
+            ids, win, dora, ura = deal
+            result = evaluate(Hand.from_ids136(ids), Tile.from_id136(win), WinContext(
+                riichi=True, dora_indicators=tiles_from_ids136(dora),
+                ura_indicators=tiles_from_ids136(ura)))
+            return result, result.yaku.names() if isinstance(result, WinResult) else []
+
+        entries["ours"] = _Entry(lambda: [ours_ids(d) for d in deals],
+                                 "evaluate(Hand.from_ids136(ids), Tile.from_id136(win), "
+                                 "WinContext(riichi=True, dora_indicators=tiles_from_ids136("
+                                 "...), ura_indicators=...)), then result.yaku.names()",
+                                 lambda answer: _our_score(*answer))
+    else:
+        def ours_text(texts: Texts) -> tuple[Any, list[str]]:
+            hand, _, win, dora, ura = texts
+            result = evaluate(Hand.parse(hand), Tile.parse(win), WinContext(
+                riichi=True, dora_indicators=dora, ura_indicators=ura))
+            return result, result.yaku.names() if isinstance(result, WinResult) else []
+
+        entries["ours"] = _Entry(lambda: [ours_text(t) for t in texts],
+                                 "evaluate(Hand.parse(text), Tile.parse(win), WinContext("
+                                 "riichi=True, dora_indicators=text, ura_indicators=text)), "
+                                 "then result.yaku.names()", lambda answer: _our_score(*answer))
+    if "mahjong" in run.peers:
+        entries["mahjong"] = _mahjong_evaluate(run.peers["mahjong"], form, deals, texts)
+    if "riichienv" in run.peers:
+        entries["riichienv"] = _riichienv_evaluate(run.peers["riichienv"], form, deals, texts)
+    _race(run, row, entries)
+    if "riichienv" in row.peers and row.ours is not None:
+        doubles = sum(1 for a, b in zip(row.ours.answers, row.peers["riichienv"].answers,
+                                        strict=True) if a[0] == 13 and b[0] == 26)
+        row.notes.append(f"riichienv always counts suuankou tanki, junsei chuuren and "
+                         f"kokushi 13-wait double (ours by default not): {doubles} "
+                         "hands differ by that rule alone")
+    _compare(row, ("points summed over all hands", lambda a: sum(s[2] or 0 for s in a)),
+             ("yaku listed over all hands (dora left out)", lambda a: sum(s[3] for s in a)))
     if row.ours is not None:
         losses = sum(1 for s in row.ours.answers if not s[0] or not s[2])
         row.wrong += losses
         row.checks.append(f"built riichi wins that ours does not score: {losses}")
     return row
+
+
+def _mahjong_evaluate(mahjong: Any, form: str, deals: list[Deal],
+                      texts: list[Texts]) -> _Entry:
+    calculator = mahjong.hand.HandCalculator()
+    config_class, converter = mahjong.hand_config.HandConfig, mahjong.tile.TilesConverter
+    east = mahjong.constants.EAST
+    rules = mahjong.hand_config.OptionalRules(has_open_tanyao=True, has_aka_dora=True,
+                                              has_double_yakuman=False)
+    if form == "kernel":
+        config = config_class(is_riichi=True, player_wind=east, round_wind=east, options=rules)
+        full = [([*h, w], w, d, u) for h, w, d, u in deals]
+        return _Entry(lambda: [(calculator.estimate_hand_value(
+            t, w, dora_indicators=d, ura_dora_indicators=u, config=config), [])
+            for t, w, d, u in full],
+            "HandCalculator.estimate_hand_value(14 ids, win id, indicators, one HandConfig("
+            "is_riichi=True, red fives, east seat and round)), yaku not listed",
+            lambda answer: _mahjong_score((answer[0], [y.name for y in answer[0].yaku or ()])))
+
+    def from_ids(deal: Deal) -> tuple[Any, list[str]]:
+        ids, win, dora, ura = deal
+        config = config_class(is_riichi=True, player_wind=east, round_wind=east, options=rules)
+        result = calculator.estimate_hand_value([*ids, win], win, dora_indicators=dora,
+                                                ura_dora_indicators=ura, config=config)
+        return result, [yaku.name for yaku in result.yaku or ()]
+
+    def from_text(texts: Texts) -> tuple[Any, list[str]]:
+        _, tiles, win, dora, ura = texts
+        config = config_class(is_riichi=True, player_wind=east, round_wind=east, options=rules)
+        result = calculator.estimate_hand_value(
+            converter.one_line_string_to_136_array(tiles, has_aka_dora=True),
+            converter.one_line_string_to_136_array(win, has_aka_dora=True)[0],
+            dora_indicators=converter.one_line_string_to_136_array(dora, has_aka_dora=True),
+            ura_dora_indicators=converter.one_line_string_to_136_array(ura, has_aka_dora=True),
+            config=config)
+        return result, [yaku.name for yaku in result.yaku or ()]
+
+    if form == "ids":
+        return _Entry(lambda: [from_ids(d) for d in deals],
+                      "HandCalculator().estimate_hand_value(14 ids, win id, indicators, "
+                      "HandConfig(is_riichi=True, ...)), then the yaku names", _mahjong_score)
+    return _Entry(lambda: [from_text(t) for t in texts],
+                  "TilesConverter.one_line_string_to_136_array for the 14 tiles, the win "
+                  "and the indicators, then as from ids", _mahjong_score)
+
+
+def _riichienv_evaluate(module: Any, form: str, deals: list[Deal],
+                        texts: list[Texts]) -> _Entry:
+    evaluator, conditions_class = module.HandEvaluator, module.Conditions
+    parse_tile = module.parse_tile
+    if form == "kernel":
+        conditions = conditions_class(riichi=True)
+        built = [(evaluator(sorted([*h, w]), []), w, d, u) for h, w, d, u in deals]
+        return _Entry(lambda: [(e.calc(w, d, u, conditions), []) for e, w, d, u in built],
+                      "HandEvaluator(14 ids).calc(win id, indicators, riichi), pre-built, "
+                      "yaku not listed",
+                      lambda answer: _riichienv_score(
+                          (answer[0], [y.name_en for y in answer[0].yaku_list()])))
+
+    def from_ids(deal: Deal) -> tuple[Any, list[str]]:
+        ids, win, dora, ura = deal
+        result = evaluator([*ids, win], []).calc(win, dora, ura, conditions_class(riichi=True))
+        return result, [yaku.name_en for yaku in result.yaku_list()]
+
+    def from_text(texts: Texts) -> tuple[Any, list[str]]:
+        _, tiles, win, dora, ura = texts
+        result = evaluator.hand_from_text(tiles).calc(
+            parse_tile(win), [parse_tile(dora)], [parse_tile(ura)],
+            conditions_class(riichi=True))
+        return result, [yaku.name_en for yaku in result.yaku_list()]
+
+    if form == "ids":
+        return _Entry(lambda: [from_ids(d) for d in deals],
+                      "HandEvaluator(14 ids, []).calc(win id, indicators, Conditions("
+                      "riichi=True)), then the yaku names", _riichienv_score)
+    return _Entry(lambda: [from_text(t) for t in texts],
+                  "HandEvaluator.hand_from_text(14 tiles).calc(parse_tile(win), ...), then "
+                  "the yaku names", _riichienv_score)
+
+
+# -- the engine ----------------------------------------------------------------------------
 
 
 def _self_play_hands(hands: int, seed: int, heuristic: bool) -> list[tuple[int, int]]:
@@ -581,6 +1151,154 @@ def _task_import(repeat: int, peers: dict[str, Any]) -> Row:
     return row
 
 
+
+
+# -- the score command --------------------------------------------------------------------
+
+
+class _ChildFailed(Exception):
+    """A command the bench ran ended with an unexpected status."""
+
+
+def _child_env() -> dict[str, str]:
+    """The environment of a child interpreter that imports this very package."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(mahjong_core.__file__)))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
+    return env
+
+
+def _pipe(command: list[str], data: bytes, env: dict[str, str]) -> tuple[float, bytes]:
+    """Seconds a command takes to answer ``data`` on standard input, and its answers.
+
+    Raises _ChildFailed when it ends with a status other than 0 or 1 (1: some line was
+    an error)."""
+    start = time.perf_counter()
+    done = subprocess.run(command, input=data, capture_output=True, env=env, check=False)
+    seconds = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
+        raise _ChildFailed(f"{' '.join(command[1:])} ended with status {done.returncode}"
+                           + (f": {tail[0]}" if tail else ""))
+    return seconds, done.stdout
+
+
+def _score_command(run: _Run, name: str, command: list[str], batch: bytes, lines: int,
+                   env: dict[str, str]) -> tuple[Timing, float, float]:
+    """A command's warm timing on the batch (answers parsed), its cold pass (no bytecode
+    cache) and its startup on empty input, in microseconds per line and milliseconds."""
+    run.progress.say(f"cold, {name}")
+    with tempfile.TemporaryDirectory(prefix="mahjong_core-bench-") as empty:
+        compiling = {**env, "PYTHONPYCACHEPREFIX": empty, "PYTHONDONTWRITEBYTECODE": "1"}
+        cold = _pipe(command, batch, compiling)[0] / lines * 1e6
+    run.progress.say(f"warm, {name}")
+    _pipe(command, b"", env)  # writes the bytecode cache
+    startup = min(_pipe(command, b"", env)[0] for _ in range(run.repeat)) * 1e3
+    passes: list[float] = []
+    out = b""
+    for _ in range(run.repeat):
+        seconds, out = _pipe(command, batch, env)
+        passes.append(seconds / lines * 1e6)
+    answers = [json.loads(line) for line in out.splitlines()]
+    return Timing(min(passes), passes[0], answers), cold, startup
+
+
+def _score_key(answer: Any) -> tuple[Any, ...] | None:
+    """(han, fu, points) of a win (fu left out from 13 han), None for anything else."""
+    if not isinstance(answer, dict) or answer.get("win") is not True:
+        return None
+    han = answer.get("han")
+    fu = answer.get("fu") if isinstance(han, int) and han < 13 else None
+    return (han, fu, answer.get("points"))
+
+
+def _kinds_of(answers: Answers) -> str:
+    wins = sum(1 for a in answers if isinstance(a, dict) and a.get("win") is True)
+    errors = sum(1 for a in answers if not isinstance(a, dict) or "error" in a)
+    reasons: dict[str, int] = {}
+    for answer in answers:
+        if isinstance(answer, dict) and answer.get("win") is False:
+            reason = str(answer.get("reason"))
+            reasons[reason] = reasons.get(reason, 0) + 1
+    others = "".join(f", {count} {reason}" for reason, count in sorted(reasons.items()))
+    return f"{wins} wins{others}, {errors} errors"
+
+
+def _task_score(run: _Run, task: str) -> Row:
+    """The score command on a batch of request lines, in a subprocess, against the PyPI
+    mahjong adapter."""
+    requests = run.deal(score_requests, run.lines, task)
+    batch = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in requests).encode()
+    row = Row(task, len(requests))
+    lines = len(requests)
+    env = {k: v for k, v in _child_env().items() if k != "PYTHONDONTWRITEBYTECODE"}
+    commands = {"ours": [sys.executable, "-m", "mahjong_core", "score"]}
+    with tempfile.TemporaryDirectory(prefix="mahjong_core-bench-") as folder:
+        if "mahjong" in run.peers:
+            adapter = os.path.join(folder, "score_adapter.py")
+            with open(adapter, "w", encoding="utf-8") as handle:
+                handle.write(SCORE_ADAPTER)
+            commands["mahjong"] = [sys.executable, adapter]
+        env["PYTHONPYCACHEPREFIX"] = os.path.join(folder, "cache")
+        for name, command in commands.items():
+            try:
+                timing, cold, startup = _score_command(run, name, command, batch, lines, env)
+            except _ChildFailed as error:
+                if name == "ours":
+                    raise
+                row.notes.append(f"{name}: the adapter failed, left out: {error}")
+                continue
+            if name == "ours":
+                row.ours = timing
+            else:
+                row.peers[name] = timing
+            row.cold[name] = cold
+            work = timing.best * lines / 1e6 - startup / 1e3
+            after = f", {lines / work:,.0f} after it" if work > 0 else ""
+            row.notes.append(f"{name}: {1e6 / timing.best:,.0f} lines per second, the whole "
+                             f"command (first pass {1e6 / timing.first:,.0f}); startup on "
+                             f"empty input {startup:.0f} ms{after}")
+    row.notes.append(f"{lines:,} requests in {len(batch):,} bytes: built wins, closed and "
+                     "open (chi, pon, kans), riichi, tsumo, winds, indicators, honba, "
+                     "sticks; cold: the command compiling its sources (no bytecode cache)")
+    if "mahjong" in commands:
+        row.notes.append("mahjong: the adapter SCORE_ADAPTER: json.loads, TilesConverter."
+                         "one_line_string_to_136_array, Meld, HandConfig, HandCalculator."
+                         "estimate_hand_value, json.dumps; each answer flushed, as ours")
+    if row.ours is not None:
+        _check_score(row, lines)
+    return row
+
+
+def _check_score(row: Row, lines: int) -> None:
+    """Every line answered, none an error or incomplete; the peer's han/fu/points agree."""
+    assert row.ours is not None
+    ours = row.ours.answers
+    row.checks.append(f"ours: {_kinds_of(ours)}")
+    missing = lines - len(ours)
+    bad = sum(1 for a in ours if not isinstance(a, dict) or "error" in a
+              or a.get("reason") == "not_complete")
+    row.wrong += bad + max(0, missing)
+    row.checks.append(f"lines ours does not answer, answers with an error or finds "
+                      f"incomplete: {bad + max(0, missing)}")
+    for name, timing in row.peers.items():
+        theirs = timing.answers
+        row.checks.append(f"{name}: {_kinds_of(theirs)}")
+        if len(theirs) != len(ours):
+            row.checks.append(f"{name} answered {len(theirs)} lines of {lines}")
+            continue
+        pairs = [(_score_key(a), _score_key(b)) for a, b in zip(ours, theirs, strict=True)]
+        both = [number for number, (a, b) in enumerate(pairs, 1) if a and b]
+        differ = [number for number in both if pairs[number - 1][0] != pairs[number - 1][1]]
+        neither = sum(1 for a, b in pairs if a is None and b is None)
+        row.checks.append(f"lines both score as a win: {len(both)}, agreeing on han, fu and "
+                          f"points: {len(both) - len(differ)}"
+                          + (f" (first that differ: lines {differ[:5]})" if differ else ""))
+        row.checks.append(f"lines neither scores: {neither}; only ours: "
+                          f"{sum(1 for a, b in pairs if a and not b)}, only {name}: "
+                          f"{sum(1 for a, b in pairs if b and not a)}")
+
+
 # -- the report ---------------------------------------------------------------------------
 
 
@@ -590,44 +1308,91 @@ def _cell(value: float | None) -> str:
     return f"{value:.3f}" if value < 10 else f"{value:.1f}"
 
 
+def _figure(value: float | None) -> str:
+    """Two or three significant digits, for the Markdown table."""
+    if value is None:
+        return "-"
+    return f"{value:.2f}" if value < 1 else f"{value:.1f}" if value < 10 else f"{value:,.0f}"
+
+
 def _ratio(value: float) -> str:
-    return f"{value:.1f}x" if value >= 1 else f"{value:.2f}x"
+    return f"{value:.0f}x" if value >= 10 else f"{value:.1f}x" if value >= 1 else \
+        f"{value:.2f}x"
+
+
+def _target(task: str) -> str:
+    most, least = _TARGETS.get(task, (None, None))
+    parts = []
+    if most is not None:
+        parts.append(f"<= {most:g}")
+    if least is not None:
+        parts.append(f">= {least:g}x")
+    return ", ".join(parts) or "-"
 
 
 def _met(row: Row, judge_cold: bool) -> str:
-    """yes when the warm figure meets its target and (when ``judge_cold``) a kernel's cold
-    pass is within COLD_FACTOR of its warm one."""
+    """yes when the warm figure meets its targets: a time, and a ratio to PyPI mahjong
+    when it ran; for a kernel (when ``judge_cold``) also its cold pass within COLD_FACTOR
+    of its warm one. "-" when there is nothing to judge."""
+    most, least = _TARGETS.get(row.task, (None, None))
     if row.ours is None:
         return "-"
     ours = row.ours.best
-    cold = row.cold.get("ours")
-    if row.task not in _TARGETS:
+    verdicts: list[bool] = []
+    if most is not None:
+        verdicts.append(ours <= most)
+        cold = row.cold.get("ours")
+        if judge_cold and row.task in _KERNELS and cold is not None:
+            verdicts.append(cold <= COLD_FACTOR * ours)
+    peer = row.peers.get("mahjong")
+    if least is not None and peer is not None:
+        verdicts.append(peer.best >= least * ours)
+    if not verdicts:
         return "-"
-    if ours > _TARGETS[row.task]:
-        return "NO"
-    if judge_cold and row.task != "import" and cold is not None and cold > COLD_FACTOR * ours:
-        return "NO"
-    return "yes"
+    return "yes" if all(verdicts) else "NO"
+
+
+def _peer_ratio(row: Row, name: str) -> str:
+    peer = row.peers.get(name)
+    if peer is None or row.ours is None or not row.ours.best or not peer.best:
+        return "-"
+    return _ratio(peer.best / row.ours.best)
 
 
 def _table(rows: list[Row], peer_names: list[str], judge_cold: bool) -> list[str]:
-    header = f"{'task':<22}{'calls':>8}{'cold':>9}{'warm':>9}{'target':>10}{'met':>5}"
+    header = f"{'task':<32}{'calls':>8}{'cold':>9}{'warm':>9}{'target':>16}{'met':>5}"
     for name in peer_names:
         header += f"{name + ' cold':>16}{'warm':>8}{'ratio':>8}"
     lines = [header, "-" * len(header)]
     for row in rows:
-        unit = " (ms)" if row.task == "import" else ""
         ours = row.ours.best if row.ours else None
-        target = _TARGETS.get(row.task)
-        goal = "-" if target is None else "<= " + _cell(target)
-        line = (f"{_TITLES[row.task] + unit:<22}{row.calls:>8}{_cell(row.cold.get('ours')):>9}"
-                f"{_cell(ours):>9}{goal:>10}{_met(row, judge_cold):>5}")
+        line = (f"{_TITLES[row.task]:<32}{row.calls:>8}{_cell(row.cold.get('ours')):>9}"
+                f"{_cell(ours):>9}{_target(row.task):>16}{_met(row, judge_cold):>5}")
         for name in peer_names:
             peer = row.peers.get(name)
-            theirs = peer.best if peer else None
-            ratio = _ratio(theirs / ours) if theirs and ours else "-"
-            line += f"{_cell(row.cold.get(name)):>16}{_cell(theirs):>8}{ratio:>8}"
+            line += (f"{_cell(row.cold.get(name)):>16}{_cell(peer.best if peer else None):>8}"
+                     f"{_peer_ratio(row, name):>8}")
         lines.append(line)
+    return lines
+
+
+def _markdown(rows: list[Row], peer_names: list[str], judge_cold: bool) -> list[str]:
+    """The table as the README shows it."""
+    head = ["task", "calls", "mahjong_core cold", "warm", "target", "met"]
+    align = ["---", "---:", "---:", "---:", "---", "---"]
+    for name in peer_names:
+        head += [f"{_PEER_TITLES[name]} {_version(name)} cold / warm", "ratio"]
+        align += ["---:", "---:"]
+    lines = ["| " + " | ".join(head) + " |", "| " + " | ".join(align) + " |"]
+    for row in rows:
+        cells = [_TITLES[row.task], f"{row.calls:,}", _figure(row.cold.get("ours")),
+                 _figure(row.ours.best if row.ours else None), _target(row.task),
+                 _met(row, judge_cold)]
+        for name in peer_names:
+            peer = row.peers.get(name)
+            pair = (f"{_figure(row.cold.get(name))} / {_figure(peer.best)}" if peer else "-")
+            cells += [pair, _peer_ratio(row, name)]
+        lines.append("| " + " | ".join(cells) + " |")
     return lines
 
 
@@ -635,65 +1400,101 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core bench",
         description="Time this library against PyPI mahjong and riichienv where installed, "
-                    "on the same seeded hands, and check that the answers agree.",
+                    "on the same seeded hands, and check that the answers agree. Progress "
+                    "goes to standard error.",
         epilog="examples: python -m mahjong_core bench --quick; "
                "python -m mahjong_core bench --only win --only shanten --no-peers")
     parser.add_argument("--quick", action="store_true",
-                        help="ten times fewer hands (for tests and CI)")
+                        help="ten times fewer hands, a quarter of the score lines (for tests "
+                             "and CI)")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the hands (2024)")
     parser.add_argument("--only", action="append", choices=TASKS, metavar="TASK",
                         help=f"run only this task (repeatable): {', '.join(TASKS)}")
     parser.add_argument("--hands", type=int, default=None,
                         help="hands for win, waits and shanten (100000, or 10000 with "
-                             "--quick); full evaluation takes a tenth, random self-play "
-                             "a 500th, self-play with the bots a 2000th")
+                             "--quick); the evaluations take a tenth, random self-play a "
+                             "500th, self-play with the bots a 2000th")
+    parser.add_argument("--lines", type=int, default=None,
+                        help=f"request lines for the score command ({SCORE_LINES}, or "
+                             f"{SCORE_LINES // 4} with --quick)")
     parser.add_argument("--repeat", type=int, default=5,
                         help="timed passes per library; the best counts (5)")
     parser.add_argument("--no-peers", action="store_true",
                         help="time this library alone even when peers are installed")
     parser.add_argument("--games", metavar="FILE", default=None,
                         help="replay the mjlog games of FILE (default: games the bots play)")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print the table in Markdown, as the project's README shows it")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress lines on standard error")
     parser.add_argument("--cold-child", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 
-def _run_task(task: str, hands: int, seed: int, repeat: int, peers: dict[str, Any]) -> Row:
-    if task == "win":
-        return _task_win(hands, seed, repeat, peers)
-    if task == "waits":
-        return _task_waits(hands, seed, repeat, peers)
-    if task == "shanten":
-        return _task_shanten(hands, seed, repeat, peers)
-    if task in ("selfplay", "botplay"):
-        heuristic = task == "botplay"
-        return _task_self_play(max(4, hands // (2000 if heuristic else 500)), seed, repeat,
-                               heuristic)
-    return _task_evaluate(max(1, hands // 10), seed, repeat, peers)
+def _run_task(run: _Run, task: str) -> Row:
+    kernel = task.split("-")[0]
+    if kernel == "win":
+        return _task_win(run, task)
+    if kernel == "waits":
+        return _task_waits(run, task)
+    if kernel == "shanten":
+        return _task_shanten(run, task)
+    if kernel == "evaluate":
+        return _task_evaluate(run, task)
+    if task == "score":
+        return _task_score(run, task)
+    seed = run.seed * 100 + _SEED_INDEX[task]
+    if task == "import":
+        run.progress.say("fresh interpreters")
+        return _task_import(max(3, run.repeat + 2), run.peers)
+    if task == "replay":
+        run.progress.say("playing and replaying games" if run.games is None
+                         else "replaying games")
+        return _task_replay(max(2, run.hands // 12500), seed, run.repeat, run.games)
+    heuristic = task == "botplay"
+    run.progress.say("playing")
+    return _task_self_play(max(4, run.hands // (2000 if heuristic else 500)), seed,
+                           run.repeat, heuristic)
+
+
+_COLD_IN_CHILD = frozenset(TASKS) - {"score", "import", "replay"}
+"""The tasks whose cold pass runs in a fresh interpreter (``--cold-child``); the others
+start their own."""
 
 
 def _cold(task: str, args: argparse.Namespace) -> dict[str, float]:
-    """A task's first pass per library, each in one fresh interpreter (``--cold-child``)."""
-    command = [sys.executable, "-m", "mahjong_core", "bench", "--cold-child", "--only", task,
-               "--seed", str(args.seed), "--hands", str(args.hands)]
+    """A task's first pass per library, all in one fresh interpreter (``--cold-child``)."""
+    command = [sys.executable, "-m", "mahjong_core", "bench", "--cold-child", "--quiet",
+               "--only", task, "--seed", str(args.seed), "--hands", str(args.hands)]
     if args.no_peers:
         command.append("--no-peers")
-    # the child imports this very package, wherever it was imported from
-    root = os.path.dirname(os.path.dirname(os.path.abspath(mahjong_core.__file__)))
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
-    done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
+    done = subprocess.run(command, check=True, capture_output=True, text=True,
+                          env=_child_env())
     found: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
     return found
 
 
-def _cold_child(task: str, args: argparse.Namespace, peers: dict[str, Any]) -> int:
+def _cold_child(run: _Run, task: str) -> int:
     """Print one JSON line: the first pass of each library on the task, microseconds."""
-    row = _run_task(task, args.hands, args.seed * 100 + TASKS.index(task), 1, peers)
+    row = _run_task(run, task)
     first = {name: timing.first for name, timing in row.peers.items()}
     if row.ours is not None:
         first["ours"] = row.ours.first
     print(json.dumps(first))
     return 0
+
+
+def _header(args: argparse.Namespace, peer_names: list[str]) -> list[str]:
+    lines = [f"mahjong_core {mahjong_core.__version__} bench: Python "
+             f"{platform.python_version()} ({platform.machine()}), seed {args.seed}, best of "
+             f"{args.repeat} passes"]
+    lines += [f"  peer {name} {_version(name)}" for name in peer_names]
+    lines += [f"  peer {name}: not importable, skipped" for name in _PEERS
+              if name not in peer_names and not args.no_peers]
+    lines.append("  times in microseconds per call (import in ms, score per line); cold: one "
+                 "pass in a fresh\n  interpreter; warm: the best pass; ratio = peer warm / "
+                 "our warm; target: a time, or a ratio to mahjong")
+    return lines
 
 
 def main(argv: list[str]) -> int:
@@ -707,53 +1508,48 @@ def main(argv: list[str]) -> int:
     except SystemExit as stop:
         return int(stop.code or 0)
     if args.hands is None:
-        args.hands = 10_000 if args.quick else 100_000
-    if args.hands < 2 or args.repeat < 1:
-        print("bench: --hands must be >= 2 and --repeat >= 1", file=sys.stderr)
+        args.hands = 10_000 if args.quick else FULL_HANDS
+    if args.lines is None:
+        args.lines = SCORE_LINES // 4 if args.quick else SCORE_LINES
+    if args.hands < 2 or args.repeat < 1 or args.lines < 1:
+        print("bench: --hands must be >= 2, --lines and --repeat >= 1", file=sys.stderr)
         return 2
     tasks = [t for t in TASKS if not args.only or t in args.only]
     peers = _load_peers(not args.no_peers)
+    progress = _Progress(len(tasks), not (args.quiet or args.cold_child), sys.stderr.isatty())
+    run = _Run(args.hands, args.seed, 1 if args.cold_child else args.repeat, args.lines,
+               args.games, peers, progress)
     if args.cold_child:
-        return _cold_child(tasks[0], args, peers)
+        return _cold_child(run, tasks[0])
     peer_names = [name for name in _PEERS if name in peers]
-    absent = [name for name in _PEERS if name not in peers]
-
-    print(f"mahjong_core {mahjong_core.__version__} bench: Python {platform.python_version()} "
-          f"({platform.machine()}), seed {args.seed}, best of {args.repeat} passes")
-    for name in peer_names:
-        print(f"  peer {name} {_version(name)}")
-    for name in absent:
-        print(f"  peer {name}: not importable, skipped")
-    print("  times in microseconds per call (import in ms); cold: one pass in a fresh "
-          "interpreter;\n  warm: the best pass; ratio = peer warm / our warm")
+    print("\n".join(_header(args, peer_names)))
     print(flush=True)
 
     rows: list[Row] = []
-    for task in tasks:
-        print(f"bench: {_TITLES[task]}...", file=sys.stderr, flush=True)
-        if task == "import":
-            rows.append(_task_import(max(3, args.repeat + 2), peers))
-            continue
-        if task == "replay":
-            rows.append(_task_replay(max(2, args.hands // 12500), args.seed * 100 +
-                                     TASKS.index(task), args.repeat, args.games))
-            continue
-        row = _run_task(task, args.hands, args.seed * 100 + TASKS.index(task), args.repeat,
-                        peers)
-        row.cold = _cold(task, args)
-        rows.append(row)
+    try:
+        for task in tasks:
+            progress.start(task)
+            row = _run_task(run, task)
+            if task in _COLD_IN_CHILD:
+                progress.say("cold, a fresh interpreter")
+                row.cold = _cold(task, args)
+            rows.append(row)
+    finally:
+        progress.finish()
 
     judge_cold = args.hands >= FULL_HANDS
-    print("\n".join(_table(rows, peer_names, judge_cold)))
+    print("\n".join(_markdown(rows, peer_names, judge_cold) if args.markdown
+                    else _table(rows, peer_names, judge_cold)))
     if not judge_cold:
         print(f"  (cold passes are judged on runs of {FULL_HANDS:,} hands: a shorter pass "
               "weighs the tables' one-time loading more)")
     print()
     for row in rows:
         print(f"{_TITLES[row.task]}:")
-        if row.ours is not None and row.task != "import" and "ours" in row.cold:
-            print(f"  ours, cold / warm: {row.cold['ours'] / row.ours.best:.2f} "
-                  f"(target <= {COLD_FACTOR:g} on {FULL_HANDS:,} hands)")
+        if row.ours is not None and row.task in _COLD_IN_CHILD and "ours" in row.cold:
+            print(f"  ours, cold / warm: {row.cold['ours'] / row.ours.best:.2f}"
+                  + (f" (target <= {COLD_FACTOR:g} on {FULL_HANDS:,} hands)"
+                     if row.task in _KERNELS else ""))
         for line in row.notes + row.checks:
             print(f"  {line}")
     wrong = sum(row.wrong for row in rows)

@@ -7,17 +7,26 @@ checks the hands and our answers on them against the suite's own oracles.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from mahjong_core import Hand, bench
+from mahjong_core.jsonapi import score_request
 
 from . import oracle
 from .test_shanten import chiitoitsu_oracle, kokushi_oracle, standard_oracle
 
-SMALL = ["--quick", "--hands", "300", "--repeat", "1", "--no-peers"]
-"""A run of a second or two: every task, a few hundred hands, one timed pass."""
+SMALL = ["--quick", "--hands", "300", "--lines", "60", "--repeat", "1", "--no-peers"]
+"""A run of a few seconds: every task, a few hundred hands, one timed pass."""
+COLUMNS = ["task", "calls", "cold", "warm", "target", "met"]
+TITLE_WIDTH = 32
+"""The plain table's first column."""
 
 
 def _sets_only(counts: list[int]) -> bool:
@@ -109,60 +118,206 @@ def test_ron_hands_are_built_wins() -> None:
         assert _complete([*ids, win])
 
 
+def test_texts_are_the_same_hands() -> None:
+    """The rows from mpsz text time the hands the rows from ids do."""
+    ids, _ = bench.win_hands(300, seed=17)
+    for hand in ids:
+        assert Hand.parse(bench._mpsz(hand)) == Hand.from_ids136(hand)
+    assert bench._mpsz([16, 17, 52, 88, 135, 0]) == "105m0p0s7z"
+
+
+def _tiles(text: str) -> list[tuple[int, bool]]:
+    """(kind, red) of each tile of mpsz text, read plainly."""
+    tiles: list[tuple[int, bool]] = []
+    digits: list[int] = []
+    for char in text:
+        if char.isdigit():
+            digits.append(int(char))
+            continue
+        base = "mpsz".index(char) * 9
+        tiles += [(base + (digit or 5) - 1, digit == 0) for digit in digits]
+        digits = []
+    assert not digits, text
+    return tiles
+
+
+def test_score_requests_are_built_wins_that_our_scorer_answers() -> None:
+    requests = bench.score_requests(400, seed=13)
+    assert requests == bench.score_requests(400, seed=13)
+    assert requests != bench.score_requests(400, seed=14)
+    meld_kinds: set[str] = set()
+    flags: set[str] = set()
+    wins = 0
+    for request in requests:
+        assert json.loads(json.dumps(request)) == request
+        hand = _tiles(str(request["hand"])) + _tiles(str(request["win_tile"]))
+        shown = list(hand)
+        melds = request.get("melds", [])
+        assert isinstance(melds, list) and len(melds) <= 4
+        for meld in melds:
+            meld_kinds.add(meld["kind"])
+            tiles = _tiles(meld["tiles"])
+            assert len(tiles) == (4 if meld["kind"].endswith("kan") else 3)
+            hand += tiles[:3]  # a kan scores as its set
+            shown += tiles
+        assert _complete([4 * kind for kind, _ in hand]), request
+        for key in ("dora_indicators", "ura_indicators"):
+            shown += _tiles(str(request.get(key, "")))
+        assert max(sum(1 for kind, _ in shown if kind == k) for k in range(34)) <= 4
+        assert sum(1 for _, red in shown if red) == len({kind for kind, red in shown if red})
+        closed = all(meld["kind"] == "ankan" for meld in melds)
+        if request.get("riichi") or request.get("double_riichi") or "ura_indicators" in request:
+            assert closed, request
+        flags |= {key for key, value in request.items() if value is True}
+        answer = score_request(request)
+        assert "error" not in answer, (request, answer)
+        assert answer["win"] is True or answer["reason"] == "no_yaku", (request, answer)
+        wins += answer["win"] is True
+    assert meld_kinds == {"chi", "pon", "minkan", "shouminkan", "ankan"}
+    assert flags >= {"tsumo", "riichi", "double_riichi", "ippatsu", "rinshan"}
+    assert wins > len(requests) // 2
+
+
+def test_score_adapter_compiles() -> None:
+    code = compile(bench.SCORE_ADAPTER, "score_adapter.py", "exec")
+    assert "estimate_hand_value" in code.co_names or any(
+        "estimate_hand_value" in getattr(const, "co_names", ()) for const in code.co_consts)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mahjong") is None,
+                    reason="PyPI mahjong is not installed (it is never a dependency)")
+def test_score_adapter_answers_as_ours_does(tmp_path: Path) -> None:
+    script = tmp_path / "score_adapter.py"
+    script.write_text(bench.SCORE_ADAPTER, encoding="utf-8")
+    requests = bench.score_requests(150, seed=21)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          input="".join(json.dumps(r) + "\n" for r in requests), check=True)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == len(requests)
+    for request, theirs in zip(requests, answers, strict=True):
+        ours = score_request(request)
+        assert ours["win"] == theirs["win"], (request, ours, theirs)
+        if ours["win"]:
+            fu = ours["han"] < 13  # type: ignore[operator]
+            assert ((ours["han"], ours["points"], ours["fu"] if fu else 0)
+                    == (theirs["han"], theirs["points"], theirs["fu"] if fu else 0)), request
+
+
+def _plain_rows(out: str) -> dict[str, list[str]]:
+    """The plain table's rows: title -> the cells after it (calls, cold, warm, ...)."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("task"))
+    assert lines[start].split() == COLUMNS
+    rows: dict[str, list[str]] = {}
+    for line in lines[start + 2:]:
+        if not line or line.startswith(" "):
+            break
+        rows[line[:TITLE_WIDTH].strip()] = line[TITLE_WIDTH:].split()
+    return rows
+
+
 def test_small_run_prints_the_table_and_agrees(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(SMALL) == 0
     out = capsys.readouterr().out
-    header = next(line for line in out.splitlines() if line.startswith("task"))
-    assert header.split() == ["task", "calls", "cold", "warm", "target", "met"]
-    for title in ("(a) win check", "(b) waits", "(c) shanten", "(d) full evaluation",
-                  "(e) import (ms)"):
-        line = next(line for line in out.splitlines() if line.startswith(title))
-        cold, warm = line[len(title):].split()[1:3]  # after the calls
-        assert float(cold) > 0 and float(warm) > 0, line
-    for title in ("(f) self-play, random", "(g) self-play, bots"):
-        assert any(line.startswith(title) for line in out.splitlines()), title
-    assert "built wins that ours does not find complete: 0" in out
-    assert "built wins less one tile that ours finds with no wait: 0 of 150" in out
-    assert "built wins less one tile that ours finds not tenpai: 0 of 150" in out
-    assert "built riichi wins that ours does not score: 0" in out
+    rows = _plain_rows(out)
+    assert list(rows) == [bench._TITLES[task] for task in bench.TASKS]
+    for task in bench.TASKS:
+        title = bench._TITLES[task]
+        calls, cold, warm = rows[title][:3]
+        assert int(calls) > 0 and float(warm) > 0, title
+        assert cold == "-" if task == "replay" else float(cold) > 0, title
+    assert rows["score command, a JSON line"][0] == "60"
+    assert rows["evaluate + yaku, from 136 ids"][0] == "30"
+    assert out.count("built wins that ours does not find complete: 0") == 3
+    assert out.count("built wins less one tile that ours finds with no wait: 0 of 150") == 3
+    assert out.count("built wins less one tile that ours finds not tenpai: 0 of 150") == 3
+    assert out.count("built riichi wins that ours does not score: 0") == 3
+    assert "lines ours does not answer, answers with an error or finds incomplete: 0" in out
     assert out.count("hands after which points and riichi sticks do not add up: 0") == 2
     assert out.rstrip().endswith("answers: ours agree with the construction")
 
 
+def test_markdown_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """--markdown prints the table as the README shows it: one row a task, in order."""
+    tasks = ["win", "evaluate-text", "score"]
+    argv = [*SMALL, "--markdown", *(arg for task in tasks for arg in ("--only", task))]
+    assert bench.main(argv) == 0
+    out = capsys.readouterr().out
+    table = [[cell.strip() for cell in line.strip().strip("|").split("|")]
+             for line in out.splitlines() if line.startswith("|")]
+    assert table[0] == ["task", "calls", "mahjong_core cold", "warm", "target", "met"]
+    assert all(re.fullmatch(r"-{3,}:?", cell) for cell in table[1])
+    assert len(table) == 2 + len(tasks) and {len(row) for row in table} == {6}
+    assert [row[0] for row in table[2:]] == [bench._TITLES[task] for task in tasks]
+    assert [row[1] for row in table[2:]] == ["300", "30", "60"]
+    for row in table[2:]:
+        assert float(row[2].replace(",", "")) > 0 and float(row[3].replace(",", "")) > 0
+        assert row[5] in ("yes", "NO", "-")
+    assert [row[4] for row in table[2:]] == ["<= 0.4", "-", "<= 62.5, >= 4x"]
+    assert not any(line.startswith("task ") for line in out.splitlines())  # no plain table
+
+
+def test_readme_table_is_the_markdown_form() -> None:
+    """The README's Speed table has the columns and rows --markdown prints, in order."""
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    section = readme.read_text(encoding="utf-8").split("\n## Speed\n", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    assert "python -m mahjong_core bench --markdown" in section
+    table = [[cell.strip() for cell in line.strip().strip("|").split("|")]
+             for line in section.splitlines() if line.startswith("|")]
+    assert table[0][:6] == ["task", "calls", "mahjong_core cold", "warm", "target", "met"]
+    for peer, ratio in zip(table[0][6::2], table[0][7::2], strict=True):
+        assert peer.endswith(" cold / warm") and ratio == "ratio"
+    assert [row[0] for row in table[2:]] == [bench._TITLES[task] for task in bench.TASKS]
+    assert {len(row) for row in table} == {len(table[0])}
+
+
+def test_progress_goes_to_stderr_unless_quiet(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main([*SMALL, "--only", "win-ids", "--only", "shanten-text"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert lines[0] == "[1/2] win check, from 136 ids: dealing..."
+    assert "[1/2] win check, from 136 ids: warm, ours..." in lines
+    assert lines[-1] == "[2/2] shanten, from mpsz text: cold, a fresh interpreter..."
+    assert "[1/2]" not in captured.out
+    assert bench.main([*SMALL, "--only", "win-ids", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_cold_child_prints_first_passes(capsys: pytest.CaptureFixture[str]) -> None:
     """What a fresh interpreter reports to the run that measures cold passes."""
-    assert bench.main([*SMALL, "--only", "shanten", "--cold-child"]) == 0
-    first = json.loads(capsys.readouterr().out)
+    assert bench.main([*SMALL, "--only", "shanten-ids", "--cold-child"]) == 0
+    captured = capsys.readouterr()
+    first = json.loads(captured.out)
     assert list(first) == ["ours"] and first["ours"] > 0
+    assert captured.err == ""
 
 
 def test_only_one_task(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench.main([*SMALL, "--only", "waits"]) == 0
-    out = capsys.readouterr().out
-    assert "(b) waits" in out
-    assert "(a) win check" not in out and "(e) import" not in out
+    assert bench.main([*SMALL, "--only", "waits-text"]) == 0
+    rows = _plain_rows(capsys.readouterr().out)
+    assert list(rows) == ["waits, from mpsz text"]
 
 
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--only", "nonsense"]) == 2
     assert bench.main(["--hands", "1"]) == 2
+    assert bench.main(["--lines", "0"]) == 2
     capsys.readouterr()
 
 
 def test_self_play_rates(capsys: pytest.CaptureFixture[str]) -> None:
     """Both self-play rows: the hands asked for are played, and the rate is their time."""
-    assert bench.main(["--no-peers", "--repeat", "1", "--hands", "6000", "--only", "selfplay",
-                       "--only", "botplay"]) == 0
+    assert bench.main(["--no-peers", "--quiet", "--repeat", "1", "--hands", "6000", "--only",
+                       "selfplay", "--only", "botplay"]) == 0
     out = capsys.readouterr().out
-    assert "(a) win check" not in out
-    # title (three words), calls, cold first pass, warm best
-    rows = {line[:21].strip(): [line.split()[3], line.split()[5]] for line in out.splitlines()
-            if line.startswith(("(f) self-play", "(g) self-play")) and not line.endswith(":")}
-    assert rows["(f) self-play, random"][0] == "12"  # 6000 // 500 hands
-    assert rows["(g) self-play, bots"][0] == "4"  # at least four hands
-    for what, title in (("RandomPlayers", "(f) self-play, random"),
-                        ("HeuristicPlayers", "(g) self-play, bots")):
+    rows = _plain_rows(out)
+    assert list(rows) == ["self-play, random, a hand", "self-play, bots, a hand"]
+    assert rows["self-play, random, a hand"][0] == "12"  # 6000 // 500 hands
+    assert rows["self-play, bots, a hand"][0] == "4"  # at least four hands
+    for what, title in (("RandomPlayers", "self-play, random, a hand"),
+                        ("HeuristicPlayers", "self-play, bots, a hand")):
         line = next(x for x in out.splitlines() if f"four {what}" in x)
         rate = float(line.split()[0])  # hands per second, from microseconds per hand
-        assert abs(rate - 1e6 / float(rows[title][1])) <= 0.01 * rate + 1
+        assert abs(rate - 1e6 / float(rows[title][2])) <= 0.01 * rate + 1
     assert "hands played: 12;" in out and "hands played: 4;" in out
