@@ -106,11 +106,11 @@ def _indicators(value: Any) -> tuple[Tile, ...]:
         if tiles is None:
             tiles = _INDICATOR_TEXT.remember(value, _to_indicators(value))
         return tiles
-    if value.__class__ is tuple:
+    if value.__class__ is tuple or value.__class__ is list:
         if not value:
             return ()
         if len(value) == 1 and value[0].__class__ is Tile:
-            return value  # one tile: nothing to count
+            return (value[0],)  # one tile: nothing to count
     return _to_indicators(value)
 
 

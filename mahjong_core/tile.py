@@ -465,6 +465,15 @@ def tiles_from_ids136(ids: Iterable[int], *, layout: IdLayout = IdLayout.TENHOU,
     Raises InvalidTileError for an id out of range, a non-int or a repeated id, or for
     text or bytes in place of the ids.
     """
+    if ((ids.__class__ is list or ids.__class__ is tuple) and layout is IdLayout.TENHOU
+            and red_fives is True and len(ids) <= MAX_TILES):
+        try:
+            tiles = list(map(_TENHOU_TILE_OF_ID.__getitem__, ids))
+        except (KeyError, TypeError):  # not an id: the plain walk below names it
+            pass
+        else:
+            if [*map(type, ids)] == [int] * len(ids) and len(set(ids)) == len(ids):
+                return tiles
     if is_text_like(ids) or not isinstance(ids, Iterable):
         raise InvalidTileError(f"expected an iterable of tile ids, got {quote(ids)}")
     seen: set[int] = set()
@@ -476,3 +485,8 @@ def tiles_from_ids136(ids: Iterable[int], *, layout: IdLayout = IdLayout.TENHOU,
         seen.add(tile_id)
         tiles.append(tile)
     return tiles
+
+
+_TENHOU_TILE_OF_ID: dict[int, Tile] = {
+    i: _RED_TILES[i // 36] if i in _RED_IDS else _TILES[i // 4] for i in range(136)}
+"""The tile of each id in the Tenhou layout with red fives (ids 16, 52 and 88)."""
