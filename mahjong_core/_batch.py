@@ -108,14 +108,18 @@ Source = IO[bytes] | IO[str] | io.IOBase | None
 has them), or None for no input at all."""
 
 
-def _chunks(stream: Source) -> Iterator[bytes]:
+def _chunks(stream: Source, before_read: Callable[[], None] | None = None
+            ) -> Iterator[bytes]:
     """The stream's bytes, as soon as each piece arrives (a pipe is not waited on to
-    fill up). A text stream gives its bytes, or its text encoded again."""
+    fill up). A text stream gives its bytes, or its text encoded again. ``before_read``
+    runs before each read, which may wait for input."""
     if stream is None:  # no standard input at all
         return
     source = getattr(stream, "buffer", None) or stream
     read = getattr(source, "read1", None) or source.read
     while True:
+        if before_read is not None:
+            before_read()
         chunk = read(_CHUNK)
         if not chunk:
             return
@@ -124,7 +128,8 @@ def _chunks(stream: Source) -> Iterator[bytes]:
         yield bytes(chunk)
 
 
-def read_lines(stream: Source, *, max_bytes: int = MAX_LINE_BYTES) -> Iterator[Line]:
+def read_lines(stream: Source, *, max_bytes: int = MAX_LINE_BYTES,
+               before_read: Callable[[], None] | None = None) -> Iterator[Line]:
     """The lines of a byte stream that are not blank, each decoded as UTF-8 on its own.
 
     ``\\r\\n``, ``\\n`` and a lone ``\\r`` each end a line; blank lines (empty or only
@@ -133,13 +138,14 @@ def read_lines(stream: Source, *, max_bytes: int = MAX_LINE_BYTES) -> Iterator[L
     (found before more than ``max_bytes`` of it are kept), gives a ``Line`` with
     ``error`` set, and reading goes on with the next line. A line is given as soon as
     its ending arrives, so a program can talk to a command through a pipe, one line at
-    a time.
+    a time. ``before_read`` runs before each read of the stream (which may wait for
+    input): ``Output.flush`` there sends every answer before the command waits.
     """
     number = 0
     pending = bytearray()
     too_long = False
     after_cr = False  # the last line ended with \r: a \n at once is part of that ending
-    for chunk in _chunks(stream):
+    for chunk in _chunks(stream, before_read):
         if after_cr:
             after_cr = False
             if chunk.startswith(b"\n"):
@@ -297,17 +303,36 @@ class OutputClosed(Exception):
 
 
 class Output:
-    """Writes answers one a line, each flushed at once, and keeps the exit status.
+    """Writes answers one a line and keeps the exit status.
 
-    ``stream`` defaults to standard output as it is when the Output is made. An answer
-    the stream's encoding cannot hold is written with backslash escapes. Raises
-    OutputClosed, carrying the status, when the stream has gone away.
+    ``stream`` defaults to standard output as it is when the Output is made. Each answer
+    is flushed at once, unless ``flush_each`` is False: then the command calls ``flush``
+    before it waits for more input (``read_lines(..., before_read=output.flush)``), so a
+    program talking through a pipe still gets every answer before it must send the next
+    line, and a batch is written in large pieces. An answer the stream's encoding cannot
+    hold is written with backslash escapes. Raises OutputClosed, carrying the status,
+    when the stream has gone away.
     """
 
-    def __init__(self, stream: IO[str] | None = None) -> None:
+    def __init__(self, stream: IO[str] | None = None, *, flush_each: bool = True) -> None:
         self._stream = sys.stdout if stream is None else stream
+        self._flush_each = flush_each
         self.status = 0
         """0, or 1 once an answer was an error."""
+
+    def flush(self) -> None:
+        """Send what was written; raises OutputClosed when the stream has gone away."""
+        stream = self._stream
+        if stream is None:
+            return
+        try:
+            stream.flush()
+        except BrokenPipeError:
+            raise OutputClosed(self.status) from None
+        except ValueError:
+            if getattr(stream, "closed", False):
+                raise OutputClosed(self.status) from None
+            raise
 
     def write(self, text: str, *, error: bool = False) -> None:
         """Write one answer line (``text`` without its line ending)."""
@@ -323,7 +348,8 @@ class Output:
                 encoding = getattr(stream, "encoding", None) or "utf-8"
                 stream.write((text + "\n").encode(encoding, "backslashreplace")
                              .decode(encoding))
-            stream.flush()
+            if self._flush_each:
+                stream.flush()
         except BrokenPipeError:
             raise OutputClosed(self.status) from None
         except ValueError:

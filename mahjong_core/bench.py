@@ -356,7 +356,7 @@ SCORE_ADAPTER = '''\
 
 The peer of `python -m mahjong_core score` in `python -m mahjong_core bench`: each line
 is read with json, its mpsz text turned into 136 ids, scored by HandCalculator and
-answered at once in the same shape ({"win": ..., "han": ..., "points": ...}).
+answered in the same shape ({"win": ..., "han": ..., "points": ...}).
 """
 
 import json
@@ -452,15 +452,16 @@ def main():
         except Exception as error:  # a line it cannot score: say so and go on
             reply = {"error": f"{type(error).__name__}: {error}"}
         sys.stdout.write(json.dumps(reply) + "\\n")
-        sys.stdout.flush()
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":
     main()
 '''
 """The peer of the score command: a script answering the same request lines with PyPI
-mahjong, flushing each answer as the score command does (its readers may wait for each
-answer before they write the next request)."""
+mahjong. It writes its answers buffered and flushes once at the end (the score command
+also sends every answer before it waits for more input, so a program talking to it
+through a pipe gets each answer in time: a little more work than this script does)."""
 
 
 # -- timing -------------------------------------------------------------------------------
@@ -1264,7 +1265,7 @@ def _task_score(run: _Run, task: str) -> Row:
     if "mahjong" in commands:
         row.notes.append("mahjong: the adapter SCORE_ADAPTER: json.loads, TilesConverter."
                          "one_line_string_to_136_array, Meld, HandConfig, HandCalculator."
-                         "estimate_hand_value, json.dumps; each answer flushed, as ours")
+                         "estimate_hand_value, json.dumps; answers buffered, flushed at the end")
     if row.ours is not None:
         _check_score(row, lines)
     return row

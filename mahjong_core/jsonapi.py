@@ -201,7 +201,7 @@ def score_stream(stream: _batch.Source, output: _batch.Output) -> int:
     Gives the exit status: 1 if any line was an error, else 0. Raises
     ``_batch.OutputClosed`` when the reader of the answers goes away.
     """
-    for line in _batch.read_lines(stream, max_bytes=MAX_LINE_BYTES):
+    for line in _batch.read_lines(stream, max_bytes=MAX_LINE_BYTES, before_read=output.flush):
         if line.error is not None:
             output.write_json({"error": line.error}, error=True)
             continue
@@ -212,6 +212,7 @@ def score_stream(stream: _batch.Source, output: _batch.Output) -> int:
         else:
             answer = score_request(obj)
         output.write_json(answer, error="error" in answer)
+    output.flush()
     return output.status
 
 
@@ -240,4 +241,4 @@ def main(argv: Sequence[str]) -> int:
         _parser().parse_args(list(argv))
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else 2
-    return score_stream(sys.stdin, _batch.Output())
+    return score_stream(sys.stdin, _batch.Output(flush_each=False))

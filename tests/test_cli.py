@@ -173,3 +173,28 @@ def test_analyze_stops_quietly_when_its_reader_goes_away() -> None:
         process.stdout.close()
         assert process.wait(timeout=120) == 0
         assert process.stderr.read() == b""
+
+
+def test_score_answers_each_line_before_the_next_is_sent() -> None:
+    """A program talking through a pipe gets each answer while the command waits for its
+    next line (answers are sent whenever the command would wait for input), and a batch
+    gets every answer at the end."""
+    process = subprocess.Popen([sys.executable, "-m", "mahjong_core", "score"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None
+    requests = [{"hand": "123m456p789s1122z", "win_tile": "2z", "riichi": True},
+                {"hand": "123m456p789s1122z", "win_tile": "3z"},
+                {"hand": "234m456p11s88s", "win_tile": "8s", "melds": [
+                    {"kind": "chi", "tiles": "789p", "called": "7p", "from": "kamicha"}]}]
+    answers = []
+    for request in requests:  # the next line is written only once the answer came back
+        process.stdin.write(json.dumps(request).encode() + b"\n")
+        process.stdin.flush()
+        answers.append(json.loads(process.stdout.readline()))
+    process.stdin.close()
+    assert process.stdout.read() == b""
+    assert process.wait(timeout=60) == 0
+    assert answers[0]["yaku"] == {"riichi": 1}  # 2z is south: no yakuhai for east
+    assert answers[1:] == [{"win": False, "reason": "not_complete"},
+                           {"win": False, "reason": "no_yaku"}]
