@@ -261,6 +261,9 @@ def payments_for(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
     >>> payments_for(2000, dealer=False, tsumo=True, honba=1)[1].as_dict()
     {'dealer': 4100, 'non_dealer': 2100}
     """
+    if rules.players == 4 and not liable_base:
+        return _four_player_payments(base, dealer, tsumo, honba * rules.honba_points,
+                                    riichi_sticks * rules.riichi_stick_points)
     payers = rules.players - 1
     honba_each = honba * rules.honba_points // payers
     sticks = riichi_sticks * rules.riichi_stick_points
@@ -296,3 +299,29 @@ def payments_for(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
                             non_dealer=from_other + (honba_each if rest else 0),
                             non_dealer_payers=payers - 1, liable=liable, sticks=sticks,
                             players=players)
+
+
+_new = object.__new__
+_set_values = Payments.__dict__["_values"].__set__
+
+
+def _four_player_payments(base: int, dealer: bool, tsumo: bool, honba: int,
+                         sticks: int) -> tuple[int, Payments]:
+    """``payments_for`` at four players without a liable player, where the scorer
+    spends its time: ``honba`` and ``sticks`` in points (internal, arguments checked by
+    the caller)."""
+    payments = _new(Payments)
+    if not tsumo:
+        points = -(-base * (6 if dealer else 4) // 100) * 100
+        _set_values(payments, (points + honba, 0, 0, 0, 0, sticks, 4))
+    elif dealer:
+        each = -(-2 * base // 100) * 100
+        points = 3 * each
+        _set_values(payments, (0, 0, each + honba // 3, 3, 0, sticks, 4))
+    else:
+        from_dealer = -(-2 * base // 100) * 100
+        from_other = -(-base // 100) * 100
+        points = from_dealer + 2 * from_other
+        _set_values(payments, (0, from_dealer + honba // 3, from_other + honba // 3, 2, 0,
+                               sticks, 4))
+    return points, payments

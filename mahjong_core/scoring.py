@@ -26,7 +26,7 @@ from .context import WinContext
 from .errors import InvalidContextError, InvalidHandError, InvalidRulesError, quote
 from .hand import Hand
 from .meld import Meld, MeldKind
-from .points import Limit, Payments, limit_of, payments_for
+from .points import Limit, Payments, _four_player_payments, limit_of, payments_for
 from .rules import TENHOU_RULES, Rules
 from .shapes import Decomposition, Form, Group, GroupKind, Wait
 from .tile import Tile, tile_of
@@ -408,6 +408,8 @@ _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
     (double if seat == round_ else 2) if r in (seat, round_) else (2 if r >= 4 else 0)
     for r in range(7)) for seat in range(4) for round_ in range(4) for double in (2, 4)}
 """Fu of an honour pair (index 0-6), keyed by seat * 4 + round | double-wind fu << 4."""
+_ITTSU_RUNS = 1 << 0 | 1 << 3 | 1 << 6
+"""Runs from ranks 1, 4 and 7 of one suit, as bits of a run mask: a pure straight."""
 _YAKU_OF = _suit.BoundedTable(Yaku, 1 << 12)
 """Yaku flags by value, so a result does not pay for the enum's constructor each time."""
 
@@ -542,7 +544,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             20 if is_open else 30)
         readings = _READINGS
         r0, r1, r2 = readings[k0], readings[k1], readings[k2]
-        hr = _HONOUR_READINGS[k3][0]
+        honours = _HONOUR_READINGS[k3][0]  # honours have one reading
+        pair_z, trips_z, n_trips_z, fu_z, _ = honours
         rank = win % 9
         win_places = _PLACEMENTS[keys[suit] << 4 | rank] if suit < 3 else None
         if len(r0) == 1 and len(r1) == 1 and len(r2) == 1:
@@ -553,20 +556,24 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                       for (i0, a), (i1, b), (i2, c)
                       in itertools.product(enumerate(r0), enumerate(r1), enumerate(r2))]
         for a, b, c, win_reading in combos:
-            if a[0] >= 0:
-                pair = a[0]
-            elif b[0] >= 0:
-                pair = 9 + b[0]
-            elif c[0] >= 0:
-                pair = 18 + c[0]
+            # each suit's reading (see _score_tables.NumberReading), unpacked by name
+            pair_a, runs_a, trips_a, n_runs_a, n_trips_a, peikou_a, ends_a, fu_a, _, _ = a
+            pair_b, runs_b, trips_b, n_runs_b, n_trips_b, peikou_b, ends_b, fu_b, _, _ = b
+            pair_c, runs_c, trips_c, n_runs_c, n_trips_c, peikou_c, ends_c, fu_c, _, _ = c
+            if pair_a >= 0:
+                pair = pair_a
+            elif pair_b >= 0:
+                pair = 9 + pair_b
+            elif pair_c >= 0:
+                pair = 18 + pair_c
             else:
-                pair = 27 + hr[0]
-            rm0, rm1, rm2 = a[1] | mr0, b[1] | mr1, c[1] | mr2
-            tm0, tm1, tm2 = a[2] | mt0, b[2] | mt1, c[2] | mt2
-            tmz = hr[1] | mtz
-            n_runs = a[3] + b[3] + c[3] + meld_runs
-            concealed_trips = a[4] + b[4] + c[4] + hr[2] + ankans
-            trip_fu = a[7] + b[7] + c[7] + hr[3] + meld_fu
+                pair = 27 + pair_z
+            rm0, rm1, rm2 = runs_a | mr0, runs_b | mr1, runs_c | mr2
+            tm0, tm1, tm2 = trips_a | mt0, trips_b | mt1, trips_c | mt2
+            tmz = trips_z | mtz
+            n_runs = n_runs_a + n_runs_b + n_runs_c + meld_runs
+            concealed_trips = n_trips_a + n_trips_b + n_trips_c + n_trips_z + ankans
+            trip_fu = fu_a + fu_b + fu_c + fu_z + meld_fu
             flags = base_flags
             han = base_han
             yakuman = yakuman_base
@@ -592,7 +599,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 if dragons == 2 and pair >= 31:
                     flags |= Y_SHOUSANGEN
                     han += 2
-            if (not honroutou and n_runs and a[6] and b[6] and c[6] and meld_terminal):
+            if not honroutou and n_runs and ends_a and ends_b and ends_c and meld_terminal:
                 if features & _HONOURS_PRESENT:
                     flags |= Y_CHANTA
                     han += 2 - is_open  # kuisagari: one han less when open
@@ -603,7 +610,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 flags |= Y_TOITOI
                 han += 2
             if n_runs >= 3:
-                if (rm0 & 73) == 73 or (rm1 & 73) == 73 or (rm2 & 73) == 73:
+                if (rm0 & _ITTSU_RUNS == _ITTSU_RUNS or rm1 & _ITTSU_RUNS == _ITTSU_RUNS
+                        or rm2 & _ITTSU_RUNS == _ITTSU_RUNS):
                     flags |= Y_ITTSU
                     han += 2 - is_open
                 if rm0 & rm1 & rm2:
@@ -614,7 +622,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 han += 2
             pinfu_shape = False
             if not is_open:
-                peikou = a[5] + b[5] + c[5]
+                peikou = peikou_a + peikou_b + peikou_c
                 if peikou >= 2:
                     flags |= Y_RYANPEIKOU
                     han += 3
@@ -626,7 +634,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             pair_fu = wind_fu[pair - 27] if pair >= 27 else 0
             # placements of the winning tile in this reading
             places = (win_places[win_reading] if win_places is not None
-                      else _HONOUR_PLACES[hr[0] == rank][rank])
+                      else _HONOUR_PLACES[pair_z == rank][rank])
             for wait, place_rank, place_shape in places:
                 concealed = concealed_trips
                 fu = base_fu + pair_fu + trip_fu + _WAIT_FU[wait]
@@ -654,7 +662,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 elif not f:
                     complete_without_yaku = True
                     continue
-                found.append((f, total, fu, y, _STANDARD, pair, (a, b, c, hr, melds), wait,
+                found.append((f, total, fu, y, _STANDARD, pair, (a, b, c, honours, melds), wait,
                               (place_rank, place_shape)))
 
     # -- seven pairs -----------------------------------------------------------------------
@@ -796,26 +804,13 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
             limit, base = _MANGAN, 2000
     else:
         limit, base = limit_of(han, fu, 0, rules)
-    if rules.players != 4:
+    if rules.players == 4:
+        points, payments = _four_player_payments(base, dealer, tsumo,
+                                                ctx.honba * rules.honba_points,
+                                                ctx.riichi_sticks * rules.riichi_stick_points)
+    else:
         points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
                                         riichi_sticks=ctx.riichi_sticks, rules=rules)
-    else:  # the four-player payments without pao, written out (as payments_for does)
-        sticks = ctx.riichi_sticks * rules.riichi_stick_points
-        honba = ctx.honba * rules.honba_points
-        payments = _new(Payments)
-        if not tsumo:
-            points = -(-base * (6 if dealer else 4) // 100) * 100
-            _set(payments, "_values", (points + honba, 0, 0, 0, 0, sticks, 4))
-        elif dealer:
-            each = -(-2 * base // 100) * 100
-            points = 3 * each
-            _set(payments, "_values", (0, 0, each + honba // 3, 3, 0, sticks, 4))
-        else:
-            from_dealer = -(-2 * base // 100) * 100
-            from_other = -(-base // 100) * 100
-            points = from_dealer + 2 * from_other
-            _set(payments, "_values", (0, from_dealer + honba // 3, from_other + honba // 3,
-                                       2, 0, sticks, 4))
     result: WinResult = _new(WinResult)
     _set(result, "_values", (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
                              payments, _WAITS[reading.wait], reading))

@@ -468,12 +468,12 @@ def tiles_from_ids136(ids: Iterable[int], *, layout: IdLayout = IdLayout.TENHOU,
     if ((ids.__class__ is list or ids.__class__ is tuple) and layout is IdLayout.TENHOU
             and red_fives is True and len(ids) <= MAX_TILES):
         try:
-            tiles = list(map(_TENHOU_TILE_OF_ID.__getitem__, ids))
+            found = list(map(_TENHOU_TILE_OF_ID.__getitem__, ids))
         except (KeyError, TypeError):  # not an id: the plain walk below names it
             pass
         else:
             if [*map(type, ids)] == [int] * len(ids) and len(set(ids)) == len(ids):
-                return tiles
+                return found
     if is_text_like(ids) or not isinstance(ids, Iterable):
         raise InvalidTileError(f"expected an iterable of tile ids, got {quote(ids)}")
     seen: set[int] = set()
