@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from ._shanten import DiscardOption, Ukeire
 from .errors import (
     IllegalActionError,
     InvalidContextError,
@@ -29,6 +28,7 @@ from .hand import Hand
 from .meld import Meld, MeldKind, Relative
 from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
 from .tile import IdLayout, Suit, Tile, TileId, format_tiles, parse_tiles, tiles_from_ids136
+from .ukeire import DiscardOption, Ukeire
 
 if TYPE_CHECKING:
     from .context import WinContext, Wind

@@ -14,7 +14,7 @@ As in the seed, a 13-tile shape waits on seven pairs as well as on four sets and
 and a 14-tile winning shape may be seven distinct pairs (``220220222``);
 a rank of which the shape already holds four is never a wait. Smaller sizes (1, 4, 7, 10
 tiles waiting; 2, 5, 8, 11 winning) use the standard form only. The answers come from the
-per-suit engine tables (``mahjong_core._suit``); a count summary goes to standard error.
+per-suit engine tables (``mahjong_core._core.suit``); a count summary goes to standard error.
 
 >>> shape = next(s for s in tenpai_shapes(13) if s.paishiki == "311111113")
 >>> shape.line()
@@ -33,7 +33,8 @@ from collections.abc import Iterator
 
 import attrs
 
-from . import _suit, _tables
+from ._core import suit as _suit
+from ._core import tables as _tables
 from .errors import InvalidHandError, InvalidTileError, quote
 
 __all__ = ["TENPAI_SIZES", "WIN_SIZES", "ChinitsuShape", "main", "tenpai_shapes",

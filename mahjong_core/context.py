@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 
 import attrs
 
-from ._suit import BoundedMemo
+from ._core.suit import BoundedMemo
 from .errors import InvalidContextError, MahjongError, quote
 from .meld import Relative
 from .tile import Tile, _parse_tiles, check_copies, plain_str

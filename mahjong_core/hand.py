@@ -11,8 +11,11 @@ from typing import NoReturn
 
 import attrs
 
-from . import _score_tables, _shanten, _suit, _tables
-from ._shanten import DiscardOption, Ukeire
+from . import ukeire as _ukeire
+from ._core import score_tables as _score_tables
+from ._core import shanten as _shanten
+from ._core import suit as _suit
+from ._core import tables as _tables
 from .errors import InvalidHandError, InvalidNotationError, MahjongError, quote
 from .meld import Meld, MeldKind
 from .shapes import Decomposition, Form, Group, GroupKind
@@ -32,6 +35,7 @@ from .tile import (
     tile_order,
     tiles_from_ids136,
 )
+from .ukeire import DiscardOption, Ukeire
 
 __all__ = ["MAX_HAND_TEXT", "Hand"]
 
@@ -656,7 +660,7 @@ class Hand:
         if players != 4:
             return self._three_player_ukeire(players, unseen)
         shanten, mask = _shanten.improving(self._keys, self._meld_keys, len(self.melds))
-        return _shanten.ukeire_of(shanten, mask, unseen)
+        return _ukeire.ukeire_of(shanten, mask, unseen)
 
     def _three_player_ukeire(self, players: object, unseen: list[int]) -> Ukeire:
         """Ukeire at three players, by trying each draw that exists (no 2m-8m)."""
@@ -668,7 +672,7 @@ class Hand:
             if (held[kind] + self._meld_counts[kind] < 4
                     and self.add(PLAIN_TILES[kind]).shanten(players=3) < shanten):
                 mask |= 1 << kind
-        return _shanten.ukeire_of(shanten, mask, unseen)
+        return _ukeire.ukeire_of(shanten, mask, unseen)
 
     def discard_options(self, visible: Iterable[Tile] = (), *,
                         players: int = 4) -> list[DiscardOption]:
@@ -688,12 +692,12 @@ class Hand:
             self._require(True, "discard options")
         if players != 4:
             return self._three_player_discards(players, visible)
-        tiles: list[Tile] | tuple[Tile, ...] = _shanten.PLAIN
+        tiles: list[Tile] | tuple[Tile, ...] = _ukeire.PLAIN
         if self._hand_reds:
             tiles = list(tiles)
             for tile in self.tiles:  # sorted: a plain five comes after the red one
                 tiles[tile.kind] = tile
-        return _shanten.discard_options(self._keys, self._meld_keys, len(self.melds),
+        return _ukeire.discard_options(self._keys, self._meld_keys, len(self.melds),
                                         self._unseen(visible), tiles)
 
     def _three_player_discards(self, players: object, visible: Iterable[Tile]

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import _batch
-from ._suit import BoundedMemo
+from ._core.suit import BoundedMemo
 from .context import WinContext
 from .errors import InvalidContextError, InvalidHandError, InvalidMeldError, MahjongError, quote
 from .hand import Hand

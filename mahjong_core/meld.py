@@ -7,7 +7,7 @@ import operator
 
 import attrs
 
-from ._suit import BoundedMemo
+from ._core.suit import BoundedMemo
 from .errors import InvalidMeldError, MahjongError, quote
 from .tile import MAX_TILES, Tile, _parse_tiles, format_tiles, plain_str
 

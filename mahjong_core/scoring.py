@@ -19,9 +19,10 @@ from typing import Literal, NamedTuple
 
 import attrs
 
-from . import _score_tables as _t
-from . import _suit, _tables
 from . import yaku as _yaku
+from ._core import score_tables as _t
+from ._core import suit as _suit
+from ._core import tables as _tables
 from .context import WinContext
 from .errors import InvalidContextError, InvalidHandError, InvalidRulesError, quote
 from .hand import Hand

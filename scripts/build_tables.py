@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Write mahjong_core/_tables.bin, the per-suit tables the package ships, from their
-definitions (mahjong_core/_build.py). With --check, compare instead and exit 1 when the
+"""Write mahjong_core/_core/tables.bin, the per-suit tables the package ships, from their
+definitions (mahjong_core/_core/build.py). With --check, compare instead and exit 1 when the
 file differs from a fresh build.
 
 Run it from the repository root after changing a definition:
@@ -16,7 +16,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from mahjong_core import _build, _tables
+from mahjong_core._core import build as _build
+from mahjong_core._core import tables as _tables
 
 
 def main() -> int:

@@ -1,6 +1,6 @@
 """Brute-force oracles for the shape tests, written plainly and independently of the engine.
 
-Nothing here imports ``mahjong_core._suit``, ``mahjong_core.hand`` or
+Nothing here imports ``mahjong_core._core``, ``mahjong_core.hand`` or
 ``mahjong_core.shapes``: the oracles only read the plain data of ``Tile`` and ``Meld``
 (kind numbers, meld kinds, meld tiles) and answer from first principles.
 

@@ -40,9 +40,10 @@ from mahjong_core import (
     MeldKind,
     Tile,
     Ukeire,
-    _shanten,
     parse_tiles,
 )
+from mahjong_core._core import shanten as _shanten
+from tests.shanten_reference import reference_standard, reference_vector
 
 INF = 99
 TILES = tuple(Tile.from_kind(k) for k in range(34))
@@ -496,14 +497,14 @@ def test_draw_tables_match_the_plain_walk() -> None:
     for _ in range(80):
         honours, counts, caps, key = random_suit(rng, 13)
         ranks = len(counts)
-        own = _shanten.reference_vector(counts, caps, not honours)
+        own = reference_vector(counts, caps, not honours)
         drops = (_shanten.HONOUR_DROPS if honours else _shanten.NUMBER_DROPS)[key]
         gains = _shanten.HONOUR_GAINS if honours else _shanten.NUMBER_GAINS
         lowered = []
         for r in range(ranks):
             lower = 0
             if counts[r] < caps[r]:
-                after = _shanten.reference_vector(
+                after = reference_vector(
                     [n + (q == r) for q, n in enumerate(counts)], caps, not honours)
                 for i in range(10):
                     assert after[i] == own[i] or after[i] == own[i] - 1 < INF - 1, (counts, caps)
@@ -531,12 +532,12 @@ def test_suit_tables_match_the_plain_walk() -> None:
         honours, counts, caps, key = random_suit(rng, 14)
         table = _shanten.HONOUR if honours else _shanten.NUMBER
         found = _shanten.VECTORS[table[key]]
-        assert found == _shanten.reference_vector(counts, caps, not honours), (counts, caps)
+        assert found == reference_vector(counts, caps, not honours), (counts, caps)
 
 
 def test_hand_tables_match_the_plain_path() -> None:
     for deal in deals(9, 300):
-        expected = _shanten.reference_standard(deal.counts, deal.meld_counts, deal.melds)
+        expected = reference_standard(deal.counts, deal.meld_counts, deal.melds)
         assert deal.hand.shanten_standard() == expected, deal.hand
 
 

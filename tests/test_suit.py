@@ -14,7 +14,9 @@ from collections import Counter
 
 import pytest
 
-from mahjong_core import _score_tables, _suit, _tables
+from mahjong_core._core import score_tables as _score_tables
+from mahjong_core._core import suit as _suit
+from mahjong_core._core import tables as _tables
 from tests import oracle
 
 Counts = oracle.Counts

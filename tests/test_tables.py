@@ -24,13 +24,13 @@ from mahjong_core import (
     MeldKind,
     Tile,
     WinContext,
-    _build,
-    _score_tables,
-    _shanten,
-    _suit,
-    _tables,
     evaluate,
 )
+from mahjong_core._core import build as _build
+from mahjong_core._core import score_tables as _score_tables
+from mahjong_core._core import shanten as _shanten
+from mahjong_core._core import suit as _suit
+from mahjong_core._core import tables as _tables
 from mahjong_core.shapes import Wait, run_wait
 
 # -- the file -----------------------------------------------------------------------------
@@ -354,7 +354,9 @@ def test_tables_stay_within_their_bounds(monkeypatch: pytest.MonkeyPatch) -> Non
     idle = sorted(name for name, size in peak.items() if size < CUT)
     assert all(evictions[name] for name in tables if name not in idle)  # limits enforced
     # closed hands use the shipped tables, four melds leave few keys, the yaku few sets
-    assert set(idle) <= {"mahjong_core._shanten.FINALS[0]", "mahjong_core._shanten.FINALS[4]",
-                         "mahjong_core._shanten.OPTIMA[4]", "mahjong_core.scoring._BASE_HAN[0]",
+    assert set(idle) <= {"mahjong_core._core.shanten.FINALS[0]",
+                         "mahjong_core._core.shanten.FINALS[4]",
+                         "mahjong_core._core.shanten.OPTIMA[4]",
+                         "mahjong_core.scoring._BASE_HAN[0]",
                          "mahjong_core.scoring._YAKU_OF[0]"}
     assert len(_shanten.VECTORS) < 1 << _shanten.ID_BITS

@@ -72,15 +72,15 @@ from __future__ import annotations
 
 import _thread
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import chain, compress
+from typing import TypeVar
 
-import attrs
+from . import tables as _tables
+from .suit import HONOUR_RANKS, KEYS, RANKS, UNIT, BoundedTable
 
-from . import _tables
-from ._suit import HONOUR_RANKS, KEYS, RANKS, UNIT, BoundedTable
-from .meld import Meld
-from .tile import Tile, tile_of
+Item = TypeVar("Item")
+Option = TypeVar("Option")
 
 __all__ = [
     "CHIITOI",
@@ -98,20 +98,14 @@ __all__ = [
     "OPTIMA",
     "OTHER",
     "OTHER_GAINS",
-    "PLAIN",
     "UNREACHABLE",
-    "DiscardOption",
-    "Ukeire",
     "chiitoitsu_shanten",
     "closed_standard",
     "discard_options",
     "improving",
     "kokushi_shanten",
-    "meld_keys",
-    "reference_standard",
-    "reference_vector",
+    "lane_bits",
     "standard_shanten",
-    "ukeire_of",
 ]
 
 INF = 99
@@ -128,80 +122,15 @@ Vector = tuple[int, ...]
 """Need per (sets j, pairs p) at index ``2 * j + p``, j = 0..4, p = 0..1."""
 
 
-# -- results -------------------------------------------------------------------------
-
-
-@attrs.frozen
-class Ukeire:
-    """The draws that lower a 13-tile hand's shanten, with how many of each are unseen.
-
-    Unseen copies are four less those in the hand, its melds and the tiles given as
-    visible; a kind whose last copies are all visible is listed with 0. A kind the hand
-    and its melds hold four times is never a draw.
-
-    >>> from mahjong_core import Hand
-    >>> ukeire = Hand.parse("123m456p789s1122z").ukeire()
-    >>> ukeire.shanten, ukeire.total, [str(t) for t in ukeire.tiles]
-    (0, 4, ['1z', '2z'])
-    """
-
-    shanten: int
-    """Shanten of the hand before the draw; each of these draws brings it one lower."""
-    draws: tuple[tuple[Tile, int], ...]
-    """(tile, unseen copies) per improving kind, in kind order; plain tiles, never red."""
-
-    @property
-    def tiles(self) -> tuple[Tile, ...]:
-        """The improving kinds, in kind order."""
-        return tuple(tile for tile, _ in self.draws)
-
-    @property
-    def total(self) -> int:
-        """Unseen copies of all improving kinds together."""
-        return sum(count for _, count in self.draws)
-
-    def as_dict(self) -> dict[Tile, int]:
-        """A new dict: improving tile -> unseen copies."""
-        return dict(self.draws)
-
-
-@attrs.frozen
-class DiscardOption:
-    """One discard from a 14-tile hand: the tile, the shanten after it and its ukeire.
-
-    The ukeire counts the discarded copy as seen (it is no longer in the wall).
-    """
-
-    tile: Tile
-    """The tile to discard; the plain five when the hand holds a plain and a red one."""
-    shanten: int
-    """Shanten of the 13 tiles left."""
-    ukeire: Ukeire
-    """The draws that lower that shanten, with their unseen copies."""
-
-    @property
-    def total(self) -> int:
-        """Unseen copies of all improving draws after this discard."""
-        return self.ukeire.total
-
-
-PLAIN = tuple(tile_of(k) for k in range(34))
-"""The plain tile of each kind."""
 _LANE_BITS: list[tuple[int, ...]] = []
 """Per 9-bit mask, its bits as 0/1 (filled on first use)."""
 
 
-def _lane_bits() -> list[tuple[int, ...]]:
+def lane_bits() -> list[tuple[int, ...]]:
+    """Per 9-bit mask (one suit's kinds in a kind mask), its bits as 0/1."""
     if not _LANE_BITS:
         _LANE_BITS[:] = [tuple(lane >> r & 1 for r in range(9)) for lane in range(512)]
     return _LANE_BITS
-
-
-def ukeire_of(shanten: int, mask: int, unseen: Sequence[int]) -> Ukeire:
-    """The Ukeire of the kinds in ``mask`` (bits 0-33) with their unseen copies."""
-    lanes = _LANE_BITS or _lane_bits()
-    return Ukeire(shanten, tuple(compress(zip(PLAIN, unseen, strict=True), chain(
-        lanes[mask & 511], lanes[mask >> 9 & 511], lanes[mask >> 18 & 511], lanes[mask >> 27]))))
 
 
 # -- the vector algebra --------------------------------------------------------------
@@ -467,19 +396,6 @@ def _counters(keys: Sequence[int]) -> int:
 # -- whole hands ----------------------------------------------------------------------
 
 
-def meld_keys(melds: Iterable[Meld]) -> tuple[int, int, int, int]:
-    """Per suit, the copies of each kind the melds hold, packed like a key."""
-    keys = [0, 0, 0, 0]
-    for meld in melds:
-        tiles = meld.tiles
-        kind = tiles[0].kind
-        if tiles[1].kind == kind:  # pon or kan
-            keys[kind // 9] += len(tiles) * UNIT[kind % 9]
-        else:  # chi: one each of three consecutive ranks
-            keys[kind // 9] += (1 + 5 + 25) * UNIT[kind % 9]
-    return keys[0], keys[1], keys[2], keys[3]
-
-
 def standard_shanten(keys: Sequence[int], melded: Sequence[int], melds: int) -> int:
     """Standard-form shanten of concealed keys with the melds' keys and count."""
     if not melds:
@@ -741,18 +657,19 @@ def _suits() -> list[_SuitRow]:
 
 
 def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
-                    unseen: Sequence[int], tiles: Sequence[Tile]) -> list[DiscardOption]:
+                    items: Sequence[tuple[Item, int]],
+                    make: Callable[[int, int, tuple[tuple[Item, int], ...]], Option]
+                    ) -> list[Option]:
     """A 14-tile hand's discards, best first (lowest shanten, most unseen improving
-    draws, kind), one per kind it holds: ``tiles[kind]`` with the shanten of the 13 tiles
-    left and their ukeire as ``improving`` and ``ukeire_of`` give it (``unseen`` counted
-    with the 14 tiles).
+    draws, kind), one per kind it holds: ``make(kind, shanten, draws)`` with the shanten
+    of the 13 tiles left and their draws, the items of ``items`` (one per kind: what to
+    show for the kind and its unseen copies, counted with the 14 tiles) that lower it.
 
     Only the discarded suit changes, so the products of the other suits are taken once
     per call, and the other suits' gains once per vector the discarded suit is left with.
     """
-    items = tuple(zip(PLAIN, unseen, strict=True))  # the items of Ukeire.draws, per kind
-    counts = operator.itemgetter(1)
-    lane_bits = _LANE_BITS or _lane_bits()
+    counts = operator.itemgetter(1)  # an item's unseen copies
+    lanes_of = _LANE_BITS or lane_bits()
     conv, optima, low, number_gains = CONV, OPTIMA[melds], _OPT_MASK, NUMBER_GAINS
     full = [keys[0] + melded[0] * MELD_UNIT, keys[1] + melded[1] * MELD_UNIT,
             keys[2] + melded[2] * MELD_UNIT, keys[3] + melded[3] * MELD_UNIT]
@@ -817,48 +734,13 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
                 g = (shape_rest | held_table[f] << shift) & other_gains[counters]
                 mask |= g & lanes | g >> 36
             draws = tuple(compress(items, chain(
-                lane_bits[mask & 511], lane_bits[mask >> 9 & 511],
-                lane_bits[mask >> 18 & 511], lane_bits[mask >> 27])))
+                lanes_of[mask & 511], lanes_of[mask >> 9 & 511],
+                lanes_of[mask >> 18 & 511], lanes_of[mask >> 27])))
             # sorted by shanten, then by most unseen draws (at most 136), then by kind
             ranked.append(((shanten + 1) << 16 | (255 - sum(map(counts, draws))) << 8 | kind,
-                           DiscardOption(tiles[kind], shanten, Ukeire(shanten, draws))))
+                           make(kind, shanten, draws)))
     ranked.sort(key=_FIRST)
     return [option for _, option in ranked]
 
 
 _FIRST = operator.itemgetter(0)
-
-
-# -- the plain path: no tables, no ids, no split ---------------------------------------
-
-
-def reference_vector(counts: Sequence[int], caps: Sequence[int], runs: bool) -> Vector:
-    """One suit's need vector by a plain walk over all its ranks (no tables).
-
-    ``caps[r]`` is how many copies of rank r the suit may hold (4 less the melds' copies).
-    """
-    states: dict[tuple[int, int], Vector] = {(0, 0): unit_vector(0, 0, 0)}
-    ranks = len(counts)
-    for r in range(ranks):
-        new: dict[tuple[int, int], Vector] = {}
-        for (a, b), vector in states.items():
-            for used, u, sets, pairs in _CHOICES:
-                w = used + a + b
-                if w > caps[r] or (u and (not runs or r > ranks - 3)):
-                    continue
-                found = conv_vectors(vector, unit_vector(sets, pairs, max(0, w - counts[r])))
-                old = new.get((u, a))
-                new[u, a] = found if old is None else min_vectors(old, found)
-        states = new
-    return states[0, 0]
-
-
-def reference_standard(counts34: Sequence[int], meld_counts34: Sequence[int], melds: int) -> int:
-    """Standard-form shanten from 34 concealed and 34 meld counts, without tables."""
-    total = unit_vector(0, 0, 0)
-    for suit in range(4):
-        ranks = range(9 * suit, 9 * suit + (7 if suit == 3 else 9))
-        vector = reference_vector([counts34[k] for k in ranks],
-                                  [4 - meld_counts34[k] for k in ranks], suit < 3)
-        total = conv_vectors(total, vector)
-    return total[2 * (4 - melds) + 1] - 1

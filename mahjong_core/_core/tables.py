@@ -1,7 +1,7 @@
 """The per-suit answer tables (private), read from the package's data file on first use.
 
-``_tables.bin`` is written by ``scripts/build_tables.py`` from the definitions in
-``_suit``, ``_shanten`` and ``_score_tables`` (the code is ``_build``); a test builds the
+``tables.bin`` is written by ``scripts/build_tables.py`` from the definitions in
+``suit``, ``shanten`` and ``score_tables`` (the code is ``build``); a test builds the
 tables afresh and compares them with the file. Each table is a ``bytes`` value: the
 per-suit ones hold one byte per suit key (``_suit`` gives the layouts), the others are
 indexed by small packed numbers (``_shanten`` gives those). A table is decompressed the
@@ -18,7 +18,7 @@ __all__ = ["FILE", "NAMES", "decompress", "pack", "read", "readings_of", "unpack
 
 MAGIC = b"mahjong_core tables 1\n"
 """The file starts with this line; a different one is another format."""
-FILE = "_tables.bin"
+FILE = "tables.bin"
 
 NAMES = (
     "SHAPE", "WAIT", "WAITS", "VECTOR", "PAIRS", "ORPHANS", "FEATURES",

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import _suit, _tables
-from ._suit import BoundedTable
-from .shapes import Wait, run_wait
+from . import suit as _suit
+from . import tables as _tables
+from .suit import BoundedTable
 
 __all__ = [
     "HONOUR_READINGS",
@@ -41,7 +41,17 @@ __all__ = [
 ]
 
 RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI = range(5)
-_RUN_WAITS = {Wait.RYANMEN: RYANMEN, Wait.KANCHAN: KANCHAN, Wait.PENCHAN: PENCHAN}
+
+
+def run_wait(start: int, rank: int) -> int:
+    """The wait (RYANMEN, KANCHAN or PENCHAN) a tile of ``rank`` completed in a run
+    starting at ``start`` (ranks 0-8)."""
+    if rank == start + 1:
+        return KANCHAN
+    if rank == start:
+        return PENCHAN if start == 6 else RYANMEN
+    return PENCHAN if start == 0 else RYANMEN
+
 RUN, TRIP, PAIR = range(3)
 
 NumberReading = tuple[int, int, int, int, int, int, bool, int, tuple[int, ...], tuple[int, ...]]
@@ -89,7 +99,7 @@ def _run_places(index: int) -> tuple[Placement, ...]:
     """The places of a winning tile of rank ``index % 9`` in the runs of run set
     ``index // 9`` (``_suit.RUN_SETS``): one per distinct run holding it."""
     runs, rank = _suit.RUN_SETS[index // 9], index % 9
-    return tuple((_RUN_WAITS[run_wait(start, rank)], start, RUN)
+    return tuple((run_wait(start, rank), start, RUN)
                  for start in sorted(set(runs)) if start <= rank <= start + 2)
 
 

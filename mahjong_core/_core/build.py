@@ -14,7 +14,10 @@ import itertools
 import struct
 from collections.abc import Callable, Iterator
 
-from . import _score_tables, _shanten, _suit, _tables
+from . import score_tables as _score_tables
+from . import shanten as _shanten
+from . import suit as _suit
+from . import tables as _tables
 
 __all__ = ["build", "tables"]
 

@@ -245,7 +245,7 @@ def unpack_reading(packed: int) -> tuple[int, tuple[int, ...], int]:
 
 def _shipped_readings(key: int) -> tuple[Reading, ...]:
     """number_readings, from the shipped table (``_tables.readings_of``)."""
-    from . import _tables
+    from . import tables as _tables
     out = []
     for packed in _tables.readings_of(key):
         pair, runs, trips = unpack_reading(packed)

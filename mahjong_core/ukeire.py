@@ -1,0 +1,89 @@
+"""Ukeire and discard options: what a hand draws to improve, and what to throw."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain, compress
+
+import attrs
+
+from ._core import shanten as _shanten
+from .tile import Tile, tile_of
+
+__all__ = ["DiscardOption", "Ukeire"]
+
+
+@attrs.frozen
+class Ukeire:
+    """The draws that lower a 13-tile hand's shanten, with how many of each are unseen.
+
+    Unseen copies are four less those in the hand, its melds and the tiles given as
+    visible; a kind whose last copies are all visible is listed with 0. A kind the hand
+    and its melds hold four times is never a draw.
+
+    >>> from mahjong_core import Hand
+    >>> ukeire = Hand.parse("123m456p789s1122z").ukeire()
+    >>> ukeire.shanten, ukeire.total, [str(t) for t in ukeire.tiles]
+    (0, 4, ['1z', '2z'])
+    """
+
+    shanten: int
+    """Shanten of the hand before the draw; each of these draws brings it one lower."""
+    draws: tuple[tuple[Tile, int], ...]
+    """(tile, unseen copies) per improving kind, in kind order; plain tiles, never red."""
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The improving kinds, in kind order."""
+        return tuple(tile for tile, _ in self.draws)
+
+    @property
+    def total(self) -> int:
+        """Unseen copies of all improving kinds together."""
+        return sum(count for _, count in self.draws)
+
+    def as_dict(self) -> dict[Tile, int]:
+        """A new dict: improving tile -> unseen copies."""
+        return dict(self.draws)
+
+
+@attrs.frozen
+class DiscardOption:
+    """One discard from a 14-tile hand: the tile, the shanten after it and its ukeire.
+
+    The ukeire counts the discarded copy as seen (it is no longer in the wall).
+    """
+
+    tile: Tile
+    """The tile to discard; the plain five when the hand holds a plain and a red one."""
+    shanten: int
+    """Shanten of the 13 tiles left."""
+    ukeire: Ukeire
+    """The draws that lower that shanten, with their unseen copies."""
+
+    @property
+    def total(self) -> int:
+        """Unseen copies of all improving draws after this discard."""
+        return self.ukeire.total
+
+
+PLAIN = tuple(tile_of(k) for k in range(34))
+"""The plain tile of each kind."""
+
+
+def ukeire_of(shanten: int, mask: int, unseen: Sequence[int]) -> Ukeire:
+    """The Ukeire of the kinds in ``mask`` (bits 0-33) with their unseen copies."""
+    lanes = _shanten.lane_bits()
+    return Ukeire(shanten, tuple(compress(zip(PLAIN, unseen, strict=True), chain(
+        lanes[mask & 511], lanes[mask >> 9 & 511], lanes[mask >> 18 & 511], lanes[mask >> 27]))))
+
+
+def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
+                    unseen: Sequence[int], tiles: Sequence[Tile]) -> list[DiscardOption]:
+    """A 14-tile hand's discards, best first: ``tiles[kind]`` for each kind it holds, the
+    shanten of the 13 tiles left and their ukeire (``unseen`` counted with the 14)."""
+    def option(kind: int, shanten: int, draws: tuple[tuple[Tile, int], ...]) -> DiscardOption:
+        return DiscardOption(tiles[kind], shanten, Ukeire(shanten, draws))
+
+    return _shanten.discard_options(keys, melded, melds, tuple(zip(PLAIN, unseen, strict=True)),
+                                    option)

@@ -1,0 +1,45 @@
+"""The package's layout holds: the private core imports nothing public, the library
+imports no command-line code."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import mahjong_core
+
+PACKAGE = pathlib.Path(mahjong_core.__file__).parent
+
+
+def imports(path: pathlib.Path) -> set[str]:
+    """The modules a file imports, relative ones resolved against the package."""
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    package = parts[:-1] if path.name != "__init__.py" else parts
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            found.add(module)  # and each name, which may be a module (from . import x)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_the_core_imports_no_public_module() -> None:
+    core = sorted((PACKAGE / "_core").glob("*.py"))
+    assert len(core) >= 5
+    for path in core:
+        ours = {m for m in imports(path) if m.startswith("mahjong_core")}
+        outside = {m for m in ours if not m.startswith(("mahjong_core._core",
+                                                        "mahjong_core.errors"))}
+        assert not outside, (path.name, outside)
+
+
+def test_the_import_walk_sees_relative_imports() -> None:
+    """The check above could pass by seeing nothing: the walk finds hand's imports."""
+    found = imports(PACKAGE / "hand.py")
+    assert {"mahjong_core._core.shanten", "mahjong_core.tile", "mahjong_core.ukeire"} <= found
