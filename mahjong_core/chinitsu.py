@@ -6,12 +6,11 @@ complete the shape (ascending), how many ranks that is, and the number of tiles.
 nine gates is ``311111113,123456789,9,13``. ``python -m mahjong_core chinitsu`` prints
 these lines; ``--wins`` prints the winning shapes as ``counts,tiles`` instead.
 
-Order: the seed sorts its lines with ``sort | uniq`` before grouping the waits, so the
-lines come in ascending order of the count string (``000000113,...`` first); this module
-prints them in that same ascending order.
+The shapes come in ascending order of the count string (``000000113,...`` first), as
+``sort | uniq`` would order the lines.
 
-As in the seed, a 13-tile shape waits on seven pairs as well as on four sets and a pair,
-and a 14-tile winning shape may be seven distinct pairs (``220220222``);
+A 13-tile shape waits on seven pairs as well as on four sets and a pair, and a 14-tile
+winning shape may be seven distinct pairs (``220220222``);
 a rank of which the shape already holds four is never a wait. Smaller sizes (1, 4, 7, 10
 tiles waiting; 2, 5, 8, 11 winning) use the standard form only. The answers come from the
 per-suit engine tables (``mahjong_core._core.suit``); a count summary goes to standard error.
@@ -25,9 +24,6 @@ per-suit engine tables (``mahjong_core._core.suit``); a count summary goes to st
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
 from collections import Counter
 from collections.abc import Iterator
 
@@ -37,7 +33,7 @@ from ._core import suit as _suit
 from ._core import tables as _tables
 from .errors import InvalidHandError, InvalidTileError, quote
 
-__all__ = ["TENPAI_SIZES", "WIN_SIZES", "ChinitsuShape", "main", "tenpai_shapes",
+__all__ = ["TENPAI_SIZES", "WIN_SIZES", "ChinitsuShape", "summary", "tenpai_shapes",
            "winning_shapes"]
 
 TENPAI_SIZES = (1, 4, 7, 10, 13)
@@ -189,44 +185,3 @@ def summary(shapes: list[ChinitsuShape], tiles: int, wins: bool) -> str:
     lines = [f"{len(shapes)} tenpai shapes of {size}; by number of waits:"]
     lines += [f"  {n} wait{'s' if n > 1 else ''}: {by_waits[n]}" for n in sorted(by_waits)]
     return "\n".join(lines)
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m mahjong_core chinitsu",
-        description="Print every one-suit tenpai shape as 'counts,waits,number of waits,"
-                    "tiles' (the digital paishiki notation), in ascending order of the "
-                    "counts; a summary goes to standard error.",
-        epilog="example: python -m mahjong_core chinitsu --tiles 13 | grep ',9,13$'")
-    parser.add_argument("--tiles", type=int, metavar="N", default=None,
-                        help="tiles in the shape: 1, 4, 7, 10 or 13 (default 13); "
-                             "with --wins 2, 5, 8, 11 or 14 (default 14)")
-    parser.add_argument("--wins", action="store_true",
-                        help="print the winning shapes as 'counts,tiles' instead")
-    return parser
-
-
-def main(argv: list[str]) -> int:
-    """Entry point of ``python -m mahjong_core chinitsu``; exit status 2 on a usage error."""
-    parser = _parser()
-    try:
-        args = parser.parse_args(argv)
-        sizes = WIN_SIZES if args.wins else TENPAI_SIZES
-        tiles = sizes[-1] if args.tiles is None else args.tiles
-        if tiles not in sizes:
-            what = "winning" if args.wins else "tenpai"
-            parser.error(f"argument --tiles: a {what} shape has "
-                         f"{', '.join(map(str, sizes[:-1]))} or {sizes[-1]} tiles, not {tiles}")
-    except SystemExit as stop:
-        return stop.code if isinstance(stop.code, int) else 2
-    shapes = winning_shapes(tiles) if args.wins else tenpai_shapes(tiles)
-    out = sys.stdout
-    try:
-        out.write("".join(shape.line() + "\n" for shape in shapes))
-        out.flush()
-    except BrokenPipeError:  # piped into head: stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, out.fileno())
-        return 0
-    print(summary(shapes, tiles, args.wins), file=sys.stderr)
-    return 0

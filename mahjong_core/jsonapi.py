@@ -1,25 +1,18 @@
-"""``python -m mahjong_core score``: the JSON-lines interface to ``evaluate``.
+"""The JSON interface to ``evaluate``: a request object in, an answer object out.
 
-One JSON object a line in, one a line out, in order: every line that is not blank gets
-exactly one answer, and blank lines (empty or only whitespace) are skipped. A line that
-cannot be read or scored is answered with ``{"error": "..."}`` and the next lines are
-still answered: bytes that are not UTF-8 (each line is decoded on its own), a line longer
-than 64 KiB, text that is not JSON, a key given twice, nesting deeper than 32 levels, a
-number longer than 40 characters, more than four melds, a hand or tiles text longer than
-mpsz can be (272 characters), honba or riichi sticks over 100. ``\\r\\n``, ``\\n`` and a
-lone ``\\r`` each end a line. The exit status is 1 when any line was an error, else 0;
-when the reader of the answers goes away (``... | head -1``) the command stops quietly
-with the status of the lines answered so far.
+``score_request`` reads one request (the hand before the win, the winning tile, the melds
+and the situation, as ``docs/score.md`` and ``docs/score.schema.json`` describe them)
+and answers a win, a non-win or ``{"error": ...}``; ``parse_request`` gives
+``evaluate``'s arguments and ``result_to_json`` the answer of a result. The
+``python -m mahjong_core score`` command (``mahjong_core.cli.score``) answers such
+requests one JSON line at a time.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from . import _batch
 from ._core.suit import BoundedMemo
 from .context import WinContext
 from .errors import InvalidContextError, InvalidHandError, InvalidMeldError, MahjongError, quote
@@ -29,11 +22,7 @@ from .rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
 from .scoring import NoWin, WinResult, evaluate
 from .tile import Tile, _parse_tiles, plain_str
 
-__all__ = ["MAX_LINE_BYTES", "main", "result_to_json", "score_request", "score_stream"]
-
-MAX_LINE_BYTES = 1 << 16
-"""The longest request line, in bytes (64 KiB). A request needs well under 2 KB even
-with every key and rule written out; a longer line is refused before it is kept."""
+__all__ = ["parse_request", "result_to_json", "score_request"]
 
 _FLAGS = ("tsumo", "riichi", "ippatsu", "double_riichi", "rinshan", "chankan", "haitei",
           "houtei", "tenhou", "chiihou")
@@ -193,52 +182,3 @@ def score_request(obj: object) -> dict[str, object]:
         return result_to_json(evaluate(hand, win, context, rules))
     except MahjongError as error:
         return {"error": str(error)}
-
-
-def score_stream(stream: _batch.Source, output: _batch.Output) -> int:
-    """Answer every line of a byte stream that is not blank, in order, on ``output``.
-
-    Gives the exit status: 1 if any line was an error, else 0. Raises
-    ``_batch.OutputClosed`` when the reader of the answers goes away.
-    """
-    for line in _batch.read_lines(stream, max_bytes=MAX_LINE_BYTES, before_read=output.flush):
-        if line.error is not None:
-            output.write_json({"error": line.error}, error=True)
-            continue
-        try:
-            obj = _batch.parse_json(line.text)
-        except MahjongError as error:
-            answer: dict[str, object] = {"error": str(error)}
-        else:
-            answer = score_request(obj)
-        output.write_json(answer, error="error" in answer)
-    output.flush()
-    return output.status
-
-
-def _parser() -> argparse.ArgumentParser:
-    return argparse.ArgumentParser(
-        prog="python -m mahjong_core score",
-        description="Score wins: one JSON object a line on standard input (the hand before\n"
-                    "the win, the winning tile, the melds and the situation), one JSON answer\n"
-                    "a line on standard output, in the same order. A line that cannot be\n"
-                    "read or scored is answered with {\"error\": ...} and the next lines are\n"
-                    "still answered; the exit status is then 1.",
-        epilog="example:\n"
-               "  echo '{\"hand\": \"123m456p789s1122z\", \"win_tile\": \"2z\", "
-               "\"riichi\": true, \"seat_wind\": \"S\"}' \\\n"
-               "      | python -m mahjong_core score\n"
-               "  python -m mahjong_core score < requests.jsonl > answers.jsonl\n\n"
-               "Every request key (three-player games: \"players\": 3 and \"kita\"), the "
-               "answer's fields\nand the yaku names: docs/score.md in the project's source; "
-               "a JSON Schema of both\nlines: docs/score.schema.json.",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-
-
-def main(argv: Sequence[str]) -> int:
-    """Entry point of ``python -m mahjong_core score``; exit status 2 on a usage error."""
-    try:
-        _parser().parse_args(list(argv))
-    except SystemExit as stop:
-        return stop.code if isinstance(stop.code, int) else 2
-    return score_stream(sys.stdin, _batch.Output(flush_each=False))

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_core import Hand, Tile, analyze, parse_tiles
+from mahjong_core import Hand, Tile, parse_tiles
+from mahjong_core.cli import analyze
 from tests import oracle
 from tests.strategies import hands
 from tests.test_shapes import shaped_hands

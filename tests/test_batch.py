@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_core import _batch
-from mahjong_core._batch import (
+from mahjong_core.cli import _batch
+from mahjong_core.cli._batch import (
     InvalidInputError,
     Output,
     OutputClosed,

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_core import Hand, bench
+from mahjong_core import Hand
+from mahjong_core.cli import bench
 from mahjong_core.jsonapi import score_request
 
 from . import oracle

@@ -1,4 +1,5 @@
-"""One-suit analysis: every line equals seed 004's own procedure run on the oracle."""
+"""One-suit analysis: every line equals the published procedure run on the oracle: take a
+tile out of every winning shape, gather the tiles that complete what is left."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from mahjong_core import chinitsu
 from mahjong_core.chinitsu import ChinitsuShape, tenpai_shapes, winning_shapes
+from mahjong_core.cli import chinitsu as chinitsu_command
 from tests import oracle
 
 NINE_GATES = "311111113,123456789,9,13"
@@ -35,7 +37,7 @@ def wins_by_size() -> dict[int, list[tuple[int, ...]]]:
 
 
 def seed_lines(wins: list[tuple[int, ...]], tiles: int) -> list[str]:
-    """Seed 004's procedure: take one tile out of every winning shape, gather the tiles
+    """The published procedure: take one tile out of every winning shape, gather the tiles
     taken out per remaining shape, sort (``sort | uniq``), append the counts."""
     waits: dict[tuple[int, ...], set[int]] = defaultdict(set)
     for win in wins:
@@ -116,7 +118,7 @@ def test_win_size_errors(tiles: int) -> None:
 
 
 def test_main_prints_the_lines_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    assert chinitsu.main([]) == 0
+    assert chinitsu_command.main([]) == 0
     out, err = capsys.readouterr()
     lines = out.splitlines()
     assert len(lines) == 40_196 and NINE_GATES in lines
@@ -126,15 +128,15 @@ def test_main_prints_the_lines_and_a_summary(capsys: pytest.CaptureFixture[str])
 
 
 def test_main_tiles_and_wins(capsys: pytest.CaptureFixture[str]) -> None:
-    assert chinitsu.main(["--tiles", "4"]) == 0
+    assert chinitsu_command.main(["--tiles", "4"]) == 0
     out, err = capsys.readouterr()
     assert out.splitlines() == [s.line() for s in tenpai_shapes(4)]
     assert "249 tenpai shapes of 4 tiles" in err
-    assert chinitsu.main(["--wins"]) == 0
+    assert chinitsu_command.main(["--wins"]) == 0
     out, err = capsys.readouterr()
     assert len(out.splitlines()) == 13_277 and "311111114,14" in out.splitlines()
     assert "13277 winning shapes of 14 tiles (18 of them seven pairs only)" in err
-    assert chinitsu.main(["--wins", "--tiles", "5"]) == 0
+    assert chinitsu_command.main(["--wins", "--tiles", "5"]) == 0
     assert capsys.readouterr().out.splitlines() == [s.line() for s in winning_shapes(5)]
 
 
@@ -149,14 +151,14 @@ def test_main_tiles_and_wins(capsys: pytest.CaptureFixture[str]) -> None:
 ])
 def test_usage_errors_exit_2(argv: list[str], message: str,
                              capsys: pytest.CaptureFixture[str]) -> None:
-    assert chinitsu.main(argv) == 2
+    assert chinitsu_command.main(argv) == 2
     out, err = capsys.readouterr()
     assert out == ""
     assert message in err and "usage: python -m mahjong_core chinitsu" in err
 
 
 def test_help(capsys: pytest.CaptureFixture[str]) -> None:
-    assert chinitsu.main(["--help"]) == 0
+    assert chinitsu_command.main(["--help"]) == 0
     assert "--wins" in capsys.readouterr().out
 
 

@@ -84,7 +84,7 @@ def test_a_refused_game_names_the_round_and_the_action() -> None:
     assert done.returncode == 1 and done.stdout == ""
     assert "game 0: E1 honba 0: Discard(seat=0" in done.stderr
     with pytest.raises(IllegalActionError, match="E1 honba 0"):
-        from mahjong_core.convert_command import convert
+        from mahjong_core.cli.convert import convert
 
         convert(_refused(), LogFormat.MJAI)
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 import pytest
 
 from mahjong_core import Hand, Meld, MeldKind, Relative, Tile, Wind, WinResult, evaluate
-from mahjong_core.demo import PlayedGame, format_game, main, play_game, summarize
+from mahjong_core.cli.demo import PlayedGame, format_game, main, play_game, summarize
 from mahjong_core.errors import IllegalActionError, InvalidContextError
 from mahjong_core.players import HeuristicPlayer, Player, RandomPlayer
 from mahjong_core.table import (

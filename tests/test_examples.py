@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from mahjong_core.demo import play_game
+from mahjong_core.cli.demo import play_game
 from mahjong_core.table import Win
 
 ROOT = Path(__file__).resolve().parent.parent

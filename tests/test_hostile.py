@@ -56,7 +56,7 @@ from mahjong_core import (
     seat_wind,
     tiles_from_ids136,
 )
-from mahjong_core import analyze as analyze_command
+from mahjong_core.cli import analyze as analyze_command
 from mahjong_core.context import MAX_HONBA, MAX_RIICHI_STICKS
 from mahjong_core.errors import quote
 from mahjong_core.hand import MAX_HAND_TEXT

@@ -40,8 +40,9 @@ from mahjong_core import (
     Wind,
     Yaku,
 )
-from mahjong_core._games import read_inputs
-from mahjong_core.convert_command import convert
+from mahjong_core.cli._games import read_inputs
+from mahjong_core.cli.convert import convert
+from mahjong_core.cli.replay import answer as replay_answer
 from mahjong_core.errors import (
     IllegalActionError,
     InvalidContextError,
@@ -78,7 +79,6 @@ from mahjong_core.formats.mjlog import MjlogCall, MjlogRound
 from mahjong_core.formats.replay import game_rules
 from mahjong_core.formats.tenhou_yaku import tenhou_yaku_id, yaku_of_tenhou_id
 from mahjong_core.jsonapi import score_request
-from mahjong_core.replay_command import answer as replay_answer
 from mahjong_core.table import (
     TENHOU_SANMA_TABLE,
     TENHOU_TABLE,

@@ -43,3 +43,24 @@ def test_the_import_walk_sees_relative_imports() -> None:
     """The check above could pass by seeing nothing: the walk finds hand's imports."""
     found = imports(PACKAGE / "hand.py")
     assert {"mahjong_core._core.shanten", "mahjong_core.tile", "mahjong_core.ukeire"} <= found
+
+
+def test_the_library_imports_no_command_line_code() -> None:
+    """Only the command line (and ``python -m``'s entry) reaches into ``mahjong_core.cli``;
+    nothing the library imports loads a peer library, argparse or the printing code."""
+    library = [path for path in sorted(PACKAGE.rglob("*.py"))
+               if "cli" not in path.relative_to(PACKAGE).parts and path.name != "__main__.py"]
+    assert len(library) >= 30
+    for path in library:
+        found = imports(path)
+        assert not {m for m in found if m.startswith("mahjong_core.cli")}, path.name
+        assert not found & {"argparse", "mahjong", "riichienv"}, path.name
+
+
+def test_the_command_line_holds_each_command() -> None:
+    from mahjong_core.cli import COMMANDS
+    assert {module for module, _, _ in COMMANDS.values()} == {
+        f"mahjong_core.cli.{name}" for name in
+        ("analyze", "score", "chinitsu", "replay", "convert", "bench", "demo")}
+    assert all((PACKAGE / "cli" / f"{name}.py").is_file() for name in
+               ("analyze", "score", "chinitsu", "replay", "convert", "bench", "demo"))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_core.cli.replay import record_json
 from mahjong_core.errors import InvalidLogError
 from mahjong_core.formats import (
     LogFormat,
@@ -23,7 +24,6 @@ from mahjong_core.formats import (
     write_game,
 )
 from mahjong_core.formats.mjlog import Agari, MjlogGame, Ryuukyoku, parse_mjlog
-from mahjong_core.replay_command import record_json
 
 from .played_games import play, seen
 

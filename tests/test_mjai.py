@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 
 from mahjong_core import Rules, Tile
+from mahjong_core.cli.replay import record_json
 from mahjong_core.errors import InvalidLogError
 from mahjong_core.formats import parse_mjai, parse_mjlog, read_mjai, replay_mjlog, split_mjai
 from mahjong_core.formats import write_mjai as write
 from mahjong_core.formats.mjai import tile_name
 from mahjong_core.formats.mjlog import Agari, Ryuukyoku
-from mahjong_core.replay_command import record_json
 from mahjong_core.table import (
     TENHOU_TABLE,
     DoraRevealed,

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
+from mahjong_core.cli.replay import record_json
 from mahjong_core.errors import InvalidLogError
 from mahjong_core.formats import (
     LogFormat,
@@ -35,7 +36,6 @@ from mahjong_core.formats import (
     write_tenhou6,
 )
 from mahjong_core.formats.mjlog import Agari, Call, CallKind
-from mahjong_core.replay_command import record_json
 from mahjong_core.table import GameRecord, KitaDeclared, Win
 
 from .played_games import play, play_sanma, sanma_game_records, seen

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from mahjong_core import Tile
-from mahjong_core._batch import Output
-from mahjong_core.jsonapi import score_request, score_stream
+from mahjong_core.cli._batch import Output
+from mahjong_core.cli.score import score_stream
+from mahjong_core.jsonapi import score_request
 
 from . import json_schema
 from .realdata_cases import CASES as REAL_CASES

@@ -34,7 +34,7 @@ def pack(counts: Counts) -> int:
 
 
 def digits(counts: Counts) -> str:
-    """A vector as a digit string, rank 1 first (as seed 004 writes it)."""
+    """A vector as a digit string, rank 1 first (the digital paishiki order)."""
     return "".join(map(str, counts))
 
 
@@ -274,7 +274,7 @@ def readings_of(text: str) -> set[Reading]:
 
 
 def test_two_order_counterexample(complete: dict[Counts, set[Reading]]) -> None:
-    """Seed 002: 11123334445599 is complete (111 234 345 345 99); two orders miss it."""
+    """11123334445599 is complete (111 234 345 345 99); two orders miss it."""
     key = pack(tiles_of("11123334445599"))
     assert _tables.SHAPE[key] & 7 == _suit.PAIR
     expected = {(8, (0, RUN + 1, RUN + 2, RUN + 2))}

@@ -27,9 +27,9 @@ from pathlib import Path
 import pytest
 
 from mahjong_core import MahjongError, Yaku
+from mahjong_core.cli.replay import record_json
 from mahjong_core.formats.mjlog import parse_mjlog
 from mahjong_core.formats.replay import replay_mjlog
-from mahjong_core.replay_command import record_json
 from mahjong_core.table import Draw, GameRecord, Win
 
 DATA = Path(__file__).parent / "data" / "real_games.mjlog"

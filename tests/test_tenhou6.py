@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
+from mahjong_core.cli.replay import record_json
 from mahjong_core.errors import InvalidLogError
 from mahjong_core.formats import (
     parse_mjlog,
@@ -21,7 +22,6 @@ from mahjong_core.formats import (
 )
 from mahjong_core.formats.mjlog import Agari, Call, CallKind, Ryuukyoku
 from mahjong_core.formats.tenhou6 import DAN_NAMES
-from mahjong_core.replay_command import record_json
 from mahjong_core.table import GameRecord
 
 from .played_games import game_records, play, seen

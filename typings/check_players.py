@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import assert_type
 
-from mahjong_core.demo import PlayedGame, Stats, play_game, summarize
+from mahjong_core.cli.demo import PlayedGame, Stats, play_game, summarize
 from mahjong_core.players import HeuristicPlayer, Player, RandomPlayer
 from mahjong_core.table import Action, Discard, Game, GameRecord, Observation, Pass
 

@@ -38,14 +38,14 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from ..errors import InvalidHandError, MahjongError, quote
+from ..hand import Hand
+from ..meld import MeldKind
+from ..shapes import Decomposition, Form
 from . import _batch
-from .errors import InvalidHandError, MahjongError, quote
-from .hand import Hand
-from .meld import MeldKind
-from .shapes import Decomposition, Form
 
 if TYPE_CHECKING:
-    from . import Ukeire
+    from .. import Ukeire
 
 __all__ = ["MAX_LINE_BYTES", "SHOWN_DISCARDS", "analyze", "analyze_text", "format_analysis",
            "main"]

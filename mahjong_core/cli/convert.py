@@ -15,11 +15,11 @@ import sys
 import tempfile
 from collections.abc import Iterator
 
+from ..errors import MahjongError, quote
+from ..formats.logs import LogFormat, parse_game, write_game
+from ..formats.replay import replay_mjlog
 from ._batch import OutputClosed
 from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
-from .errors import MahjongError, quote
-from .formats.logs import LogFormat, parse_game, write_game
-from .formats.replay import replay_mjlog
 
 __all__ = ["convert", "main"]
 

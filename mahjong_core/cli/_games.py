@@ -33,10 +33,10 @@ from typing import IO
 
 import attrs
 
+from .._json import load_json
+from ..errors import MahjongError, quote
+from ..formats.logs import LogFormat, detect_format
 from ._batch import read_lines
-from ._json import load_json
-from .errors import MahjongError, quote
-from .formats.logs import LogFormat, detect_format
 
 __all__ = ["MAX_GAME_BYTES", "MAX_LINE_BYTES", "GameText", "read_inputs"]
 

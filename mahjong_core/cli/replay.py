@@ -15,13 +15,13 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
+from ..errors import MahjongError, quote
+from ..formats.logs import LogFormat, parse_game
+from ..formats.mjlog import parse_mjlog
+from ..formats.replay import replay_mjlog
+from ..table import Draw, GameRecord, Win
 from ._batch import Output
 from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
-from .errors import MahjongError, quote
-from .formats.logs import LogFormat, parse_game
-from .formats.mjlog import parse_mjlog
-from .formats.replay import replay_mjlog
-from .table import Draw, GameRecord, Win
 
 __all__ = ["answer", "main", "record_json"]
 

@@ -1004,8 +1004,8 @@ def _self_play_hands(hands: int, seed: int, heuristic: bool) -> list[tuple[int, 
 
     For each game: (hands played, hands after which points and riichi sticks do not add
     up to the starting total)."""
+    from ..players import HeuristicPlayer, Player, RandomPlayer
     from .demo import play_game
-    from .players import HeuristicPlayer, Player, RandomPlayer
 
     answers: list[tuple[int, int]] = []
     played = 0
@@ -1043,10 +1043,10 @@ def _replay_documents(games: int, seed: int, path: str | None
                       ) -> tuple[list[str], list[tuple[int, ...]]]:
     """mjlog documents to replay, with the final scores each should give (empty when read
     from ``path``): by default games the heuristic players play, written as mjlog."""
-    from .formats.mjlog import format_mjlog, split_mjlog
-    from .formats.record_mjlog import record_to_mjlog
-    from .players import HeuristicPlayer
-    from .table import Game
+    from ..formats.mjlog import format_mjlog, split_mjlog
+    from ..formats.record_mjlog import record_to_mjlog
+    from ..players import HeuristicPlayer
+    from ..table import Game
 
     if path is not None:
         with open(path, "rb") as handle:
@@ -1068,8 +1068,8 @@ def _replay_documents(games: int, seed: int, path: str | None
 def _task_replay(games: int, seed: int, repeat: int, path: str | None) -> Row:
     """Whole games read from mjlog and replayed through the table engine (parse included):
     the time of one round."""
-    from .formats.mjlog import parse_mjlog
-    from .formats.replay import replay_mjlog
+    from ..formats.mjlog import parse_mjlog
+    from ..formats.replay import replay_mjlog
 
     documents, finals = _replay_documents(games, seed, path)
 

@@ -43,7 +43,7 @@ Messages that quote input use ``errors.quote``.
 >>> parse_json('{"a": 1, "a": 2}')
 Traceback (most recent call last):
   ...
-mahjong_core._batch.InvalidInputError: invalid JSON: duplicate key 'a'
+mahjong_core.cli._batch.InvalidInputError: invalid JSON: duplicate key 'a'
 >>> dump_json({"total": 10 ** 5000})
 '{"total": "an int of 5001 digits"}'
 """
@@ -59,8 +59,8 @@ from typing import IO
 
 import attrs
 
-from ._json import MAX_JSON_DEPTH, MAX_NUMBER_CHARS, load_json
-from .errors import MahjongError, quote
+from .._json import MAX_JSON_DEPTH, MAX_NUMBER_CHARS, load_json
+from ..errors import MahjongError, quote
 
 __all__ = [
     "MAX_JSON_DEPTH",
@@ -213,7 +213,7 @@ def parse_json(text: str, *, max_depth: int = MAX_JSON_DEPTH,
     >>> parse_json("[" * 40 + "]" * 40)
     Traceback (most recent call last):
       ...
-    mahjong_core._batch.InvalidInputError: invalid JSON: nesting deeper than 32 levels
+    mahjong_core.cli._batch.InvalidInputError: invalid JSON: nesting deeper than 32 levels
     """
     if not isinstance(text, str):
         raise InvalidInputError(f"JSON must be given as text, got {quote(text)}")

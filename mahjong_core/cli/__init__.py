@@ -13,27 +13,27 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from ..errors import quote
 from ._batch import run_command
-from .errors import quote
 
 __all__ = ["COMMANDS", "main", "usage", "version"]
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "analyze": ("mahjong_core.analyze", "shapes, waits and readings of hands",
+    "analyze": ("mahjong_core.cli.analyze", "shapes, waits and readings of hands",
                 "python -m mahjong_core analyze 1112345678999m"),
-    "score": ("mahjong_core.jsonapi", "score wins: one JSON object a line in and out",
+    "score": ("mahjong_core.cli.score", "score wins: one JSON object a line in and out",
               "echo '{\"hand\": \"123m456p789s1122z\", \"win_tile\": \"1z\"}' | "
               "python -m mahjong_core score"),
-    "chinitsu": ("mahjong_core.chinitsu", "every one-suit tenpai or winning shape",
+    "chinitsu": ("mahjong_core.cli.chinitsu", "every one-suit tenpai or winning shape",
                  "python -m mahjong_core chinitsu --tiles 13"),
-    "replay": ("mahjong_core.replay_command", "replay recorded games through the table engine",
+    "replay": ("mahjong_core.cli.replay", "replay recorded games through the table engine",
                "python -m mahjong_core replay game.mjlog"),
-    "convert": ("mahjong_core.convert_command",
+    "convert": ("mahjong_core.cli.convert",
                 "convert game logs: mjlog, tenhou.net/6 JSON, mjai",
                 "python -m mahjong_core convert --to tenhou6 game.mjlog"),
-    "bench": ("mahjong_core.bench", "time this library against installed peers",
+    "bench": ("mahjong_core.cli.bench", "time this library against installed peers",
               "python -m mahjong_core bench --quick"),
-    "demo": ("mahjong_core.demo", "a seeded four-player game, every win scored",
+    "demo": ("mahjong_core.cli.demo", "a seeded four-player game, every win scored",
              "python -m mahjong_core demo --hands 8 --seed 1"),
 }
 
@@ -41,7 +41,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 def version() -> str:
     """The version of the package that runs: ``mahjong_core.__version__``, the
     ``version`` of its pyproject.toml and so of its installed metadata."""
-    from . import __version__
+    from .. import __version__
 
     return __version__
 

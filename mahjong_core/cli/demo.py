@@ -27,14 +27,14 @@ from typing import Any
 
 import attrs
 
-from . import render
-from .errors import InvalidContextError
-from .formats.logs import LogFormat, write_game
-from .hand import Hand
-from .meld import MeldKind
-from .players import HeuristicPlayer, Player
-from .rules import TENHOU_RULES, Rules
-from .table import (
+from .. import render
+from ..errors import InvalidContextError
+from ..formats.logs import LogFormat, write_game
+from ..hand import Hand
+from ..meld import MeldKind
+from ..players import HeuristicPlayer, Player
+from ..rules import TENHOU_RULES, Rules
+from ..table import (
     TENHOU_TABLE,
     DoraRevealed,
     Draw,
@@ -49,7 +49,7 @@ from .table import (
     TileDrawn,
     Win,
 )
-from .tile import Tile, format_tiles
+from ..tile import Tile, format_tiles
 
 __all__ = ["PlayedGame", "Stats", "format_game", "main", "play_game", "summarize"]
 
