@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from mahjong_core import Hand, Tile, parse_tiles
 from mahjong_core.cli import analyze
-from tests import oracle
-from tests.strategies import hands
-from tests.test_shapes import shaped_hands
+from tests.support import oracle
+from tests.support.shaped_hands import shaped_hands
+from tests.support.strategies import hands
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str],

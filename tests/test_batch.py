@@ -25,7 +25,7 @@ from mahjong_core.cli._batch import (
     read_lines,
     run_command,
 )
-from tests.strategies import DEEP_VALUES, HUGE_INTS, hostile
+from tests.support.strategies import DEEP_VALUES, HUGE_INTS, hostile
 
 # -- read_lines ------------------------------------------------------------------------
 

@@ -20,8 +20,8 @@ from mahjong_core import Hand
 from mahjong_core.cli import bench
 from mahjong_core.jsonapi import score_request
 
-from . import oracle
-from .test_shanten import chiitoitsu_oracle, kokushi_oracle, standard_oracle
+from .support import oracle
+from .support.shanten_oracle import chiitoitsu_oracle, kokushi_oracle, standard_oracle
 
 SMALL = ["--quick", "--hands", "300", "--lines", "60", "--repeat", "1", "--no-peers"]
 """A run of a few seconds: every task, a few hundred hands, one timed pass."""

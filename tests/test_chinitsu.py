@@ -12,7 +12,7 @@ import pytest
 from mahjong_core import chinitsu
 from mahjong_core.chinitsu import ChinitsuShape, tenpai_shapes, winning_shapes
 from mahjong_core.cli import chinitsu as chinitsu_command
-from tests import oracle
+from tests.support import oracle
 
 NINE_GATES = "311111113,123456789,9,13"
 TENPAI13 = {1: 14_193, 2: 14_493, 3: 6_739, 4: 2_948, 5: 1_335, 6: 392, 7: 79, 8: 16, 9: 1}

@@ -18,7 +18,7 @@ from mahjong_core import (
     Tile,
     parse_tiles,
 )
-from tests.strategies import hands, tiles
+from tests.support.strategies import hands, tiles
 
 NAMES = [f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)] + [
     f"{rank}z" for rank in range(1, 8)]

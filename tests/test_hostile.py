@@ -65,12 +65,12 @@ from mahjong_core.points import MAX_PAYMENT
 from mahjong_core.rules import MAX_STICK_POINTS
 from mahjong_core.table import Wall
 from mahjong_core.tile import MAX_TILES_TEXT
-from tests.hostile_checks import Slot, Target
-from tests.hostile_checks import cases as _cases
-from tests.hostile_checks import check as _check
-from tests.hostile_checks import keywords as _keywords
-from tests.hostile_checks import options as _options
-from tests.strategies import (
+from tests.support.hostile_checks import Slot, Target
+from tests.support.hostile_checks import cases as _cases
+from tests.support.hostile_checks import check as _check
+from tests.support.hostile_checks import keywords as _keywords
+from tests.support.hostile_checks import options as _options
+from tests.support.strategies import (
     DEEP_VALUES,
     HUGE_INTS,
     LONG_TEXTS,

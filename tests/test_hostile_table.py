@@ -99,8 +99,8 @@ from mahjong_core.table import (
     Wall,
 )
 from mahjong_core.table import records as table_records
-from tests.hostile_checks import Slot, Target, cases, check, keywords, options
-from tests.strategies import (
+from tests.support.hostile_checks import Slot, Target, cases, check, keywords, options
+from tests.support.strategies import (
     HUGE_INTS,
     LoudInt,
     LoudStr,

@@ -25,7 +25,7 @@ from mahjong_core.formats import (
 )
 from mahjong_core.formats.mjlog import Agari, MjlogGame, Ryuukyoku, parse_mjlog
 
-from .played_games import play, seen
+from .support.played_games import play, seen
 
 DATA = Path(__file__).resolve().parent / "data"
 RARE = split_mjlog((DATA / "rare_rounds.mjlog").read_text(encoding="utf-8"))

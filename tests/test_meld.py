@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 
 from mahjong_core import InvalidMeldError, Meld, MeldKind, Relative, Tile, parse_tiles
-from tests.strategies import melds
+from tests.support.strategies import melds
 
 SIZES = {MeldKind.CHI: 3, MeldKind.PON: 3, MeldKind.MINKAN: 4, MeldKind.SHOUMINKAN: 4,
          MeldKind.ANKAN: 4}

@@ -28,8 +28,8 @@ from mahjong_core.table import (
     Win,
 )
 
-from .played_games import game_records, play, seen
-from .strategies import ALL_TILES
+from .support.played_games import game_records, play, seen
+from .support.strategies import ALL_TILES
 
 DATA = Path(__file__).resolve().parent / "data"
 REAL = DATA / "2019021004gm-00a9-0000-e2f6516d.mjlog"

@@ -39,7 +39,7 @@ from mahjong_core.formats.mjlog import (
     split_mjlog,
 )
 
-from .mjlog_strategies import calls, games, players_and_seats
+from .support.mjlog_strategies import calls, games, players_and_seats
 
 DATA = Path(__file__).parent / "data"
 FOUR_PLAYER_LOGS = ("tenhou_4p_kans_nine_terminals.mjlog", "tenhou_4p_four_kans.mjlog",

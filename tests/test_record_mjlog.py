@@ -42,7 +42,7 @@ from mahjong_core.formats.tenhou_yaku import (
 )
 from mahjong_core.table import TENHOU_TABLE, GameRecord
 
-from .played_games import game_records, play, seen
+from .support.played_games import game_records, play, seen
 
 DATA = Path(__file__).resolve().parent / "data"
 LOGS = [*split_mjlog((DATA / "rare_rounds.mjlog").read_text(encoding="utf-8")),

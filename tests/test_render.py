@@ -31,7 +31,7 @@ from mahjong_core import (
     render,
 )
 
-from .strategies import hands
+from .support.strategies import hands
 
 # -- an independent reading of the glyphs, from the Unicode character names --------------
 

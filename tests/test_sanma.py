@@ -46,7 +46,7 @@ from mahjong_core.table import (
     Win,
 )
 from mahjong_core.table.wall import THREE_PLAYER_IDS
-from tests.test_table_replay import blank
+from tests.support.table_helpers import blank
 
 DATA = Path(__file__).parent / "data"
 

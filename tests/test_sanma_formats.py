@@ -38,7 +38,7 @@ from mahjong_core.formats import (
 from mahjong_core.formats.mjlog import Agari, Call, CallKind
 from mahjong_core.table import GameRecord, KitaDeclared, Win
 
-from .played_games import play, play_sanma, sanma_game_records, seen
+from .support.played_games import play, play_sanma, sanma_game_records, seen
 
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pytest
 
 from mahjong_core import Hand, InvalidHandError, Meld, MeldKind, Tile
-from tests.test_shanten import chiitoitsu_oracle, combined_oracle, kokushi_oracle
+from tests.support.shanten_oracle import chiitoitsu_oracle, combined_oracle, kokushi_oracle
 
 KINDS = (0, *range(8, 34))
 """The kinds of a three-player game."""

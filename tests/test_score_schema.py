@@ -18,9 +18,9 @@ from mahjong_core.cli._batch import Output
 from mahjong_core.cli.score import score_stream
 from mahjong_core.jsonapi import score_request
 
-from . import json_schema
-from .realdata_cases import CASES as REAL_CASES
-from .test_score_cases import CASES as DERIVED_CASES
+from .support import json_schema
+from .support.realdata_cases import CASES as REAL_CASES
+from .support.score_cases import CASES as DERIVED_CASES
 
 ROOT = Path(__file__).parent.parent
 SCHEMA: dict[str, Any] = json.loads((ROOT / "docs" / "score.schema.json").read_text("utf-8"))

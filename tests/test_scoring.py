@@ -35,8 +35,8 @@ from mahjong_core import (
 from mahjong_core.jsonapi import parse_request, score_request
 from mahjong_core.points import limit_of, payments_for
 
-from .realdata_cases import CASES
-from .test_scoring_reference import redden
+from .support.realdata_cases import CASES
+from .support.reference_scoring import redden
 
 
 def _compare(want: dict[str, Any], got: dict[str, object]) -> list[str]:

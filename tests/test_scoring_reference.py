@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from mahjong_core import Hand, Meld, MeldKind, Rules, Tile, WinContext, Wind, WinResult, evaluate
 
-from .reference_scoring import Reference, reference_evaluate
+from .support.reference_scoring import Reference, redden, reference_evaluate
 
 _MPSZ = "mpsz"
 
@@ -77,25 +77,6 @@ def random_win(rng: random.Random) -> tuple[Hand, Tile]:
         return Hand([Tile.from_kind(k) for k in concealed], melds), Tile.from_kind(win)
 
 
-def redden(hand: Hand, win: Tile) -> tuple[Hand, Tile]:
-    """Make one five red in each suit that holds all four fives, as red-five rules have it."""
-    tiles, melds = list(hand.tiles), list(hand.melds)
-    for five in (Tile(4), Tile(13), Tile(22)):
-        held = tiles.count(five) + (win == five) + sum(m.tiles.count(five) for m in melds)
-        if held < 4:
-            continue
-        red = Tile(five.kind, red=True)
-        if five in tiles:
-            tiles[tiles.index(five)] = red
-        elif win == five:
-            win = red
-        else:
-            i = next(i for i, m in enumerate(melds) if five in m.tiles)
-            old = melds[i]
-            new_tiles = list(old.tiles)
-            new_tiles[new_tiles.index(five)] = red
-            melds[i] = Meld(old.kind, new_tiles, called=old.called, called_from=old.called_from)
-    return Hand(tiles, melds), win
 
 
 def random_context(rng: random.Random, hand: Hand, win: Tile | None = None) -> WinContext:

@@ -22,7 +22,7 @@ from mahjong_core import (
 )
 from mahjong_core.table import MeldCalled, Win
 
-from .played_games import play, play_sanma
+from .support.played_games import play, play_sanma
 
 # (seat, other) -> where other sits, as seen from seat, written out by hand: at four
 # players the next in turn is on the right (shimocha), the one before on the left.

@@ -17,7 +17,7 @@ import pytest
 from mahjong_core._core import score_tables as _score_tables
 from mahjong_core._core import suit as _suit
 from mahjong_core._core import tables as _tables
-from tests import oracle
+from tests.support import oracle
 
 Counts = oracle.Counts
 Reading = oracle.Reading

@@ -28,7 +28,7 @@ from mahjong_core.table import (
     Wall,
 )
 
-from .table_helpers import (
+from .support.table_helpers import (
     NOTEN,
     deal,
     discard,

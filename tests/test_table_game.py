@@ -24,7 +24,7 @@ from mahjong_core.table import (
     Win,
 )
 
-from .table_helpers import NOTEN, answer, pass_all, play_out, stacked_wall, tsumogiri
+from .support.table_helpers import NOTEN, answer, pass_all, play_out, stacked_wall, tsumogiri
 
 H2000 = "234m567m234p88p56s"
 """Pinfu tanyao on 4s: 2,000 (a dealer's 2,900)."""

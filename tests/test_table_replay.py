@@ -31,6 +31,7 @@ from mahjong_core.cli.replay import record_json
 from mahjong_core.formats.mjlog import parse_mjlog
 from mahjong_core.formats.replay import replay_mjlog
 from mahjong_core.table import Draw, GameRecord, Win
+from tests.support.table_helpers import blank
 
 DATA = Path(__file__).parent / "data" / "real_games.mjlog"
 GAMES = DATA.read_text(encoding="utf-8").splitlines()
@@ -89,46 +90,8 @@ def whole_points(document: str) -> bool:
     return all(p == int(p) for p in owari(document)[1])
 
 
-_TAG = re.compile(r"<([A-Z]+)((?:\s+[A-Za-z0-9]+=\"[^\"]*\")*)\s*(/?)>")
-_ATTR = re.compile(r'([A-Za-z0-9]+)="([^"]*)"')
-_KEPT = {
-    "AGARI": {"who", "fromWho", "doraHaiUra"},
-    "REACH": {"who", "step"},
-}
-_ABORTS = {"yao9", "kaze4", "reach4", "kan4", "ron3"}
 
 
-def blank(document: str) -> str:
-    """The game with every outcome the server worked out left out: later deals keep only
-    the hands, dice and dora indicator, wins only who won from whom (and the ura
-    indicators), draws only the kind of an abortive one, riichi only who and the step."""
-    inits = 0
-
-    def rewrite(match: re.Match[str]) -> str:
-        nonlocal inits
-        name, body, close = match.groups()
-        pairs = _ATTR.findall(body)
-        if name == "INIT":
-            inits += 1
-            if inits == 1:
-                return match.group(0)
-            kept = []
-            for key, value in pairs:
-                if key == "seed":
-                    kept.append((key, ",,," + ",".join(value.split(",")[3:])))
-                elif key not in ("ten", "oya"):
-                    kept.append((key, value))
-            pairs = kept
-        elif name in _KEPT:
-            pairs = [(k, v) for k, v in pairs if k in _KEPT[name]]
-        elif name == "RYUUKYOKU":
-            pairs = [(k, v) for k, v in pairs if k == "type" and v in _ABORTS]
-        else:
-            return match.group(0)
-        return "<" + name + "".join(f' {k}="{v}"' for k, v in pairs) + (" /" if close else "") \
-            + ">"
-
-    return _TAG.sub(rewrite, document)
 
 
 @pytest.mark.parametrize("number", range(len(GAMES)))

@@ -36,7 +36,7 @@ from mahjong_core.table import (
     Win,
 )
 
-from .table_helpers import (
+from .support.table_helpers import (
     NOTEN,
     answer,
     chi,

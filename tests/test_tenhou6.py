@@ -24,7 +24,7 @@ from mahjong_core.formats.mjlog import Agari, Call, CallKind, Ryuukyoku
 from mahjong_core.formats.tenhou6 import DAN_NAMES
 from mahjong_core.table import GameRecord
 
-from .played_games import game_records, play, seen
+from .support.played_games import game_records, play, seen
 
 DATA = Path(__file__).resolve().parent / "data"
 GAMES = ("2019021004gm-00a9-0000-e2f6516d", "2019080322gm-00a9-0000-81e85e04")

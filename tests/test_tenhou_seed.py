@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mahjong_core.errors import InvalidContextError, InvalidLogError
 from mahjong_core.formats import TenhouShuffle, ThreePlayerLayout, tenhou_walls
 
-from .tenhou_shuffle_oracle import MersenneTwister, oracle_rounds
+from .support.tenhou_shuffle_oracle import MersenneTwister, oracle_rounds
 
 DATA = Path(__file__).resolve().parent / "data" / "tenhou_seed_games.json"
 GAMES: list[dict[str, Any]] = json.loads(DATA.read_text())["games"]

@@ -18,7 +18,7 @@ from mahjong_core import (
     parse_tiles,
     tiles_from_ids136,
 )
-from tests.strategies import ALL_TILES, tile_lists, tiles
+from tests.support.strategies import ALL_TILES, tile_lists, tiles
 
 # An independent description of the 34 kinds, in Tenhou order, by their mpsz names.
 NAMES = [f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)] + [

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from mahjong_core import MahjongError, Tile
 from mahjong_core.errors import quote
-from tests.strategies import (
+from tests.support.strategies import (
     DEEP_VALUES,
     HUGE_INTS,
     LONG_TEXTS,

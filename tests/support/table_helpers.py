@@ -8,6 +8,7 @@ A ``"0"`` rank is a red five (id 16, 52 or 88); a plain five never takes the red
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from mahjong_core import Tile, TileId, Wind, parse_tiles
@@ -233,3 +234,51 @@ def only_win(game_round: Round) -> Win:
 def draw_kind(game_round: Round) -> DrawKind:
     """The kind of the round's draw."""
     return only_draw(game_round).kind
+
+
+_TAG = re.compile(r"<([A-Z]+)((?:\s+[A-Za-z0-9]+=\"[^\"]*\")*)\s*(/?)>")
+
+
+_ATTR = re.compile(r'([A-Za-z0-9]+)="([^"]*)"')
+
+
+_KEPT = {
+    "AGARI": {"who", "fromWho", "doraHaiUra"},
+    "REACH": {"who", "step"},
+}
+
+
+_ABORTS = {"yao9", "kaze4", "reach4", "kan4", "ron3"}
+
+
+def blank(document: str) -> str:
+    """The game with every outcome the server worked out left out: later deals keep only
+    the hands, dice and dora indicator, wins only who won from whom (and the ura
+    indicators), draws only the kind of an abortive one, riichi only who and the step."""
+    inits = 0
+
+    def rewrite(match: re.Match[str]) -> str:
+        nonlocal inits
+        name, body, close = match.groups()
+        pairs = _ATTR.findall(body)
+        if name == "INIT":
+            inits += 1
+            if inits == 1:
+                return match.group(0)
+            kept = []
+            for key, value in pairs:
+                if key == "seed":
+                    kept.append((key, ",,," + ",".join(value.split(",")[3:])))
+                elif key not in ("ten", "oya"):
+                    kept.append((key, value))
+            pairs = kept
+        elif name in _KEPT:
+            pairs = [(k, v) for k, v in pairs if k in _KEPT[name]]
+        elif name == "RYUUKYOKU":
+            pairs = [(k, v) for k, v in pairs if k == "type" and v in _ABORTS]
+        else:
+            return match.group(0)
+        return "<" + name + "".join(f' {k}="{v}"' for k, v in pairs) + (" /" if close else "") \
+            + ">"
+
+    return _TAG.sub(rewrite, document)

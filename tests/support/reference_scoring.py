@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from mahjong_core import Form, Group, GroupKind, Hand, Rules, Tile, Wait, WinContext, Yaku
-from mahjong_core.meld import MeldKind
+from mahjong_core.meld import Meld, MeldKind
 from mahjong_core.points import limit_of, payments_for
 from mahjong_core.tile import tile_of
 from mahjong_core.yaku import DOUBLE_YAKUMAN_FORMS, HAN, YAKUMAN
@@ -446,3 +446,24 @@ def reference_evaluate(hand: Hand, win_tile: Tile, context: WinContext,
     if state.best is None:
         return "no_yaku" if state.had_complete else "not_complete"
     return state.best[1]
+
+
+def redden(hand: Hand, win: Tile) -> tuple[Hand, Tile]:
+    """Make one five red in each suit that holds all four fives, as red-five rules have it."""
+    tiles, melds = list(hand.tiles), list(hand.melds)
+    for five in (Tile(4), Tile(13), Tile(22)):
+        held = tiles.count(five) + (win == five) + sum(m.tiles.count(five) for m in melds)
+        if held < 4:
+            continue
+        red = Tile(five.kind, red=True)
+        if five in tiles:
+            tiles[tiles.index(five)] = red
+        elif win == five:
+            win = red
+        else:
+            i = next(i for i, m in enumerate(melds) if five in m.tiles)
+            old = melds[i]
+            new_tiles = list(old.tiles)
+            new_tiles[new_tiles.index(five)] = red
+            melds[i] = Meld(old.kind, new_tiles, called=old.called, called_from=old.called_from)
+    return Hand(tiles, melds), win
