@@ -395,9 +395,9 @@ def _tile_yaku(key: int) -> tuple[int, int, bool, bool]:
 _TILE_YAKU = _suit.BoundedTable(_tile_yaku, 1 << 14)
 """Feature word (and the tanyao bit) -> _tile_yaku's answer."""
 _new = object.__new__
-_set = object.__setattr__
-"""The scorer builds its results and payments from computed values directly, with one
-slot write each, instead of through attrs' generated __init__."""
+_set_values = WinResult.__dict__["_values"].__set__
+"""The scorer builds its results from computed values directly, with one slot write
+each (past the frozen class's guard), instead of through attrs' generated __init__."""
 _new_reading = functools.partial(tuple.__new__, _Reading)
 """Build a _Reading from a tuple without the named tuple's Python-level constructor."""
 _BASE_HAN = _suit.BoundedTable(lambda key: _han(key >> 1, bool(key & 1)), 1 << 12)
@@ -427,42 +427,29 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     rinshan without a kan, indicators that are tiles the hand holds, such as a red five
     in both), InvalidRulesError for rules that are not ``Rules``.
 
+    The pipeline, one step a function: ``_guard`` (the arguments, the furiten ron, the
+    hand with its winning tile), the three forms' completeness from the suits' shapes,
+    the facts of the whole hand (features, dora), then ``_thirteen_orphans``,
+    ``_standard_readings`` (every reading, every placement of the winning tile),
+    ``_seven_pairs`` and ``_highest``.
+
     >>> from mahjong_core import Hand, Tile, WinContext
     >>> result = evaluate(Hand.parse("234m567p23455s66z"), Tile.parse("6z"),
     ...                   WinContext(riichi=True, seat_wind="S"))
     >>> result.yaku.names(), result.han, result.fu, result.points
     (['riichi', 'hatsu'], 2, 40, 2600)
     """
-    if (hand.__class__ is not Hand or win_tile.__class__ is not Tile
-            or context.__class__ is not WinContext or rules.__class__ is not Rules):
-        _check_types(hand, win_tile, context, rules)
-    melds = hand.melds
-    if hand._full:
-        raise InvalidHandError(
-            f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
-    is_open = hand._open
-    situational = context._yaku
-    if melds or situational & Y_RINSHAN:
-        _check_melds(hand, context)
-    tsumo = context.tsumo
-    if context.furiten and not tsumo:
+    keys = _guard(hand, win_tile, context, rules)
+    if keys is None:
         return _FURITEN
-
+    melds = hand.melds
+    tsumo = context.tsumo
+    is_open = hand._open
     win = win_tile.kind
     suit = win // 9
-    keys = list(hand._keys)
     meld_counts = hand._meld_counts
-    held = keys[suit] // _UNIT[win] % 5 + meld_counts[win] + 1  # a key's digits stop at 4
-    if held > 4:
-        raise InvalidHandError(
-            f"a fifth copy of {tile_of(win)}: the hand {hand} holds all four copies")
-    keys[suit] += _UNIT[win]
-    if win_tile.red and (hand._red_suits >> suit) & 1:
-        raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
-    if context._tile_checks:  # chankan or indicators: checked against the hand's tiles
-        _check_tiles(hand, keys, held, win_tile, context)
-    if rules.red_fives and (hand._exhausted | (held == 4) << win) & _FIVES:
-        _check_plain_fives(hand, keys, win_tile)
+
+    # -- which forms are complete: the suits' shapes ----------------------------------
     k0, k1, k2, k3 = keys
     shapes = _tables.SHAPE
     s0, s1, s2, s3 = shapes[k0], shapes[k1], shapes[k2], _tables.HONOUR_SHAPE[k3]
@@ -489,26 +476,13 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     if rules.players != 4 or context.kita:
         dora, ura = _table_dora(hand, win_tile, keys, context, rules)
     aka = _POPCOUNT[hand._red_suits | win_tile.red << suit] if rules.red_fives else 0
-
     yakuman_base = context._yakuman
     if context.renhou and rules.renhou:
         yakuman_base |= Y_RENHOU
-
-    found: list[_Candidate] = []
-    complete_without_yaku = False
-
     if kokushi:
-        pair = next(k for k in _YAOCHUU_KINDS
-                    if keys[k // 9] // _UNIT[k] % 5 == 2)
-        thirteen = pair == win
-        flags = yakuman_base | (Y_KOKUSHI_13 if thirteen else Y_KOKUSHI)
-        sets = tuple((k, -2, False, False) for k in _YAOCHUU_KINDS if k != pair)
-        reading = _Reading(Form.THIRTEEN_ORPHANS, pair, sets,
-                           _KOKUSHI_13 if thirteen else _KOKUSHI, (win % 9, _t.PAIR), win,
-                           context, rules, False)
-        return _result(flags, 0, 0, 0, 0, 0, reading, context, rules, dealer, tsumo)
+        return _thirteen_orphans(keys, win, yakuman_base, context, rules, dealer, tsumo)
 
-    # situational yaku and those that depend only on which tiles are held
+    # -- situational yaku and those that depend only on which tiles are held -------------
     base_flags = context._ordinary
     if tsumo and not is_open:
         base_flags |= Y_TSUMO
@@ -522,172 +496,249 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             counts[win % 9] -= 1
             nine_waits = counts == [3, 1, 1, 1, 1, 1, 1, 1, 3]
             yakuman_base |= Y_JUNSEI if nine_waits else Y_CHUUREN
-    extra_han = dora + aka + ura
-    base_han = _BASE_HAN[base_flags << 1 | is_open]
 
-    # -- the standard form: every reading, every placement --------------------------------
+    # -- every reading of every complete form, then the highest ---------------------------
+    found: list[_Candidate] = []
+    no_yaku = False
     if standard:
-        seat, round_ = context._seat_round
-        wind_fu = _PAIR_FU[context._winds | rules.double_wind_pair_fu << 4]
-        if melds:
-            (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
-             meld_terminal, _) = hand._melded
-            if kans == 4:
-                yakuman_base |= Y_SUUKANTSU
-            elif kans == 3:  # seven pairs needs no melds, so this flag stays in this form
-                base_flags |= Y_SANKANTSU
-                base_han += 2
+        no_yaku = _standard_readings(found, hand, keys, win, features, base_flags,
+                                     yakuman_base, honroutou, context, rules)
+    if chiitoi:
+        found.append(_seven_pairs(keys, win, features, base_flags, yakuman_base, honroutou))
+    if not found:
+        return _NO_YAKU if no_yaku else _NOT_COMPLETE
+    return _highest(found, dora + aka + ura, dora, aka, ura, win, context, rules, is_open,
+                    dealer)
+
+
+def _guard(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules) -> list[int] | None:
+    """Step 1: the arguments checked, a furiten ron refused (None), then the hand's suit
+    keys with the winning tile added, once the tile and the situation fit the hand."""
+    if (hand.__class__ is not Hand or win_tile.__class__ is not Tile
+            or context.__class__ is not WinContext or rules.__class__ is not Rules):
+        _check_types(hand, win_tile, context, rules)
+    melds = hand.melds
+    if hand._full:
+        raise InvalidHandError(
+            f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
+    if melds or context._yaku & Y_RINSHAN:
+        _check_melds(hand, context)
+    if context.furiten and not context.tsumo:
+        return None
+
+    win = win_tile.kind
+    suit = win // 9
+    keys = list(hand._keys)
+    meld_counts = hand._meld_counts
+    held = keys[suit] // _UNIT[win] % 5 + meld_counts[win] + 1  # a key's digits stop at 4
+    if held > 4:
+        raise InvalidHandError(
+            f"a fifth copy of {tile_of(win)}: the hand {hand} holds all four copies")
+    keys[suit] += _UNIT[win]
+    if win_tile.red and (hand._red_suits >> suit) & 1:
+        raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
+    if context._tile_checks:  # chankan or indicators: checked against the hand's tiles
+        _check_tiles(hand, keys, held, win_tile, context)
+    if rules.red_fives and (hand._exhausted | (held == 4) << win) & _FIVES:
+        _check_plain_fives(hand, keys, win_tile)
+    return keys
+
+
+def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: WinContext,
+                      rules: Rules, dealer: bool, tsumo: bool) -> WinResult:
+    """The thirteen orphans reading (the thirteen-wait form when the pair is the winning
+    tile)."""
+    pair = next(k for k in _YAOCHUU_KINDS
+                if keys[k // 9] // _UNIT[k] % 5 == 2)
+    thirteen = pair == win
+    flags = yakuman_base | (Y_KOKUSHI_13 if thirteen else Y_KOKUSHI)
+    sets = tuple((k, -2, False, False) for k in _YAOCHUU_KINDS if k != pair)
+    reading = _Reading(Form.THIRTEEN_ORPHANS, pair, sets,
+                       _KOKUSHI_13 if thirteen else _KOKUSHI, (win % 9, _t.PAIR), win,
+                       context, rules, False)
+    return _result(flags, 0, 0, 0, 0, 0, reading, context, rules, dealer, tsumo)
+
+
+def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win: int,
+                       features: int, base_flags: int, yakuman_base: int, honroutou: bool,
+                       context: WinContext, rules: Rules) -> bool:
+    """Every standard reading and every placement of the winning tile in it, scored and
+    added to ``found`` when it has a yaku; True when some placement had none."""
+    melds = hand.melds
+    tsumo = context.tsumo
+    is_open = hand._open
+    suit = win // 9
+    k0, k1, k2, k3 = keys
+    base_han = _BASE_HAN[base_flags << 1 | is_open]
+    no_yaku = False
+    seat, round_ = context._seat_round
+    wind_fu = _PAIR_FU[context._winds | rules.double_wind_pair_fu << 4]
+    if melds:
+        (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
+         meld_terminal, _) = hand._melded
+        if kans == 4:
+            yakuman_base |= Y_SUUKANTSU
+        elif kans == 3:  # seven pairs needs no melds, so this flag stays in this form
+            base_flags |= Y_SANKANTSU
+            base_han += 2
+    else:
+        mr0 = mr1 = mr2 = mt0 = mt1 = mt2 = mtz = meld_runs = ankans = meld_fu = 0
+        meld_terminal = True
+    # fu of the base, closed ron and tsumo (a rinshan tsumo counts under Tenhou rules)
+    base_fu = (22 if rules.rinshan_tsumo_fu or not context.rinshan else 20) if tsumo else (
+        20 if is_open else 30)
+    readings = _READINGS
+    r0, r1, r2 = readings[k0], readings[k1], readings[k2]
+    honours = _HONOUR_READINGS[k3][0]  # honours have one reading
+    pair_z, trips_z, n_trips_z, fu_z, _ = honours
+    rank = win % 9
+    win_places = _PLACEMENTS[keys[suit] << 4 | rank] if suit < 3 else None
+    if len(r0) == 1 and len(r1) == 1 and len(r2) == 1:
+        combos: list[tuple[_t.NumberReading, _t.NumberReading, _t.NumberReading, int]] = [
+            (r0[0], r1[0], r2[0], 0)]
+    else:
+        combos = [(a, b, c, (i0, i1, i2)[suit] if suit < 3 else 0)
+                  for (i0, a), (i1, b), (i2, c)
+                  in itertools.product(enumerate(r0), enumerate(r1), enumerate(r2))]
+    for a, b, c, win_reading in combos:
+        # each suit's reading (see _score_tables.NumberReading), unpacked by name
+        pair_a, runs_a, trips_a, n_runs_a, n_trips_a, peikou_a, ends_a, fu_a, _, _ = a
+        pair_b, runs_b, trips_b, n_runs_b, n_trips_b, peikou_b, ends_b, fu_b, _, _ = b
+        pair_c, runs_c, trips_c, n_runs_c, n_trips_c, peikou_c, ends_c, fu_c, _, _ = c
+        if pair_a >= 0:
+            pair = pair_a
+        elif pair_b >= 0:
+            pair = 9 + pair_b
+        elif pair_c >= 0:
+            pair = 18 + pair_c
         else:
-            mr0 = mr1 = mr2 = mt0 = mt1 = mt2 = mtz = meld_runs = ankans = meld_fu = 0
-            meld_terminal = True
-        # fu of the base, closed ron and tsumo (a rinshan tsumo counts under Tenhou rules)
-        base_fu = (22 if rules.rinshan_tsumo_fu or not context.rinshan else 20) if tsumo else (
-            20 if is_open else 30)
-        readings = _READINGS
-        r0, r1, r2 = readings[k0], readings[k1], readings[k2]
-        honours = _HONOUR_READINGS[k3][0]  # honours have one reading
-        pair_z, trips_z, n_trips_z, fu_z, _ = honours
-        rank = win % 9
-        win_places = _PLACEMENTS[keys[suit] << 4 | rank] if suit < 3 else None
-        if len(r0) == 1 and len(r1) == 1 and len(r2) == 1:
-            combos: list[tuple[_t.NumberReading, _t.NumberReading, _t.NumberReading, int]] = [
-                (r0[0], r1[0], r2[0], 0)]
-        else:
-            combos = [(a, b, c, (i0, i1, i2)[suit] if suit < 3 else 0)
-                      for (i0, a), (i1, b), (i2, c)
-                      in itertools.product(enumerate(r0), enumerate(r1), enumerate(r2))]
-        for a, b, c, win_reading in combos:
-            # each suit's reading (see _score_tables.NumberReading), unpacked by name
-            pair_a, runs_a, trips_a, n_runs_a, n_trips_a, peikou_a, ends_a, fu_a, _, _ = a
-            pair_b, runs_b, trips_b, n_runs_b, n_trips_b, peikou_b, ends_b, fu_b, _, _ = b
-            pair_c, runs_c, trips_c, n_runs_c, n_trips_c, peikou_c, ends_c, fu_c, _, _ = c
-            if pair_a >= 0:
-                pair = pair_a
-            elif pair_b >= 0:
-                pair = 9 + pair_b
-            elif pair_c >= 0:
-                pair = 18 + pair_c
+            pair = 27 + pair_z
+        rm0, rm1, rm2 = runs_a | mr0, runs_b | mr1, runs_c | mr2
+        tm0, tm1, tm2 = trips_a | mt0, trips_b | mt1, trips_c | mt2
+        tmz = trips_z | mtz
+        n_runs = n_runs_a + n_runs_b + n_runs_c + meld_runs
+        concealed_trips = n_trips_a + n_trips_b + n_trips_c + n_trips_z + ankans
+        trip_fu = fu_a + fu_b + fu_c + fu_z + meld_fu
+        flags = base_flags
+        han = base_han
+        yakuman = yakuman_base
+        # the han of each yaku is added as its flag is set (closed / open values)
+        if tmz:
+            dragons = _POPCOUNT[tmz >> 4]
+            winds = _POPCOUNT[tmz & 15]
+            if dragons == 3:
+                yakuman |= Y_DAISANGEN
+            if winds == 4:
+                yakuman |= Y_DAISUUSHII
+            elif winds == 3 and 27 <= pair <= 30:
+                yakuman |= Y_SHOUSUUSHII
+            if dragons:
+                flags |= (tmz >> 4) * Y_HAKU  # haku, hatsu, chun are consecutive bits
+                han += dragons
+            if (tmz >> seat) & 1:
+                flags |= Y_SEAT
+                han += 1
+            if (tmz >> round_) & 1:
+                flags |= Y_ROUND
+                han += 1
+            if dragons == 2 and pair >= 31:
+                flags |= Y_SHOUSANGEN
+                han += 2
+        if not honroutou and n_runs and ends_a and ends_b and ends_c and meld_terminal:
+            if features & _HONOURS_PRESENT:
+                flags |= Y_CHANTA
+                han += 2 - is_open  # kuisagari: one han less when open
             else:
-                pair = 27 + pair_z
-            rm0, rm1, rm2 = runs_a | mr0, runs_b | mr1, runs_c | mr2
-            tm0, tm1, tm2 = trips_a | mt0, trips_b | mt1, trips_c | mt2
-            tmz = trips_z | mtz
-            n_runs = n_runs_a + n_runs_b + n_runs_c + meld_runs
-            concealed_trips = n_trips_a + n_trips_b + n_trips_c + n_trips_z + ankans
-            trip_fu = fu_a + fu_b + fu_c + fu_z + meld_fu
-            flags = base_flags
-            han = base_han
-            yakuman = yakuman_base
-            # the han of each yaku is added as its flag is set (closed / open values)
-            if tmz:
-                dragons = _POPCOUNT[tmz >> 4]
-                winds = _POPCOUNT[tmz & 15]
-                if dragons == 3:
-                    yakuman |= Y_DAISANGEN
-                if winds == 4:
-                    yakuman |= Y_DAISUUSHII
-                elif winds == 3 and 27 <= pair <= 30:
-                    yakuman |= Y_SHOUSUUSHII
-                if dragons:
-                    flags |= (tmz >> 4) * Y_HAKU  # haku, hatsu, chun are consecutive bits
-                    han += dragons
-                if (tmz >> seat) & 1:
-                    flags |= Y_SEAT
-                    han += 1
-                if (tmz >> round_) & 1:
-                    flags |= Y_ROUND
-                    han += 1
-                if dragons == 2 and pair >= 31:
-                    flags |= Y_SHOUSANGEN
-                    han += 2
-            if not honroutou and n_runs and ends_a and ends_b and ends_c and meld_terminal:
-                if features & _HONOURS_PRESENT:
-                    flags |= Y_CHANTA
-                    han += 2 - is_open  # kuisagari: one han less when open
-                else:
-                    flags |= Y_JUNCHAN
-                    han += 3 - is_open
-            if not n_runs:
-                flags |= Y_TOITOI
-                han += 2
-            if n_runs >= 3:
-                if (rm0 & _ITTSU_RUNS == _ITTSU_RUNS or rm1 & _ITTSU_RUNS == _ITTSU_RUNS
-                        or rm2 & _ITTSU_RUNS == _ITTSU_RUNS):
-                    flags |= Y_ITTSU
-                    han += 2 - is_open
-                if rm0 & rm1 & rm2:
-                    flags |= Y_SANSHOKU
-                    han += 2 - is_open
-            elif tm0 & tm1 & tm2:
-                flags |= Y_DOUKOU
-                han += 2
-            pinfu_shape = False
-            if not is_open:
-                peikou = peikou_a + peikou_b + peikou_c
-                if peikou >= 2:
-                    flags |= Y_RYANPEIKOU
-                    han += 3
-                elif peikou:
-                    flags |= Y_IIPEIKOU
-                    han += 1
-                pinfu_shape = (n_runs == 4 and pair < 31 and pair != 27 + seat
-                               and pair != 27 + round_)
-            pair_fu = wind_fu[pair - 27] if pair >= 27 else 0
-            # placements of the winning tile in this reading
-            places = (win_places[win_reading] if win_places is not None
-                      else _HONOUR_PLACES[pair_z == rank][rank])
-            for wait, place_rank, place_shape in places:
-                concealed = concealed_trips
-                fu = base_fu + pair_fu + trip_fu + _WAIT_FU[wait]
-                if wait == _SHANPON and not tsumo:  # a ron makes the triplet an open one
-                    concealed -= 1
-                    fu -= 4 if suit == 3 or place_rank in (0, 8) else 2
-                y = yakuman
-                if concealed == 4:
-                    y |= Y_SUUANKOU_TANKI if wait == _TANKI else Y_SUUANKOU
-                if pinfu_shape and wait == _RYANMEN and not y:
-                    fu = 20 if tsumo else 30
-                    f = flags | Y_PINFU
-                    total = han + 1
-                else:
-                    fu = (fu + 9) // 10 * 10
-                    if fu == 20:
-                        fu = 30
-                    f = flags
-                    total = han
-                    if concealed == 3:
-                        f |= Y_SANANKOU
-                        total += 2
-                if y:
-                    f, total = y, 0
-                elif not f:
-                    complete_without_yaku = True
-                    continue
-                found.append((f, total, fu, y, _STANDARD, pair, (a, b, c, honours, melds), wait,
-                              (place_rank, place_shape)))
+                flags |= Y_JUNCHAN
+                han += 3 - is_open
+        if not n_runs:
+            flags |= Y_TOITOI
+            han += 2
+        if n_runs >= 3:
+            if (rm0 & _ITTSU_RUNS == _ITTSU_RUNS or rm1 & _ITTSU_RUNS == _ITTSU_RUNS
+                    or rm2 & _ITTSU_RUNS == _ITTSU_RUNS):
+                flags |= Y_ITTSU
+                han += 2 - is_open
+            if rm0 & rm1 & rm2:
+                flags |= Y_SANSHOKU
+                han += 2 - is_open
+        elif tm0 & tm1 & tm2:
+            flags |= Y_DOUKOU
+            han += 2
+        pinfu_shape = False
+        if not is_open:
+            peikou = peikou_a + peikou_b + peikou_c
+            if peikou >= 2:
+                flags |= Y_RYANPEIKOU
+                han += 3
+            elif peikou:
+                flags |= Y_IIPEIKOU
+                han += 1
+            pinfu_shape = (n_runs == 4 and pair < 31 and pair != 27 + seat
+                           and pair != 27 + round_)
+        pair_fu = wind_fu[pair - 27] if pair >= 27 else 0
+        # placements of the winning tile in this reading
+        places = (win_places[win_reading] if win_places is not None
+                  else _HONOUR_PLACES[pair_z == rank][rank])
+        for wait, place_rank, place_shape in places:
+            concealed = concealed_trips
+            fu = base_fu + pair_fu + trip_fu + _WAIT_FU[wait]
+            if wait == _SHANPON and not tsumo:  # a ron makes the triplet an open one
+                concealed -= 1
+                fu -= 4 if suit == 3 or place_rank in (0, 8) else 2
+            y = yakuman
+            if concealed == 4:
+                y |= Y_SUUANKOU_TANKI if wait == _TANKI else Y_SUUANKOU
+            if pinfu_shape and wait == _RYANMEN and not y:
+                fu = 20 if tsumo else 30
+                f = flags | Y_PINFU
+                total = han + 1
+            else:
+                fu = (fu + 9) // 10 * 10
+                if fu == 20:
+                    fu = 30
+                f = flags
+                total = han
+                if concealed == 3:
+                    f |= Y_SANANKOU
+                    total += 2
+            if y:
+                f, total = y, 0
+            elif not f:
+                no_yaku = True
+                continue
+            found.append((f, total, fu, y, _STANDARD, pair, (a, b, c, honours, melds), wait,
+                          (place_rank, place_shape)))
+    return no_yaku
 
-    # -- seven pairs -----------------------------------------------------------------------
-    if chiitoi and not melds:
-        pairs = tuple((k, -1, False, False) for k in range(34)
-                      if keys[k // 9] // _UNIT[k] % 5 == 2)
-        y = yakuman_base & (Y_TENHOU | Y_CHIIHOU | Y_RENHOU | Y_TSUUIISOU)
-        f = base_flags | Y_CHIITOITSU
-        if honroutou and features & _NONEMPTY_NUM and features & _HONOURS_PRESENT:
-            f |= Y_HONROUTOU
-        han = _han(f, False)
-        if y:
-            f, han = y, 0
-        found.append((f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, _t.TANKI,
-                      (win % 9, _PLACE_PAIR)))
 
+def _seven_pairs(keys: list[int], win: int, features: int, base_flags: int,
+                 yakuman_base: int, honroutou: bool) -> _Candidate:
+    """The seven pairs reading of a closed hand."""
+    pairs = tuple((k, -1, False, False) for k in range(34)
+                  if keys[k // 9] // _UNIT[k] % 5 == 2)
+    y = yakuman_base & (Y_TENHOU | Y_CHIIHOU | Y_RENHOU | Y_TSUUIISOU)
+    f = base_flags | Y_CHIITOITSU
+    if honroutou and features & _NONEMPTY_NUM and features & _HONOURS_PRESENT:
+        f |= Y_HONROUTOU
+    han = _han(f, False)
+    if y:
+        f, han = y, 0
+    return (f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, _t.TANKI, (win % 9, _PLACE_PAIR))
+
+
+def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: int,
+             win: int, context: WinContext, rules: Rules, is_open: bool,
+             dealer: bool) -> WinResult:
+    """The candidate that scores the most, as a result (dora counted for an ordinary
+    hand)."""
+    tsumo = context.tsumo
     if len(found) == 1:
         best = found[0]
-    elif found:  # the highest points; ties: a yakuman, then more han, then more fu
+    else:  # the highest points; ties: a yakuman, then more han, then more fu
         best = max(found, key=lambda c: (
             _key_points(c[3], c[0], c[1] + extra_han, c[2], rules, dealer, tsumo),
             1 if c[3] else 0, c[1], c[2]))
-    else:
-        return _NO_YAKU if complete_without_yaku else _NOT_COMPLETE
     flags, han, fu, yakuman, form, pair, parts, wait, place = best
     reading = _new_reading((form, pair, parts, wait, place, win, context, rules, is_open))
     if yakuman:
@@ -813,7 +864,7 @@ def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, readin
         points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
                                         riichi_sticks=ctx.riichi_sticks, rules=rules)
     result: WinResult = _new(WinResult)
-    _set(result, "_values", (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
+    _set_values(result, (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
                              payments, _WAITS[reading.wait], reading))
     return result
 
