@@ -308,7 +308,7 @@ _FIVES = 1 << 4 | 1 << 13 | 1 << 22
 _HONOUR_PLACES = (tuple(((_t.SHANPON, r, _t.TRIP),) for r in range(7)),
                   tuple(((_t.TANKI, r, _t.PAIR),) for r in range(7)))
 """Where an honour winning tile sits: [is the pair][rank] -> its one placement."""
-_WAIT_FU = (0, 2, 2, 0, 2)
+_WAIT_FU = _t.WAIT_FU
 """Fu of each wait: ryanmen, kanchan, penchan, shanpon, tanki."""
 
 
@@ -945,22 +945,19 @@ def _fu_items(reading: _Reading, *, yakuman: bool) -> tuple[tuple[str, int], ...
         items.append(("closed ron", 10))
     if tsumo and (rules.rinshan_tsumo_fu or not ctx.rinshan):
         items.append(("tsumo", 2))
-    if wait in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI):
-        items.append((f"{wait.value} wait", 2))
-    name = tile_of(pair)
-    if pair >= 31:
-        items.append((f"pair of {name}", 2))
-    elif pair == seat == round_:
-        items.append((f"pair of {name} (double wind)", rules.double_wind_pair_fu))
-    elif pair in (seat, round_):
-        items.append((f"pair of {name}", 2))
+    if _WAIT_FU[reading.wait]:
+        items.append((f"{wait.value} wait", _WAIT_FU[reading.wait]))
+    pair_fu = _PAIR_FU[ctx._winds | rules.double_wind_pair_fu << 4][pair - 27] \
+        if pair >= 27 else 0
+    if pair_fu:
+        double = " (double wind)" if pair == seat == round_ else ""
+        items.append((f"pair of {tile_of(pair)}{double}", pair_fu))
     ron_on_triplet = wait is Wait.SHANPON and not tsumo
     for kind, shape, is_open, _ in reading.sets:
         if shape == _RUN:
             continue
         opened = is_open or (ron_on_triplet and (kind, shape) == reading.win_group)
-        value = (4 if kind in _YAOCHUU_KINDS else 2) * (1 if opened else 2)
-        value *= 4 if shape == _KAN else 1
+        value = _t.set_fu(kind in _YAOCHUU_KINDS, not opened, shape == _KAN)
         what = "kan" if shape == _KAN else "triplet"
         items.append((f"{'open' if opened else 'closed'} {what} of {tile_of(kind)}", value))
     total = sum(v for _, v in items)

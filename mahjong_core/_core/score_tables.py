@@ -54,6 +54,16 @@ def run_wait(start: int, rank: int) -> int:
 
 RUN, TRIP, PAIR = range(3)
 
+
+def set_fu(yaochuu: bool, concealed: bool, kan: bool) -> int:
+    """The fu of a triplet or kan: 2, doubled for a terminal or honour, doubled when
+    concealed, four times for a kan. Every fu table and breakdown is built from this."""
+    return 2 * (2 if yaochuu else 1) * (2 if concealed else 1) * (4 if kan else 1)
+
+
+WAIT_FU = (0, 2, 2, 0, 2)
+"""Fu of each wait code (RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI)."""
+
 NumberReading = tuple[int, int, int, int, int, int, bool, int, tuple[int, ...], tuple[int, ...]]
 HonourReading = tuple[int, int, int, int, tuple[int, ...]]
 Placement = tuple[int, int, int]
@@ -70,7 +80,7 @@ def _run_facts(runs: tuple[int, ...]) -> tuple[int, int, int, bool]:
 def _trip_facts(mask: int) -> tuple[tuple[int, ...], int, int, bool]:
     """(ranks, count, concealed fu, all terminal) of a triplet mask."""
     trips = tuple(r for r in range(9) if mask >> r & 1)
-    return (trips, len(trips), sum(8 if r in (0, 8) else 4 for r in trips),
+    return (trips, len(trips), sum(set_fu(r in (0, 8), True, False) for r in trips),
             all(r in (0, 8) for r in trips))
 
 
@@ -128,7 +138,7 @@ def _honour_readings(key: int) -> tuple[HonourReading, ...]:
         mask = 0
         for r in trips:
             mask |= 1 << r
-        out.append((pair, mask, len(trips), 8 * len(trips), trips))
+        out.append((pair, mask, len(trips), len(trips) * set_fu(True, True, False), trips))
     return tuple(out)
 
 
@@ -199,7 +209,7 @@ def meld_summary(melds: tuple[tuple[int, bool, bool, bool], ...]) -> MeldSummary
         trips += 1
         yaochuu = s == 3 or r in (0, 8)
         terminal = terminal and yaochuu
-        value = (4 if yaochuu else 2) * (2 if closed else 1) * (4 if is_kan else 1)
+        value = set_fu(yaochuu, closed, is_kan)
         fu += value
         kans += is_kan
         ankans += closed
