@@ -1,4 +1,4 @@
-"""evaluate(): real Tenhou results, situations, payments, pao, furiten and properties."""
+"""evaluate(): real Tenhou results, the high-score rule, situations that need the hand, pao and properties."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from mahjong_core import (
     InvalidContextError,
     InvalidHandError,
     InvalidRulesError,
-    InvalidSeatError,
     Limit,
     MahjongError,
     Meld,
@@ -32,8 +31,9 @@ from mahjong_core import (
     evaluate,
     parse_tiles,
 )
-from mahjong_core.jsonapi import parse_request, score_request
-from mahjong_core.points import limit_of, payments_for
+from mahjong_core.jsonapi import score_request
+from mahjong_core.points import limit_of
+from tests.support.evaluation import eval_text, win_text
 
 from .support.realdata_cases import CASES
 from .support.reference_scoring import redden
@@ -68,14 +68,8 @@ def test_real_cases_cover_every_yaku_name() -> None:
                        "honroutou", "junchan", "double_riichi", "haitei", "houtei"}
 
 
-def _eval(hand: str, win: str, **situation: Any) -> WinResult | NoWin:
-    return evaluate(Hand.parse(hand), Tile.parse(win), WinContext(**situation))
 
 
-def _win(hand: str, win: str, **situation: Any) -> WinResult:
-    result = _eval(hand, win, **situation)
-    assert isinstance(result, WinResult), result
-    return result
 
 
 # -- the high-score rule --------------------------------------------------------------
@@ -83,63 +77,35 @@ def _win(hand: str, win: str, **situation: Any) -> WinResult:
 
 def test_runs_beat_triplets_when_they_score_more() -> None:
     # 123m x3 + 789p + 99s: riichi pinfu iipeikou junchan (haneman) beats sanankou
-    result = _win("111222333m78p99s", "9p", riichi=True, seat_wind="S")
+    result = win_text("111222333m78p99s", "9p", riichi=True, seat_wind="S")
     assert result.yaku == Yaku.RIICHI | Yaku.PINFU | Yaku.IIPEIKOU | Yaku.JUNCHAN
     assert (result.han, result.limit, result.points) == (6, Limit.HANEMAN, 12000)
 
 
 def test_triplets_beat_runs_when_they_score_more() -> None:
-    result = _win("111222333m45p99s", "3p", riichi=True, seat_wind="S")
+    result = win_text("111222333m45p99s", "3p", riichi=True, seat_wind="S")
     assert result.yaku == Yaku.RIICHI | Yaku.SANANKOU
     assert (result.han, result.fu, result.points) == (3, 50, 6400)
 
 
 def test_the_placement_with_more_fu_wins() -> None:
     # 34556m + 4m reads 345m 456m: kanchan (in 345) 50 fu beats ryanmen (in 456) 40 fu
-    result = _win("34556m111p456s55z", "4m", riichi=True, seat_wind="S")
+    result = win_text("34556m111p456s55z", "4m", riichi=True, seat_wind="S")
     assert (result.fu, result.points, result.wait.value) == (50, 1600, "kanchan")
     # on tsumo in a hand that can be pinfu, the ryanmen placement and pinfu win
-    pinfu = _win("34556m22p456789s", "4m", riichi=True, tsumo=True, seat_wind="S")
+    pinfu = win_text("34556m22p456789s", "4m", riichi=True, tsumo=True, seat_wind="S")
     assert pinfu.yaku == Yaku.RIICHI | Yaku.MENZEN_TSUMO | Yaku.PINFU
     assert (pinfu.fu, pinfu.points) == (20, 2700)
 
 
 def test_ryanpeikou_beats_seven_pairs() -> None:
-    result = _win("2233445566778m", "8m")
+    result = win_text("2233445566778m", "8m")
     assert result.yaku & Yaku.RYANPEIKOU and not result.yaku & Yaku.CHIITOITSU
 
 
 # -- situations -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("situation", [
-    {"chankan": True, "tsumo": True},
-    {"haitei": True},
-    {"houtei": True, "tsumo": True},
-    {"rinshan": True},
-    {"ippatsu": True},
-    {"tenhou": True, "tsumo": True, "seat_wind": "S"},
-    {"tenhou": True},
-    {"chiihou": True, "tsumo": True},
-    {"chiihou": True, "tsumo": True, "seat_wind": "W", "riichi": True},
-    {"haitei": True, "houtei": True, "tsumo": True},
-    {"renhou": True, "seat_wind": "E"},
-    {"riichi": "yes"},
-    {"honba": -1},
-    {"riichi_sticks": 1.5},
-    {"seat_wind": "X"},
-    {"dora_indicators": "1m2m3m4m5m6m"},
-    {"dora_indicators": "1m", "ura_indicators": "1m2m"},
-    {"dora_indicators": "8z"},
-    {"rinshan": True, "haitei": True, "tsumo": True},
-    {"chankan": True, "houtei": True},
-    {"riichi": True, "ippatsu": True, "rinshan": True, "tsumo": True},
-    {"dora_indicators": [Tile(0)] * 5},
-    {"dora_indicators": "11m", "ura_indicators": "111m"},
-])
-def test_impossible_situations_raise(situation: dict[str, Any]) -> None:
-    with pytest.raises(InvalidContextError):
-        WinContext(**situation)
 
 
 def test_situations_that_need_the_hand() -> None:
@@ -155,13 +121,13 @@ def test_situations_that_need_the_hand() -> None:
 def test_situations_that_contradict_the_tiles() -> None:
     # chankan robs the fourth copy: the winner cannot hold one
     with pytest.raises(InvalidContextError, match="chankan"):
-        _eval("123m456p789s1122z", "1z", chankan=True)
-    robbed = _eval("123m456p789s35s11z", "4s", chankan=True, seat_wind="S")
+        eval_text("123m456p789s1122z", "1z", chankan=True)
+    robbed = eval_text("123m456p789s35s11z", "4s", chankan=True, seat_wind="S")
     assert isinstance(robbed, WinResult) and robbed.yaku == Yaku.CHANKAN
     # the indicators are tiles: with the hand no kind shows five times
     with pytest.raises(InvalidContextError, match="only four"):
-        _eval("111m456p789s1122z", "1z", dora_indicators="1m1m")
-    assert isinstance(_eval("111m456p789s1122z", "1z", dora_indicators="1m"), WinResult)
+        eval_text("111m456p789s1122z", "1z", dora_indicators="1m1m")
+    assert isinstance(eval_text("111m456p789s1122z", "1z", dora_indicators="1m"), WinResult)
     # with red fives in play a suit has three plain fives and a red one
     four_fives = Hand.parse("234p456p678s8s minkan:5555m:5m:toimen")
     with pytest.raises(InvalidHandError, match="four plain fives of m"):
@@ -191,73 +157,32 @@ def test_wrong_argument_types_raise_library_errors() -> None:
 
 
 def test_not_complete_and_no_yaku() -> None:
-    assert _eval("123m456p789s1122z", "3z") == NoWin(NoWinReason.NOT_COMPLETE)
+    assert eval_text("123m456p789s1122z", "3z") == NoWin(NoWinReason.NOT_COMPLETE)
     # open hand, complete, only dora: no yaku
-    result = _eval("234m456p11s88s chi:789p", "8s", dora_indicators="7s")
+    result = eval_text("234m456p11s88s chi:789p", "8s", dora_indicators="7s")
     assert result == NoWin(NoWinReason.NO_YAKU)
 
 
 def test_dora_never_makes_a_yakuless_hand_win_and_never_joins_a_yakuman() -> None:
-    assert isinstance(_eval("234m456p11s88s chi:789p", "8s", dora_indicators="1s7s0s"), NoWin)
-    yakuman = _win("19m19p19s1234567z", "1m", dora_indicators="9m")
+    assert isinstance(eval_text("234m456p11s88s chi:789p", "8s", dora_indicators="1s7s0s"), NoWin)
+    yakuman = win_text("19m19p19s1234567z", "1m", dora_indicators="9m")
     assert yakuman.han == 13 and yakuman.dora == 0
 
 
 # -- furiten ---------------------------------------------------------------------------
 
 
-def test_furiten_ron_is_refused_but_tsumo_is_not() -> None:
-    assert _eval("123m456p789s1122z", "1z", furiten=True) == NoWin(NoWinReason.FURITEN)
-    assert isinstance(_eval("123m456p789s1122z", "1z", furiten=True, tsumo=True), WinResult)
 
 
-def test_furiten_tracker_kinds() -> None:
-    hand = Hand.parse("123m456p789s2345s")  # waits 2s 5s
-    fresh = FuritenTracker()
-    assert not fresh.is_furiten(hand)
-    assert fresh.discarded(Tile.parse("5s")).is_furiten(hand)  # own discard: permanent
-    temporary = fresh.passed(Tile.parse("2s"))
-    assert temporary.is_furiten(hand)
-    assert not temporary.discarded(Tile.parse("9m")).is_furiten(hand)
-    riichi = fresh.declared_riichi().passed(Tile.parse("2s"))
-    assert riichi.discarded(Tile.parse("9m")).is_furiten(hand)  # riichi: permanent
-    assert fresh.discarded(Tile.parse("0s")).is_furiten([Tile.parse("5s")])
-    assert fresh == FuritenTracker()  # trackers are values: nothing changed
 
 
 # -- payments, limits and pao -----------------------------------------------------------
 
 
-@pytest.mark.parametrize(("han", "fu", "limit", "base"), [
-    (1, 30, None, 240), (3, 60, None, 1920), (4, 30, None, 1920), (3, 70, Limit.MANGAN, 2000),
-    (4, 40, Limit.MANGAN, 2000), (5, 30, Limit.MANGAN, 2000), (6, 30, Limit.HANEMAN, 3000),
-    (7, 30, Limit.HANEMAN, 3000), (8, 30, Limit.BAIMAN, 4000), (10, 30, Limit.BAIMAN, 4000),
-    (11, 30, Limit.SANBAIMAN, 6000), (12, 30, Limit.SANBAIMAN, 6000),
-    (13, 30, Limit.KAZOE_YAKUMAN, 8000), (26, 30, Limit.KAZOE_YAKUMAN, 8000),
-])
-def test_limits(han: int, fu: int, limit: Limit | None, base: int) -> None:
-    assert limit_of(han, fu) == (limit, base)
 
 
-def test_kiriage_and_no_kazoe() -> None:
-    assert limit_of(4, 30, rules=Rules(kiriage_mangan=True)) == (Limit.MANGAN, 2000)
-    assert limit_of(3, 60, rules=Rules(kiriage_mangan=True)) == (Limit.MANGAN, 2000)
-    assert limit_of(13, 30, rules=Rules(kazoe_yakuman=False)) == (Limit.SANBAIMAN, 6000)
 
 
-@given(st.integers(1, 12), st.sampled_from([20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]),
-       st.booleans(), st.integers(0, 5))
-def test_tsumo_payments_add_up_and_points_never_fall_as_han_rises(
-        han: int, fu: int, dealer: bool, honba: int) -> None:
-    base = limit_of(han, fu)[1]
-    points, pay = payments_for(base, dealer=dealer, tsumo=True, honba=honba)
-    paid = pay.dealer + pay.non_dealer * pay.non_dealer_payers
-    assert paid == points + 300 * honba
-    assert pay.non_dealer_payers == (3 if dealer else 2)
-    ron, _ = payments_for(base, dealer=dealer, tsumo=False)
-    more, _ = payments_for(limit_of(han + 1, fu)[1], dealer=dealer, tsumo=False)
-    assert more >= ron
-    assert points % 100 == 0 and ron % 100 == 0
 
 
 def test_pao_on_tsumo_and_ron() -> None:
@@ -399,77 +324,14 @@ def test_inputs_are_not_modified() -> None:
 # -- the JSON interface ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("request_", "fragment"), [
-    ({"hand": "123m456p789s1122x", "win_tile": "1z"}, "unknown character"),
-    ({"hand": "1111m456p789s112z", "win_tile": "1m"}, "copies"),
-    ({"hand": "123m456p789s112z", "win_tile": "1z"}, "13 or 14"),
-    ({"hand": "123m456p789s1122z", "win_tile": "1z", "melds": [{"kind": "pon"}]}, "tiles"),
-    ({"hand": "123m456p789s1122z", "win_tile": "1z", "melds": "pon"}, "list"),
-    ({"hand": "123m456p789s1122z", "win_tile": "1z", "colour": "red"}, "unknown key"),
-    ({"hand": "123m456p789s1122z", "win_tile": "1z", "rules": {"kuitan": True}}, "unknown rule"),
-    ({"hand": "123m456p789s1122z", "win_tile": "1z", "rules": {"red_fives": 1}}, "red_fives"),
-    ({"hand": "123m456p789s1122z", "win_tile": "1z", "tsumo": "yes"}, "tsumo"),
-    ({"hand": "123m456p789s1122z", "win_tile": "1z", "honba": "2"}, "honba"),
-    ({"hand": 123, "win_tile": "1z"}, "hand"),
-    ({"win_tile": "1z"}, "hand"),
-    ({"hand": "123m456p789s1122z", "win_tile": "12z"}, "one tile"),
-    ([1, 2], "object"),
-])
-def test_json_bad_input_is_an_error_object(request_: object, fragment: str) -> None:
-    answer = score_request(request_)
-    assert set(answer) == {"error"}
-    assert fragment in str(answer["error"])
 
 
-def test_json_parse_request_builds_the_python_values() -> None:
-    hand, win, context, rules = parse_request({
-        "hand": "123m456p789s1122z", "win_tile": "2z", "melds": [], "tsumo": True,
-        "seat_wind": "S", "round_wind": "E", "rules": {"double_yakuman": True}})
-    assert hand == Hand.parse("123m456p789s1122z") and win == Tile.parse("2z")
-    assert context.seat_wind is Wind.SOUTH and context.tsumo
-    assert rules == Rules(double_yakuman=True)
 
 
-def test_json_names_of_single_yaku() -> None:
-    assert Yaku.DOUBLE_RIICHI.json_name == "double_riichi"
-    assert [y.json_name for y in Yaku] == [n for y in Yaku for n in y.names()]
-    with pytest.raises(MahjongError):
-        _ = (Yaku.RIICHI | Yaku.PINFU).json_name
 
 
-@pytest.mark.parametrize(("situation", "seats", "want"), [
-    ({"seat_wind": "S", "riichi_sticks": 2, "honba": 1}, {"winner": 1, "dealer": 0,
-                                                        "discarder": 3},
-     (0, 2900 + 2000, 0, -2900)),
-    ({"seat_wind": "S", "tsumo": True, "honba": 1}, {"winner": 2, "dealer": 1},
-     (-1400, -2700, 5500, -1400)),
-    ({"seat_wind": "E", "tsumo": True}, {"winner": 3, "dealer": 3},
-     (-3900, -3900, -3900, 11700)),  # riichi, tsumo, double east: 4 han 30 fu
-])
-def test_payment_deltas_per_seat(situation: dict[str, Any], seats: dict[str, int],
-                                 want: tuple[int, ...]) -> None:
-    # riichi and a wind triplet on a 1z/2z shanpon
-    hand = Hand.parse("123m456p789s1122z")
-    win = evaluate(hand, Tile.parse("2z" if situation["seat_wind"] == "S" else "1z"),
-                   WinContext(riichi=True, **situation))
-    assert isinstance(win, WinResult)
-    deltas = win.payments.deltas(**seats)
-    assert deltas == want
-    assert sum(deltas) == win.payments.sticks
-    assert deltas[seats["winner"]] == win.total
 
 
-def test_payment_deltas_with_pao_and_bad_seats() -> None:
-    hand = Hand.parse("123m5p pon:555z pon:666z pon:777z:7z:toimen")
-    ron = evaluate(hand, Tile.parse("5p"), WinContext(seat_wind="S", pao="toimen"))
-    assert isinstance(ron, WinResult)
-    assert ron.payments.deltas(1, dealer=0, discarder=0, liable=3) == (-16000, 32000, 0, -16000)
-    with pytest.raises(InvalidSeatError):
-        ron.payments.deltas(1, dealer=0, discarder=0)  # the liable seat is missing
-    with pytest.raises(InvalidSeatError):
-        ron.payments.deltas(1, dealer=0, discarder=1, liable=3)
-    with pytest.raises(InvalidSeatError):
-        ron.payments.deltas(4, dealer=0, discarder=1, liable=3)
 
 
 @pytest.mark.parametrize("call", [
@@ -488,19 +350,8 @@ def test_bad_values_raise_library_errors(call: Any) -> None:
         call()
 
 
-def test_furiten_tracker_takes_tiles_or_kinds() -> None:
-    assert FuritenTracker(own=[Tile.parse("5s")]) == FuritenTracker(own={22})
 
 
-def test_deltas_refuse_seats_that_do_not_fit_the_payments() -> None:
-    dealer_tsumo = payments_for(2000, dealer=True, tsumo=True)[1]
-    with pytest.raises(MahjongError, match="dealer tsumo"):
-        dealer_tsumo.deltas(1, dealer=0)
-    other_tsumo = payments_for(2000, dealer=False, tsumo=True)[1]
-    with pytest.raises(MahjongError, match="non-dealer tsumo"):
-        other_tsumo.deltas(0, dealer=0)
-    with pytest.raises(InvalidSeatError, match="winner is a seat"):
-        other_tsumo.deltas(None, dealer=0)  # type: ignore[arg-type]
 
 
 def test_results_narrow_by_truth() -> None:
