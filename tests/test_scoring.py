@@ -1,4 +1,5 @@
-"""evaluate(): real Tenhou results, the high-score rule, situations that need the hand, pao and properties."""
+"""evaluate(): real Tenhou results, the high-score rule, situations that need the hand,
+pao and properties."""
 
 from __future__ import annotations
 
