@@ -7,7 +7,7 @@ import itertools
 import operator
 import re
 from collections.abc import Callable, Iterable
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 import attrs
 
@@ -21,7 +21,6 @@ from .meld import Meld, MeldKind
 from .shapes import Decomposition, Form, Group, GroupKind
 from .tile import (
     MAX_TILES,
-    PACK_KEYS,
     PACK_REDS,
     IdLayout,
     Tile,
@@ -49,7 +48,6 @@ _UNIT = _suit.KIND_UNIT
 _RANK_UNITS = _suit.UNIT
 _IS_RED = operator.attrgetter("red")
 _NO_MELD_COUNTS = (0,) * 34
-_NO_MELD_KEYS = (0, 0, 0, 0)
 _THREE_PLAYER_KINDS = (0, *range(8, 34))
 """The kinds of a three-player game: every kind but 2m-8m."""
 PLAIN_TILES = tuple(Tile(k) for k in range(34))
@@ -66,6 +64,23 @@ _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
 _STANDARD, _CODES, _SPECIAL = _suit.STANDARD_TOTAL, _suit.CODE_FIELD, _suit.SEVEN | _suit.THIRTEEN
 _SEVEN_TENPAI, _THIRTEEN_SHORT = _suit.SEVEN_PAIRS_TENPAI, _suit.THIRTEEN_ONE_SHORT
+
+
+class MeldInfo(NamedTuple):
+    """What a hand's melds bring to its questions (internal)."""
+
+    counts: tuple[int, ...]
+    """The melds' copies of each kind 0-33."""
+    summary: _score_tables.MeldSummary
+    """The melds as the scorer sees them."""
+    is_open: bool
+    """True once a meld other than a closed kan was called."""
+    keys: tuple[int, int, int, int]
+    """The melds' copies per suit, packed as the shanten tables want them."""
+
+
+_CLOSED = MeldInfo((0,) * 34, _score_tables.NO_MELDS, False, (0, 0, 0, 0))
+"""A hand without melds."""
 
 
 def _to_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
@@ -127,12 +142,8 @@ class Hand:
     _full: bool = attrs.field(init=False, eq=False, repr=False)
     _exhausted: int = attrs.field(init=False, eq=False, repr=False)
     """Bit k is set when the hand and its melds hold all four copies of kind k."""
-    _meld_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    _melded: _score_tables.MeldSummary = attrs.field(init=False, eq=False, repr=False)
-    """The melds as the scorer sees them."""
-    _open: bool = attrs.field(init=False, eq=False, repr=False)
-    _meld_keys: tuple[int, int, int, int] = attrs.field(init=False, eq=False, repr=False)
-    """The melds' copies per suit, packed as the shanten tables want them."""
+    _meld_info: MeldInfo = attrs.field(init=False, eq=False, repr=False)
+    """What the melds bring: copies per kind, the scorer's summary, openness, shanten keys."""
 
     def __attrs_post_init__(self) -> None:
         tiles, melds = self._tiles, self.melds
@@ -157,14 +168,11 @@ class Hand:
         _SET_TILES(hand, tiles)
         _SET_MELDS(hand, self.melds)
         _SET_KEYS(hand, keys)
-        _SET_MELD_COUNTS(hand, self._meld_counts)
         _SET_EXHAUSTED(hand, exhausted)
         _SET_FULL(hand, not self._full)
-        _SET_MELDED(hand, self._melded)
-        _SET_MELD_KEYS(hand, self._meld_keys)
+        _SET_MELD_INFO(hand, self._meld_info)
         _SET_HAND_REDS(hand, hand_reds)
         _SET_RED_SUITS(hand, red_suits)
-        _SET_OPEN(hand, self._open)
         return hand
 
     # -- construction -----------------------------------------------------------------
@@ -229,33 +237,32 @@ class Hand:
                 and cls is Hand and (red_fives is True or red_fives is False)):
             count = len(ids)
             try:
-                packed = sum(map(_ID_GET if red_fives else _ID_GET_PLAIN, ids))
+                packed = sum(map(_ID_GET, ids))
             except (KeyError, TypeError):  # not an id: the plain walk names it
                 packed = -1
-            if (packed >= 0 and count <= 14 and (packed & _PRESENCE).bit_count() == count
+            presence = packed & _PRESENCE
+            if (packed >= 0 and count <= 14 and presence.bit_count() == count
                     and [*map(type, ids)] == _INTS[count]):
                 # distinct ids: at most four of a kind and one red five a suit
                 hand = _NEW(Hand)
                 _SET_TILES(hand, None)
                 if melds.__class__ is tuple and not melds and (count == 13 or count == 14):
                     _SET_MELDS(hand, ())
-                    _SET_KEYS(hand, (packed >> _ID_KEYS & _FIELD,
-                                     packed >> _ID_KEYS + 21 & _FIELD,
-                                     packed >> _ID_KEYS + 42 & _FIELD,
-                                     packed >> _ID_KEYS + 63 & _FIELD))
-                    reds = packed >> _ID_REDS
-                    red_suits = reds & 1 | reds >> 2 & 2 | reds >> 4 & 4
+                    _SET_KEYS(hand, (packed >> 136 & _FIELD, packed >> 157 & _FIELD,
+                                     packed >> 178 & _FIELD, packed >> 199))
+                    # red fives are ids 16, 52 and 88: copy 0 of each five
+                    red_suits = (presence >> 16 & 1 | presence >> 51 & 2 | presence >> 86 & 4
+                                 if red_fives else 0)
                     _SET_HAND_REDS(hand, red_suits)
                     _SET_RED_SUITS(hand, red_suits)
                     _SET_FULL(hand, count == 14)
-                    four = (packed >> 136 & _COUNTS) + _TWELVES & _SIXTEENS
-                    _SET_EXHAUSTED(hand, _kinds_of_fields(four) if four else 0)
-                    _SET_MELD_COUNTS(hand, _NO_MELD_COUNTS)
-                    _SET_MELDED(hand, _NO_MELDS)
-                    _SET_OPEN(hand, False)
-                    _SET_MELD_KEYS(hand, _NO_MELD_KEYS)
+                    quads = presence & presence >> 1 & presence >> 2 & presence >> 3 & _QUADS
+                    _SET_EXHAUSTED(hand, sum(1 << k for k in range(34) if quads >> 4 * k & 1)
+                                   if quads else 0)
+                    _SET_MELD_INFO(hand, _CLOSED)
                     return hand
-                if _setup(hand, packed >> 136, count, _to_melds(melds)):
+                full = sum(map(_ID_PACK_GET if red_fives else _ID_PACK_GET_PLAIN, ids))
+                if _setup(hand, full, count, _to_melds(melds)):
                     return hand
         return cls(tiles_from_ids136(ids, layout=layout, red_fives=red_fives), melds)
 
@@ -290,7 +297,7 @@ class Hand:
         kind = tile.kind
         suit, unit = kind // 9, _UNIT[kind]
         keys = list(self._keys)
-        held = keys[suit] // unit % 5 + self._meld_counts[kind] + 1  # digits stop at 4
+        held = keys[suit] // unit % 5 + self._meld_info.counts[kind] + 1  # digits stop at 4
         if held > 4:
             raise InvalidHandError(
                 f"the hand {self} holds all four copies of {tile.plain}; it cannot take a "
@@ -405,7 +412,7 @@ class Hand:
     @property
     def is_closed(self) -> bool:
         """True when no meld was called (closed kans keep a hand closed)."""
-        return not self._open
+        return not self._meld_info.is_open
 
     @property
     def is_full(self) -> bool:
@@ -584,7 +591,7 @@ class Hand:
         if players != 4:
             return self._three_player_shanten(players)
         if self.melds:
-            return _shanten.standard_shanten(self._keys, self._meld_keys, len(self.melds))
+            return _shanten.standard_shanten(self._keys, self._meld_info.keys, len(self.melds))
         k0, k1, k2, k3 = self._keys  # the closed tables of _shanten, inline
         vector, pairs, orphans = _tables.VECTOR, _tables.PAIRS, _tables.ORPHANS
         standard = _tables.FIN[_tables.AB[vector[k0] << 8 | vector[k1]] << 8
@@ -600,22 +607,22 @@ class Hand:
         """Shanten towards four sets and a pair (melds are sets), as in ``shanten``."""
         if players != 4:
             self._check_three_players(players)
-            return _shanten.three_player_standard(self._keys, self._meld_keys,
+            return _shanten.three_player_standard(self._keys, self._meld_info.keys,
                                                   len(self.melds))
-        return _shanten.standard_shanten(self._keys, self._meld_keys, len(self.melds))
+        return _shanten.standard_shanten(self._keys, self._meld_info.keys, len(self.melds))
 
     def _check_three_players(self, players: object) -> None:
         """Raise unless ``players`` is 3 and the hand holds no 2m-8m."""
         if players != 3 or type(players) is not int:
             raise InvalidHandError(f"players is 3 or 4, got {quote(players)}")
         if self._keys[0] % _RANK_UNITS[8] >= _RANK_UNITS[1] or (
-                self._meld_counts[1:8] != _NO_MELD_COUNTS[1:8]):
+                self._meld_info.counts[1:8] != _NO_MELD_COUNTS[1:8]):
             raise InvalidHandError(f"a three-player game has no 2m-8m, but the hand {self} "
                                    "holds some")
 
     def _three_player_shanten(self, players: object) -> int:
         self._check_three_players(players)
-        standard = _shanten.three_player_standard(self._keys, self._meld_keys,
+        standard = _shanten.three_player_standard(self._keys, self._meld_info.keys,
                                                   len(self.melds))
         if self.melds:
             return standard
@@ -659,7 +666,7 @@ class Hand:
         unseen = self._unseen(visible)
         if players != 4:
             return self._three_player_ukeire(players, unseen)
-        shanten, mask = _shanten.improving(self._keys, self._meld_keys, len(self.melds))
+        shanten, mask = _shanten.improving(self._keys, self._meld_info.keys, len(self.melds))
         return _ukeire.ukeire_of(shanten, mask, unseen)
 
     def _three_player_ukeire(self, players: object, unseen: list[int]) -> Ukeire:
@@ -669,7 +676,7 @@ class Hand:
         held = self.counts34()
         mask = 0
         for kind in _THREE_PLAYER_KINDS:
-            if (held[kind] + self._meld_counts[kind] < 4
+            if (held[kind] + self._meld_info.counts[kind] < 4
                     and self.add(PLAIN_TILES[kind]).shanten(players=3) < shanten):
                 mask |= 1 << kind
         return _ukeire.ukeire_of(shanten, mask, unseen)
@@ -697,7 +704,7 @@ class Hand:
             tiles = list(tiles)
             for tile in self.tiles:  # sorted: a plain five comes after the red one
                 tiles[tile.kind] = tile
-        return _ukeire.discard_options(self._keys, self._meld_keys, len(self.melds),
+        return _ukeire.discard_options(self._keys, self._meld_info.keys, len(self.melds),
                                         self._unseen(visible), tiles)
 
     def _three_player_discards(self, players: object, visible: Iterable[Tile]
@@ -730,7 +737,7 @@ class Hand:
         for tile in self.tiles:
             unseen[tile.kind] -= 1
         if self.melds:
-            unseen = list(map(operator.sub, unseen, self._meld_counts))
+            unseen = list(map(operator.sub, unseen, self._meld_info.counts))
         for tile in items:
             if not isinstance(tile, Tile):
                 break
@@ -741,7 +748,7 @@ class Hand:
                     self._check_red_fives(items)
                 return unseen
         # a bad item or a fifth copy: find the first one, as a plain walk would
-        unseen = [4 - n - m for n, m in zip(self.counts34(), self._meld_counts, strict=True)]
+        unseen = [4 - n - m for n, m in zip(self.counts34(), self._meld_info.counts, strict=True)]
         for tile in items:
             if not isinstance(tile, Tile):
                 raise InvalidHandError(
@@ -827,15 +834,18 @@ _PRESENCE = (1 << 136) - 1
 _INTS = tuple([int] * n for n in range(15))
 """The types of a list of n plain ints (bool and other int subclasses are refused)."""
 _FIVE_KINDS = frozenset({4, 13, 22})
-_ID_PACK: dict[int, int] = {
-    i: 1 << i | pack_of(i // 4, i in (16, 52, 88)) << 136 for i in range(136)}
-"""A 136 id's bit (to find repeats) and its tile's pack; ids 16, 52 and 88 are red fives."""
-_ID_PACK_PLAIN: dict[int, int] = {i: 1 << i | pack_of(i // 4, False) << 136 for i in range(136)}
-_ID_GET, _ID_GET_PLAIN = _ID_PACK.__getitem__, _ID_PACK_PLAIN.__getitem__
+_ID_KEY: dict[int, int] = {
+    i: 1 << i | _suit.KIND_UNIT[i // 4] << 136 + 21 * (i // 36) for i in range(136)}
+"""A 136 id's bit (to find repeats and red fives) and its kind's unit in its suit's key
+(21 bits a suit from bit 136): a closed hand's whole state in one sum."""
+_ID_GET = _ID_KEY.__getitem__
+_QUADS = sum(1 << 4 * k for k in range(34))
+"""The bit of each kind's copy 0 among the ids' bits: four copies held when its four
+bits are set."""
+_ID_PACK_GET = {i: pack_of(i // 4, i in (16, 52, 88)) for i in range(136)}.__getitem__
+"""A 136 id's tile's pack (see ``tile.pack_of``), ids 16, 52 and 88 red."""
+_ID_PACK_GET_PLAIN = {i: pack_of(i // 4, False) for i in range(136)}.__getitem__
 _TENHOU = IdLayout.TENHOU
-_ID_KEYS, _ID_REDS = 136 + PACK_KEYS, 136 + PACK_REDS
-"""Where the keys and the red fives sit in a sum of ``_ID_PACK`` values."""
-_NO_MELDS = _score_tables.NO_MELDS
 _TEXT_PACK: dict[str, dict[str, int]] = {
     letter: {str(d): pack_of(9 * suit + (d or 5) - 1, d == 0)
              for d in range(10 if suit < 3 else 8) if suit < 3 or d}
@@ -882,8 +892,7 @@ def _slot(name: str) -> Callable[[Hand, object], None]:
 _SET_TILES, _SET_MELDS, _SET_KEYS = _slot("_tiles"), _slot("melds"), _slot("_keys")
 _SET_HAND_REDS, _SET_RED_SUITS, _SET_FULL = _slot("_hand_reds"), _slot("_red_suits"), \
     _slot("_full")
-_SET_EXHAUSTED, _SET_MELD_COUNTS = _slot("_exhausted"), _slot("_meld_counts")
-_SET_MELDED, _SET_OPEN, _SET_MELD_KEYS = _slot("_melded"), _slot("_open"), _slot("_meld_keys")
+_SET_EXHAUSTED, _SET_MELD_INFO = _slot("_exhausted"), _slot("_meld_info")
 
 
 def _setup_closed(hand: Hand, pack: int, count: int) -> None:
@@ -898,10 +907,7 @@ def _setup_closed(hand: Hand, pack: int, count: int) -> None:
     _SET_FULL(hand, count == 14)
     four = (pack & _COUNTS) + _TWELVES & _SIXTEENS
     _SET_EXHAUSTED(hand, _kinds_of_fields(four) if four else 0)
-    _SET_MELD_COUNTS(hand, _NO_MELD_COUNTS)
-    _SET_MELDED(hand, _score_tables.NO_MELDS)
-    _SET_OPEN(hand, False)
-    _SET_MELD_KEYS(hand, _NO_MELD_KEYS)
+    _SET_MELD_INFO(hand, _CLOSED)
 
 
 def _setup(hand: Hand, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
@@ -932,16 +938,15 @@ def _setup(hand: Hand, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
     _SET_FULL(hand, count == expected + 1)
     four = counts + _TWELVES & _SIXTEENS
     _SET_EXHAUSTED(hand, _kinds_of_fields(four) if four else 0)
-    _SET_MELD_COUNTS(hand, _MELD_COUNTS[meld_pack & _COUNTS])
     code = 0
     is_open = False
     for index, meld in enumerate(melds):
         code |= meld._code + 1 << 9 * index
         is_open = is_open or meld.kind is not MeldKind.ANKAN
-    _SET_MELDED(hand, _MELD_SUMMARIES[code])
-    _SET_OPEN(hand, is_open)
-    _SET_MELD_KEYS(hand, (meld_pack >> 170 & _FIELD, meld_pack >> 191 & _FIELD,
-                                meld_pack >> 212 & _FIELD, meld_pack >> 233 & _FIELD))
+    _SET_MELD_INFO(hand, MeldInfo(
+        _MELD_COUNTS[meld_pack & _COUNTS], _MELD_SUMMARIES[code], is_open,
+        (meld_pack >> 170 & _FIELD, meld_pack >> 191 & _FIELD, meld_pack >> 212 & _FIELD,
+         meld_pack >> 233 & _FIELD)))
     return True
 
 

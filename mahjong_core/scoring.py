@@ -444,10 +444,9 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         return _FURITEN
     melds = hand.melds
     tsumo = context.tsumo
-    is_open = hand._open
+    meld_counts, summary, is_open, _ = hand._meld_info
     win = win_tile.kind
     suit = win // 9
-    meld_counts = hand._meld_counts
 
     # -- which forms are complete: the suits' shapes ----------------------------------
     k0, k1, k2, k3 = keys
@@ -465,7 +464,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     features = (table[k0] | table[k1] << 4 | table[k2] << 8
                 | _tables.HONOUR_FEATURES[k3] << 12)
     if melds:
-        features |= hand._melded[13]
+        features |= summary[13]
     dealer = context._winds < 4
     dora = ura = 0
     if context._tile_checks:  # some indicators (or a chankan)
@@ -529,7 +528,7 @@ def _guard(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules) -> lis
     win = win_tile.kind
     suit = win // 9
     keys = list(hand._keys)
-    meld_counts = hand._meld_counts
+    meld_counts = hand._meld_info.counts
     held = keys[suit] // _UNIT[win] % 5 + meld_counts[win] + 1  # a key's digits stop at 4
     if held > 4:
         raise InvalidHandError(
@@ -566,7 +565,7 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
     added to ``found`` when it has a yaku; True when some placement had none."""
     melds = hand.melds
     tsumo = context.tsumo
-    is_open = hand._open
+    _, summary, is_open, _ = hand._meld_info
     suit = win // 9
     k0, k1, k2, k3 = keys
     base_han = _BASE_HAN[base_flags << 1 | is_open]
@@ -575,7 +574,7 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
     wind_fu = _PAIR_FU[context._winds | rules.double_wind_pair_fu << 4]
     if melds:
         (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
-         meld_terminal, _) = hand._melded
+         meld_terminal, _) = summary
         if kans == 4:
             yakuman_base |= Y_SUUKANTSU
         elif kans == 3:  # seven pairs needs no melds, so this flag stays in this form
@@ -754,7 +753,7 @@ def _table_dora(hand: Hand, win_tile: Tile, keys: list[int], ctx: WinContext,
     At three players 2m-8m do not exist, so a 1m indicator makes 9m the dora; each north
     tile set aside is one dora, and one more for each indicator that makes north the dora.
     """
-    meld_counts = hand._meld_counts
+    meld_counts = hand._meld_info.counts
 
     def held(kind: int) -> int:
         return keys[kind // 9] // _UNIT[kind] % 5 + meld_counts[kind]
@@ -794,11 +793,11 @@ def _check_types(hand: object, win_tile: object, context: object, rules: object)
 
 def _check_melds(hand: Hand, ctx: WinContext) -> None:
     """Situations a hand with melds (or without a kan) cannot be in."""
-    if hand._open and ctx._yaku & (Y_RIICHI | Y_DOUBLE_RIICHI):
+    if hand._meld_info.is_open and ctx._yaku & (Y_RIICHI | Y_DOUBLE_RIICHI):
         raise InvalidContextError("riichi needs a closed hand, but this hand has called melds")
     if hand.melds and ctx._first_turn:
         raise InvalidContextError("a first-turn win cannot come after a meld")
-    if ctx._yaku & Y_RINSHAN and not hand._melded[10] and not ctx.kita:
+    if ctx._yaku & Y_RINSHAN and not hand._meld_info.summary[10] and not ctx.kita:
         raise InvalidContextError("a rinshan win needs a kan among the melds (or a north "
                                   "tile set aside)")
 
@@ -816,8 +815,9 @@ def _check_tiles(hand: Hand, keys: list[int], held: int, win_tile: Tile,
         raise InvalidContextError(
             f"chankan robs the fourth {win_tile.plain} from another player's kan; "
             f"the hand {hand} cannot hold one too")
+    meld_counts = hand._meld_info.counts
     for k, shown in ctx._shown:  # the indicators are tiles too
-        if shown + keys[k // 9] // _UNIT[k] % 5 + hand._meld_counts[k] > 4:
+        if shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4:
             raise InvalidContextError(
                 f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
                 f"{win_tile} holds more: there are only four")
@@ -827,7 +827,7 @@ def _check_plain_fives(hand: Hand, keys: list[int], win_tile: Tile) -> None:
     """With red fives in play a suit has three plain fives and one red, not four plain."""
     red = hand._red_suits | win_tile.red << win_tile.kind // 9
     for suit in range(3):
-        fives = keys[suit] // _UNIT[4] % 5 + hand._meld_counts[9 * suit + 4]
+        fives = keys[suit] // _UNIT[4] % 5 + hand._meld_info.counts[9 * suit + 4]
         if fives == 4 and not (red >> suit) & 1:
             raise InvalidHandError(
                 f"the hand {hand} with {win_tile} holds four plain fives of {'mps'[suit]}, "
@@ -839,6 +839,10 @@ def _key_points(yakuman: int, flags: int, han: int, fu: int, rules: Rules, deale
                 tsumo: bool) -> int:
     if yakuman:
         base = 8000 * _yakuman_count(yakuman, rules)
+    elif han < 5:  # below the limits, as _result works it out
+        base = fu << han + 2
+        if base > 1920 or (base == 1920 and rules.kiriage_mangan):
+            base = 2000
     else:
         base = limit_of(han, fu, 0, rules)[1]
     return _points_of(base, dealer, tsumo)

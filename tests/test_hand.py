@@ -288,8 +288,8 @@ def test_added_kan_keeps_the_pon_source() -> None:
 def _state(hand: Hand) -> tuple[object, ...]:
     """Everything a hand holds, derived fields included (the scorer reads them)."""
     return (hand.tiles, hand.melds, hand._keys, hand._hand_reds, hand._red_suits,
-            hand._full, hand._exhausted, hand._meld_counts, hand._melded, hand._open,
-            hand._meld_keys)
+            hand._full, hand._exhausted, hand._meld_info.counts, hand._meld_info.summary,
+            hand._meld_info.is_open, hand._meld_info.keys)
 
 
 def _plain_state(tiles: list[Tile], melds: tuple[Meld, ...]) -> tuple[object, ...]:
