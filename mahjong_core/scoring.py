@@ -503,7 +503,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         no_yaku = _standard_readings(found, hand, keys, win, features, base_flags,
                                      yakuman_base, honroutou, context, rules)
     if chiitoi:
-        found.append(_seven_pairs(keys, win, features, base_flags, yakuman_base, honroutou))
+        found.append(_seven_pairs(keys, win, base_flags, yakuman_base))
     if not found:
         return _NO_YAKU if no_yaku else _NOT_COMPLETE
     return _highest(found, dora + aka + ura, dora, aka, ura, win, context, rules, is_open,
@@ -711,15 +711,14 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
     return no_yaku
 
 
-def _seven_pairs(keys: list[int], win: int, features: int, base_flags: int,
-                 yakuman_base: int, honroutou: bool) -> _Candidate:
-    """The seven pairs reading of a closed hand."""
+def _seven_pairs(keys: list[int], win: int, base_flags: int,
+                 yakuman_base: int) -> _Candidate:
+    """The seven pairs reading of a closed hand (honroutou and the one-suit yaku come
+    with ``base_flags``, from the kinds held)."""
     pairs = tuple((k, -1, False, False) for k in range(34)
                   if keys[k // 9] // _UNIT[k] % 5 == 2)
     y = yakuman_base & (Y_TENHOU | Y_CHIIHOU | Y_RENHOU | Y_TSUUIISOU)
     f = base_flags | Y_CHIITOITSU
-    if honroutou and features & _NONEMPTY_NUM and features & _HONOURS_PRESENT:
-        f |= Y_HONROUTOU
     han = _han(f, False)
     if y:
         f, han = y, 0
