@@ -69,6 +69,20 @@ _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
              3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
 _NORTH = 30
 _RED_IDS = frozenset((16, 52, 88))
+
+
+def _runs_with(kind: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of kinds that make a run with a suit tile of ``kind``."""
+    rank = kind % 9
+    pairs = []
+    for low in range(max(rank - 2, 0), min(rank, 6) + 1):
+        first, second = (kind - rank + r for r in range(low, low + 3) if r != rank)
+        pairs.append((first, second))
+    return tuple(pairs)
+
+
+_CHI_NEEDS = tuple(_runs_with(kind) for kind in range(27))
+"""Suit kind -> the pairs of kinds that make a run with it."""
 _MAX_SCORE = 10 ** 9
 """Far beyond any score a game reaches."""
 
@@ -311,6 +325,8 @@ class Round:
         self._rinshan_used = 0
         self._kans: list[int] = []
         self._kitas = 0
+        self._live_left = len(wall.live)
+        """Live tiles left to draw: each live draw, kan and north tile set aside takes one."""
         self._dora_shown = 1
         self._dora_pending = 0
         self._calls_made = False
@@ -364,7 +380,7 @@ class Round:
     @property
     def live_remaining(self) -> int:
         """Tiles left to draw from the live wall."""
-        return len(self.wall.live) - self._live_used - len(self._kans) - self._kitas
+        return self._live_left
 
     @property
     def dora_indicators(self) -> tuple[TileId, ...]:
@@ -570,9 +586,14 @@ class Round:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalActionError(f"{self._where()}: {quote(action)} is not an action of a seat "
                                      f"0-{self.players - 1}")
-        problem = _field_problem(action)
-        if problem is not None:
-            raise self._illegal(action, problem)
+        if type(action) is Discard:  # the most common action: its fields checked at once
+            tile = action.tile
+            if type(tile) is not int or not 0 <= tile < 136 or type(action.riichi) is not bool:
+                raise self._illegal(action, _field_problem(action) or "")
+        elif type(action) is not Pass:
+            problem = _field_problem(action)
+            if problem is not None:
+                raise self._illegal(action, problem)
         if self.phase is Phase.TURN:
             if seat != self.current:
                 raise self._illegal(action, f"it is seat {self.current}'s turn")
@@ -811,7 +832,7 @@ class Round:
         self._answers = {}
         options: dict[int, int] = {}
         kind = tile_id // 4
-        calls = phase is Phase.CALLS and self.live_remaining > 0
+        calls = phase is Phase.CALLS and self._live_left > 0
         closed_kan = phase is Phase.CHANKAN and self._robbing_closed_kan
         seats = self._seats
         for other in self._after[seat]:
@@ -854,7 +875,9 @@ class Round:
         tile_id = self._last_tile
         assert tile_id is not None
         me = self._seats[seat]
-        if isinstance(action, Ron):
+        if type(action) is Pass:
+            pass
+        elif isinstance(action, Ron):
             if not options & _ANSWER_RON:
                 raise self._illegal(action, self._why_no_ron(seat, me, tile_id))
         elif isinstance(action, Pon):
@@ -905,7 +928,7 @@ class Round:
         seat, tile_id = self.current, self._last_tile
         assert tile_id is not None
         answers = self._answers
-        rons = [s for s in self._order_after(seat) if isinstance(answers.get(s), Ron)] \
+        rons = [s for s in self._after[seat] if isinstance(answers.get(s), Ron)] \
             if answers else []
         chankan = self.phase is Phase.CHANKAN
         if rons:
@@ -924,7 +947,7 @@ class Round:
             self._finish_wins(wins)
             return
         bit = 1 << (tile_id // 4)
-        for other in self._order_after(seat):
+        for other in self._after[seat]:
             s = self._seats[other]
             s.passed |= bit
             if s.riichi:
@@ -937,6 +960,7 @@ class Round:
                     s.ippatsu = False
                 self._flush_dora()
                 self._kitas += 1
+                self._live_left -= 1
             elif not self._robbing_closed_kan:
                 self._interrupt()
                 self._flush_dora()
@@ -965,14 +989,14 @@ class Round:
             self._finish_draw(DrawKind.FOUR_KANS)
             return
         if answers:
-            caller = next((s for s in self._order_after(seat)
+            caller = next((s for s in self._after[seat]
                            if isinstance(answers.get(s), Pon | OpenKan)), None)
             if caller is None:
                 caller = next((s for s in answers if isinstance(answers[s], Chi)), None)
             if caller is not None:
                 self._call(caller, answers[caller], seat, tile_id)
                 return
-        if self.live_remaining <= 0:
+        if self._live_left <= 0:
             self._exhaustive_draw()
             return
         self._draw((seat + 1) % self.players, rinshan=False)
@@ -1025,11 +1049,9 @@ class Round:
         kind = tile_id // 4
         if kind >= 27:
             return []
-        rank = kind % 9
         pairs: dict[tuple[Tile, Tile], tuple[TileId, TileId]] = {}
         counts = me.counts
-        for low in range(max(rank - 2, 0), min(rank, 6) + 1):
-            need = [kind - rank + r for r in range(low, low + 3) if r != rank]
+        for need in _CHI_NEEDS[kind]:
             if not counts[need[0]] or not counts[need[1]]:
                 continue
             firsts = [i for i in me.ids if i // 4 == need[0]]
@@ -1043,11 +1065,10 @@ class Round:
         return sorted(pairs.values())
 
     def _has_chi(self, me: _Seat, kind: int) -> bool:
-        """Some pair of own tiles makes a run with a tile of ``kind`` and leaves a discard."""
-        rank = kind % 9
+        """Some pair of own tiles makes a run with a tile of ``kind`` (a suit's) and leaves
+        a discard."""
         counts = me.counts
-        for low in range(max(rank - 2, 0), min(rank, 6) + 1):
-            need = [kind - rank + r for r in range(low, low + 3) if r != rank]
+        for need in _CHI_NEEDS[kind]:
             if counts[need[0]] and counts[need[1]] and self._can_discard_after(
                     me, need, kind, MeldKind.CHI):
                 return True
@@ -1188,6 +1209,7 @@ class Round:
         else:
             tile_id = self.wall.live[self._live_used]
             self._live_used += 1
+            self._live_left -= 1
         me = self._seats[seat]
         me.add(tile_id)
         if me.riichi:
@@ -1201,6 +1223,7 @@ class Round:
 
     def _count_kan(self, seat: int) -> None:
         self._kans.append(seat)
+        self._live_left -= 1
         if self.table.four_kans and len(self._kans) == 4 and len(set(self._kans)) > 1:
             self._four_kans_pending = True
 
