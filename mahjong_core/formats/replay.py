@@ -8,7 +8,6 @@ game, and checks each outcome the log records against its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar, cast
 
 import attrs
 
@@ -76,7 +75,6 @@ _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA
 _ABORTS = {"yao9": DrawKind.NINE_TERMINALS, "kaze4": DrawKind.FOUR_WINDS,
            "reach4": DrawKind.FOUR_RIICHI, "kan4": DrawKind.FOUR_KANS,
            "ron3": DrawKind.TRIPLE_RON}
-_T = TypeVar("_T")
 
 
 def game_rules(game: MjlogGame, *, round_points: bool | None = None
@@ -224,19 +222,18 @@ def _wall(log_round: MjlogRound, players: int) -> Wall:
     ura: tuple[int, ...] = ()
     after_kan = False
     for event in log_round.events:
-        kind = type(event)
-        if kind is LogDraw:
-            (rinshan if after_kan else live).append(_as(LogDraw, event).tile)
+        if type(event) is LogDraw:
+            (rinshan if after_kan else live).append(event.tile)
             after_kan = False
-        elif kind is LogDiscard:
+        elif type(event) is LogDiscard:
             after_kan = False
-        elif kind is Call:
-            after_kan = _as(Call, event).call.kind in _REPLACED
-        elif kind is NewDora:
-            dora.append(_as(NewDora, event).tile)
-        elif kind is Agari and _as(Agari, event).ura_indicators:
-            ura = _as(Agari, event).ura_indicators
-        elif kind is not Bye and kind is not Reconnect:
+        elif type(event) is Call:
+            after_kan = event.call.kind in _REPLACED
+        elif type(event) is NewDora:
+            dora.append(event.tile)
+        elif type(event) is Agari and event.ura_indicators:
+            ura = event.ura_indicators
+        elif type(event) is not Bye and type(event) is not Reconnect:
             after_kan = False
     hands = log_round.hands[:players]
     if players == 4:
@@ -284,21 +281,18 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
     while index < count:
         event = events[index]
         index += 1
-        kind = type(event)
-        if kind is LogDraw:
-            drew = _as(LogDraw, event)
+        if type(event) is LogDraw:
             if table_round.phase is not Phase.TURN:
                 _pass_all(table_round)
-            if (table_round.phase is not Phase.TURN or table_round.current != drew.seat
-                    or table_round.drawn != drew.tile):
-                raise _mismatch(table_round, f"the log has seat {drew.seat} draw "
-                                f"{_name(drew.tile)}, but {_expected(table_round)}")
-        elif kind is LogDiscard:
-            threw = _as(LogDiscard, event)
-            declared = threw.seat in riichi
+            if (table_round.phase is not Phase.TURN or table_round.current != event.seat
+                    or table_round.drawn != event.tile):
+                raise _mismatch(table_round, f"the log has seat {event.seat} draw "
+                                f"{_name(event.tile)}, but {_expected(table_round)}")
+        elif type(event) is LogDiscard:
+            declared = event.seat in riichi
             if declared:
-                riichi.discard(threw.seat)
-            table_round.apply(Discard(threw.seat, threw.tile, declared))
+                riichi.discard(event.seat)
+            table_round.apply(Discard(event.seat, event.tile, declared))
         elif isinstance(event, Riichi):
             if event.step == 1:
                 riichi.add(event.seat)
@@ -308,8 +302,11 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
             shown_dora.append(event.tile)
         elif isinstance(event, Agari):
             winners = [event]
-            while index < len(events) and isinstance(events[index], Agari):
-                winners.append(_as(Agari, events[index]))
+            while index < len(events):
+                following = events[index]
+                if not isinstance(following, Agari):
+                    break
+                winners.append(following)
                 index += 1
             _wins(table_round, winners)
         elif isinstance(event, Ryuukyoku):
@@ -319,11 +316,6 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
     if list(table_round.dora_indicators) != shown_dora:
         raise _mismatch(table_round, f"the log turns over dora indicators "
                         f"{_names(shown_dora)}, the engine {_names(table_round.dora_indicators)}")
-
-
-def _as(kind: type[_T], value: object) -> _T:
-    """``value``, known to be a ``kind`` (for the type checker; free at run time)."""
-    return cast(_T, value)
 
 
 def _pass_all(table_round: Round) -> None:
