@@ -7,6 +7,7 @@ game, and checks each outcome the log records against its own.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 import attrs
@@ -292,7 +293,7 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
             declared = event.seat in riichi
             if declared:
                 riichi.discard(event.seat)
-            table_round.apply(Discard(event.seat, event.tile, declared))
+            table_round.apply(_discards()[2 * (136 * event.seat + event.tile) + declared])
         elif isinstance(event, Riichi):
             if event.step == 1:
                 riichi.add(event.seat)
@@ -316,6 +317,14 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
     if list(table_round.dora_indicators) != shown_dora:
         raise _mismatch(table_round, f"the log turns over dora indicators "
                         f"{_names(shown_dora)}, the engine {_names(table_round.dora_indicators)}")
+
+
+@functools.cache
+def _discards() -> tuple[Discard, ...]:
+    """Every discard action, ``Discard(seat, tile, riichi)`` at ``2 * (136 * seat + tile) +
+    riichi``: a log's discards share these frozen values rather than build them again."""
+    return tuple(Discard(seat, TileId(tile), riichi) for seat in range(4) for tile in range(136)
+                 for riichi in (False, True))
 
 
 def _pass_all(table_round: Round) -> None:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import copy
 import enum
+import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -85,6 +86,31 @@ _CHI_NEEDS = tuple(_runs_with(kind) for kind in range(27))
 """Suit kind -> the pairs of kinds that make a run with it."""
 _MAX_SCORE = 10 ** 9
 """Far beyond any score a game reaches."""
+
+
+class _Steps(NamedTuple):
+    """Every draw and discard record a round can make: frozen values the rounds share
+    rather than build again."""
+
+    draws: tuple[TileDrawn, ...]
+    """``TileDrawn(seat, tile, rinshan)`` at ``2 * (136 * seat + tile) + rinshan``."""
+    discards: tuple[tuple[RiverTile, ...], tuple[TileDiscarded, ...]]
+    """``RiverTile(tile, tsumogiri, riichi, False)`` at ``4 * tile + flags`` and
+    ``TileDiscarded(seat, tile, tsumogiri, riichi)`` at ``4 * (136 * seat + tile) + flags``,
+    where ``flags`` is ``2 * tsumogiri + riichi``."""
+
+
+@functools.cache
+def _steps() -> _Steps:
+    """The shared records, built on first use (not when the package is imported)."""
+    flags = [(tsumogiri, riichi) for tsumogiri in (False, True) for riichi in (False, True)]
+    return _Steps(
+        tuple(TileDrawn(seat, TileId(tile), rinshan) for seat in range(4)
+              for tile in range(136) for rinshan in (False, True)),
+        (tuple(RiverTile(TileId(tile), tsumogiri, riichi, False) for tile in range(136)
+               for tsumogiri, riichi in flags),
+         tuple(TileDiscarded(seat, TileId(tile), tsumogiri, riichi) for seat in range(4)
+               for tile in range(136) for tsumogiri, riichi in flags)))
 
 
 class Phase(enum.Enum):
@@ -318,6 +344,7 @@ class Round:
         self._scores = list(scores)
         self._tiles = _RED if rules.red_fives else _PLAIN
         self._seats = [_Seat(hand, self._tiles) for hand in wall.hands]
+        self._records = _steps()
         self._events: list[Event] = []
         self._discard_log: list[TileDiscarded] = []
         self._results: list[RoundResult] = []
@@ -635,8 +662,10 @@ class Round:
             self._flush_dora()
         tsumogiri = tile_id == drawn
         me.take(tile_id)
-        me.river.append(RiverTile(tile_id, tsumogiri, riichi, False))
-        event = TileDiscarded(seat, tile_id, tsumogiri, riichi)
+        flags = 2 * tsumogiri + riichi
+        river, discarded = self._records.discards
+        me.river.append(river[4 * tile_id + flags])
+        event = discarded[4 * (136 * seat + tile_id) + flags]
         self._discard_log.append(event)
         me.discarded = True
         me.forbidden = 0
@@ -1219,7 +1248,7 @@ class Round:
         self._drawn = tile_id
         self._rinshan_turn = rinshan
         self._last_tile = None
-        self._events.append(TileDrawn(seat, tile_id, rinshan))
+        self._events.append(self._records.draws[2 * (136 * seat + tile_id) + rinshan])
 
     def _count_kan(self, seat: int) -> None:
         self._kans.append(seat)
