@@ -488,7 +488,9 @@ def check_shuffle_wall(log_round: MjlogRound, shuffle: TenhouShuffle, dealer: in
     dora = [log_round.dora_indicator]
     after_kan = False
     for event in log_round.events:
-        if isinstance(event, LogDraw):
+        if type(event) is LogDiscard:  # the common case, as the last branch has it
+            after_kan = False
+        elif isinstance(event, LogDraw):
             if after_kan:
                 if rinshan >= len(wall.rinshan) or event.tile != wall.rinshan[rinshan]:
                     raise differ(f"replacement draw {rinshan + 1} (seat {event.seat})",
