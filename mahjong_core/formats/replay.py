@@ -71,6 +71,9 @@ from .tenhou_seed import TenhouShuffle, tenhou_walls
 
 __all__ = ["check_shuffle_wall", "game_rules", "replay_mjlog"]
 
+_PASSES = tuple(Pass(seat) for seat in range(4))
+_ANSWERING = (Phase.CALLS, Phase.CHANKAN)
+
 _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
 """Calls after which the caller draws a replacement tile."""
 _ABORTS = {"yao9": DrawKind.NINE_TERMINALS, "kaze4": DrawKind.FOUR_WINDS,
@@ -329,8 +332,8 @@ def _discards() -> tuple[Discard, ...]:
 
 def _pass_all(table_round: Round) -> None:
     """Nobody called or won: every seat still asked lets the tile go."""
-    while table_round.phase in (Phase.CALLS, Phase.CHANKAN):
-        table_round.apply(Pass(table_round.to_act[0]))
+    while table_round.phase in _ANSWERING:
+        table_round.apply(_PASSES[table_round.to_act[0]])
 
 
 def _answer(table_round: Round, actions: dict[int, Callable[[], None]]) -> None:

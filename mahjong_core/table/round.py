@@ -436,8 +436,8 @@ class Round:
             return (self.current,)
         if self.phase is Phase.OVER:
             return ()
-        return tuple(s for s in self._order_after(self.current)
-                     if s in self._options and s not in self._answers)
+        options, answers = self._options, self._answers
+        return tuple([s for s in self._after[self.current] if s in options and s not in answers])
 
     def concealed(self, seat: int) -> tuple[TileId, ...]:
         """A seat's concealed tile ids, ascending."""
@@ -862,6 +862,7 @@ class Round:
         options: dict[int, int] = {}
         kind = tile_id // 4
         calls = phase is Phase.CALLS and self._live_left > 0
+        chi_seat = (seat + 1) % 4 if calls and kind < 27 and self.players == 4 else -1
         closed_kan = phase is Phase.CHANKAN and self._robbing_closed_kan
         seats = self._seats
         for other in self._after[seat]:
@@ -879,8 +880,7 @@ class Round:
                         bits |= _ANSWER_PON
                     if same == 3 and self._kan_room() is None:
                         bits |= _ANSWER_KAN
-                if (kind < 27 and self.players == 4 and other == (seat + 1) % 4
-                        and self._has_chi(s, kind)):
+                if other == chi_seat and self._has_chi(s, kind):
                     bits |= _ANSWER_CHI
             if bits:
                 options[other] = bits
@@ -1048,7 +1048,8 @@ class Round:
         me.take_for_meld(own)
         me.melds.append(meld)
         river = self._seats[source].river
-        river[-1] = attrs.evolve(river[-1], called=True)
+        taken = river[-1]
+        river[-1] = RiverTile(taken.tile, taken.tsumogiri, taken.riichi, True)
         self._seats[source].nagashi = False
         self._events.append(MeldCalled(caller, meld))
         self._interrupt()
@@ -1291,9 +1292,6 @@ class Round:
     @staticmethod
     def _waits(me: _Seat) -> int:
         return me.waits()
-
-    def _order_after(self, seat: int) -> tuple[int, ...]:
-        return self._after[seat]
 
     def _name(self, tile_id: object) -> str:
         """A tile id as mpsz text (anything that is not a tile id quoted as it is)."""
