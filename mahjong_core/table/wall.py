@@ -31,10 +31,13 @@ _INT = frozenset((int,))
 
 
 def _ids(value: Sequence[int]) -> tuple[TileId, ...]:
-    if is_text_like(value) or not isinstance(value, Sequence):
+    if type(value) is tuple or type(value) is list:  # the common case, known to be finite
+        items = tuple(value)
+    elif is_text_like(value) or not isinstance(value, Sequence):
         raise InvalidContextError(
             f"a part of a wall is a sequence of tile ids, got {quote(value)}")
-    items = tuple(itertools.islice(value, 137))
+    else:
+        items = tuple(itertools.islice(value, 137))
     if len(items) > 136:
         raise InvalidContextError("a wall holds 136 tiles, got more")
     # the common case in two C-level passes: every item an int (bools and int subclasses
@@ -47,10 +50,13 @@ def _ids(value: Sequence[int]) -> tuple[TileId, ...]:
 
 
 def _hands(value: Sequence[Sequence[int]]) -> tuple[tuple[TileId, ...], ...]:
-    if is_text_like(value) or not isinstance(value, Sequence):
+    if type(value) is tuple or type(value) is list:  # the common case, known to be finite
+        hands = tuple(value)
+    elif is_text_like(value) or not isinstance(value, Sequence):
         raise InvalidContextError(
             f"a wall's hands are a sequence of id sequences, got {quote(value)}")
-    hands = tuple(itertools.islice(value, 5))
+    else:
+        hands = tuple(itertools.islice(value, 5))
     if len(hands) > 4:
         raise InvalidContextError("a wall deals to 4 seats, got more hands")
     return tuple(_ids(hand) for hand in hands)
