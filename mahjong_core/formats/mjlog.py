@@ -909,7 +909,7 @@ def _ints(attrs_: dict[str, str], key: str, count: int | None = None) -> list[in
         _fail(f"{key}={quote(value)} is not a list of numbers")
     if _LONG_NUMBER.search(value) is not None:
         _fail(f"{key}={quote(value)} holds a number of more than {_MAX_DIGITS} digits")
-    numbers = [int(item) for item in value.split(",")] if value else []
+    numbers = list(map(int, value.split(","))) if value else []
     if count is not None and len(numbers) != count:
         _fail(f"{key}={quote(value)} has {len(numbers)} numbers, not {count}")
     return numbers
@@ -917,9 +917,9 @@ def _ints(attrs_: dict[str, str], key: str, count: int | None = None) -> list[in
 
 def _tile_list(attrs_: dict[str, str], key: str) -> tuple[TileId, ...]:
     tiles = _ints(attrs_, key)
-    for tile in tiles:
-        if not 0 <= tile < 136:
-            _fail(f"{key}={quote(attrs_[key])} holds {tile}, not a tile id 0-135")
+    if tiles and (min(tiles) < 0 or max(tiles) >= 136):
+        tile = next(tile for tile in tiles if not 0 <= tile < 136)
+        _fail(f"{key}={quote(attrs_[key])} holds {tile}, not a tile id 0-135")
     return cast(tuple[TileId, ...], tuple(tiles))
 
 
