@@ -369,6 +369,8 @@ class Round:
         self._rinshan_turn = False
         self._last_tile: TileId | None = None
         self._answers: dict[int, Action] = {}
+        self._claimed = False
+        """Some answer in ``_answers`` is more than a plain Pass (a win or a call)."""
         self._robbing_closed_kan = False
         """The tile being answered is a closed kan's (only thirteen orphans may take it)."""
         self._robbing_kita = False
@@ -859,6 +861,7 @@ class Round:
         self._last_tile = tile_id
         self._drawn = None
         self._answers = {}
+        self._claimed = False
         options: dict[int, int] = {}
         kind = tile_id // 4
         calls = phase is Phase.CALLS and self._live_left > 0
@@ -924,6 +927,8 @@ class Round:
             raise self._illegal(action, f"seat {seat} may only answer the "
                                 f"{'added kan' if self.phase is Phase.CHANKAN else 'discard'}")
         self._answers[seat] = action
+        if type(action) is not Pass:
+            self._claimed = True
         if len(self._answers) == len(self._options):
             self._settle()
 
@@ -956,7 +961,7 @@ class Round:
         """Every seat asked has answered: wins first, then the abortive draws, then calls."""
         seat, tile_id = self.current, self._last_tile
         assert tile_id is not None
-        answers = self._answers
+        answers = self._answers if self._claimed else {}  # every seat asked passed
         rons = [s for s in self._after[seat] if isinstance(answers.get(s), Ron)] \
             if answers else []
         chankan = self.phase is Phase.CHANKAN
