@@ -144,18 +144,22 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
     shuffles = (tenhou_walls(game.shuffle_seed, players=rules.players) if game.shuffle_seed
                 else None)
     for number, log_round in enumerate(game.rounds):
-        where = f"round {number + 1} ({engine.next_round_name} honba {engine.honba})"
-        if engine.is_over:
-            raise InvalidLogError(f"{where}: the log goes on after the game ended "
-                                  f"({engine.end_reason})")
-        _check_start(engine, log_round, where)
         try:
-            wall = _wall(log_round, rules.players)
-        except InvalidContextError as error:
-            raise InvalidLogError(f"{where}: the deal and draws do not fit one wall: "
-                                  f"{error}") from None
-        if shuffles is not None:
-            check_shuffle_wall(log_round, next(shuffles), engine.dealer, where)
+            if engine.is_over:
+                raise InvalidLogError(f"the log goes on after the game ended "
+                                      f"({engine.end_reason})")
+            _check_start(engine, log_round)
+            try:
+                wall = _wall(log_round, rules.players)
+            except InvalidContextError as error:
+                raise InvalidLogError(f"the deal and draws do not fit one wall: "
+                                      f"{error}") from None
+            if shuffles is not None:
+                check_shuffle_wall(log_round, next(shuffles), engine.dealer)
+        except InvalidLogError as error:
+            # named here, once something is wrong: the round as the engine is about to deal it
+            raise InvalidLogError(f"round {number + 1} ({engine.next_round_name} honba "
+                                  f"{engine.honba}): {error}") from None
         table_round = engine.deal(wall)
         _play(table_round, log_round)
         _check_outcomes(table_round, log_round)
@@ -198,7 +202,7 @@ def _check_outcomes(table_round: Round, log_round: MjlogRound) -> None:
                                 f"engine has {ours}")
 
 
-def _check_start(engine: Game, log_round: MjlogRound, where: str) -> None:
+def _check_start(engine: Game, log_round: MjlogRound) -> None:
     """The round's start as the log records it (where it does) against the engine's."""
     expected: list[tuple[str, object, object]] = [
         ("round", log_round.round_index, 4 * engine.round_wind + engine.dealer),
@@ -210,8 +214,8 @@ def _check_start(engine: Game, log_round: MjlogRound, where: str) -> None:
     ]
     for name, recorded, ours in expected:
         if recorded is not None and recorded != ours:
-            raise InvalidLogError(f"{where}: the log records {name} {quote(recorded)}, the "
-                                  f"engine has {ours}")
+            raise InvalidLogError(f"the log records {name} {quote(recorded)}, the engine has "
+                                  f"{ours}")
 
 
 def _wall(log_round: MjlogRound, players: int) -> Wall:
