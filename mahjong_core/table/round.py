@@ -371,6 +371,8 @@ class Round:
         self._answers: dict[int, Action] = {}
         self._claimed = False
         """Some answer in ``_answers`` is more than a plain Pass (a win or a call)."""
+        self._wins_offered: dict[int, tuple[Hand, WinContext, WinResult]] = {}
+        """Seat -> the win on the tile being answered, worked out when it was offered."""
         self._robbing_closed_kan = False
         """The tile being answered is a closed kan's (only thirteen orphans may take it)."""
         self._robbing_kita = False
@@ -500,6 +502,7 @@ class Round:
         twin._results = list(self._results)
         twin._kans = list(self._kans)
         twin._answers = dict(self._answers)
+        twin._wins_offered = dict(self._wins_offered)
         twin._options = dict(self._options)
         seats = []
         for seat in self._seats:
@@ -862,6 +865,7 @@ class Round:
         self._drawn = None
         self._answers = {}
         self._claimed = False
+        self._wins_offered = {}
         options: dict[int, int] = {}
         kind = tile_id // 4
         calls = phase is Phase.CALLS and self._live_left > 0
@@ -872,10 +876,11 @@ class Round:
             s = seats[other]
             bits = 0
             waits = s.waits_cache if s.waits_cache >= 0 else s.waits()
-            if ((waits >> kind) & 1
-                    and (not closed_kan or s.hand().shanten_kokushi() == 0)
-                    and self._ron_result(other, s, tile_id) is not None):
-                bits = _ANSWER_RON
+            if (waits >> kind) & 1 and (not closed_kan or s.hand().shanten_kokushi() == 0):
+                offered = self._ron_result(other, s, tile_id)
+                if offered is not None:
+                    self._wins_offered[other] = offered
+                    bits = _ANSWER_RON
             if calls and not s.riichi:
                 same = s.counts[kind]
                 if same >= 2:
@@ -973,8 +978,10 @@ class Round:
                 rons = rons[:1]
             wins = []
             for n, winner in enumerate(rons):
-                s = self._seats[winner]
-                result = self._ron_result(winner, s, tile_id, first=n == 0)
+                # the first winner's win is the one offered (nothing it depends on has
+                # changed since); a second one takes no honba or riichi sticks
+                result = (self._wins_offered.get(winner) if n == 0
+                          else self._ron_result(winner, self._seats[winner], tile_id, first=False))
                 assert result is not None
                 hand, context, win = result
                 wins.append((winner, seat, hand, tile_id, context, win))
