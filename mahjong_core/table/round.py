@@ -280,6 +280,20 @@ def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
     return mask
 
 
+def _chi_checks(kind: int) -> tuple[tuple[int, int, int], ...]:
+    """For each pair of kinds that makes a run with ``kind``: the pair and the kind beyond
+    it that kuikae also forbids after that chi (-1 when there is none)."""
+    checks = []
+    for first, second in _CHI_NEEDS[kind]:
+        beyond = _kuikae(MeldKind.CHI, kind, (first, second)) & ~(1 << kind)
+        checks.append((first, second, beyond.bit_length() - 1))
+    return tuple(checks)
+
+
+_CHI_CHECKS = tuple(_chi_checks(kind) for kind in range(27))
+"""Suit kind -> ``_chi_checks(kind)``."""
+
+
 class Round:
     """The state of one round, changed only by ``apply``.
 
@@ -612,7 +626,8 @@ class Round:
         Raises IllegalActionError, naming the action and why, when it is not allowed
         now; the round is then unchanged.
         """
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is Phase.OVER:
             raise self._illegal(action, "the round is over")
         seat = getattr(action, "seat", None)
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -622,11 +637,14 @@ class Round:
             tile = action.tile
             if type(tile) is not int or not 0 <= tile < 136 or type(action.riichi) is not bool:
                 raise self._illegal(action, _field_problem(action) or "")
+            if phase is Phase.TURN and seat == self.current:
+                self._discard(action)
+                return
         elif type(action) is not Pass:
             problem = _field_problem(action)
             if problem is not None:
                 raise self._illegal(action, problem)
-        if self.phase is Phase.TURN:
+        if phase is Phase.TURN:
             if seat != self.current:
                 raise self._illegal(action, f"it is seat {self.current}'s turn")
             handler = _TURN_ACTIONS.get(type(action))
@@ -884,7 +902,9 @@ class Round:
             if calls and not s.riichi:
                 same = s.counts[kind]
                 if same >= 2:
-                    if self._can_discard_after(s, (kind, kind), kind, MeldKind.PON):
+                    # kuikae after a pon forbids only the called kind: some other tile
+                    # must be left (_can_discard_after with the pon's two tiles)
+                    if len(s.ids) > same:
                         bits |= _ANSWER_PON
                     if same == 3 and self._kan_room() is None:
                         bits |= _ANSWER_KAN
@@ -1110,9 +1130,12 @@ class Round:
         """Some pair of own tiles makes a run with a tile of ``kind`` (a suit's) and leaves
         a discard."""
         counts = me.counts
-        for need in _CHI_NEEDS[kind]:
-            if counts[need[0]] and counts[need[1]] and self._can_discard_after(
-                    me, need, kind, MeldKind.CHI):
+        # what _can_discard_after counts: the tiles left but those of the called kind
+        # and of the kind beyond the run, which kuikae forbids
+        left = len(me.ids) - 2 - counts[kind]
+        for first, second, beyond in _CHI_CHECKS[kind]:
+            if counts[first] and counts[second] and (
+                    left - (counts[beyond] if beyond >= 0 else 0) > 0):
                 return True
         return False
 
