@@ -481,6 +481,8 @@ def check_shuffle_wall(log_round: MjlogRound, shuffle: TenhouShuffle, dealer: in
 
     for seat, (logged, dealt) in enumerate(zip(log_round.hands[:wall.players], wall.hands,
                                                strict=True)):
+        if sorted(logged) == sorted(dealt):  # the common case, as the check below finds it
+            continue
         extra = [tile for tile in logged if tile not in dealt]
         if extra or len(logged) != len(dealt):
             missing = [tile for tile in dealt if tile not in logged]

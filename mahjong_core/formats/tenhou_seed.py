@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import operator
 import random
 import re
 import struct
@@ -288,8 +289,9 @@ def _shuffles(rng: random.Random, hex_seed: bool,
                           for at in range(0, len(source), _SHA_BLOCK))
         rnd = _RANDOM.unpack(digest)
         yama = list(ids)
-        for i in range(size - 1):
-            j = i + rnd[i] % (size - i)
+        # position i swaps with i + rnd[i] % (size - i); the offsets are worked out at once
+        for i, offset in enumerate(map(operator.mod, rnd[:size - 1], range(size, 1, -1))):
+            j = i + offset
             yama[i], yama[j] = yama[j], yama[i]
         # a permutation of ``ids`` and dice 1-6 by construction: no need to check them again
         shuffle = object.__new__(TenhouShuffle)
