@@ -8,6 +8,7 @@ game, and checks each outcome the log records against its own.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Sequence
 
 import attrs
@@ -72,6 +73,8 @@ from .tenhou_seed import TenhouShuffle, tenhou_walls
 __all__ = ["check_shuffle_wall", "game_rules", "replay_mjlog"]
 
 _PASSES = tuple(Pass(seat) for seat in range(4))
+_FOUR_PLAYER_SET = frozenset(range(136))
+_THREE_PLAYER_SET = frozenset(THREE_PLAYER_IDS)
 _ANSWERING = (Phase.CALLS, Phase.CHANKAN)
 
 _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
@@ -246,26 +249,15 @@ def _wall(log_round: MjlogRound, players: int) -> Wall:
     hands = log_round.hands[:players]
     if players == 4:
         live_size, rinshan_size, held_apart = 70, 4, 5
-        tile_set = set(range(136))
+        tile_set = _FOUR_PLAYER_SET
     else:
         live_size, rinshan_size, held_apart = 55, 8, 3
-        tile_set = set(THREE_PLAYER_IDS)
-    seen = {*(i for hand in hands for i in hand), *live, *rinshan, *dora, *ura}
+        tile_set = _THREE_PLAYER_SET
+    seen = {*itertools.chain.from_iterable(hands), *live, *rinshan, *dora, *ura}
     unseen = iter(sorted(tile_set - seen))
     if len(live) > live_size:
         raise InvalidContextError(f"the log shows {len(live)} live draws; a wall has "
                                   f"{live_size}")
-    slots: list[int | None] = [*live, *([None] * (live_size - len(live)))]
-    for index, tile in enumerate(dora[held_apart:]):
-        at = live_size - 2 - 2 * index
-        if at < len(live):
-            raise InvalidContextError("a dora indicator the log shows was drawn as well")
-        slots[at] = tile
-    for index, under in enumerate(ura[held_apart:]):
-        at = live_size - 1 - 2 * index
-        if at < len(live):
-            raise InvalidContextError("an ura indicator the log shows was drawn as well")
-        slots[at] = under
 
     def fill(part: Sequence[int | None], size: int, what: str) -> list[int]:
         if len(part) > size:
@@ -273,8 +265,24 @@ def _wall(log_round: MjlogRound, players: int) -> Wall:
         padded = [*part, *([None] * (size - len(part)))]
         return [next(unseen, -1) if tile is None else tile for tile in padded]
 
-    return Wall(hands, fill(slots, live_size, "live draws"),
-                fill(rinshan, rinshan_size, "replacement draws"),
+    if len(dora) <= held_apart and len(ura) <= held_apart:
+        # no indicator the log shows lies in the live wall: the draws, then unseen tiles
+        rest = list(itertools.islice(unseen, live_size - len(live)))
+        whole_live = [*live, *rest, *([-1] * (live_size - len(live) - len(rest)))]
+    else:
+        slots: list[int | None] = [*live, *([None] * (live_size - len(live)))]
+        for index, tile in enumerate(dora[held_apart:]):
+            at = live_size - 2 - 2 * index
+            if at < len(live):
+                raise InvalidContextError("a dora indicator the log shows was drawn as well")
+            slots[at] = tile
+        for index, under in enumerate(ura[held_apart:]):
+            at = live_size - 1 - 2 * index
+            if at < len(live):
+                raise InvalidContextError("an ura indicator the log shows was drawn as well")
+            slots[at] = under
+        whole_live = fill(slots, live_size, "live draws")
+    return Wall(hands, whole_live, fill(rinshan, rinshan_size, "replacement draws"),
                 fill(dora[:held_apart], held_apart, "dora indicators"),
                 fill(ura[:held_apart], held_apart, "ura indicators"))
 
