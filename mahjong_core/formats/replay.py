@@ -294,13 +294,16 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
     shown_dora = [log_round.dora_indicator]
     index = 0
     count = len(events)
+    turn = Phase.TURN
+    discards = _discards()
+    apply = table_round.apply
     while index < count:
         event = events[index]
         index += 1
         if type(event) is LogDraw:
-            if table_round.phase is not Phase.TURN:
+            if table_round.phase is not turn:
                 _pass_all(table_round)
-            if (table_round.phase is not Phase.TURN or table_round.current != event.seat
+            if (table_round.phase is not turn or table_round.current != event.seat
                     or table_round.drawn != event.tile):
                 raise _mismatch(table_round, f"the log has seat {event.seat} draw "
                                 f"{_name(event.tile)}, but {_expected(table_round)}")
@@ -308,7 +311,7 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
             declared = event.seat in riichi
             if declared:
                 riichi.discard(event.seat)
-            table_round.apply(_discards()[2 * (136 * event.seat + event.tile) + declared])
+            apply(discards[2 * (136 * event.seat + event.tile) + declared])
         elif isinstance(event, Riichi):
             if event.step == 1:
                 riichi.add(event.seat)

@@ -191,7 +191,8 @@ class _Seat:
 
     def add(self, tile_id: TileId) -> None:
         """A drawn tile joins the hand."""
-        self.hand()  # the hand before the draw stays as ``base``
+        if self.full is None:
+            self.hand()  # the hand before the draw stays as ``base`` (it is ``full`` now)
         self.ids.append(tile_id)
         self.counts[tile_id // 4] += 1
         self.drawn = tile_id
