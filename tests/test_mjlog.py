@@ -653,6 +653,14 @@ def test_damaged_input_names_the_place(text: str, message: str) -> None:
         parse_mjlog(text)
 
 
+def test_a_draw_or_discard_tag_with_leading_zeros_reads_as_without() -> None:
+    """Logs write tile ids without leading zeros; a tag with them takes the reader's
+    slower path and still reads the same (a tsumogiri included)."""
+    padded = DOC.replace("<T52/><D52/>", "<T052/><D0052/>").replace("<E1/>", "<E01/>")
+    assert padded != DOC and parse_mjlog(padded) == parse_mjlog(DOC)
+    assert parse_mjlog(DOC).rounds[0].events[1] == Discard(0, TileId(52), True)
+
+
 def test_a_draw_by_a_seat_a_three_player_game_does_not_have() -> None:
     text = real_text(THREE_PLAYER_LOG)
     first = text.index("<T", text.index("<INIT"))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 import attrs
 import pytest
 
@@ -27,6 +30,7 @@ from mahjong_core.table import (
     Tsumo,
     Wall,
 )
+from mahjong_core.table.wall import THREE_PLAYER_IDS
 
 from .support.table_helpers import (
     NOTEN,
@@ -248,6 +252,36 @@ def test_a_wall_laid_out_from_a_sequence_deals_from_the_dealer() -> None:
     assert wall.dora == (126, 127, 128, 129, 130) and wall.ura == (131, 132, 133, 134, 135)
     r = Round(wall, dealer=2)
     assert r.current == 2 and r.drawn == 52 and r.live_remaining == 69
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_wall_from_a_sequence_equals_the_checked_wall_of_its_parts(players: int) -> None:
+    ids = list(range(136)) if players == 4 else list(THREE_PLAYER_IDS)
+    for seed in range(20):
+        random.Random(seed).shuffle(ids)
+        wall = Wall.from_sequence(ids, dealer=seed % players)
+        parts = (wall.hands, wall.live, wall.rinshan, wall.dora, wall.ura)
+        assert Wall(*parts) == wall
+        assert all(type(part) is tuple for part in (*parts, *wall.hands))
+        dealt = 13 * players
+        assert wall.hands[seed % players][:4] == tuple(ids[:4])
+        assert (*wall.live, *wall.rinshan, *wall.dora, *wall.ura) == tuple(ids[dealt:])
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda ids: [*ids[:-1], ids[0]], "once"),
+    (lambda ids: [*ids[:-1], True], "ints 0-135"),
+    (lambda ids: [*ids[:-1], 136], "ints 0-135"),
+    (lambda ids: [*ids[:-1], -1], "ints 0-135"),
+    (lambda ids: [*ids[:-1], 3.0], "ints 0-135"),
+    (lambda ids: [*ids[:107], 5], "not in a 3-player game"),
+])
+def test_a_sequence_that_is_no_permutation_is_refused(
+        change: Callable[[list[int]], list[int]], words: str) -> None:
+    ids = change(list(range(136)) if words != "not in a 3-player game"
+                 else list(THREE_PLAYER_IDS))
+    with pytest.raises(InvalidContextError, match=words):
+        Wall.from_sequence(ids, dealer=0)
 
 
 def test_errors_are_the_librarys_own() -> None:

@@ -113,6 +113,56 @@ def check_observation(seen: Observation, r: Round) -> None:
     assert seen.drawn == (r.drawn if r.phase is TablePhase.TURN and seat == r.current else None)
 
 
+def calls_allowed(r: Round, seat: int, tile: TileId) -> tuple[bool, bool]:
+    """Whether ``seat`` may pon and chi ``tile`` if the current seat discards it, worked
+    out here from the seat's concealed tiles: a pon needs two of the kind, a chi two tiles
+    making a run with it from the seat after the discarder, and after either some tile
+    must be left that kuikae allows (not the called kind, nor after a chi at one end of
+    its run the kind beyond the other end)."""
+    if seat == r.current or r.in_riichi(seat) or r.live_remaining <= 0:
+        return False, False
+    kind = tile // 4
+    kinds = [i // 4 for i in r.concealed(seat)]
+
+    def some_left(own: list[int], forbidden: set[int]) -> bool:
+        rest = list(kinds)
+        for k in own:
+            rest.remove(k)
+        return any(k not in forbidden for k in rest)
+
+    pon = kinds.count(kind) >= 2 and some_left([kind, kind], {kind})
+    chi = False
+    if seat == (r.current + 1) % 4 and kind < 27:
+        suit, rank = divmod(kind, 9)
+        for low in range(max(rank - 2, 0), min(rank, 6) + 1):
+            run = [9 * suit + low + step for step in range(3)]
+            own = [k for k in run if k != kind]
+            if all(k in kinds for k in own):
+                forbidden = {kind}
+                if kind == run[0] and low + 3 <= 8:
+                    forbidden.add(run[2] + 1)
+                if kind == run[2] and low >= 1:
+                    forbidden.add(run[0] - 1)
+                chi = chi or some_left(own, forbidden)
+    return pon, chi
+
+
+def check_call_offers(r: Round, allowed: list[tuple[bool, bool]], tile: TileId) -> None:
+    """After a discard, each seat is offered pon and chi as ``calls_allowed`` worked out
+    before it, and asked only if it has more than a pass to choose from; when nobody was
+    asked anything, nobody was allowed a call."""
+    if r.phase is TablePhase.CALLS and r.last_tile == tile:
+        for seat in range(4):
+            legal = r.legal_actions(seat)
+            offered = (any(isinstance(a, Pon) for a in legal),
+                       any(isinstance(a, Chi) for a in legal))
+            assert offered == allowed[seat], (seat, legal)
+            # a seat is asked only when it has something to decide
+            assert (seat in r.to_act) == (legal != [] and legal != [Pass(seat)]), (seat, legal)
+    else:
+        assert not any(pon or chi for pon, chi in allowed)
+
+
 def state(r: Round) -> tuple[object, ...]:
     """What an illegal action must leave as it was (``legal_actions`` apart)."""
     return (r.phase, r.current, r.to_act, r.scores, r.sticks, len(r.events), r.results,
@@ -195,7 +245,13 @@ def play_game(seed: int, hands: int, stats: Stats, *, check: bool = True,
             else:
                 actions = r.legal_actions(seat)
             action = choose(r, seat, actions, rng)
+            allowed = ([calls_allowed(r, s, action.tile) for s in range(4)]
+                       if check and isinstance(action, Discard) else None)
             game.apply(action)
+            if allowed is not None:
+                assert isinstance(action, Discard)
+                check_call_offers(r, allowed, action.tile)
+                stats["calls offered"] += sum(pon + chi for pon, chi in allowed)
             stats["actions"] += 1
             stats[type(action).__name__] += 1
             if check:

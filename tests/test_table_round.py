@@ -469,7 +469,7 @@ def test_no_chi_that_would_leave_only_refused_tiles() -> None:
     options = r.legal_actions(1)
     assert not any(isinstance(a, Chi) for a in options)
     assert any(isinstance(a, Pon) for a in options)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="seat 1 cannot chi 2p"):
         r.apply(Chi(1, (held(r, 1, "3p"), held(r, 1, "4p"))))
 
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from mahjong_core.errors import InvalidContextError, InvalidLogError
 from mahjong_core.formats import TenhouShuffle, ThreePlayerLayout, tenhou_walls
+from mahjong_core.table import Wall
 
 from .support.tenhou_shuffle_oracle import MersenneTwister, oracle_rounds
 
@@ -159,6 +160,26 @@ def test_three_player_layout_holds_every_id(key: list[int], dealer: int) -> None
         ids = [*(i for hand in layout.hands for i in hand), *layout.live, *layout.replacement,
                *layout.dora[:3], *layout.ura[:3]]
         assert sorted(ids) == THREE
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(words, min_size=624, max_size=624), st.sampled_from([3, 4]),
+       st.integers(0, 2), st.booleans())
+def test_shuffles_and_walls_pass_the_checks_of_their_own_constructors(
+        key: list[int], players: int, dealer: int, hex_seed: bool) -> None:
+    """The generator and ``wall`` skip the checks of ``TenhouShuffle`` and ``Wall`` (their
+    parts are a permutation by construction): built through the checks, they come out the
+    same, with tuples of plain ints for parts."""
+    seed = _hex_seed(key[:32]) if hex_seed else _base64_seed(key)
+    for shuffle in islice(tenhou_walls(seed, players=players), 2):
+        checked = TenhouShuffle(list(shuffle.yama), shuffle.dice, hex_seed=shuffle.hex_seed)
+        assert checked == shuffle and type(shuffle.yama) is tuple
+        assert shuffle.hex_seed is hex_seed
+        wall = shuffle.wall(dealer)
+        parts = (wall.hands, wall.live, wall.rinshan, wall.dora, wall.ura)
+        assert Wall(*parts) == wall
+        assert all(type(part) is tuple for part in (*parts, *wall.hands))
+        assert {type(i) for hand in wall.hands for i in hand} == {int}
 
 
 def test_hex_seed_turns_the_dead_wall_stacks_over() -> None:

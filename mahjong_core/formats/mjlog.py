@@ -707,6 +707,16 @@ class MjlogRound:
         if type(self.events) is not tuple:
             _fail(f"a round's events are a tuple, got {quote(self.events)}")
 
+    def _with_events(self, events: tuple[MjlogEvent, ...]) -> MjlogRound:
+        """This round with ``events`` (a tuple of records, each checked when made): the
+        other fields were checked when this round was made, so nothing is checked again."""
+        copy = object.__new__(MjlogRound)
+        setter = object.__setattr__
+        for field in attrs.fields(MjlogRound):
+            setter(copy, field.name, getattr(self, field.name))
+        setter(copy, "events", events)
+        return copy
+
 
 @attrs.frozen
 class MjlogPlayer:
@@ -827,6 +837,10 @@ _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _SIMPLE = {letter: (seat, True) for seat, letter in enumerate("TUVW")} | {
     letter: (seat, False) for seat, letter in enumerate("DEFG")}
 """A draw or discard tag's letter: the seat and whether it draws."""
+_SIMPLE_TAGS = {f"<{letter}{tile}/>": (seat, 136 * seat + tile, draws)
+                for letter, (seat, draws) in _SIMPLE.items() for tile in range(136)}
+"""Each draw or discard tag as a log writes it (no leading zeros): the seat, the index of
+its record in ``_DRAWS`` or ``_DISCARDS`` and whether it draws."""
 _HANDS = ("hai0", "hai1", "hai2", "hai3")
 _KNOWN = {
     "mjloggm": frozenset({"ver"}),
@@ -895,7 +909,7 @@ def _ints(attrs_: dict[str, str], key: str, count: int | None = None) -> list[in
         _fail(f"{key}={quote(value)} is not a list of numbers")
     if _LONG_NUMBER.search(value) is not None:
         _fail(f"{key}={quote(value)} holds a number of more than {_MAX_DIGITS} digits")
-    numbers = [int(item) for item in value.split(",")] if value else []
+    numbers = list(map(int, value.split(","))) if value else []
     if count is not None and len(numbers) != count:
         _fail(f"{key}={quote(value)} has {len(numbers)} numbers, not {count}")
     return numbers
@@ -903,9 +917,9 @@ def _ints(attrs_: dict[str, str], key: str, count: int | None = None) -> list[in
 
 def _tile_list(attrs_: dict[str, str], key: str) -> tuple[TileId, ...]:
     tiles = _ints(attrs_, key)
-    for tile in tiles:
-        if not 0 <= tile < 136:
-            _fail(f"{key}={quote(attrs_[key])} holds {tile}, not a tile id 0-135")
+    if tiles and (min(tiles) < 0 or max(tiles) >= 136):
+        tile = next(tile for tile in tiles if not 0 <= tile < 136)
+        _fail(f"{key}={quote(attrs_[key])} holds {tile}, not a tile id 0-135")
     return cast(tuple[TileId, ...], tuple(tiles))
 
 
@@ -1142,7 +1156,7 @@ def parse_mjlog(document: str) -> MjlogGame:
             return
         if ended is None:
             _fail(f"{_label(round_, len(rounds) + 1)} ends without a win or a draw")
-        rounds.append(attrs.evolve(round_, events=tuple(events)))
+        rounds.append(round_._with_events(tuple(events)))
 
     def simple_problem(letter: str, digits: str) -> NoReturn:
         kind = _SIMPLE.get(letter)
@@ -1160,6 +1174,16 @@ def parse_mjlog(document: str) -> MjlogGame:
 
     try:
         for match in _TOKEN.finditer(document, start):
+            simple = _SIMPLE_TAGS.get(match.group())
+            if simple is not None and playing and simple[0] < players_count:
+                key = simple[1]
+                if simple[2]:
+                    events.append(_DRAWS[key])
+                    drawn = key
+                else:
+                    events.append(_DISCARDS[key == drawn][key])
+                    drawn = -1
+                continue
             letter, digits = match.group(1, 2)
             if letter is not None:
                 kind = _SIMPLE.get(letter)

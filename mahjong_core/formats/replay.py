@@ -7,8 +7,9 @@ game, and checks each outcome the log records against its own.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Callable, Sequence
-from typing import TypeVar, cast
 
 import attrs
 
@@ -71,12 +72,16 @@ from .tenhou_seed import TenhouShuffle, tenhou_walls
 
 __all__ = ["check_shuffle_wall", "game_rules", "replay_mjlog"]
 
+_PASSES = tuple(Pass(seat) for seat in range(4))
+_FOUR_PLAYER_SET = frozenset(range(136))
+_THREE_PLAYER_SET = frozenset(THREE_PLAYER_IDS)
+_ANSWERING = (Phase.CALLS, Phase.CHANKAN)
+
 _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
 """Calls after which the caller draws a replacement tile."""
 _ABORTS = {"yao9": DrawKind.NINE_TERMINALS, "kaze4": DrawKind.FOUR_WINDS,
            "reach4": DrawKind.FOUR_RIICHI, "kan4": DrawKind.FOUR_KANS,
            "ron3": DrawKind.TRIPLE_RON}
-_T = TypeVar("_T")
 
 
 def game_rules(game: MjlogGame, *, round_points: bool | None = None
@@ -142,18 +147,22 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
     shuffles = (tenhou_walls(game.shuffle_seed, players=rules.players) if game.shuffle_seed
                 else None)
     for number, log_round in enumerate(game.rounds):
-        where = f"round {number + 1} ({engine.next_round_name} honba {engine.honba})"
-        if engine.is_over:
-            raise InvalidLogError(f"{where}: the log goes on after the game ended "
-                                  f"({engine.end_reason})")
-        _check_start(engine, log_round, where)
         try:
-            wall = _wall(log_round, rules.players)
-        except InvalidContextError as error:
-            raise InvalidLogError(f"{where}: the deal and draws do not fit one wall: "
-                                  f"{error}") from None
-        if shuffles is not None:
-            check_shuffle_wall(log_round, next(shuffles), engine.dealer, where)
+            if engine.is_over:
+                raise InvalidLogError(f"the log goes on after the game ended "
+                                      f"({engine.end_reason})")
+            _check_start(engine, log_round)
+            try:
+                wall = _wall(log_round, rules.players)
+            except InvalidContextError as error:
+                raise InvalidLogError(f"the deal and draws do not fit one wall: "
+                                      f"{error}") from None
+            if shuffles is not None:
+                check_shuffle_wall(log_round, next(shuffles), engine.dealer)
+        except InvalidLogError as error:
+            # named here, once something is wrong: the round as the engine is about to deal it
+            raise InvalidLogError(f"round {number + 1} ({engine.next_round_name} honba "
+                                  f"{engine.honba}): {error}") from None
         table_round = engine.deal(wall)
         _play(table_round, log_round)
         _check_outcomes(table_round, log_round)
@@ -196,7 +205,7 @@ def _check_outcomes(table_round: Round, log_round: MjlogRound) -> None:
                                 f"engine has {ours}")
 
 
-def _check_start(engine: Game, log_round: MjlogRound, where: str) -> None:
+def _check_start(engine: Game, log_round: MjlogRound) -> None:
     """The round's start as the log records it (where it does) against the engine's."""
     expected: list[tuple[str, object, object]] = [
         ("round", log_round.round_index, 4 * engine.round_wind + engine.dealer),
@@ -208,8 +217,8 @@ def _check_start(engine: Game, log_round: MjlogRound, where: str) -> None:
     ]
     for name, recorded, ours in expected:
         if recorded is not None and recorded != ours:
-            raise InvalidLogError(f"{where}: the log records {name} {quote(recorded)}, the "
-                                  f"engine has {ours}")
+            raise InvalidLogError(f"the log records {name} {quote(recorded)}, the engine has "
+                                  f"{ours}")
 
 
 def _wall(log_round: MjlogRound, players: int) -> Wall:
@@ -224,43 +233,31 @@ def _wall(log_round: MjlogRound, players: int) -> Wall:
     ura: tuple[int, ...] = ()
     after_kan = False
     for event in log_round.events:
-        kind = type(event)
-        if kind is LogDraw:
-            (rinshan if after_kan else live).append(_as(LogDraw, event).tile)
+        if type(event) is LogDraw:
+            (rinshan if after_kan else live).append(event.tile)
             after_kan = False
-        elif kind is LogDiscard:
+        elif type(event) is LogDiscard:
             after_kan = False
-        elif kind is Call:
-            after_kan = _as(Call, event).call.kind in _REPLACED
-        elif kind is NewDora:
-            dora.append(_as(NewDora, event).tile)
-        elif kind is Agari and _as(Agari, event).ura_indicators:
-            ura = _as(Agari, event).ura_indicators
-        elif kind is not Bye and kind is not Reconnect:
+        elif type(event) is Call:
+            after_kan = event.call.kind in _REPLACED
+        elif type(event) is NewDora:
+            dora.append(event.tile)
+        elif type(event) is Agari and event.ura_indicators:
+            ura = event.ura_indicators
+        elif type(event) is not Bye and type(event) is not Reconnect:
             after_kan = False
     hands = log_round.hands[:players]
     if players == 4:
         live_size, rinshan_size, held_apart = 70, 4, 5
-        tile_set = set(range(136))
+        tile_set = _FOUR_PLAYER_SET
     else:
         live_size, rinshan_size, held_apart = 55, 8, 3
-        tile_set = set(THREE_PLAYER_IDS)
-    seen = {*(i for hand in hands for i in hand), *live, *rinshan, *dora, *ura}
+        tile_set = _THREE_PLAYER_SET
+    seen = {*itertools.chain.from_iterable(hands), *live, *rinshan, *dora, *ura}
     unseen = iter(sorted(tile_set - seen))
     if len(live) > live_size:
         raise InvalidContextError(f"the log shows {len(live)} live draws; a wall has "
                                   f"{live_size}")
-    slots: list[int | None] = [*live, *([None] * (live_size - len(live)))]
-    for index, tile in enumerate(dora[held_apart:]):
-        at = live_size - 2 - 2 * index
-        if at < len(live):
-            raise InvalidContextError("a dora indicator the log shows was drawn as well")
-        slots[at] = tile
-    for index, under in enumerate(ura[held_apart:]):
-        at = live_size - 1 - 2 * index
-        if at < len(live):
-            raise InvalidContextError("an ura indicator the log shows was drawn as well")
-        slots[at] = under
 
     def fill(part: Sequence[int | None], size: int, what: str) -> list[int]:
         if len(part) > size:
@@ -268,8 +265,24 @@ def _wall(log_round: MjlogRound, players: int) -> Wall:
         padded = [*part, *([None] * (size - len(part)))]
         return [next(unseen, -1) if tile is None else tile for tile in padded]
 
-    return Wall(hands, fill(slots, live_size, "live draws"),
-                fill(rinshan, rinshan_size, "replacement draws"),
+    if len(dora) <= held_apart and len(ura) <= held_apart:
+        # no indicator the log shows lies in the live wall: the draws, then unseen tiles
+        rest = list(itertools.islice(unseen, live_size - len(live)))
+        whole_live = [*live, *rest, *([-1] * (live_size - len(live) - len(rest)))]
+    else:
+        slots: list[int | None] = [*live, *([None] * (live_size - len(live)))]
+        for index, tile in enumerate(dora[held_apart:]):
+            at = live_size - 2 - 2 * index
+            if at < len(live):
+                raise InvalidContextError("a dora indicator the log shows was drawn as well")
+            slots[at] = tile
+        for index, under in enumerate(ura[held_apart:]):
+            at = live_size - 1 - 2 * index
+            if at < len(live):
+                raise InvalidContextError("an ura indicator the log shows was drawn as well")
+            slots[at] = under
+        whole_live = fill(slots, live_size, "live draws")
+    return Wall(hands, whole_live, fill(rinshan, rinshan_size, "replacement draws"),
                 fill(dora[:held_apart], held_apart, "dora indicators"),
                 fill(ura[:held_apart], held_apart, "ura indicators"))
 
@@ -281,24 +294,24 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
     shown_dora = [log_round.dora_indicator]
     index = 0
     count = len(events)
+    turn = Phase.TURN
+    discards = _discards()
+    apply = table_round.apply
     while index < count:
         event = events[index]
         index += 1
-        kind = type(event)
-        if kind is LogDraw:
-            drew = _as(LogDraw, event)
-            if table_round.phase is not Phase.TURN:
+        if type(event) is LogDraw:
+            if table_round.phase is not turn:
                 _pass_all(table_round)
-            if (table_round.phase is not Phase.TURN or table_round.current != drew.seat
-                    or table_round.drawn != drew.tile):
-                raise _mismatch(table_round, f"the log has seat {drew.seat} draw "
-                                f"{_name(drew.tile)}, but {_expected(table_round)}")
-        elif kind is LogDiscard:
-            threw = _as(LogDiscard, event)
-            declared = threw.seat in riichi
+            if (table_round.phase is not turn or table_round.current != event.seat
+                    or table_round.drawn != event.tile):
+                raise _mismatch(table_round, f"the log has seat {event.seat} draw "
+                                f"{_name(event.tile)}, but {_expected(table_round)}")
+        elif type(event) is LogDiscard:
+            declared = event.seat in riichi
             if declared:
-                riichi.discard(threw.seat)
-            table_round.apply(Discard(threw.seat, threw.tile, declared))
+                riichi.discard(event.seat)
+            apply(discards[2 * (136 * event.seat + event.tile) + declared])
         elif isinstance(event, Riichi):
             if event.step == 1:
                 riichi.add(event.seat)
@@ -308,8 +321,11 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
             shown_dora.append(event.tile)
         elif isinstance(event, Agari):
             winners = [event]
-            while index < len(events) and isinstance(events[index], Agari):
-                winners.append(_as(Agari, events[index]))
+            while index < len(events):
+                following = events[index]
+                if not isinstance(following, Agari):
+                    break
+                winners.append(following)
                 index += 1
             _wins(table_round, winners)
         elif isinstance(event, Ryuukyoku):
@@ -321,15 +337,18 @@ def _play(table_round: Round, log_round: MjlogRound) -> None:
                         f"{_names(shown_dora)}, the engine {_names(table_round.dora_indicators)}")
 
 
-def _as(kind: type[_T], value: object) -> _T:
-    """``value``, known to be a ``kind`` (for the type checker; free at run time)."""
-    return cast(_T, value)
+@functools.cache
+def _discards() -> tuple[Discard, ...]:
+    """Every discard action, ``Discard(seat, tile, riichi)`` at ``2 * (136 * seat + tile) +
+    riichi``: a log's discards share these frozen values rather than build them again."""
+    return tuple(Discard(seat, TileId(tile), riichi) for seat in range(4) for tile in range(136)
+                 for riichi in (False, True))
 
 
 def _pass_all(table_round: Round) -> None:
     """Nobody called or won: every seat still asked lets the tile go."""
-    while table_round.phase in (Phase.CALLS, Phase.CHANKAN):
-        table_round.apply(Pass(table_round.to_act[0]))
+    while table_round.phase in _ANSWERING:
+        table_round.apply(_PASSES[table_round.to_act[0]])
 
 
 def _answer(table_round: Round, actions: dict[int, Callable[[], None]]) -> None:
@@ -473,6 +492,8 @@ def check_shuffle_wall(log_round: MjlogRound, shuffle: TenhouShuffle, dealer: in
 
     for seat, (logged, dealt) in enumerate(zip(log_round.hands[:wall.players], wall.hands,
                                                strict=True)):
+        if sorted(logged) == sorted(dealt):  # the common case, as the check below finds it
+            continue
         extra = [tile for tile in logged if tile not in dealt]
         if extra or len(logged) != len(dealt):
             missing = [tile for tile in dealt if tile not in logged]
@@ -487,7 +508,9 @@ def check_shuffle_wall(log_round: MjlogRound, shuffle: TenhouShuffle, dealer: in
     dora = [log_round.dora_indicator]
     after_kan = False
     for event in log_round.events:
-        if isinstance(event, LogDraw):
+        if type(event) is LogDiscard:  # the common case, as the last branch has it
+            after_kan = False
+        elif isinstance(event, LogDraw):
             if after_kan:
                 if rinshan >= len(wall.rinshan) or event.tile != wall.rinshan[rinshan]:
                     raise differ(f"replacement draw {rinshan + 1} (seat {event.seat})",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import operator
 import random
 import re
 import struct
@@ -223,18 +224,22 @@ class TenhouShuffle:
 
         Raises InvalidContextError for a bad dealer.
         """
+        # ``yama`` was checked to hold each id of its set once, and the layout below
+        # places every one of them once: the wall needs no second check
         if len(self.yama) != 136:
             layout = self.three_player_layout(dealer)
-            return Wall(layout.hands, layout.live, layout.replacement, layout.dora[:3],
-                        layout.ura[:3])
+            return Wall._trusted(layout.hands, layout.live, layout.replacement,
+                                 layout.dora[:3], layout.ura[:3])
         _check_dealer(dealer, 4)
         drawn = self.yama[::-1]
         yama = self.yama
         if self.hex_seed:
-            return Wall(_deal(drawn, 4, dealer), drawn[52:122], _stack_order(yama, _HEX_RINSHAN),
-                        _stack_order(yama, _HEX_DORA), _stack_order(yama, _HEX_URA))
-        return Wall(_deal(drawn, 4, dealer), drawn[52:122], _stack_order(yama, _RINSHAN),
-                    _stack_order(yama, _DORA), _stack_order(yama, _URA))
+            return Wall._trusted(_deal(drawn, 4, dealer), drawn[52:122],
+                                 _stack_order(yama, _HEX_RINSHAN), _stack_order(yama, _HEX_DORA),
+                                 _stack_order(yama, _HEX_URA))
+        return Wall._trusted(_deal(drawn, 4, dealer), drawn[52:122],
+                             _stack_order(yama, _RINSHAN), _stack_order(yama, _DORA),
+                             _stack_order(yama, _URA))
 
     def three_player_layout(self, dealer: int) -> ThreePlayerLayout:
         """The three-player round's layout with ``dealer`` (seat 0-2) dealing.
@@ -284,7 +289,14 @@ def _shuffles(rng: random.Random, hex_seed: bool,
                           for at in range(0, len(source), _SHA_BLOCK))
         rnd = _RANDOM.unpack(digest)
         yama = list(ids)
-        for i in range(size - 1):
-            j = i + rnd[i] % (size - i)
+        # position i swaps with i + rnd[i] % (size - i); the offsets are worked out at once
+        for i, offset in enumerate(map(operator.mod, rnd[:size - 1], range(size, 1, -1))):
+            j = i + offset
             yama[i], yama[j] = yama[j], yama[i]
-        yield TenhouShuffle(yama, (rnd[135] % 6 + 1, rnd[136] % 6 + 1), hex_seed=hex_seed)
+        # a permutation of ``ids`` and dice 1-6 by construction: no need to check them again
+        shuffle = object.__new__(TenhouShuffle)
+        setter = object.__setattr__
+        setter(shuffle, "yama", tuple(yama))
+        setter(shuffle, "dice", (rnd[135] % 6 + 1, rnd[136] % 6 + 1))
+        setter(shuffle, "hex_seed", hex_seed)
+        yield shuffle

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import copy
 import enum
+import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -69,8 +70,47 @@ _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
              3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
 _NORTH = 30
 _RED_IDS = frozenset((16, 52, 88))
+
+
+def _runs_with(kind: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of kinds that make a run with a suit tile of ``kind``."""
+    rank = kind % 9
+    pairs = []
+    for low in range(max(rank - 2, 0), min(rank, 6) + 1):
+        first, second = (kind - rank + r for r in range(low, low + 3) if r != rank)
+        pairs.append((first, second))
+    return tuple(pairs)
+
+
+_CHI_NEEDS = tuple(_runs_with(kind) for kind in range(27))
+"""Suit kind -> the pairs of kinds that make a run with it."""
 _MAX_SCORE = 10 ** 9
 """Far beyond any score a game reaches."""
+
+
+class _Steps(NamedTuple):
+    """Every draw and discard record a round can make: frozen values the rounds share
+    rather than build again."""
+
+    draws: tuple[TileDrawn, ...]
+    """``TileDrawn(seat, tile, rinshan)`` at ``2 * (136 * seat + tile) + rinshan``."""
+    discards: tuple[tuple[RiverTile, ...], tuple[TileDiscarded, ...]]
+    """``RiverTile(tile, tsumogiri, riichi, False)`` at ``4 * tile + flags`` and
+    ``TileDiscarded(seat, tile, tsumogiri, riichi)`` at ``4 * (136 * seat + tile) + flags``,
+    where ``flags`` is ``2 * tsumogiri + riichi``."""
+
+
+@functools.cache
+def _steps() -> _Steps:
+    """The shared records, built on first use (not when the package is imported)."""
+    flags = [(tsumogiri, riichi) for tsumogiri in (False, True) for riichi in (False, True)]
+    return _Steps(
+        tuple(TileDrawn(seat, TileId(tile), rinshan) for seat in range(4)
+              for tile in range(136) for rinshan in (False, True)),
+        (tuple(RiverTile(TileId(tile), tsumogiri, riichi, False) for tile in range(136)
+               for tsumogiri, riichi in flags),
+         tuple(TileDiscarded(seat, TileId(tile), tsumogiri, riichi) for seat in range(4)
+               for tile in range(136) for tsumogiri, riichi in flags)))
 
 
 class Phase(enum.Enum):
@@ -151,7 +191,8 @@ class _Seat:
 
     def add(self, tile_id: TileId) -> None:
         """A drawn tile joins the hand."""
-        self.hand()  # the hand before the draw stays as ``base``
+        if self.full is None:
+            self.hand()  # the hand before the draw stays as ``base`` (it is ``full`` now)
         self.ids.append(tile_id)
         self.counts[tile_id // 4] += 1
         self.drawn = tile_id
@@ -240,6 +281,20 @@ def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
     return mask
 
 
+def _chi_checks(kind: int) -> tuple[tuple[int, int, int], ...]:
+    """For each pair of kinds that makes a run with ``kind``: the pair and the kind beyond
+    it that kuikae also forbids after that chi (-1 when there is none)."""
+    checks = []
+    for first, second in _CHI_NEEDS[kind]:
+        beyond = _kuikae(MeldKind.CHI, kind, (first, second)) & ~(1 << kind)
+        checks.append((first, second, beyond.bit_length() - 1))
+    return tuple(checks)
+
+
+_CHI_CHECKS = tuple(_chi_checks(kind) for kind in range(27))
+"""Suit kind -> ``_chi_checks(kind)``."""
+
+
 class Round:
     """The state of one round, changed only by ``apply``.
 
@@ -304,6 +359,7 @@ class Round:
         self._scores = list(scores)
         self._tiles = _RED if rules.red_fives else _PLAIN
         self._seats = [_Seat(hand, self._tiles) for hand in wall.hands]
+        self._records = _steps()
         self._events: list[Event] = []
         self._discard_log: list[TileDiscarded] = []
         self._results: list[RoundResult] = []
@@ -311,6 +367,8 @@ class Round:
         self._rinshan_used = 0
         self._kans: list[int] = []
         self._kitas = 0
+        self._live_left = len(wall.live)
+        """Live tiles left to draw: each live draw, kan and north tile set aside takes one."""
         self._dora_shown = 1
         self._dora_pending = 0
         self._calls_made = False
@@ -326,6 +384,10 @@ class Round:
         self._rinshan_turn = False
         self._last_tile: TileId | None = None
         self._answers: dict[int, Action] = {}
+        self._claimed = False
+        """Some answer in ``_answers`` is more than a plain Pass (a win or a call)."""
+        self._wins_offered: dict[int, tuple[Hand, WinContext, WinResult]] = {}
+        """Seat -> the win on the tile being answered, worked out when it was offered."""
         self._robbing_closed_kan = False
         """The tile being answered is a closed kan's (only thirteen orphans may take it)."""
         self._robbing_kita = False
@@ -364,7 +426,7 @@ class Round:
     @property
     def live_remaining(self) -> int:
         """Tiles left to draw from the live wall."""
-        return len(self.wall.live) - self._live_used - len(self._kans) - self._kitas
+        return self._live_left
 
     @property
     def dora_indicators(self) -> tuple[TileId, ...]:
@@ -393,8 +455,8 @@ class Round:
             return (self.current,)
         if self.phase is Phase.OVER:
             return ()
-        return tuple(s for s in self._order_after(self.current)
-                     if s in self._options and s not in self._answers)
+        options, answers = self._options, self._answers
+        return tuple([s for s in self._after[self.current] if s in options and s not in answers])
 
     def concealed(self, seat: int) -> tuple[TileId, ...]:
         """A seat's concealed tile ids, ascending."""
@@ -455,6 +517,7 @@ class Round:
         twin._results = list(self._results)
         twin._kans = list(self._kans)
         twin._answers = dict(self._answers)
+        twin._wins_offered = dict(self._wins_offered)
         twin._options = dict(self._options)
         seats = []
         for seat in self._seats:
@@ -564,16 +627,25 @@ class Round:
         Raises IllegalActionError, naming the action and why, when it is not allowed
         now; the round is then unchanged.
         """
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is Phase.OVER:
             raise self._illegal(action, "the round is over")
         seat = getattr(action, "seat", None)
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalActionError(f"{self._where()}: {quote(action)} is not an action of a seat "
                                      f"0-{self.players - 1}")
-        problem = _field_problem(action)
-        if problem is not None:
-            raise self._illegal(action, problem)
-        if self.phase is Phase.TURN:
+        if type(action) is Discard:  # the most common action: its fields checked at once
+            tile = action.tile
+            if type(tile) is not int or not 0 <= tile < 136 or type(action.riichi) is not bool:
+                raise self._illegal(action, _field_problem(action) or "")
+            if phase is Phase.TURN and seat == self.current:
+                self._discard(action)
+                return
+        elif type(action) is not Pass:
+            problem = _field_problem(action)
+            if problem is not None:
+                raise self._illegal(action, problem)
+        if phase is Phase.TURN:
             if seat != self.current:
                 raise self._illegal(action, f"it is seat {self.current}'s turn")
             handler = _TURN_ACTIONS.get(type(action))
@@ -614,8 +686,10 @@ class Round:
             self._flush_dora()
         tsumogiri = tile_id == drawn
         me.take(tile_id)
-        me.river.append(RiverTile(tile_id, tsumogiri, riichi, False))
-        event = TileDiscarded(seat, tile_id, tsumogiri, riichi)
+        flags = 2 * tsumogiri + riichi
+        river, discarded = self._records.discards
+        me.river.append(river[4 * tile_id + flags])
+        event = discarded[4 * (136 * seat + tile_id) + flags]
         self._discard_log.append(event)
         me.discarded = True
         me.forbidden = 0
@@ -809,28 +883,33 @@ class Round:
         self._last_tile = tile_id
         self._drawn = None
         self._answers = {}
+        self._claimed = False
+        self._wins_offered = {}
         options: dict[int, int] = {}
         kind = tile_id // 4
-        calls = phase is Phase.CALLS and self.live_remaining > 0
+        calls = phase is Phase.CALLS and self._live_left > 0
+        chi_seat = (seat + 1) % 4 if calls and kind < 27 and self.players == 4 else -1
         closed_kan = phase is Phase.CHANKAN and self._robbing_closed_kan
         seats = self._seats
         for other in self._after[seat]:
             s = seats[other]
             bits = 0
             waits = s.waits_cache if s.waits_cache >= 0 else s.waits()
-            if ((waits >> kind) & 1
-                    and (not closed_kan or s.hand().shanten_kokushi() == 0)
-                    and self._ron_result(other, s, tile_id) is not None):
-                bits = _ANSWER_RON
+            if (waits >> kind) & 1 and (not closed_kan or s.hand().shanten_kokushi() == 0):
+                offered = self._ron_result(other, s, tile_id)
+                if offered is not None:
+                    self._wins_offered[other] = offered
+                    bits = _ANSWER_RON
             if calls and not s.riichi:
                 same = s.counts[kind]
                 if same >= 2:
-                    if self._can_discard_after(s, (kind, kind), kind, MeldKind.PON):
+                    # kuikae after a pon forbids only the called kind: some other tile
+                    # must be left (_can_discard_after with the pon's two tiles)
+                    if len(s.ids) > same:
                         bits |= _ANSWER_PON
                     if same == 3 and self._kan_room() is None:
                         bits |= _ANSWER_KAN
-                if (kind < 27 and self.players == 4 and other == (seat + 1) % 4
-                        and self._has_chi(s, kind)):
+                if other == chi_seat and self._has_chi(s, kind):
                     bits |= _ANSWER_CHI
             if bits:
                 options[other] = bits
@@ -854,7 +933,9 @@ class Round:
         tile_id = self._last_tile
         assert tile_id is not None
         me = self._seats[seat]
-        if isinstance(action, Ron):
+        if type(action) is Pass:
+            pass
+        elif isinstance(action, Ron):
             if not options & _ANSWER_RON:
                 raise self._illegal(action, self._why_no_ron(seat, me, tile_id))
         elif isinstance(action, Pon):
@@ -872,6 +953,8 @@ class Round:
             raise self._illegal(action, f"seat {seat} may only answer the "
                                 f"{'added kan' if self.phase is Phase.CHANKAN else 'discard'}")
         self._answers[seat] = action
+        if type(action) is not Pass:
+            self._claimed = True
         if len(self._answers) == len(self._options):
             self._settle()
 
@@ -904,8 +987,8 @@ class Round:
         """Every seat asked has answered: wins first, then the abortive draws, then calls."""
         seat, tile_id = self.current, self._last_tile
         assert tile_id is not None
-        answers = self._answers
-        rons = [s for s in self._order_after(seat) if isinstance(answers.get(s), Ron)] \
+        answers = self._answers if self._claimed else {}  # every seat asked passed
+        rons = [s for s in self._after[seat] if isinstance(answers.get(s), Ron)] \
             if answers else []
         chankan = self.phase is Phase.CHANKAN
         if rons:
@@ -916,15 +999,17 @@ class Round:
                 rons = rons[:1]
             wins = []
             for n, winner in enumerate(rons):
-                s = self._seats[winner]
-                result = self._ron_result(winner, s, tile_id, first=n == 0)
+                # the first winner's win is the one offered (nothing it depends on has
+                # changed since); a second one takes no honba or riichi sticks
+                result = (self._wins_offered.get(winner) if n == 0
+                          else self._ron_result(winner, self._seats[winner], tile_id, first=False))
                 assert result is not None
                 hand, context, win = result
                 wins.append((winner, seat, hand, tile_id, context, win))
             self._finish_wins(wins)
             return
         bit = 1 << (tile_id // 4)
-        for other in self._order_after(seat):
+        for other in self._after[seat]:
             s = self._seats[other]
             s.passed |= bit
             if s.riichi:
@@ -937,6 +1022,7 @@ class Round:
                     s.ippatsu = False
                 self._flush_dora()
                 self._kitas += 1
+                self._live_left -= 1
             elif not self._robbing_closed_kan:
                 self._interrupt()
                 self._flush_dora()
@@ -965,14 +1051,14 @@ class Round:
             self._finish_draw(DrawKind.FOUR_KANS)
             return
         if answers:
-            caller = next((s for s in self._order_after(seat)
+            caller = next((s for s in self._after[seat]
                            if isinstance(answers.get(s), Pon | OpenKan)), None)
             if caller is None:
                 caller = next((s for s in answers if isinstance(answers[s], Chi)), None)
             if caller is not None:
                 self._call(caller, answers[caller], seat, tile_id)
                 return
-        if self.live_remaining <= 0:
+        if self._live_left <= 0:
             self._exhaustive_draw()
             return
         self._draw((seat + 1) % self.players, rinshan=False)
@@ -995,7 +1081,8 @@ class Round:
         me.take_for_meld(own)
         me.melds.append(meld)
         river = self._seats[source].river
-        river[-1] = attrs.evolve(river[-1], called=True)
+        taken = river[-1]
+        river[-1] = RiverTile(taken.tile, taken.tsumogiri, taken.riichi, True)
         self._seats[source].nagashi = False
         self._events.append(MeldCalled(caller, meld))
         self._interrupt()
@@ -1025,11 +1112,9 @@ class Round:
         kind = tile_id // 4
         if kind >= 27:
             return []
-        rank = kind % 9
         pairs: dict[tuple[Tile, Tile], tuple[TileId, TileId]] = {}
         counts = me.counts
-        for low in range(max(rank - 2, 0), min(rank, 6) + 1):
-            need = [kind - rank + r for r in range(low, low + 3) if r != rank]
+        for need in _CHI_NEEDS[kind]:
             if not counts[need[0]] or not counts[need[1]]:
                 continue
             firsts = [i for i in me.ids if i // 4 == need[0]]
@@ -1043,13 +1128,15 @@ class Round:
         return sorted(pairs.values())
 
     def _has_chi(self, me: _Seat, kind: int) -> bool:
-        """Some pair of own tiles makes a run with a tile of ``kind`` and leaves a discard."""
-        rank = kind % 9
+        """Some pair of own tiles makes a run with a tile of ``kind`` (a suit's) and leaves
+        a discard."""
         counts = me.counts
-        for low in range(max(rank - 2, 0), min(rank, 6) + 1):
-            need = [kind - rank + r for r in range(low, low + 3) if r != rank]
-            if counts[need[0]] and counts[need[1]] and self._can_discard_after(
-                    me, need, kind, MeldKind.CHI):
+        # what _can_discard_after counts: the tiles left but those of the called kind
+        # and of the kind beyond the run, which kuikae forbids
+        left = len(me.ids) - 2 - counts[kind]
+        for first, second, beyond in _CHI_CHECKS[kind]:
+            if counts[first] and counts[second] and (
+                    left - (counts[beyond] if beyond >= 0 else 0) > 0):
                 return True
         return False
 
@@ -1188,6 +1275,7 @@ class Round:
         else:
             tile_id = self.wall.live[self._live_used]
             self._live_used += 1
+            self._live_left -= 1
         me = self._seats[seat]
         me.add(tile_id)
         if me.riichi:
@@ -1197,10 +1285,11 @@ class Round:
         self._drawn = tile_id
         self._rinshan_turn = rinshan
         self._last_tile = None
-        self._events.append(TileDrawn(seat, tile_id, rinshan))
+        self._events.append(self._records.draws[2 * (136 * seat + tile_id) + rinshan])
 
     def _count_kan(self, seat: int) -> None:
         self._kans.append(seat)
+        self._live_left -= 1
         if self.table.four_kans and len(self._kans) == 4 and len(set(self._kans)) > 1:
             self._four_kans_pending = True
 
@@ -1239,9 +1328,6 @@ class Round:
     @staticmethod
     def _waits(me: _Seat) -> int:
         return me.waits()
-
-    def _order_after(self, seat: int) -> tuple[int, ...]:
-        return self._after[seat]
 
     def _name(self, tile_id: object) -> str:
         """A tile id as mpsz text (anything that is not a tile id quoted as it is)."""

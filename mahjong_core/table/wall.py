@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from typing import cast
 
 import attrs
 
@@ -19,29 +20,43 @@ DEAD_WALL = 14
 THREE_PLAYER_IDS: tuple[TileId, ...] = tuple(TileId(i) for i in range(136) if not 4 <= i < 32)
 """The 108 tile ids of a three-player game: every tile but 2m-8m."""
 
+_THREE_PLAYER_SET = frozenset(THREE_PLAYER_IDS)
 _HAND = 13
 # players -> (live tiles, replacement tiles, dora indicators held apart)
 _LAYOUT = {4: (70, 4, 5), 3: (55, 8, 3)}
 
 
+_ALL_IDS = frozenset(range(136))
+_INT = frozenset((int,))
+
+
 def _ids(value: Sequence[int]) -> tuple[TileId, ...]:
-    if is_text_like(value) or not isinstance(value, Sequence):
+    if type(value) is tuple or type(value) is list:  # the common case, known to be finite
+        items = tuple(value)
+    elif is_text_like(value) or not isinstance(value, Sequence):
         raise InvalidContextError(
             f"a part of a wall is a sequence of tile ids, got {quote(value)}")
-    items = tuple(itertools.islice(value, 137))
+    else:
+        items = tuple(itertools.islice(value, 137))
     if len(items) > 136:
         raise InvalidContextError("a wall holds 136 tiles, got more")
-    for item in items:
-        if type(item) is not int or not 0 <= item < 136:
-            raise InvalidContextError(f"tile ids are ints 0-135, got {quote(item)} in a wall")
-    return tuple(TileId(i) for i in items)
+    # the common case in two C-level passes: every item an int (bools and int subclasses
+    # are not) and every value an id 0-135
+    if not _INT.issuperset(map(type, items)) or not _ALL_IDS.issuperset(items):
+        for item in items:
+            if type(item) is not int or not 0 <= item < 136:
+                raise InvalidContextError(f"tile ids are ints 0-135, got {quote(item)} in a wall")
+    return cast(tuple[TileId, ...], items)
 
 
 def _hands(value: Sequence[Sequence[int]]) -> tuple[tuple[TileId, ...], ...]:
-    if is_text_like(value) or not isinstance(value, Sequence):
+    if type(value) is tuple or type(value) is list:  # the common case, known to be finite
+        hands = tuple(value)
+    elif is_text_like(value) or not isinstance(value, Sequence):
         raise InvalidContextError(
             f"a wall's hands are a sequence of id sequences, got {quote(value)}")
-    hands = tuple(itertools.islice(value, 5))
+    else:
+        hands = tuple(itertools.islice(value, 5))
     if len(hands) > 4:
         raise InvalidContextError("a wall deals to 4 seats, got more hands")
     return tuple(_ids(hand) for hand in hands)
@@ -95,10 +110,11 @@ class Wall:
                 f"a {players}-player wall has {live} live tiles, {rinshan} replacement tiles, "
                 f"{indicators} dora and {indicators} ura indicators, got {sizes[0]}, "
                 f"{sizes[1]}, {sizes[2]} and {sizes[3]}")
-        everything = [*(i for hand in self.hands for i in hand), *self.live, *self.rinshan,
+        everything = [*itertools.chain.from_iterable(self.hands), *self.live, *self.rinshan,
                       *self.dora, *self.ura]
-        expected = set(range(136)) if players == 4 else set(THREE_PLAYER_IDS)
-        if set(everything) != expected or len(everything) != len(expected):
+        expected = _ALL_IDS if players == 4 else _THREE_PLAYER_SET
+        if len(everything) != len(expected) or not expected.issuperset(everything) or len(
+                set(everything)) != len(expected):
             twice = sorted({i for i in everything if everything.count(i) > 1})
             foreign = sorted(set(everything) - expected)
             problem = (f"ids {twice[:5]} more than once" if twice
@@ -107,6 +123,22 @@ class Wall:
             raise InvalidContextError(
                 f"a {players}-player wall holds each of its {len(expected)} tile ids once; "
                 f"got {len(everything)} tiles with {problem}")
+
+    @classmethod
+    def _trusted(cls, hands: tuple[tuple[TileId, ...], ...], live: tuple[TileId, ...],
+                 rinshan: tuple[TileId, ...], dora: tuple[TileId, ...],
+                 ura: tuple[TileId, ...]) -> Wall:
+        """A wall from parts this library laid out itself from a set of ids already known
+        to hold each tile id of the set once (a checked permutation), so not checked again.
+        Every part must be a tuple of int ids and the layout sizes right."""
+        wall = object.__new__(cls)
+        setter = object.__setattr__
+        setter(wall, "hands", hands)
+        setter(wall, "live", live)
+        setter(wall, "rinshan", rinshan)
+        setter(wall, "dora", dora)
+        setter(wall, "ura", ura)
+        return wall
 
     @property
     def players(self) -> int:
@@ -214,7 +246,10 @@ class Wall:
         for size in (live, rinshan, indicators, indicators):
             parts.append(tiles[at:at + size])
             at += size
-        return cls(hands, *parts)
+        expected = _ALL_IDS if players == 4 else _THREE_PLAYER_SET
+        if len(set(tiles)) == len(tiles) and expected.issuperset(tiles):
+            return cls._trusted(tuple(map(tuple, hands)), *parts)
+        return cls(hands, *parts)  # refuses the ids, saying how
 
     @classmethod
     def shuffled(cls, rng: random.Random, *, dealer: int, players: int = 4) -> Wall:
