@@ -259,7 +259,7 @@ class WinContext:
         _S_KITA(self, kita)
         # the situation as a whole, then what the scorer reads
         if (chankan or houtei or rinshan or haitei or ippatsu or tenhou or chiihou or renhou
-                or len(dora) > 4 or ura):
+                or len(dora) > 4 or len(ura) > len(dora)):
             self._check_situation()
         flags = _RIICHI_BITS[riichi + 2 * double_riichi]
         if ippatsu or rinshan or chankan or haitei or houtei:
@@ -334,6 +334,10 @@ class WinContext:
         kinds = [tile.kind for tile in tiles]
         if len(kinds) == 1:
             shown: tuple[tuple[int, int], ...] = ((kinds[0], 1),)
+        elif len(kinds) == 2:
+            first, second = kinds
+            shown = (((first, 2),) if first == second else
+                     ((first, 1), (second, 1)) if first < second else ((second, 1), (first, 1)))
         else:
             shown = tuple((k, kinds.count(k)) for k in sorted(set(kinds)))
             if any(n > 4 for _, n in shown):
@@ -341,17 +345,17 @@ class WinContext:
         _S_SHOWN(self, shown)
         _S_TILE_CHECKS(self, True)
         red_shown = 0
-        if not _FIVES.isdisjoint(kinds):  # a five is shown: is it a red one, and twice?
-            for tile in tiles:
-                if tile.red:
-                    if red_shown >> tile.kind // 9 & 1:
-                        raise InvalidContextError(
-                            f"the dora and ura indicators show the red five {tile} twice; "
-                            "there is one")
-                    red_shown |= 1 << tile.kind // 9
+        for tile in tiles:  # a red five shown twice is refused: there is one a suit
+            if tile.red:
+                if red_shown >> tile.kind // 9 & 1:
+                    raise InvalidContextError(
+                        f"the dora and ura indicators show the red five {tile} twice; "
+                        "there is one")
+                red_shown |= 1 << tile.kind // 9
         _S_RED_SHOWN(self, red_shown)
-        _S_DORA(self, tuple(_DORA_NEXT[k] for k in kinds[:len(dora)]))
-        _S_URA(self, tuple(_DORA_NEXT[k] for k in kinds[len(dora):])
+        count = len(dora)
+        _S_DORA(self, tuple(map(_DORA_NEXT.__getitem__, kinds[:count])))
+        _S_URA(self, tuple(map(_DORA_NEXT.__getitem__, kinds[count:]))
                if self.riichi or self.double_riichi else ())
 
     @property
