@@ -679,6 +679,7 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
         # placements of the winning tile in this reading
         places = (win_places[win_reading] if win_places is not None
                   else _HONOUR_PLACES[pair_z == rank][rank])
+        parts = (a, b, c, honours, melds)
         for wait, place_rank, place_shape in places:
             concealed = concealed_trips
             fu = base_fu + pair_fu + trip_fu + _WAIT_FU[wait]
@@ -706,7 +707,7 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
             elif not f:
                 no_yaku = True
                 continue
-            found.append((f, total, fu, y, _STANDARD, pair, (a, b, c, honours, melds), wait,
+            found.append((f, total, fu, y, _STANDARD, pair, parts, wait,
                           (place_rank, place_shape)))
     return no_yaku
 
@@ -731,12 +732,15 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     """The candidate that scores the most, as a result (dora counted for an ordinary
     hand)."""
     tsumo = context.tsumo
-    if len(found) == 1:
-        best = found[0]
-    else:  # the highest points; ties: a yakuman, then more han, then more fu
-        best = max(found, key=lambda c: (
-            _key_points(c[3], c[0], c[1] + extra_han, c[2], rules, dealer, tsumo),
-            1 if c[3] else 0, c[1], c[2]))
+    best = found[0]
+    if len(found) > 1:  # the highest points; ties: a yakuman, then more han, then more fu
+        best_key = (-1, 0, 0, 0)
+        for candidate in found:
+            flags, han, fu, yakuman = candidate[0], candidate[1], candidate[2], candidate[3]
+            key = (_key_points(yakuman, flags, han + extra_han, fu, rules, dealer, tsumo),
+                   1 if yakuman else 0, han, fu)
+            if key > best_key:  # the first of equal candidates stays
+                best, best_key = candidate, key
     flags, han, fu, yakuman, form, pair, parts, wait, place = best
     reading = _new_reading((form, pair, parts, wait, place, win, context, rules, is_open))
     if yakuman:
