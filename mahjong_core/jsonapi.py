@@ -30,6 +30,9 @@ _KEYS = frozenset({"hand", "win_tile", "melds", "seat_wind", "round_wind", "dora
                    "ura_indicators", "honba", "riichi_sticks", "rules", "players", "kita",
                    *_FLAGS})
 _MELD_KEYS = frozenset({"kind", "tiles", "called", "from"})
+_CONTEXT_KEYS = frozenset({*_FLAGS, "seat_wind", "round_wind", "dora_indicators",
+                           "ura_indicators", "honba", "riichi_sticks", "kita"})
+"""The request keys that are WinContext's own arguments."""
 
 
 def _check_object(value: object, what: str, allowed: frozenset[str],
@@ -129,21 +132,16 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
         raise InvalidContextError(f"players is {players} but the rules say "
                                   f"{quote(overrides['players'])}")
     rules = Rules.from_mapping(overrides, base) if "rules" in obj else base
-    options: dict[str, Any] = {flag: obj.get(flag, False) for flag in _FLAGS}
-    for key in ("seat_wind", "round_wind"):
-        options[key] = obj.get(key, "E")
-        if not isinstance(options[key], str):
+    options: dict[str, Any] = {key: obj[key] for key in _CONTEXT_KEYS.intersection(obj)}
+    for key in ("seat_wind", "round_wind"):  # absent keys take WinContext's defaults
+        if key in options and not isinstance(options[key], str):
             raise InvalidContextError(
                 f"{key} must be 'E', 'S', 'W' or 'N', got {quote(options[key])}")
     for key in ("dora_indicators", "ura_indicators"):
-        value = obj.get(key, "")
-        if not isinstance(value, str):
-            raise InvalidContextError(f"{key} must be an mpsz string, got {quote(value)}")
-        options[key] = value
-    options["honba"] = obj.get("honba", 0)
-    options["riichi_sticks"] = obj.get("riichi_sticks", 0)
-    options["kita"] = obj.get("kita", 0)
-    if type(options["kita"]) is int and options["kita"] and players != 3:
+        if key in options and not isinstance(options[key], str):
+            raise InvalidContextError(f"{key} must be an mpsz string, got {quote(options[key])}")
+    kita = options.get("kita", 0)
+    if type(kita) is int and kita and players != 3:
         raise InvalidContextError("north tiles are set aside (kita) only at three players; "
                                   "add \"players\": 3")
     return hand, win, WinContext(**options), rules
