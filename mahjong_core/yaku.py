@@ -154,9 +154,9 @@ def _bit_lists(width: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(b for b in range(width) if value >> b & 1) for value in range(1 << width))
 
 
-_CHUNK = 12
+_CHUNK = 8
 _CHUNK_BITS = _bit_lists(_CHUNK)
-"""The set bits of every 12-bit value: a flag word is read a chunk at a time."""
+"""The set bits of every 8-bit value: a flag word is read a chunk at a time."""
 _CHUNK_MASK = (1 << _CHUNK) - 1
 _MEMBER_OF_BIT: dict[int, Yaku] = {y.value.bit_length() - 1: y for y in Yaku.__members__.values()}
 _NAME_OF_BIT: dict[int, str] = {b: y.name.lower() for b, y in _MEMBER_OF_BIT.items() if y.name}
@@ -164,20 +164,34 @@ _ALL = sum(1 << b for b in _MEMBER_OF_BIT)
 """Every defined flag (a value may carry others, which no list shows)."""
 
 
-def set_bits(value: int) -> tuple[int, ...]:
-    """The positions of the bits set in a non-negative int below 2**48, lowest first.
+def _shifted(index: int) -> tuple[tuple[int, ...], ...]:
+    """The set bits of every 8-bit value, as positions in chunk ``index`` of a word."""
+    table = _SHIFTED[index]
+    if table is None:  # filled once per chunk; two threads would store equal tables
+        table = _SHIFTED[index] = tuple(
+            tuple(b + _CHUNK * index for b in bits) for bits in _CHUNK_BITS)
+    return table
 
-    >>> set_bits(0b100101)
-    (0, 2, 5)
+
+_SHIFTED: list[tuple[tuple[int, ...], ...] | None] = [_CHUNK_BITS, *[None] * 7]
+
+
+def set_bits(value: int) -> tuple[int, ...]:
+    """The positions of the bits set in a non-negative int below 2**64, lowest first.
+
+    >>> set_bits(0b100101), set_bits(1 << 47 | 1 << 33)
+    ((0, 2, 5), (33, 47))
     """
     if value <= _CHUNK_MASK:
         return _CHUNK_BITS[value]
     found: list[int] = []
-    shift = 0
+    index = 0
     while value:
-        found.extend(b + shift for b in _CHUNK_BITS[value & _CHUNK_MASK])
+        chunk = value & _CHUNK_MASK
+        if chunk:
+            found += (_SHIFTED[index] or _shifted(index))[chunk]
         value >>= _CHUNK
-        shift += _CHUNK
+        index += 1
     return tuple(found)
 
 
