@@ -7,7 +7,7 @@ import itertools
 import operator
 import re
 from collections.abc import Callable, Iterable
-from typing import NamedTuple, NoReturn
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 import attrs
 
@@ -127,10 +127,10 @@ class Hand:
     '123m456p789s11222z'
     """
 
-    _tiles: tuple[Tile, ...] | None = attrs.field(converter=_to_tiles, eq=False,
-                                                  alias="tiles")
-    """Concealed tiles, sorted; None until first asked for in a hand built from ids or
-    text (they follow from the keys and the red fives)."""
+    _tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles, eq=False, alias="tiles")
+    """Concealed tiles, sorted. A hand built from ids or text leaves this slot unset until
+    the tiles are first asked for (``__getattr__`` builds them from the keys and the red
+    fives), so that reading it, ``attrs.evolve`` and pickling all see the tiles."""
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
     """Declared melds in the order they were made."""
     _keys: tuple[int, int, int, int] = attrs.field(init=False, repr=False)
@@ -147,7 +147,6 @@ class Hand:
 
     def __attrs_post_init__(self) -> None:
         tiles, melds = self._tiles, self.melds
-        assert tiles is not None
         if len(tiles) > _MAX_PACKED or not _setup(self, sum(map(_PACK_OF, tiles)),
                                                     len(tiles), melds):
             _explain(tiles, melds)
@@ -155,17 +154,25 @@ class Hand:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """Concealed tiles, sorted."""
-        tiles = self._tiles
-        if tiles is None:
+        return self._tiles
+
+    if not TYPE_CHECKING:  # hidden from type checkers, which would accept any attribute
+        def __getattr__(self, name: str) -> tuple[Tile, ...]:
+            """Called only for an unset slot: the tiles of a hand built from ids or text,
+            worked out once (the same value every time) and kept."""
+            if name != "_tiles":
+                raise AttributeError(f"'Hand' object has no attribute {name!r}")
             tiles = _tiles_of(self._keys, self._hand_reds)
-            object.__setattr__(self, "_tiles", tiles)  # the same value every time
-        return tiles
+            _SET_TILES(self, tiles)
+            return tiles
 
     def _with_tiles(self, tiles: tuple[Tile, ...] | None, keys: tuple[int, int, int, int],
                     exhausted: int, hand_reds: int, red_suits: int) -> Hand:
-        """A hand with other concealed tiles but the same melds, already validated."""
+        """A hand with other concealed tiles (None: worked out when asked for) but the
+        same melds, already validated."""
         hand = _NEW(Hand)
-        _SET_TILES(hand, tiles)
+        if tiles is not None:
+            _SET_TILES(hand, tiles)
         _SET_MELDS(hand, self.melds)
         _SET_KEYS(hand, keys)
         _SET_EXHAUSTED(hand, exhausted)
@@ -219,7 +226,6 @@ class Hand:
         if packed is None:
             return None
         hand = _NEW(Hand)
-        _SET_TILES(hand, None)
         return hand if _setup(hand, packed[0], packed[1], melds) else None
 
     @classmethod
@@ -245,7 +251,6 @@ class Hand:
                     and [*map(type, ids)] == _INTS[count]):
                 # distinct ids: at most four of a kind and one red five a suit
                 hand = _NEW(Hand)
-                _SET_TILES(hand, None)
                 if melds.__class__ is tuple and not melds and (count == 13 or count == 14):
                     _SET_MELDS(hand, ())
                     _SET_KEYS(hand, (packed >> 136 & _FIELD, packed >> 157 & _FIELD,
@@ -307,9 +312,9 @@ class Hand:
         if tile.red:
             red_suits = _add_red(red_suits, tile)
             hand_reds |= 1 << kind // 9
-        tiles: tuple[Tile, ...] | None = None
-        if self._tiles is not None:
-            listed = list(self._tiles)
+        tiles = _known_tiles(self)
+        if tiles is not None:
+            listed = list(tiles)
             bisect.insort(listed, tile, key=tile_order)
             tiles = tuple(listed)
         exhausted = self._exhausted | (1 << kind) if held == 4 else self._exhausted
@@ -332,7 +337,7 @@ class Hand:
             raise InvalidHandError(f"the hand {self} holds no {tile}")
         if not self._full:
             raise InvalidHandError(f"the hand {self} holds 13 tiles; it has none to spare")
-        tiles = self._tiles
+        tiles = _known_tiles(self)
         if tiles is not None:
             index = bisect.bisect_left(tiles, tile._order, key=tile_order)
             tiles = tiles[:index] + tiles[index + 1:]
@@ -890,6 +895,16 @@ def _slot(name: str) -> Callable[[Hand, object], None]:
 
 
 _SET_TILES, _SET_MELDS, _SET_KEYS = _slot("_tiles"), _slot("melds"), _slot("_keys")
+_GET_TILES = Hand.__dict__["_tiles"].__get__
+
+
+def _known_tiles(hand: Hand) -> tuple[Tile, ...] | None:
+    """The hand's tiles when they were already built, else None (nothing is built)."""
+    try:
+        tiles: tuple[Tile, ...] = _GET_TILES(hand, Hand)
+    except AttributeError:  # the slot is unset: read through the descriptor, no fallback
+        return None
+    return tiles
 _SET_HAND_REDS, _SET_RED_SUITS, _SET_FULL = _slot("_hand_reds"), _slot("_red_suits"), \
     _slot("_full")
 _SET_EXHAUSTED, _SET_MELD_INFO = _slot("_exhausted"), _slot("_meld_info")

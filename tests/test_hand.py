@@ -371,3 +371,20 @@ def test_from_ids136_refuses_wrong_counts_and_conflicting_melds() -> None:
     with pytest.raises(InvalidHandError, match="two red fives of m"):
         Hand.from_ids136([16, 36, 40, 44, 72, 76, 80, 108, 109, 112, 113],
                          [Meld.parse("pon:055m")])
+
+
+@given(hands())
+def test_a_hand_from_text_or_ids_copies_pickles_and_evolves(hand: Hand) -> None:
+    """Hands built from text or ids keep their tiles unbuilt until asked; copying,
+    pickling and ``attrs.evolve`` still see every tile."""
+    import copy
+    import pickle
+
+    import attrs
+    for lazy in (Hand.parse(str(hand)), Hand.from_ids136(hand.to_ids136(), hand.melds)):
+        assert pickle.loads(pickle.dumps(lazy)) == hand
+        assert copy.deepcopy(lazy).tiles == hand.tiles
+        evolved = attrs.evolve(lazy, melds=hand.melds)
+        assert evolved == hand and evolved.tiles == hand.tiles
+    with pytest.raises(AttributeError):
+        _ = Hand.parse(str(hand)).no_such_field  # type: ignore[attr-defined]
