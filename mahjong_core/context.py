@@ -136,7 +136,6 @@ _BOOLS = [bool] * 12
 _WINDS: dict[object, Wind] = {**{w: w for w in Wind}, **{w.name[0]: w for w in Wind},
                               **{w.name: w for w in Wind}}
 """The winds as most callers give them; anything else goes through ``Wind.parse``."""
-_WIND_KEYS = frozenset({str, Wind})
 _SEAT_ROUND = tuple(tuple((seat, round_) for round_ in range(4)) for seat in range(4))
 _DORA_NEXT = tuple(Tile(kind).dora_next().kind for kind in range(34))
 _Y_IPPATSU, _Y_RINSHAN, _Y_CHANKAN = int(Yaku.IPPATSU), int(Yaku.RINSHAN), int(Yaku.CHANKAN)

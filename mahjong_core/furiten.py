@@ -35,9 +35,8 @@ def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: bool)
 
 
 def _kind(tile: object) -> int:
-    if tile.__class__ is not Tile and not isinstance(tile, Tile):
+    if not isinstance(tile, Tile):
         raise InvalidHandError(f"expected a Tile, got {quote(tile)}")
-    assert isinstance(tile, Tile)
     return tile.kind
 
 

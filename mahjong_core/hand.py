@@ -21,6 +21,7 @@ from .meld import Meld, MeldKind
 from .shapes import Decomposition, Form, Group, GroupKind
 from .tile import (
     MAX_TILES,
+    PACK_KEYS,
     PACK_REDS,
     IdLayout,
     Tile,
@@ -47,10 +48,8 @@ _UNIT = _suit.KIND_UNIT
 """A kind's one tile in its suit's key: keys are counts in base 5 (see _suit)."""
 _RANK_UNITS = _suit.UNIT
 _IS_RED = operator.attrgetter("red")
-_NO_MELD_COUNTS = (0,) * 34
 _THREE_PLAYER_KINDS = (0, *range(8, 34))
 """The kinds of a three-player game: every kind but 2m-8m."""
-PLAIN_TILES = tuple(Tile(k) for k in range(34))
 
 
 def _add_red(red_suits: int, tile: Tile) -> int:
@@ -253,8 +252,9 @@ class Hand:
                 hand = _NEW(Hand)
                 if melds.__class__ is tuple and not melds and (count == 13 or count == 14):
                     _SET_MELDS(hand, ())
-                    _SET_KEYS(hand, (packed >> 136 & _FIELD, packed >> 157 & _FIELD,
-                                     packed >> 178 & _FIELD, packed >> 199))
+                    _SET_KEYS(hand, (packed >> _ID_KEYS & _FIELD,
+                                     packed >> _ID_KEYS + 21 & _FIELD,
+                                     packed >> _ID_KEYS + 42 & _FIELD, packed >> _ID_KEYS + 63))
                     # red fives are ids 16, 52 and 88: copy 0 of each five
                     red_suits = (presence >> 16 & 1 | presence >> 51 & 2 | presence >> 86 & 4
                                  if red_fives else 0)
@@ -621,7 +621,7 @@ class Hand:
         if players != 3 or type(players) is not int:
             raise InvalidHandError(f"players is 3 or 4, got {quote(players)}")
         if self._keys[0] % _RANK_UNITS[8] >= _RANK_UNITS[1] or (
-                self._meld_info.counts[1:8] != _NO_MELD_COUNTS[1:8]):
+                self._meld_info.counts[1:8] != _CLOSED.counts[1:8]):
             raise InvalidHandError(f"a three-player game has no 2m-8m, but the hand {self} "
                                    "holds some")
 
@@ -682,7 +682,7 @@ class Hand:
         mask = 0
         for kind in _THREE_PLAYER_KINDS:
             if (held[kind] + self._meld_info.counts[kind] < 4
-                    and self.add(PLAIN_TILES[kind]).shanten(players=3) < shanten):
+                    and self.add(_ukeire.PLAIN[kind]).shanten(players=3) < shanten):
                 mask |= 1 << kind
         return _ukeire.ukeire_of(shanten, mask, unseen)
 
@@ -827,7 +827,7 @@ def _meld_group(meld: Meld) -> Group:
 _PACK_OF = operator.attrgetter("_pack")
 _NEW = object.__new__
 _FIELD = (1 << 21) - 1
-_COUNTS = (1 << 170) - 1
+_COUNTS = (1 << PACK_KEYS) - 1
 _ELEVENS = sum(11 << 5 * k for k in range(34))
 _TWELVES = sum(12 << 5 * k for k in range(34))
 _SIXTEENS = sum(16 << 5 * k for k in range(34))
@@ -835,14 +835,16 @@ _SIXTEENS = sum(16 << 5 * k for k in range(34))
 _RED_EXCESS = 0b110110110
 """Red-five fields of two or more."""
 _MAX_PACKED = 14
-_PRESENCE = (1 << 136) - 1
 _INTS = tuple([int] * n for n in range(15))
 """The types of a list of n plain ints (bool and other int subclasses are refused)."""
 _FIVE_KINDS = frozenset({4, 13, 22})
+_ID_KEYS = 136
+"""Where the suit keys start in a sum of ``_ID_KEY`` values: above one bit per id."""
 _ID_KEY: dict[int, int] = {
-    i: 1 << i | _suit.KIND_UNIT[i // 4] << 136 + 21 * (i // 36) for i in range(136)}
+    i: 1 << i | _suit.KIND_UNIT[i // 4] << _ID_KEYS + 21 * (i // 36) for i in range(136)}
 """A 136 id's bit (to find repeats and red fives) and its kind's unit in its suit's key
-(21 bits a suit from bit 136): a closed hand's whole state in one sum."""
+(21 bits a suit from bit ``_ID_KEYS``): a closed hand's whole state in one sum."""
+_PRESENCE = (1 << _ID_KEYS) - 1
 _ID_GET = _ID_KEY.__getitem__
 _QUADS = sum(1 << 4 * k for k in range(34))
 """The bit of each kind's copy 0 among the ids' bits: four copies held when its four
@@ -895,6 +897,9 @@ def _slot(name: str) -> Callable[[Hand, object], None]:
 
 
 _SET_TILES, _SET_MELDS, _SET_KEYS = _slot("_tiles"), _slot("melds"), _slot("_keys")
+_SET_HAND_REDS, _SET_RED_SUITS, _SET_FULL = _slot("_hand_reds"), _slot("_red_suits"), \
+    _slot("_full")
+_SET_EXHAUSTED, _SET_MELD_INFO = _slot("_exhausted"), _slot("_meld_info")
 _GET_TILES = Hand.__dict__["_tiles"].__get__
 
 
@@ -905,18 +910,25 @@ def _known_tiles(hand: Hand) -> tuple[Tile, ...] | None:
     except AttributeError:  # the slot is unset: read through the descriptor, no fallback
         return None
     return tiles
-_SET_HAND_REDS, _SET_RED_SUITS, _SET_FULL = _slot("_hand_reds"), _slot("_red_suits"), \
-    _slot("_full")
-_SET_EXHAUSTED, _SET_MELD_INFO = _slot("_exhausted"), _slot("_meld_info")
+
+
+def _keys_of(pack: int) -> tuple[int, int, int, int]:
+    """The four suit keys of a pack (21 bits a suit from ``PACK_KEYS``)."""
+    return (pack >> PACK_KEYS & _FIELD, pack >> PACK_KEYS + 21 & _FIELD,
+            pack >> PACK_KEYS + 42 & _FIELD, pack >> PACK_KEYS + 63 & _FIELD)
+
+
+def _reds_of(pack: int) -> int:
+    """Bit s for each suit s whose red-five field (3 bits from ``PACK_REDS``) is set."""
+    reds = pack >> PACK_REDS
+    return reds & 1 | reds >> 2 & 2 | reds >> 4 & 4
 
 
 def _setup_closed(hand: Hand, pack: int, count: int) -> None:
     """Set a closed hand's fields from a pack known to be valid (13 or 14 tiles)."""
     _SET_MELDS(hand, ())
-    _SET_KEYS(hand, (pack >> 170 & _FIELD, pack >> 191 & _FIELD, pack >> 212 & _FIELD,
-                     pack >> 233 & _FIELD))
-    reds = pack >> PACK_REDS
-    red_suits = reds & 1 | reds >> 2 & 2 | reds >> 4 & 4
+    _SET_KEYS(hand, _keys_of(pack))
+    red_suits = _reds_of(pack)
     _SET_HAND_REDS(hand, red_suits)
     _SET_RED_SUITS(hand, red_suits)
     _SET_FULL(hand, count == 14)
@@ -944,12 +956,9 @@ def _setup(hand: Hand, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
     counts = held & _COUNTS
     if counts + _ELEVENS & _SIXTEENS or held >> PACK_REDS & _RED_EXCESS:
         return False
-    _SET_KEYS(hand, (pack >> 170 & _FIELD, pack >> 191 & _FIELD, pack >> 212 & _FIELD,
-                           pack >> 233 & _FIELD))
-    reds = pack >> PACK_REDS
-    _SET_HAND_REDS(hand, reds & 1 | reds >> 2 & 2 | reds >> 4 & 4)
-    reds = held >> PACK_REDS
-    _SET_RED_SUITS(hand, reds & 1 | reds >> 2 & 2 | reds >> 4 & 4)
+    _SET_KEYS(hand, _keys_of(pack))
+    _SET_HAND_REDS(hand, _reds_of(pack))
+    _SET_RED_SUITS(hand, _reds_of(held))
     _SET_FULL(hand, count == expected + 1)
     four = counts + _TWELVES & _SIXTEENS
     _SET_EXHAUSTED(hand, _kinds_of_fields(four) if four else 0)
@@ -960,8 +969,7 @@ def _setup(hand: Hand, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
         is_open = is_open or meld.kind is not MeldKind.ANKAN
     _SET_MELD_INFO(hand, MeldInfo(
         _MELD_COUNTS[meld_pack & _COUNTS], _MELD_SUMMARIES[code], is_open,
-        (meld_pack >> 170 & _FIELD, meld_pack >> 191 & _FIELD, meld_pack >> 212 & _FIELD,
-         meld_pack >> 233 & _FIELD)))
+        _keys_of(meld_pack)))
     return True
 
 
@@ -1001,6 +1009,6 @@ def _tiles_of(keys: tuple[int, int, int, int], red_suits: int) -> tuple[Tile, ..
                 if kind in _FIVE_KINDS and red_suits >> suit & 1:
                     tiles.append(tile_of(kind, True))
                     held -= 1
-                tiles.extend([PLAIN_TILES[kind]] * held)
+                tiles.extend([_ukeire.PLAIN[kind]] * held)
             kind += 1
     return tuple(tiles)

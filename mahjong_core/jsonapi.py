@@ -64,13 +64,12 @@ _PLAIN_TEXT = frozenset({str, type(None)})
 def _meld(index: int, value: Any) -> Meld:
     if value.__class__ is dict and len(value) <= 4:
         key = (value.get("kind"), value.get("tiles"), value.get("called"), value.get("from"))
-        known = _MELDS.get(key) if set(map(type, key)) <= _PLAIN_TEXT else None
+        if not set(map(type, key)) <= _PLAIN_TEXT:  # only plain text is remembered
+            return _read_meld(index, value)
+        known = _MELDS.get(key)
         if known is not None and all(name in _MELD_KEYS for name in value):
             return known
-        meld = _read_meld(index, value)
-        if set(map(type, key)) <= _PLAIN_TEXT:
-            _MELDS.remember(key, meld)
-        return meld
+        return _MELDS.remember(key, _read_meld(index, value))
     return _read_meld(index, value)
 
 

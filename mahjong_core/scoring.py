@@ -842,27 +842,27 @@ def _key_points(yakuman: int, flags: int, han: int, fu: int, rules: Rules, deale
                 tsumo: bool) -> int:
     if yakuman:
         base = 8000 * _yakuman_count(yakuman, rules)
-    elif han < 5:  # below the limits, as _result works it out
-        base = fu << han + 2
-        if base > 1920 or (base == 1920 and rules.kiriage_mangan):
-            base = 2000
     else:
-        base = limit_of(han, fu, 0, rules)[1]
+        base = _limit_and_base(han, fu, rules)[1]
     return _points_of(base, dealer, tsumo)
+
+
+def _limit_and_base(han: int, fu: int, rules: Rules) -> tuple[Limit | None, int]:
+    """``limit_of`` of an ordinary hand, the common case below haneman worked out here:
+    fu x 2^(han+2), mangan from 2000 (or from 1920 with kiriage)."""
+    if han < 5:
+        base = fu << han + 2
+        if base < 1920 or (base == 1920 and not rules.kiriage_mangan):
+            return None, base
+        return _MANGAN, 2000
+    return limit_of(han, fu, 0, rules)
 
 
 def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, reading: _Reading,
             ctx: WinContext, rules: Rules, dealer: bool, tsumo: bool) -> WinResult:
     if flags & _Y_YAKUMAN:
         return _yakuman_result(flags, fu, reading, ctx, rules, dealer, tsumo)
-    if han < 5:  # below the limits: fu x 2^(han+2), mangan from 2000 (or kiriage)
-        base = fu << han + 2
-        if base < 1920 or (base == 1920 and not rules.kiriage_mangan):
-            limit = None
-        else:
-            limit, base = _MANGAN, 2000
-    else:
-        limit, base = limit_of(han, fu, 0, rules)
+    limit, base = _limit_and_base(han, fu, rules)
     if rules.players == 4:
         points, payments = _four_player_payments(base, dealer, tsumo,
                                                 ctx.honba * rules.honba_points,
