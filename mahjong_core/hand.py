@@ -68,8 +68,8 @@ _SEVEN_TENPAI, _THIRTEEN_SHORT = _suit.SEVEN_PAIRS_TENPAI, _suit.THIRTEEN_ONE_SH
 class MeldInfo(NamedTuple):
     """What a hand's melds bring to its questions (internal)."""
 
-    counts: tuple[int, ...]
-    """The melds' copies of each kind 0-33."""
+    counts: bytes
+    """The melds' copies of each kind 0-33, a byte each."""
     summary: _score_tables.MeldSummary
     """The melds as the scorer sees them."""
     is_open: bool
@@ -78,7 +78,7 @@ class MeldInfo(NamedTuple):
     """The melds' copies per suit, packed as the shanten tables want them."""
 
 
-_CLOSED = MeldInfo((0,) * 34, _score_tables.NO_MELDS, False, (0, 0, 0, 0))
+_CLOSED = MeldInfo(bytes(34), _score_tables.NO_MELDS, False, (0, 0, 0, 0))
 """A hand without melds."""
 
 
@@ -877,11 +877,10 @@ def _kinds_of_fields(fields: int) -> int:
     return sum(1 << k for k in range(34) if fields >> 5 * k + 4 & 1)
 
 
-def _meld_counts_of(pack: int) -> tuple[int, ...]:
-    return tuple(pack >> 5 * k & 31 for k in range(34))
-
-
-_MELD_COUNTS = _suit.BoundedTable(_meld_counts_of, 1 << 12)
+_CODE_COUNTS = tuple(
+    (0x10101 if code & 4 else 4 if code & 2 else 3) << 8 * (code >> 3) for code in range(8 * 34))
+"""``Meld._code`` -> the meld's copies of each kind, a byte a kind (``int.to_bytes`` gives
+``MeldInfo.counts``)."""
 _MELD_SUMMARIES = _suit.BoundedTable(
     lambda code: _score_tables.meld_summary(tuple(
         (c - 1 >> 3, bool(c - 1 & 4), bool(c - 1 & 2), bool(c - 1 & 1))
@@ -962,14 +961,15 @@ def _setup(hand: Hand, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
     _SET_FULL(hand, count == expected + 1)
     four = counts + _TWELVES & _SIXTEENS
     _SET_EXHAUSTED(hand, _kinds_of_fields(four) if four else 0)
-    code = 0
+    code = copies = 0
     is_open = False
     for index, meld in enumerate(melds):
-        code |= meld._code + 1 << 9 * index
+        meld_code = meld._code
+        code |= meld_code + 1 << 9 * index
+        copies += _CODE_COUNTS[meld_code]
         is_open = is_open or meld.kind is not MeldKind.ANKAN
     _SET_MELD_INFO(hand, MeldInfo(
-        _MELD_COUNTS[meld_pack & _COUNTS], _MELD_SUMMARIES[code], is_open,
-        _keys_of(meld_pack)))
+        copies.to_bytes(34, "little"), _MELD_SUMMARIES[code], is_open, _keys_of(meld_pack)))
     return True
 
 

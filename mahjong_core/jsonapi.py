@@ -59,6 +59,7 @@ _MELDS: BoundedMemo[tuple[object, ...], Meld] = BoundedMemo(1 << 12)
 """Meld objects already read, by their four values (there are about two thousand valid
 melds)."""
 _PLAIN_TEXT = frozenset({str, type(None)})
+_MELD_KINDS = frozenset(kind.value for kind in MeldKind)
 
 
 def _meld(index: int, value: Any) -> Meld:
@@ -77,7 +78,7 @@ def _read_meld(index: int, value: Any) -> Meld:
     value = _check_object(value, f"melds[{index}]", _MELD_KEYS, ("kind", "tiles"),
                           InvalidMeldError)
     kind = value["kind"]
-    if type(kind) is not str or kind not in {k.value for k in MeldKind}:
+    if type(kind) is not str or kind not in _MELD_KINDS:
         raise InvalidMeldError(f"melds[{index}]: unknown meld kind {quote(kind)}")
     tiles = value["tiles"]
     if not isinstance(tiles, str):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import operator
+from collections.abc import Callable
 
 import attrs
 
@@ -125,6 +126,21 @@ class Meld:
 
     def __attrs_post_init__(self) -> None:
         kind, tiles = self.kind, self.tiles
+        if len(tiles) == _SIZES[kind]:  # the common, valid meld: checked without text
+            kinds = [t.kind for t in tiles]
+            first = kinds[0]
+            called, source = self.called, self.called_from
+            if (sum(t.red for t in tiles) <= 1
+                    and (first < 27 and first % 9 <= 6 and kinds == [first, first + 1, first + 2]
+                         and (source is None or source is Relative.KAMICHA)
+                         if kind is MeldKind.CHI else kinds.count(first) == len(kinds))
+                    and (called is None and source is None if kind is MeldKind.ANKAN
+                         else called is None or called in tiles)):
+                _SET_PACK(self, sum(map(_PACK_OF, tiles)))
+                _SET_CODE(self, first * 8 + 4 * (kind is MeldKind.CHI)
+                          + 2 * (len(tiles) == 4) + (kind is MeldKind.ANKAN))
+                return
+        # something is wrong: the plain checks say what, with the tiles written out
         try:
             text = format_tiles(tiles) if tiles else "no tiles"
         except MahjongError as error:  # a fifth copy or two red fives
@@ -152,9 +168,9 @@ class Meld:
         reds = [t for t in tiles if t.red]
         if len(reds) > 1:
             raise InvalidMeldError(f"{text} holds two red fives")
-        object.__setattr__(self, "_pack", sum(map(_PACK_OF, tiles)))
-        object.__setattr__(self, "_code", kinds[0] * 8 + 4 * (kind is MeldKind.CHI)
-                           + 2 * (len(tiles) == 4) + (kind is MeldKind.ANKAN))
+        _SET_PACK(self, sum(map(_PACK_OF, tiles)))
+        _SET_CODE(self, kinds[0] * 8 + 4 * (kind is MeldKind.CHI)
+                  + 2 * (len(tiles) == 4) + (kind is MeldKind.ANKAN))
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -222,3 +238,7 @@ class Meld:
         from . import render
 
         return render.meld_svg(self)
+
+
+_SET_PACK: Callable[[Meld, int], None] = Meld.__dict__["_pack"].__set__
+_SET_CODE: Callable[[Meld, int], None] = Meld.__dict__["_code"].__set__

@@ -306,7 +306,7 @@ def _plain_state(tiles: list[Tile], melds: tuple[Meld, ...]) -> tuple[object, ..
     return (tuple(sorted(tiles, key=lambda t: (t.kind, not t.red))), melds, keys, hand_reds,
             all_reds, len(tiles) == 14 - 3 * len(melds),
             sum(1 << k for k, n in held.items() if n == 4),
-            tuple(meld_counts[k] for k in range(34)),
+            bytes(meld_counts[k] for k in range(34)),
             any(m.kind is not MeldKind.ANKAN for m in melds), meld_keys)
 
 
