@@ -76,6 +76,18 @@ def test_score_rejects_arguments() -> None:
     assert _run(["score", "extra"]).returncode == 2
 
 
+def test_score_without_arguments_starts_without_argparse() -> None:
+    """The scorer's start-up is part of every batch: a plain run skips the argument parser
+    (and the modules its help formatter loads)."""
+    code = ("import sys; from mahjong_core import cli; status = cli.main(['score']); "
+            "print(status, 'argparse' in sys.modules, 'shutil' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], input=json.dumps(WIN) + "\n",
+                          capture_output=True, text=True, timeout=120, check=False)
+    *answers, last = done.stdout.splitlines()
+    assert json.loads(answers[0])["win"] is True
+    assert last == "0 False False"
+
+
 # -- help, version and usage errors of every command ------------------------------------------
 
 SUBCOMMANDS = list(cli.COMMANDS)

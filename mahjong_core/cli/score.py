@@ -14,13 +14,16 @@ with the status of the lines answered so far.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import MahjongError
 from ..jsonapi import score_request
 from . import _batch
+
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = ["MAX_LINE_BYTES", "main", "score_stream"]
 
@@ -51,6 +54,8 @@ def score_stream(stream: _batch.Source, output: _batch.Output) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse  # only for arguments: a plain run starts without it
+
     return argparse.ArgumentParser(
         prog="python -m mahjong_core score",
         description="Score wins: one JSON object a line on standard input (the hand before\n"
@@ -71,8 +76,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str]) -> int:
     """Entry point of ``python -m mahjong_core score``; exit status 2 on a usage error."""
-    try:
-        _parser().parse_args(list(argv))
-    except SystemExit as stop:
-        return stop.code if isinstance(stop.code, int) else 2
+    if argv:  # the command takes none, but says so (and gives --help) the usual way
+        try:
+            _parser().parse_args(list(argv))
+        except SystemExit as stop:
+            return stop.code if isinstance(stop.code, int) else 2
     return score_stream(sys.stdin, _batch.Output(flush_each=False))
