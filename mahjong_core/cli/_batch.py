@@ -55,9 +55,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO
-
-import attrs
+from typing import IO, NamedTuple
 
 from .._json import MAX_JSON_DEPTH, MAX_NUMBER_CHARS, load_json
 from ..errors import MahjongError, quote
@@ -88,8 +86,7 @@ class InvalidInputError(MahjongError):
     a duplicate key, nesting too deep or a number too long."""
 
 
-@attrs.frozen
-class Line:
+class Line(NamedTuple):
     """One line that is not blank: its number in the input (from 1, blank lines
     counted), its text without the line ending, or why it could not be read."""
 
