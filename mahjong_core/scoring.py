@@ -338,6 +338,10 @@ def _points_of(base: int, dealer: bool, tsumo: bool) -> int:
     return -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
 
 
+_LIMITS = tuple(limit_of(max(han, 5), 0) for han in range(13))
+"""(limit, base) by han 5-12, which fu do not change (below 5 han unused)."""
+
+
 def _yakuman_count(flags: int, rules: Rules) -> int:
     counts = []
     while flags:
@@ -555,7 +559,7 @@ def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: Win
     reading = _Reading(Form.THIRTEEN_ORPHANS, pair, sets,
                        _KOKUSHI_13 if thirteen else _KOKUSHI, (win % 9, _t.PAIR), win,
                        context, rules, False)
-    return _result(flags, 0, 0, 0, 0, 0, reading, context, rules, dealer, tsumo)
+    return _yakuman_result(flags, 0, reading, context, rules, dealer, tsumo)
 
 
 def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win: int,
@@ -732,21 +736,49 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     """The candidate that scores the most, as a result (dora counted for an ordinary
     hand)."""
     tsumo = context.tsumo
-    best = found[0]
-    if len(found) > 1:  # the highest points; ties: a yakuman, then more han, then more fu
-        best_key = (-1, 0, 0, 0)
-        for candidate in found:
-            flags, han, fu, yakuman = candidate[0], candidate[1], candidate[2], candidate[3]
-            key = (_key_points(yakuman, flags, han + extra_han, fu, rules, dealer, tsumo),
-                   1 if yakuman else 0, han, fu)
-            if key > best_key:  # the first of equal candidates stays
-                best, best_key = candidate, key
+    best = found[0] if len(found) == 1 else _best(found, extra_han, rules, dealer, tsumo)
     flags, han, fu, yakuman, form, pair, parts, wait, place = best
     reading = _new_reading((form, pair, parts, wait, place, win, context, rules, is_open))
     if yakuman:
-        return _result(flags, 0, fu, 0, 0, 0, reading, context, rules, dealer, tsumo)
-    return _result(flags, han + extra_han, fu, dora, aka, ura, reading, context, rules, dealer,
-                   tsumo)
+        return _yakuman_result(flags, fu, reading, context, rules, dealer, tsumo)
+    han += extra_han
+    if han < 5:  # _limit_and_base's common case, inline
+        base, limit = fu << han + 2, None
+        if base >= 1920 and (base > 1920 or rules.kiriage_mangan):
+            base, limit = 2000, _MANGAN
+    else:
+        limit, base = _limit_and_base(han, fu, rules)
+    if rules.players == 4:
+        points, payments = _four_player_payments(
+            base, dealer, tsumo, context.honba * rules.honba_points,
+            context.riichi_sticks * rules.riichi_stick_points)
+    else:
+        points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=context.honba,
+                                        riichi_sticks=context.riichi_sticks, rules=rules)
+    result: WinResult = _new(WinResult)
+    _set_values(result, (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
+                         payments, _WAITS[wait], reading))
+    return result
+
+
+def _best(found: list[_Candidate], extra_han: int, rules: Rules, dealer: bool,
+          tsumo: bool) -> _Candidate:
+    """Of several candidates the one with the highest points; ties: a yakuman, then more
+    han, then more fu; the first of equal candidates stays."""
+    best, best_key = found[0], (-1, 0, 0, 0)
+    for candidate in found:
+        han, fu, yakuman = candidate[1], candidate[2], candidate[3]
+        if yakuman:
+            base = 8000 * _yakuman_count(yakuman, rules)
+        else:
+            total = han + extra_han
+            base = fu << total + 2 if total < 5 else 2000
+            if base >= 1920:
+                base = _limit_and_base(total, fu, rules)[1]
+        key = (_points_of(base, dealer, tsumo), 1 if yakuman else 0, han, fu)
+        if key > best_key:
+            best, best_key = candidate, key
+    return best
 
 
 def _table_dora(hand: Hand, win_tile: Tile, keys: list[int], ctx: WinContext,
@@ -838,42 +870,17 @@ def _check_plain_fives(hand: Hand, keys: list[int], win_tile: Tile) -> None:
                 "Rules(red_fives=False))")
 
 
-def _key_points(yakuman: int, flags: int, han: int, fu: int, rules: Rules, dealer: bool,
-                tsumo: bool) -> int:
-    if yakuman:
-        base = 8000 * _yakuman_count(yakuman, rules)
-    else:
-        base = _limit_and_base(han, fu, rules)[1]
-    return _points_of(base, dealer, tsumo)
-
-
 def _limit_and_base(han: int, fu: int, rules: Rules) -> tuple[Limit | None, int]:
-    """``limit_of`` of an ordinary hand, the common case below haneman worked out here:
-    fu x 2^(han+2), mangan from 2000 (or from 1920 with kiriage)."""
+    """``limit_of`` of an ordinary hand, worked out here below 13 han: fu x 2^(han+2)
+    below 5 han, mangan from 2000 (or from 1920 with kiriage), then the limit of the han."""
     if han < 5:
         base = fu << han + 2
         if base < 1920 or (base == 1920 and not rules.kiriage_mangan):
             return None, base
         return _MANGAN, 2000
+    if han < 13:
+        return _LIMITS[han]
     return limit_of(han, fu, 0, rules)
-
-
-def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, reading: _Reading,
-            ctx: WinContext, rules: Rules, dealer: bool, tsumo: bool) -> WinResult:
-    if flags & _Y_YAKUMAN:
-        return _yakuman_result(flags, fu, reading, ctx, rules, dealer, tsumo)
-    limit, base = _limit_and_base(han, fu, rules)
-    if rules.players == 4:
-        points, payments = _four_player_payments(base, dealer, tsumo,
-                                                ctx.honba * rules.honba_points,
-                                                ctx.riichi_sticks * rules.riichi_stick_points)
-    else:
-        points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
-                                        riichi_sticks=ctx.riichi_sticks, rules=rules)
-    result: WinResult = _new(WinResult)
-    _set_values(result, (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
-                             payments, _WAITS[reading.wait], reading))
-    return result
 
 
 def _yakuman_result(flags: int, fu: int, reading: _Reading, ctx: WinContext, rules: Rules,
