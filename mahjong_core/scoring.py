@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
+from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 import attrs
@@ -298,7 +299,7 @@ _HAN_BY_BIT: tuple[tuple[int, int], ...] = tuple(
     for b in range(48))
 
 
-_READINGS, _PLACEMENTS, _HONOUR_READINGS = _t.READINGS, _t.PLACEMENTS, _t.HONOUR_READINGS
+_READINGS, _PLACEMENTS, _HONOUR_READING = _t.READINGS, _t.PLACEMENTS, _t.HONOUR_READING
 _STANDARD_TOTAL, _CODES = _suit.STANDARD_TOTAL, _suit.CODE_FIELD
 _SEVEN, _THIRTEEN = _suit.SEVEN, _suit.THIRTEEN
 _RYANMEN, _KANCHAN, _SHANPON, _TANKI = _t.RYANMEN, _t.KANCHAN, _t.SHANPON, _t.TANKI
@@ -504,8 +505,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     found: list[_Candidate] = []
     no_yaku = False
     if standard:
-        no_yaku = _standard_readings(found, hand, keys, win, features, base_flags,
-                                     yakuman_base, honroutou, context, rules)
+        no_yaku = _standard_readings(found, keys, win, features, base_flags, yakuman_base,
+                                     honroutou, melds, summary, is_open, context, rules)
     if chiitoi:
         found.append(_seven_pairs(keys, win, base_flags, yakuman_base))
     if not found:
@@ -562,43 +563,38 @@ def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: Win
     return _yakuman_result(flags, 0, reading, context, rules, dealer, tsumo)
 
 
-def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win: int,
-                       features: int, base_flags: int, yakuman_base: int, honroutou: bool,
+def _standard_readings(found: list[_Candidate], keys: list[int], win: int, features: int,
+                       base_flags: int, yakuman_base: int, honroutou: bool,
+                       melds: tuple[Meld, ...], summary: _t.MeldSummary, is_open: bool,
                        context: WinContext, rules: Rules) -> bool:
     """Every standard reading and every placement of the winning tile in it, scored and
-    added to ``found`` when it has a yaku; True when some placement had none."""
-    melds = hand.melds
+    added to ``found`` when it has a yaku; True when some placement had none.
+
+    ``summary`` is what the melds bring (``_score_tables.NO_MELDS`` without melds)."""
     tsumo = context.tsumo
-    _, summary, is_open, _ = hand._meld_info
     suit = win // 9
     k0, k1, k2, k3 = keys
     base_han = _BASE_HAN[base_flags << 1 | is_open]
     no_yaku = False
-    seat, round_ = context._seat_round
-    wind_fu = _PAIR_FU[context._winds | rules.double_wind_pair_fu << 4]
-    if melds:
-        (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
-         meld_terminal, _) = summary
-        if kans == 4:
-            yakuman_base |= Y_SUUKANTSU
-        elif kans == 3:  # seven pairs needs no melds, so this flag stays in this form
-            base_flags |= Y_SANKANTSU
-            base_han += 2
-    else:
-        mr0 = mr1 = mr2 = mt0 = mt1 = mt2 = mtz = meld_runs = ankans = meld_fu = 0
-        meld_terminal = True
+    (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
+     meld_terminal, _) = summary
+    if kans == 4:
+        yakuman_base |= Y_SUUKANTSU
+    elif kans == 3:  # seven pairs needs no melds, so this flag stays in this form
+        base_flags |= Y_SANKANTSU
+        base_han += 2
     # fu of the base, closed ron and tsumo (a rinshan tsumo counts under Tenhou rules)
     base_fu = (22 if rules.rinshan_tsumo_fu or not context.rinshan else 20) if tsumo else (
         20 if is_open else 30)
     readings = _READINGS
     r0, r1, r2 = readings[k0], readings[k1], readings[k2]
-    honours = _HONOUR_READINGS[k3][0]  # honours have one reading
+    honours = _HONOUR_READING[k3]
     pair_z, trips_z, n_trips_z, fu_z, _ = honours
     rank = win % 9
     win_places = _PLACEMENTS[keys[suit] << 4 | rank] if suit < 3 else None
+    combos: Iterable[tuple[_t.NumberReading, _t.NumberReading, _t.NumberReading, int]]
     if len(r0) == 1 and len(r1) == 1 and len(r2) == 1:
-        combos: list[tuple[_t.NumberReading, _t.NumberReading, _t.NumberReading, int]] = [
-            (r0[0], r1[0], r2[0], 0)]
+        combos = ((r0[0], r1[0], r2[0], 0),)
     else:
         combos = [(a, b, c, (i0, i1, i2)[suit] if suit < 3 else 0)
                   for (i0, a), (i1, b), (i2, c)
@@ -638,6 +634,7 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
             if dragons:
                 flags |= (tmz >> 4) * Y_HAKU  # haku, hatsu, chun are consecutive bits
                 han += dragons
+            seat, round_ = context._seat_round
             if (tmz >> seat) & 1:
                 flags |= Y_SEAT
                 han += 1
@@ -668,6 +665,9 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
         elif tm0 & tm1 & tm2:
             flags |= Y_DOUKOU
             han += 2
+        # an honour pair's fu: a dragon, the seat or round wind (zero for a pinfu pair)
+        pair_fu = _PAIR_FU[context._winds | rules.double_wind_pair_fu << 4][pair - 27] \
+            if pair >= 27 else 0
         pinfu_shape = False
         if not is_open:
             peikou = peikou_a + peikou_b + peikou_c
@@ -677,9 +677,7 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
             elif peikou:
                 flags |= Y_IIPEIKOU
                 han += 1
-            pinfu_shape = (n_runs == 4 and pair < 31 and pair != 27 + seat
-                           and pair != 27 + round_)
-        pair_fu = wind_fu[pair - 27] if pair >= 27 else 0
+            pinfu_shape = n_runs == 4 and not pair_fu
         # placements of the winning tile in this reading
         places = (win_places[win_reading] if win_places is not None
                   else _HONOUR_PLACES[pair_z == rank][rank])
