@@ -459,8 +459,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     s0, s1, s2, s3 = shapes[k0], shapes[k1], shapes[k2], _tables.HONOUR_SHAPE[k3]
     standard = (s0 + s1 + s2 + s3) & _CODES == _STANDARD_TOTAL
     special = 0 if melds else s0 & s1 & s2 & s3  # every suit fits: 14 closed tiles complete
-    chiitoi = bool(special & _SEVEN)
-    kokushi = bool(special & _THIRTEEN)
+    chiitoi = special & _SEVEN
+    kokushi = special & _THIRTEEN
     if not (standard or chiitoi or kokushi):
         return _NOT_COMPLETE
 
@@ -532,7 +532,7 @@ def _guard(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules) -> lis
 
     win = win_tile.kind
     suit = win // 9
-    keys = list(hand._keys)
+    keys = [*hand._keys]
     meld_counts = hand._meld_info.counts
     held = keys[suit] // _UNIT[win] % 5 + meld_counts[win] + 1  # a key's digits stop at 4
     if held > 4:
@@ -838,7 +838,8 @@ def _check_melds(hand: Hand, ctx: WinContext) -> None:
 def _check_tiles(hand: Hand, keys: list[int], held: int, win_tile: Tile,
                  ctx: WinContext) -> None:
     """A chankan or the indicators, checked against the copies the hand holds."""
-    red = ctx._red_shown & (hand._red_suits | win_tile.red << win_tile.kind // 9)
+    red_shown = ctx._red_shown
+    red = red_shown and red_shown & (hand._red_suits | win_tile.red << win_tile.kind // 9)
     if red:
         five = tile_of(9 * (red & -red).bit_length() - 5, True)
         raise InvalidContextError(
@@ -848,9 +849,12 @@ def _check_tiles(hand: Hand, keys: list[int], held: int, win_tile: Tile,
         raise InvalidContextError(
             f"chankan robs the fourth {win_tile.plain} from another player's kan; "
             f"the hand {hand} cannot hold one too")
-    meld_counts = hand._meld_info.counts
-    for k, shown in ctx._shown:  # the indicators are tiles too
-        if shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4:
+    # the indicators are tiles too: one shown is too many when the hand holds all four
+    # (bit k of four_held), more than one are counted against the copies held
+    four_held = hand._exhausted | (held == 4) << win_tile.kind
+    for k, shown in ctx._shown:
+        if four_held >> k & 1 or (shown > 1 and (
+                shown + keys[k // 9] // _UNIT[k] % 5 + hand._meld_info.counts[k] > 4)):
             raise InvalidContextError(
                 f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
                 f"{win_tile} holds more: there are only four")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_core import Rules
+from mahjong_core import Hand, Meld, MeldKind, Rules, Tile, WinContext, evaluate
 from mahjong_core import scoring as _scoring
+from mahjong_core.errors import InvalidContextError
 from mahjong_core.points import limit_of, payments_for
 
 RULE_VARIANTS = [Rules(kiriage_mangan=kiriage, kazoe_yakuman=kazoe)
@@ -28,3 +29,41 @@ def test_points_of_equals_payments_for() -> None:
             for tsumo in (False, True):
                 points = payments_for(base, dealer=dealer, tsumo=tsumo)[0]
                 assert _scoring._points_of(base, dealer, tsumo) == points
+
+
+def _indicator_refusal(kind: int, concealed: int, pon: bool, win_is_kind: bool,
+                       shown: int) -> bool:
+    """Whether evaluate refuses indicators showing ``shown`` copies of ``kind`` when the
+    hand holds ``concealed`` of them (the winning tile among them when ``win_is_kind``)
+    and maybe a pon of them."""
+    others = [k for k in range(34) if k != kind]
+    in_hand = concealed - win_is_kind
+    melds = [Meld(MeldKind.PON, [Tile(kind)] * 3)] if pon else []
+    filler = 13 - 3 * len(melds) - in_hand
+    tiles = [Tile(kind)] * in_hand + [Tile(k) for k in others[:filler]]
+    win = Tile(kind) if win_is_kind else Tile(others[filler])
+    context = WinContext(dora_indicators=[Tile(kind)] * shown)
+    try:
+        evaluate(Hand(tiles, melds), win, context, Rules(red_fives=False))
+    except InvalidContextError as error:
+        assert "the indicators show" in str(error)
+        return True
+    return False
+
+
+def test_indicators_are_refused_exactly_when_the_copies_exceed_four() -> None:
+    """The copies-held shortcut (a kind held four times, from the hand's bits) against
+    the plain count, for every kind, held count, pon, winning tile and shown count."""
+    cases = 0
+    for kind in range(34):
+        for pon in (False, True):
+            for concealed in range(0, 5 - 3 * pon):
+                for win_is_kind in (False, True):
+                    if win_is_kind and not concealed:
+                        continue
+                    for shown in range(1, 5):
+                        held = concealed + 3 * pon
+                        assert _indicator_refusal(kind, concealed, pon, win_is_kind,
+                                                  shown) == (held + shown > 4)
+                        cases += 1
+    assert cases > 34 * 30
