@@ -416,6 +416,10 @@ _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
 """Fu of an honour pair (index 0-6), keyed by seat * 4 + round | double-wind fu << 4."""
 _ITTSU_RUNS = 1 << 0 | 1 << 3 | 1 << 6
 """Runs from ranks 1, 4 and 7 of one suit, as bits of a run mask: a pure straight."""
+_PLAIN_PAYMENTS = _suit.BoundedTable(
+    lambda key: _four_player_payments(key >> 2, bool(key & 2), bool(key & 1), 0, 0), 1 << 12)
+"""(points, payments) at four players without honba or riichi sticks, keyed by
+base << 2 | dealer << 1 | tsumo (payments are values, so results may share them)."""
 _YAKU_OF = _suit.BoundedTable(Yaku, 1 << 12)
 """Yaku flags by value, so a result does not pay for the enum's constructor each time."""
 
@@ -747,9 +751,13 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     else:
         limit, base = _limit_and_base(han, fu, rules)
     if rules.players == 4:
-        points, payments = _four_player_payments(
-            base, dealer, tsumo, context.honba * rules.honba_points,
-            context.riichi_sticks * rules.riichi_stick_points)
+        honba, sticks = context.honba, context.riichi_sticks
+        if honba or sticks:
+            points, payments = _four_player_payments(base, dealer, tsumo,
+                                                     honba * rules.honba_points,
+                                                     sticks * rules.riichi_stick_points)
+        else:
+            points, payments = _PLAIN_PAYMENTS[base << 2 | dealer << 1 | tsumo]
     else:
         points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=context.honba,
                                         riichi_sticks=context.riichi_sticks, rules=rules)

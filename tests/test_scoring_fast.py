@@ -67,3 +67,15 @@ def test_indicators_are_refused_exactly_when_the_copies_exceed_four() -> None:
                                                   shown) == (held + shown > 4)
                         cases += 1
     assert cases > 34 * 30
+
+
+def test_plain_payments_table_equals_payments_for() -> None:
+    """The table of payments without honba or sticks, for every base a hand can have."""
+    bases = {limit_of(han, fu, 0, rules)[1] for han in range(1, 14)
+             for fu in (25, *range(20, 180, 10)) for rules in RULE_VARIANTS}
+    for base in bases:
+        for dealer in (False, True):
+            for tsumo in (False, True):
+                key = base << 2 | dealer << 1 | tsumo
+                assert _scoring._PLAIN_PAYMENTS[key] == payments_for(base, dealer=dealer,
+                                                                     tsumo=tsumo)
