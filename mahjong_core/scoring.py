@@ -13,7 +13,6 @@ reading, the per-yaku han and the itemised fu of a result are built only when as
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 from collections.abc import Iterable
 from typing import Literal, NamedTuple
@@ -81,10 +80,9 @@ class _Reading(NamedTuple):
     """Seven pairs and thirteen orphans: their groups as (kind, -1, False, False); the
     standard form: the four suits' table readings and the melds, turned into sets
     only when the reading is asked for."""
-    wait: int
-    """Index into ``_WAITS``."""
-    place: tuple[int, int]
-    """(rank, placement shape as in _score_tables) of the group the winning tile completed."""
+    place: tuple[int, int, int]
+    """(wait, rank, placement shape) as in _score_tables: the wait (an index into
+    ``_WAITS``) and the group the winning tile completed."""
     win: int
     """The winning tile's kind."""
     context: WinContext
@@ -92,9 +90,14 @@ class _Reading(NamedTuple):
     is_open: bool
 
     @property
+    def wait(self) -> int:
+        """Index into ``_WAITS``."""
+        return self.place[0]
+
+    @property
     def win_group(self) -> tuple[int, int]:
         """(kind, shape) of the group the winning tile completed; shape -1 for the pair."""
-        rank, shape = self.place
+        _, rank, shape = self.place
         return (self.win - self.win % 9 + rank, -1 if shape == _PLACE_PAIR else
                 (_RUN if shape == _PLACE_RUN else _TRIPLET))
 
@@ -105,6 +108,10 @@ class _Reading(NamedTuple):
             return self.parts  # type: ignore[return-value]
         return _standard_sets(*self.parts)  # type: ignore[arg-type]
 
+
+_ReadingValues = tuple[Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
+                       Rules, bool]
+"""A _Reading's fields as a plain tuple, as a result holds them (one allocation less)."""
 
 _FIELDS = ("yaku", "han", "fu", "dora", "aka", "ura", "limit", "yakuman", "points",
            "payments", "wait")
@@ -120,7 +127,7 @@ class WinResult:
     """
 
     _values: tuple[Yaku, int, int, int, int, int, Limit | None, int, int, Payments, Wait,
-                   _Reading]
+                   _ReadingValues]
 
     @property
     def yaku(self) -> Yaku:
@@ -179,7 +186,7 @@ class WinResult:
 
     @property
     def _reading(self) -> _Reading:
-        return self._values[11]
+        return _Reading._make(self._values[11])
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={value!r}"
@@ -211,10 +218,10 @@ class WinResult:
         values = self._values
         bits = _yaku.set_bits(int(values[0]) & _yaku._ALL)
         if values[7]:
-            if values[11].rules.double_yakuman:
+            if values[11][6].double_yakuman:  # the reading's rules
                 return [(b, 26 if _Y_DOUBLE >> b & 1 else 13) for b in bits]
             return [(b, 13) for b in bits]
-        side = values[11].is_open
+        side = values[11][7]  # the reading's is_open
         han = _HAN_BY_BIT
         return [(b, han[b][side]) for b in bits]
 
@@ -403,13 +410,11 @@ _new = object.__new__
 _set_values = WinResult.__dict__["_values"].__set__
 """The scorer builds its results from computed values directly, with one slot write
 each (past the frozen class's guard), instead of through attrs' generated __init__."""
-_new_reading = functools.partial(tuple.__new__, _Reading)
-"""Build a _Reading from a tuple without the named tuple's Python-level constructor."""
 _BASE_HAN = _suit.BoundedTable(lambda key: _han(key >> 1, bool(key & 1)), 1 << 12)
 """Han of a set of flags, keyed by flags << 1 | is_open."""
-_Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], int, tuple[int, int]]
+_Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], tuple[int, int, int]]
 """One scored placement: flags, han without dora, fu, yakuman flags, then the reading's
-form, pair, parts, wait and winning group (see ``_Reading``)."""
+form, pair, parts and the winning tile's place (see ``_Reading``)."""
 _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
     (double if seat == round_ else 2) if r in (seat, round_) else (2 if r >= 4 else 0)
     for r in range(7)) for seat in range(4) for round_ in range(4) for double in (2, 4)}
@@ -561,9 +566,9 @@ def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: Win
     thirteen = pair == win
     flags = yakuman_base | (Y_KOKUSHI_13 if thirteen else Y_KOKUSHI)
     sets = tuple((k, -2, False, False) for k in _YAOCHUU_KINDS if k != pair)
-    reading = _Reading(Form.THIRTEEN_ORPHANS, pair, sets,
-                       _KOKUSHI_13 if thirteen else _KOKUSHI, (win % 9, _t.PAIR), win,
-                       context, rules, False)
+    reading = (Form.THIRTEEN_ORPHANS, pair, sets,
+               (_KOKUSHI_13 if thirteen else _KOKUSHI, win % 9, _t.PAIR), win, context, rules,
+               False)
     return _yakuman_result(flags, 0, reading, context, rules, dealer, tsumo)
 
 
@@ -686,7 +691,8 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
         places = (win_places[win_reading] if win_places is not None
                   else _HONOUR_PLACES[pair_z == rank][rank])
         parts = (a, b, c, honours, melds)
-        for wait, place_rank, place_shape in places:
+        for place in places:
+            wait, place_rank, _ = place
             concealed = concealed_trips
             fu = base_fu + pair_fu + trip_fu + _WAIT_FU[wait]
             if wait == _SHANPON and not tsumo:  # a ron makes the triplet an open one
@@ -713,8 +719,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             elif not f:
                 no_yaku = True
                 continue
-            found.append((f, total, fu, y, _STANDARD, pair, parts, wait,
-                          (place_rank, place_shape)))
+            found.append((f, total, fu, y, _STANDARD, pair, parts, place))
     return no_yaku
 
 
@@ -729,7 +734,7 @@ def _seven_pairs(keys: list[int], win: int, base_flags: int,
     han = _han(f, False)
     if y:
         f, han = y, 0
-    return (f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, _t.TANKI, (win % 9, _PLACE_PAIR))
+    return (f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, (_t.TANKI, win % 9, _PLACE_PAIR))
 
 
 def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: int,
@@ -739,8 +744,8 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     hand)."""
     tsumo = context.tsumo
     best = found[0] if len(found) == 1 else _best(found, extra_han, rules, dealer, tsumo)
-    flags, han, fu, yakuman, form, pair, parts, wait, place = best
-    reading = _new_reading((form, pair, parts, wait, place, win, context, rules, is_open))
+    flags, han, fu, yakuman, form, pair, parts, place = best
+    reading = (form, pair, parts, place, win, context, rules, is_open)
     if yakuman:
         return _yakuman_result(flags, fu, reading, context, rules, dealer, tsumo)
     han += extra_han
@@ -763,7 +768,7 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
                                         riichi_sticks=context.riichi_sticks, rules=rules)
     result: WinResult = _new(WinResult)
     _set_values(result, (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
-                         payments, _WAITS[wait], reading))
+                         payments, _WAITS[place[0]], reading))
     return result
 
 
@@ -893,7 +898,7 @@ def _limit_and_base(han: int, fu: int, rules: Rules) -> tuple[Limit | None, int]
     return limit_of(han, fu, 0, rules)
 
 
-def _yakuman_result(flags: int, fu: int, reading: _Reading, ctx: WinContext, rules: Rules,
+def _yakuman_result(flags: int, fu: int, reading: _ReadingValues, ctx: WinContext, rules: Rules,
                     dealer: bool, tsumo: bool) -> WinResult:
     if not rules.yakuman_stacking:
         flags = _only_largest(flags, rules)
@@ -907,7 +912,7 @@ def _yakuman_result(flags: int, fu: int, reading: _Reading, ctx: WinContext, rul
                                     riichi_sticks=ctx.riichi_sticks, liable_base=liable,
                                     rules=rules)
     return WinResult((_YAKU_OF[flags], 13 * count, fu, 0, 0, 0, limit, count, points,
-                      payments, _WAITS[reading.wait], reading))
+                      payments, _WAITS[reading[3][0]], reading))
 
 
 def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberReading,

@@ -79,3 +79,8 @@ def test_plain_payments_table_equals_payments_for() -> None:
                 key = base << 2 | dealer << 1 | tsumo
                 assert _scoring._PLAIN_PAYMENTS[key] == payments_for(base, dealer=dealer,
                                                                      tsumo=tsumo)
+
+
+def test_result_reads_rules_and_openness_at_their_reading_fields() -> None:
+    """WinResult reads these two fields of its reading by position."""
+    assert _scoring._Reading._fields[6:8] == ("rules", "is_open")
