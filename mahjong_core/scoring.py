@@ -111,7 +111,7 @@ class _Reading(NamedTuple):
 
 _ReadingValues = tuple[Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
                        Rules, bool]
-"""A _Reading's fields as a plain tuple, as a result holds them (one allocation less)."""
+"""A _Reading's fields as a plain tuple, as a result holds them after its values."""
 
 _FIELDS = ("yaku", "han", "fu", "dora", "aka", "ura", "limit", "yakuman", "points",
            "payments", "wait")
@@ -122,12 +122,13 @@ class WinResult:
     """A scored win: yaku, dora, han, fu, limit, points and payments.
 
     The values sit in one tuple (one allocation per result, which the scorer's speed
-    needs) behind read-only properties; ``yaku_han``, ``fu_items`` and
-    ``decomposition`` are built when asked for.
+    needs) behind read-only properties, followed by the fields of the reading that
+    scored; ``yaku_han``, ``fu_items`` and ``decomposition`` are built when asked for.
     """
 
     _values: tuple[Yaku, int, int, int, int, int, Limit | None, int, int, Payments, Wait,
-                   _ReadingValues]
+                   Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
+                   Rules, bool]
 
     @property
     def yaku(self) -> Yaku:
@@ -186,7 +187,7 @@ class WinResult:
 
     @property
     def _reading(self) -> _Reading:
-        return _Reading._make(self._values[11])
+        return _Reading._make(self._values[11:])
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={value!r}"
@@ -218,10 +219,10 @@ class WinResult:
         values = self._values
         bits = _yaku.set_bits(int(values[0]) & _yaku._ALL)
         if values[7]:
-            if values[11][6].double_yakuman:  # the reading's rules
+            if values[17].double_yakuman:  # the reading's rules
                 return [(b, 26 if _Y_DOUBLE >> b & 1 else 13) for b in bits]
             return [(b, 13) for b in bits]
-        side = values[11][7]  # the reading's is_open
+        side = values[18]  # the reading's is_open
         han = _HAN_BY_BIT
         return [(b, han[b][side]) for b in bits]
 
@@ -745,9 +746,9 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     tsumo = context.tsumo
     best = found[0] if len(found) == 1 else _best(found, extra_han, rules, dealer, tsumo)
     flags, han, fu, yakuman, form, pair, parts, place = best
-    reading = (form, pair, parts, place, win, context, rules, is_open)
     if yakuman:
-        return _yakuman_result(flags, fu, reading, context, rules, dealer, tsumo)
+        return _yakuman_result(flags, fu, (form, pair, parts, place, win, context, rules,
+                                           is_open), context, rules, dealer, tsumo)
     han += extra_han
     if han < 5:  # _limit_and_base's common case, inline
         base, limit = fu << han + 2, None
@@ -768,7 +769,8 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
                                         riichi_sticks=context.riichi_sticks, rules=rules)
     result: WinResult = _new(WinResult)
     _set_values(result, (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
-                         payments, _WAITS[place[0]], reading))
+                         payments, _WAITS[place[0]], form, pair, parts, place, win, context,
+                         rules, is_open))
     return result
 
 
@@ -912,7 +914,7 @@ def _yakuman_result(flags: int, fu: int, reading: _ReadingValues, ctx: WinContex
                                     riichi_sticks=ctx.riichi_sticks, liable_base=liable,
                                     rules=rules)
     return WinResult((_YAKU_OF[flags], 13 * count, fu, 0, 0, 0, limit, count, points,
-                      payments, _WAITS[reading[3][0]], reading))
+                      payments, _WAITS[reading[3][0]], *reading))
 
 
 def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberReading,

@@ -82,5 +82,7 @@ def test_plain_payments_table_equals_payments_for() -> None:
 
 
 def test_result_reads_rules_and_openness_at_their_reading_fields() -> None:
-    """WinResult reads these two fields of its reading by position."""
+    """WinResult holds its reading's fields after its eleven values and reads these two
+    by position."""
+    assert len(_scoring._FIELDS) == 11
     assert _scoring._Reading._fields[6:8] == ("rules", "is_open")
