@@ -551,9 +551,19 @@ def _guard(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules) -> lis
     keys[suit] += _UNIT[win]
     if win_tile.red and (hand._red_suits >> suit) & 1:
         raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
+    four_held = hand._exhausted | (held == 4) << win  # bit k: all four copies of kind k
     if context._tile_checks:  # chankan or indicators: checked against the hand's tiles
-        _check_tiles(hand, keys, held, win_tile, context)
-    if rules.red_fives and (hand._exhausted | (held == 4) << win) & _FIVES:
+        if context._red_shown or context.chankan:
+            _check_red_and_chankan(hand, held, win_tile, context)
+        # the indicators are tiles too: one shown is too many when the hand holds all
+        # four, more than one are counted against the copies held
+        for k, shown in context._shown:
+            if four_held >> k & 1 or (shown > 1 and (
+                    shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4)):
+                raise InvalidContextError(
+                    f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
+                    f"{win_tile} holds more: there are only four")
+    if rules.red_fives and four_held & _FIVES:
         _check_plain_fives(hand, keys, win_tile)
     return keys
 
@@ -850,11 +860,9 @@ def _check_melds(hand: Hand, ctx: WinContext) -> None:
                                   "tile set aside)")
 
 
-def _check_tiles(hand: Hand, keys: list[int], held: int, win_tile: Tile,
-                 ctx: WinContext) -> None:
-    """A chankan or the indicators, checked against the copies the hand holds."""
-    red_shown = ctx._red_shown
-    red = red_shown and red_shown & (hand._red_suits | win_tile.red << win_tile.kind // 9)
+def _check_red_and_chankan(hand: Hand, held: int, win_tile: Tile, ctx: WinContext) -> None:
+    """A red five among the indicators or a chankan, checked against the hand."""
+    red = ctx._red_shown & (hand._red_suits | win_tile.red << win_tile.kind // 9)
     if red:
         five = tile_of(9 * (red & -red).bit_length() - 5, True)
         raise InvalidContextError(
@@ -864,15 +872,6 @@ def _check_tiles(hand: Hand, keys: list[int], held: int, win_tile: Tile,
         raise InvalidContextError(
             f"chankan robs the fourth {win_tile.plain} from another player's kan; "
             f"the hand {hand} cannot hold one too")
-    # the indicators are tiles too: one shown is too many when the hand holds all four
-    # (bit k of four_held), more than one are counted against the copies held
-    four_held = hand._exhausted | (held == 4) << win_tile.kind
-    for k, shown in ctx._shown:
-        if four_held >> k & 1 or (shown > 1 and (
-                shown + keys[k // 9] // _UNIT[k] % 5 + hand._meld_info.counts[k] > 4)):
-            raise InvalidContextError(
-                f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
-                f"{win_tile} holds more: there are only four")
 
 
 def _check_plain_fives(hand: Hand, keys: list[int], win_tile: Tile) -> None:
