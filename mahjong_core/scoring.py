@@ -606,6 +606,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
     # fu of the base, closed ron and tsumo (a rinshan tsumo counts under Tenhou rules)
     base_fu = (22 if rules.rinshan_tsumo_fu or not context.rinshan else 20) if tsumo else (
         20 if is_open else 30)
+    pinfu_fu = 20 if tsumo else 30
     readings = _READINGS
     r0, r1, r2 = readings[k0], readings[k1], readings[k2]
     honours = _HONOUR_READING[k3]
@@ -632,8 +633,6 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             pair = 18 + pair_c
         else:
             pair = 27 + pair_z
-        rm0, rm1, rm2 = runs_a | mr0, runs_b | mr1, runs_c | mr2
-        tm0, tm1, tm2 = trips_a | mt0, trips_b | mt1, trips_c | mt2
         tmz = trips_z | mtz
         n_runs = n_runs_a + n_runs_b + n_runs_c + meld_runs
         concealed_trips = n_trips_a + n_trips_b + n_trips_c + n_trips_z + ankans
@@ -675,6 +674,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             flags |= Y_TOITOI
             han += 2
         if n_runs >= 3:
+            rm0, rm1, rm2 = runs_a | mr0, runs_b | mr1, runs_c | mr2
             if (rm0 & _ITTSU_RUNS == _ITTSU_RUNS or rm1 & _ITTSU_RUNS == _ITTSU_RUNS
                     or rm2 & _ITTSU_RUNS == _ITTSU_RUNS):
                 flags |= Y_ITTSU
@@ -682,7 +682,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             if rm0 & rm1 & rm2:
                 flags |= Y_SANSHOKU
                 han += 2 - is_open
-        elif tm0 & tm1 & tm2:
+        elif (trips_a | mt0) & (trips_b | mt1) & (trips_c | mt2):
             flags |= Y_DOUKOU
             han += 2
         # an honour pair's fu: a dragon, the seat or round wind (zero for a pinfu pair)
@@ -702,29 +702,29 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
         places = (win_places[win_reading] if win_places is not None
                   else _HONOUR_PLACES[pair_z == rank][rank])
         parts = (a, b, c, honours, melds)
+        reading_fu = base_fu + pair_fu + trip_fu
         for place in places:
             wait, place_rank, _ = place
+            if pinfu_shape and wait == _RYANMEN and not yakuman:  # no triplet: no suuankou
+                found.append((flags | Y_PINFU, han + 1, pinfu_fu, 0, _STANDARD, pair, parts,
+                              place))
+                continue
             concealed = concealed_trips
-            fu = base_fu + pair_fu + trip_fu + _WAIT_FU[wait]
+            fu = reading_fu + _WAIT_FU[wait]
             if wait == _SHANPON and not tsumo:  # a ron makes the triplet an open one
                 concealed -= 1
                 fu -= 4 if suit == 3 or place_rank in (0, 8) else 2
             y = yakuman
             if concealed == 4:
                 y |= Y_SUUANKOU_TANKI if wait == _TANKI else Y_SUUANKOU
-            if pinfu_shape and wait == _RYANMEN and not y:
-                fu = 20 if tsumo else 30
-                f = flags | Y_PINFU
-                total = han + 1
-            else:
-                fu = (fu + 9) // 10 * 10
-                if fu == 20:
-                    fu = 30
-                f = flags
-                total = han
-                if concealed == 3:
-                    f |= Y_SANANKOU
-                    total += 2
+            fu = (fu + 9) // 10 * 10
+            if fu == 20:
+                fu = 30
+            f = flags
+            total = han
+            if concealed == 3:
+                f |= Y_SANANKOU
+                total += 2
             if y:
                 f, total = y, 0
             elif not f:
