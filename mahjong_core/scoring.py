@@ -13,8 +13,8 @@ reading, the per-yaku han and the itemised fu of a result are built only when as
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
+from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 import attrs
@@ -80,10 +80,9 @@ class _Reading(NamedTuple):
     """Seven pairs and thirteen orphans: their groups as (kind, -1, False, False); the
     standard form: the four suits' table readings and the melds, turned into sets
     only when the reading is asked for."""
-    wait: int
-    """Index into ``_WAITS``."""
-    place: tuple[int, int]
-    """(rank, placement shape as in _score_tables) of the group the winning tile completed."""
+    place: tuple[int, int, int]
+    """(wait, rank, placement shape) as in _score_tables: the wait (an index into
+    ``_WAITS``) and the group the winning tile completed."""
     win: int
     """The winning tile's kind."""
     context: WinContext
@@ -91,9 +90,14 @@ class _Reading(NamedTuple):
     is_open: bool
 
     @property
+    def wait(self) -> int:
+        """Index into ``_WAITS``."""
+        return self.place[0]
+
+    @property
     def win_group(self) -> tuple[int, int]:
         """(kind, shape) of the group the winning tile completed; shape -1 for the pair."""
-        rank, shape = self.place
+        _, rank, shape = self.place
         return (self.win - self.win % 9 + rank, -1 if shape == _PLACE_PAIR else
                 (_RUN if shape == _PLACE_RUN else _TRIPLET))
 
@@ -105,6 +109,10 @@ class _Reading(NamedTuple):
         return _standard_sets(*self.parts)  # type: ignore[arg-type]
 
 
+_ReadingValues = tuple[Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
+                       Rules, bool]
+"""A _Reading's fields as a plain tuple, as a result holds them after its values."""
+
 _FIELDS = ("yaku", "han", "fu", "dora", "aka", "ura", "limit", "yakuman", "points",
            "payments", "wait")
 
@@ -114,12 +122,13 @@ class WinResult:
     """A scored win: yaku, dora, han, fu, limit, points and payments.
 
     The values sit in one tuple (one allocation per result, which the scorer's speed
-    needs) behind read-only properties; ``yaku_han``, ``fu_items`` and
-    ``decomposition`` are built when asked for.
+    needs) behind read-only properties, followed by the fields of the reading that
+    scored; ``yaku_han``, ``fu_items`` and ``decomposition`` are built when asked for.
     """
 
     _values: tuple[Yaku, int, int, int, int, int, Limit | None, int, int, Payments, Wait,
-                   _Reading]
+                   Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
+                   Rules, bool]
 
     @property
     def yaku(self) -> Yaku:
@@ -178,7 +187,7 @@ class WinResult:
 
     @property
     def _reading(self) -> _Reading:
-        return self._values[11]
+        return _Reading._make(self._values[11:])
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={value!r}"
@@ -210,10 +219,10 @@ class WinResult:
         values = self._values
         bits = _yaku.set_bits(int(values[0]) & _yaku._ALL)
         if values[7]:
-            if values[11].rules.double_yakuman:
+            if values[17].double_yakuman:  # the reading's rules
                 return [(b, 26 if _Y_DOUBLE >> b & 1 else 13) for b in bits]
             return [(b, 13) for b in bits]
-        side = values[11].is_open
+        side = values[18]  # the reading's is_open
         han = _HAN_BY_BIT
         return [(b, han[b][side]) for b in bits]
 
@@ -298,7 +307,7 @@ _HAN_BY_BIT: tuple[tuple[int, int], ...] = tuple(
     for b in range(48))
 
 
-_READINGS, _PLACEMENTS, _HONOUR_READINGS = _t.READINGS, _t.PLACEMENTS, _t.HONOUR_READINGS
+_READINGS, _PLACEMENTS, _HONOUR_READING = _t.READINGS, _t.PLACEMENTS, _t.HONOUR_READING
 _STANDARD_TOTAL, _CODES = _suit.STANDARD_TOTAL, _suit.CODE_FIELD
 _SEVEN, _THIRTEEN = _suit.SEVEN, _suit.THIRTEEN
 _RYANMEN, _KANCHAN, _SHANPON, _TANKI = _t.RYANMEN, _t.KANCHAN, _t.SHANPON, _t.TANKI
@@ -336,6 +345,10 @@ def _points_of(base: int, dealer: bool, tsumo: bool) -> int:
     if dealer:
         return 3 * (-(-2 * base // 100) * 100)
     return -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
+
+
+_LIMITS = tuple(limit_of(max(han, 5), 0) for han in range(13))
+"""(limit, base) by han 5-12, which fu do not change (below 5 han unused)."""
 
 
 def _yakuman_count(flags: int, rules: Rules) -> int:
@@ -398,19 +411,21 @@ _new = object.__new__
 _set_values = WinResult.__dict__["_values"].__set__
 """The scorer builds its results from computed values directly, with one slot write
 each (past the frozen class's guard), instead of through attrs' generated __init__."""
-_new_reading = functools.partial(tuple.__new__, _Reading)
-"""Build a _Reading from a tuple without the named tuple's Python-level constructor."""
 _BASE_HAN = _suit.BoundedTable(lambda key: _han(key >> 1, bool(key & 1)), 1 << 12)
 """Han of a set of flags, keyed by flags << 1 | is_open."""
-_Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], int, tuple[int, int]]
+_Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], tuple[int, int, int]]
 """One scored placement: flags, han without dora, fu, yakuman flags, then the reading's
-form, pair, parts, wait and winning group (see ``_Reading``)."""
+form, pair, parts and the winning tile's place (see ``_Reading``)."""
 _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
     (double if seat == round_ else 2) if r in (seat, round_) else (2 if r >= 4 else 0)
     for r in range(7)) for seat in range(4) for round_ in range(4) for double in (2, 4)}
 """Fu of an honour pair (index 0-6), keyed by seat * 4 + round | double-wind fu << 4."""
 _ITTSU_RUNS = 1 << 0 | 1 << 3 | 1 << 6
 """Runs from ranks 1, 4 and 7 of one suit, as bits of a run mask: a pure straight."""
+_PLAIN_PAYMENTS = _suit.BoundedTable(
+    lambda key: _four_player_payments(key >> 2, bool(key & 2), bool(key & 1), 0, 0), 1 << 12)
+"""(points, payments) at four players without honba or riichi sticks, keyed by
+base << 2 | dealer << 1 | tsumo (payments are values, so results may share them)."""
 _YAKU_OF = _suit.BoundedTable(Yaku, 1 << 12)
 """Yaku flags by value, so a result does not pay for the enum's constructor each time."""
 
@@ -454,8 +469,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     s0, s1, s2, s3 = shapes[k0], shapes[k1], shapes[k2], _tables.HONOUR_SHAPE[k3]
     standard = (s0 + s1 + s2 + s3) & _CODES == _STANDARD_TOTAL
     special = 0 if melds else s0 & s1 & s2 & s3  # every suit fits: 14 closed tiles complete
-    chiitoi = bool(special & _SEVEN)
-    kokushi = bool(special & _THIRTEEN)
+    chiitoi = special & _SEVEN
+    kokushi = special & _THIRTEEN
     if not (standard or chiitoi or kokushi):
         return _NOT_COMPLETE
 
@@ -500,8 +515,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     found: list[_Candidate] = []
     no_yaku = False
     if standard:
-        no_yaku = _standard_readings(found, hand, keys, win, features, base_flags,
-                                     yakuman_base, honroutou, context, rules)
+        no_yaku = _standard_readings(found, keys, win, features, base_flags, yakuman_base,
+                                     honroutou, melds, summary, is_open, context, rules)
     if chiitoi:
         found.append(_seven_pairs(keys, win, base_flags, yakuman_base))
     if not found:
@@ -527,7 +542,7 @@ def _guard(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules) -> lis
 
     win = win_tile.kind
     suit = win // 9
-    keys = list(hand._keys)
+    keys = [*hand._keys]
     meld_counts = hand._meld_info.counts
     held = keys[suit] // _UNIT[win] % 5 + meld_counts[win] + 1  # a key's digits stop at 4
     if held > 4:
@@ -536,9 +551,19 @@ def _guard(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules) -> lis
     keys[suit] += _UNIT[win]
     if win_tile.red and (hand._red_suits >> suit) & 1:
         raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
+    four_held = hand._exhausted | (held == 4) << win  # bit k: all four copies of kind k
     if context._tile_checks:  # chankan or indicators: checked against the hand's tiles
-        _check_tiles(hand, keys, held, win_tile, context)
-    if rules.red_fives and (hand._exhausted | (held == 4) << win) & _FIVES:
+        if context._red_shown or context.chankan:
+            _check_red_and_chankan(hand, held, win_tile, context)
+        # the indicators are tiles too: one shown is too many when the hand holds all
+        # four, more than one are counted against the copies held
+        for k, shown in context._shown:
+            if four_held >> k & 1 or (shown > 1 and (
+                    shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4)):
+                raise InvalidContextError(
+                    f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
+                    f"{win_tile} holds more: there are only four")
+    if rules.red_fives and four_held & _FIVES:
         _check_plain_fives(hand, keys, win_tile)
     return keys
 
@@ -552,49 +577,45 @@ def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: Win
     thirteen = pair == win
     flags = yakuman_base | (Y_KOKUSHI_13 if thirteen else Y_KOKUSHI)
     sets = tuple((k, -2, False, False) for k in _YAOCHUU_KINDS if k != pair)
-    reading = _Reading(Form.THIRTEEN_ORPHANS, pair, sets,
-                       _KOKUSHI_13 if thirteen else _KOKUSHI, (win % 9, _t.PAIR), win,
-                       context, rules, False)
-    return _result(flags, 0, 0, 0, 0, 0, reading, context, rules, dealer, tsumo)
+    reading = (Form.THIRTEEN_ORPHANS, pair, sets,
+               (_KOKUSHI_13 if thirteen else _KOKUSHI, win % 9, _t.PAIR), win, context, rules,
+               False)
+    return _yakuman_result(flags, 0, reading, context, rules, dealer, tsumo)
 
 
-def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win: int,
-                       features: int, base_flags: int, yakuman_base: int, honroutou: bool,
+def _standard_readings(found: list[_Candidate], keys: list[int], win: int, features: int,
+                       base_flags: int, yakuman_base: int, honroutou: bool,
+                       melds: tuple[Meld, ...], summary: _t.MeldSummary, is_open: bool,
                        context: WinContext, rules: Rules) -> bool:
     """Every standard reading and every placement of the winning tile in it, scored and
-    added to ``found`` when it has a yaku; True when some placement had none."""
-    melds = hand.melds
+    added to ``found`` when it has a yaku; True when some placement had none.
+
+    ``summary`` is what the melds bring (``_score_tables.NO_MELDS`` without melds)."""
     tsumo = context.tsumo
-    _, summary, is_open, _ = hand._meld_info
     suit = win // 9
     k0, k1, k2, k3 = keys
     base_han = _BASE_HAN[base_flags << 1 | is_open]
     no_yaku = False
-    seat, round_ = context._seat_round
-    wind_fu = _PAIR_FU[context._winds | rules.double_wind_pair_fu << 4]
-    if melds:
-        (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
-         meld_terminal, _) = summary
-        if kans == 4:
-            yakuman_base |= Y_SUUKANTSU
-        elif kans == 3:  # seven pairs needs no melds, so this flag stays in this form
-            base_flags |= Y_SANKANTSU
-            base_han += 2
-    else:
-        mr0 = mr1 = mr2 = mt0 = mt1 = mt2 = mtz = meld_runs = ankans = meld_fu = 0
-        meld_terminal = True
+    (mr0, mr1, mr2, mt0, mt1, mt2, mtz, meld_runs, _, ankans, kans, meld_fu,
+     meld_terminal, _) = summary
+    if kans == 4:
+        yakuman_base |= Y_SUUKANTSU
+    elif kans == 3:  # seven pairs needs no melds, so this flag stays in this form
+        base_flags |= Y_SANKANTSU
+        base_han += 2
     # fu of the base, closed ron and tsumo (a rinshan tsumo counts under Tenhou rules)
     base_fu = (22 if rules.rinshan_tsumo_fu or not context.rinshan else 20) if tsumo else (
         20 if is_open else 30)
+    pinfu_fu = 20 if tsumo else 30
     readings = _READINGS
     r0, r1, r2 = readings[k0], readings[k1], readings[k2]
-    honours = _HONOUR_READINGS[k3][0]  # honours have one reading
+    honours = _HONOUR_READING[k3]
     pair_z, trips_z, n_trips_z, fu_z, _ = honours
     rank = win % 9
     win_places = _PLACEMENTS[keys[suit] << 4 | rank] if suit < 3 else None
+    combos: Iterable[tuple[_t.NumberReading, _t.NumberReading, _t.NumberReading, int]]
     if len(r0) == 1 and len(r1) == 1 and len(r2) == 1:
-        combos: list[tuple[_t.NumberReading, _t.NumberReading, _t.NumberReading, int]] = [
-            (r0[0], r1[0], r2[0], 0)]
+        combos = ((r0[0], r1[0], r2[0], 0),)
     else:
         combos = [(a, b, c, (i0, i1, i2)[suit] if suit < 3 else 0)
                   for (i0, a), (i1, b), (i2, c)
@@ -612,8 +633,6 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
             pair = 18 + pair_c
         else:
             pair = 27 + pair_z
-        rm0, rm1, rm2 = runs_a | mr0, runs_b | mr1, runs_c | mr2
-        tm0, tm1, tm2 = trips_a | mt0, trips_b | mt1, trips_c | mt2
         tmz = trips_z | mtz
         n_runs = n_runs_a + n_runs_b + n_runs_c + meld_runs
         concealed_trips = n_trips_a + n_trips_b + n_trips_c + n_trips_z + ankans
@@ -634,6 +653,7 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
             if dragons:
                 flags |= (tmz >> 4) * Y_HAKU  # haku, hatsu, chun are consecutive bits
                 han += dragons
+            seat, round_ = context._seat_round
             if (tmz >> seat) & 1:
                 flags |= Y_SEAT
                 han += 1
@@ -654,6 +674,7 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
             flags |= Y_TOITOI
             han += 2
         if n_runs >= 3:
+            rm0, rm1, rm2 = runs_a | mr0, runs_b | mr1, runs_c | mr2
             if (rm0 & _ITTSU_RUNS == _ITTSU_RUNS or rm1 & _ITTSU_RUNS == _ITTSU_RUNS
                     or rm2 & _ITTSU_RUNS == _ITTSU_RUNS):
                 flags |= Y_ITTSU
@@ -661,9 +682,12 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
             if rm0 & rm1 & rm2:
                 flags |= Y_SANSHOKU
                 han += 2 - is_open
-        elif tm0 & tm1 & tm2:
+        elif (trips_a | mt0) & (trips_b | mt1) & (trips_c | mt2):
             flags |= Y_DOUKOU
             han += 2
+        # an honour pair's fu: a dragon, the seat or round wind (zero for a pinfu pair)
+        pair_fu = _PAIR_FU[context._winds | rules.double_wind_pair_fu << 4][pair - 27] \
+            if pair >= 27 else 0
         pinfu_shape = False
         if not is_open:
             peikou = peikou_a + peikou_b + peikou_c
@@ -673,42 +697,40 @@ def _standard_readings(found: list[_Candidate], hand: Hand, keys: list[int], win
             elif peikou:
                 flags |= Y_IIPEIKOU
                 han += 1
-            pinfu_shape = (n_runs == 4 and pair < 31 and pair != 27 + seat
-                           and pair != 27 + round_)
-        pair_fu = wind_fu[pair - 27] if pair >= 27 else 0
+            pinfu_shape = n_runs == 4 and not pair_fu
         # placements of the winning tile in this reading
         places = (win_places[win_reading] if win_places is not None
                   else _HONOUR_PLACES[pair_z == rank][rank])
         parts = (a, b, c, honours, melds)
-        for wait, place_rank, place_shape in places:
+        reading_fu = base_fu + pair_fu + trip_fu
+        for place in places:
+            wait, place_rank, _ = place
+            if pinfu_shape and wait == _RYANMEN and not yakuman:  # no triplet: no suuankou
+                found.append((flags | Y_PINFU, han + 1, pinfu_fu, 0, _STANDARD, pair, parts,
+                              place))
+                continue
             concealed = concealed_trips
-            fu = base_fu + pair_fu + trip_fu + _WAIT_FU[wait]
+            fu = reading_fu + _WAIT_FU[wait]
             if wait == _SHANPON and not tsumo:  # a ron makes the triplet an open one
                 concealed -= 1
                 fu -= 4 if suit == 3 or place_rank in (0, 8) else 2
             y = yakuman
             if concealed == 4:
                 y |= Y_SUUANKOU_TANKI if wait == _TANKI else Y_SUUANKOU
-            if pinfu_shape and wait == _RYANMEN and not y:
-                fu = 20 if tsumo else 30
-                f = flags | Y_PINFU
-                total = han + 1
-            else:
-                fu = (fu + 9) // 10 * 10
-                if fu == 20:
-                    fu = 30
-                f = flags
-                total = han
-                if concealed == 3:
-                    f |= Y_SANANKOU
-                    total += 2
+            fu = (fu + 9) // 10 * 10
+            if fu == 20:
+                fu = 30
+            f = flags
+            total = han
+            if concealed == 3:
+                f |= Y_SANANKOU
+                total += 2
             if y:
                 f, total = y, 0
             elif not f:
                 no_yaku = True
                 continue
-            found.append((f, total, fu, y, _STANDARD, pair, parts, wait,
-                          (place_rank, place_shape)))
+            found.append((f, total, fu, y, _STANDARD, pair, parts, place))
     return no_yaku
 
 
@@ -723,7 +745,7 @@ def _seven_pairs(keys: list[int], win: int, base_flags: int,
     han = _han(f, False)
     if y:
         f, han = y, 0
-    return (f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, _t.TANKI, (win % 9, _PLACE_PAIR))
+    return (f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, (_t.TANKI, win % 9, _PLACE_PAIR))
 
 
 def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: int,
@@ -732,21 +754,54 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     """The candidate that scores the most, as a result (dora counted for an ordinary
     hand)."""
     tsumo = context.tsumo
-    best = found[0]
-    if len(found) > 1:  # the highest points; ties: a yakuman, then more han, then more fu
-        best_key = (-1, 0, 0, 0)
-        for candidate in found:
-            flags, han, fu, yakuman = candidate[0], candidate[1], candidate[2], candidate[3]
-            key = (_key_points(yakuman, flags, han + extra_han, fu, rules, dealer, tsumo),
-                   1 if yakuman else 0, han, fu)
-            if key > best_key:  # the first of equal candidates stays
-                best, best_key = candidate, key
-    flags, han, fu, yakuman, form, pair, parts, wait, place = best
-    reading = _new_reading((form, pair, parts, wait, place, win, context, rules, is_open))
+    best = found[0] if len(found) == 1 else _best(found, extra_han, rules, dealer, tsumo)
+    flags, han, fu, yakuman, form, pair, parts, place = best
     if yakuman:
-        return _result(flags, 0, fu, 0, 0, 0, reading, context, rules, dealer, tsumo)
-    return _result(flags, han + extra_han, fu, dora, aka, ura, reading, context, rules, dealer,
-                   tsumo)
+        return _yakuman_result(flags, fu, (form, pair, parts, place, win, context, rules,
+                                           is_open), context, rules, dealer, tsumo)
+    han += extra_han
+    if han < 5:  # _limit_and_base's common case, inline
+        base, limit = fu << han + 2, None
+        if base >= 1920 and (base > 1920 or rules.kiriage_mangan):
+            base, limit = 2000, _MANGAN
+    else:
+        limit, base = _limit_and_base(han, fu, rules)
+    if rules.players == 4:
+        honba, sticks = context.honba, context.riichi_sticks
+        if honba or sticks:
+            points, payments = _four_player_payments(base, dealer, tsumo,
+                                                     honba * rules.honba_points,
+                                                     sticks * rules.riichi_stick_points)
+        else:
+            points, payments = _PLAIN_PAYMENTS[base << 2 | dealer << 1 | tsumo]
+    else:
+        points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=context.honba,
+                                        riichi_sticks=context.riichi_sticks, rules=rules)
+    result: WinResult = _new(WinResult)
+    _set_values(result, (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
+                         payments, _WAITS[place[0]], form, pair, parts, place, win, context,
+                         rules, is_open))
+    return result
+
+
+def _best(found: list[_Candidate], extra_han: int, rules: Rules, dealer: bool,
+          tsumo: bool) -> _Candidate:
+    """Of several candidates the one with the highest points; ties: a yakuman, then more
+    han, then more fu; the first of equal candidates stays."""
+    best, best_key = found[0], (-1, 0, 0, 0)
+    for candidate in found:
+        han, fu, yakuman = candidate[1], candidate[2], candidate[3]
+        if yakuman:
+            base = 8000 * _yakuman_count(yakuman, rules)
+        else:
+            total = han + extra_han
+            base = fu << total + 2 if total < 5 else 2000
+            if base >= 1920:
+                base = _limit_and_base(total, fu, rules)[1]
+        key = (_points_of(base, dealer, tsumo), 1 if yakuman else 0, han, fu)
+        if key > best_key:
+            best, best_key = candidate, key
+    return best
 
 
 def _table_dora(hand: Hand, win_tile: Tile, keys: list[int], ctx: WinContext,
@@ -805,9 +860,8 @@ def _check_melds(hand: Hand, ctx: WinContext) -> None:
                                   "tile set aside)")
 
 
-def _check_tiles(hand: Hand, keys: list[int], held: int, win_tile: Tile,
-                 ctx: WinContext) -> None:
-    """A chankan or the indicators, checked against the copies the hand holds."""
+def _check_red_and_chankan(hand: Hand, held: int, win_tile: Tile, ctx: WinContext) -> None:
+    """A red five among the indicators or a chankan, checked against the hand."""
     red = ctx._red_shown & (hand._red_suits | win_tile.red << win_tile.kind // 9)
     if red:
         five = tile_of(9 * (red & -red).bit_length() - 5, True)
@@ -818,12 +872,6 @@ def _check_tiles(hand: Hand, keys: list[int], held: int, win_tile: Tile,
         raise InvalidContextError(
             f"chankan robs the fourth {win_tile.plain} from another player's kan; "
             f"the hand {hand} cannot hold one too")
-    meld_counts = hand._meld_info.counts
-    for k, shown in ctx._shown:  # the indicators are tiles too
-        if shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4:
-            raise InvalidContextError(
-                f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
-                f"{win_tile} holds more: there are only four")
 
 
 def _check_plain_fives(hand: Hand, keys: list[int], win_tile: Tile) -> None:
@@ -838,45 +886,20 @@ def _check_plain_fives(hand: Hand, keys: list[int], win_tile: Tile) -> None:
                 "Rules(red_fives=False))")
 
 
-def _key_points(yakuman: int, flags: int, han: int, fu: int, rules: Rules, dealer: bool,
-                tsumo: bool) -> int:
-    if yakuman:
-        base = 8000 * _yakuman_count(yakuman, rules)
-    else:
-        base = _limit_and_base(han, fu, rules)[1]
-    return _points_of(base, dealer, tsumo)
-
-
 def _limit_and_base(han: int, fu: int, rules: Rules) -> tuple[Limit | None, int]:
-    """``limit_of`` of an ordinary hand, the common case below haneman worked out here:
-    fu x 2^(han+2), mangan from 2000 (or from 1920 with kiriage)."""
+    """``limit_of`` of an ordinary hand, worked out here below 13 han: fu x 2^(han+2)
+    below 5 han, mangan from 2000 (or from 1920 with kiriage), then the limit of the han."""
     if han < 5:
         base = fu << han + 2
         if base < 1920 or (base == 1920 and not rules.kiriage_mangan):
             return None, base
         return _MANGAN, 2000
+    if han < 13:
+        return _LIMITS[han]
     return limit_of(han, fu, 0, rules)
 
 
-def _result(flags: int, han: int, fu: int, dora: int, aka: int, ura: int, reading: _Reading,
-            ctx: WinContext, rules: Rules, dealer: bool, tsumo: bool) -> WinResult:
-    if flags & _Y_YAKUMAN:
-        return _yakuman_result(flags, fu, reading, ctx, rules, dealer, tsumo)
-    limit, base = _limit_and_base(han, fu, rules)
-    if rules.players == 4:
-        points, payments = _four_player_payments(base, dealer, tsumo,
-                                                ctx.honba * rules.honba_points,
-                                                ctx.riichi_sticks * rules.riichi_stick_points)
-    else:
-        points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
-                                        riichi_sticks=ctx.riichi_sticks, rules=rules)
-    result: WinResult = _new(WinResult)
-    _set_values(result, (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
-                             payments, _WAITS[reading.wait], reading))
-    return result
-
-
-def _yakuman_result(flags: int, fu: int, reading: _Reading, ctx: WinContext, rules: Rules,
+def _yakuman_result(flags: int, fu: int, reading: _ReadingValues, ctx: WinContext, rules: Rules,
                     dealer: bool, tsumo: bool) -> WinResult:
     if not rules.yakuman_stacking:
         flags = _only_largest(flags, rules)
@@ -890,7 +913,7 @@ def _yakuman_result(flags: int, fu: int, reading: _Reading, ctx: WinContext, rul
                                     riichi_sticks=ctx.riichi_sticks, liable_base=liable,
                                     rules=rules)
     return WinResult((_YAKU_OF[flags], 13 * count, fu, 0, 0, 0, limit, count, points,
-                      payments, _WAITS[reading.wait], reading))
+                      payments, _WAITS[reading[3][0]], *reading))
 
 
 def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberReading,

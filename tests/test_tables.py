@@ -353,10 +353,12 @@ def test_tables_stay_within_their_bounds(monkeypatch: pytest.MonkeyPatch) -> Non
     assert calls > 4 * HANDS
     idle = sorted(name for name, size in peak.items() if size < CUT)
     assert all(evictions[name] for name in tables if name not in idle)  # limits enforced
-    # closed hands use the shipped tables, four melds leave few keys, the yaku few sets
+    # closed hands use the shipped tables, four melds leave few keys, the yaku few sets,
+    # the payments few bases
     assert set(idle) <= {"mahjong_core._core.shanten.FINALS[0]",
                          "mahjong_core._core.shanten.FINALS[4]",
                          "mahjong_core._core.shanten.OPTIMA[4]",
                          "mahjong_core.scoring._BASE_HAN[0]",
+                         "mahjong_core.scoring._PLAIN_PAYMENTS[0]",
                          "mahjong_core.scoring._YAKU_OF[0]"}
     assert len(_shanten.VECTORS) < 1 << _shanten.ID_BITS

@@ -14,7 +14,7 @@ trips)``:
 The placement table, keyed by ``key << 4 | rank`` of the winning tile, lists for each
 reading the distinct places the tile can sit as ``(wait, rank, shape)``.
 
-Honours have one reading at most: ``(pair, trip_mask, n_trips, trip_fu, trips)``.
+A complete honour key has one reading: ``(pair, trip_mask, n_trips, trip_fu, trips)``.
 
 These tables are filled on first use for complete keys only (21,743 number-suit keys and
 498 honour keys of up to 14 tiles) and bounded. The feature bits of every suit key
@@ -31,7 +31,7 @@ from . import tables as _tables
 from .suit import BoundedTable
 
 __all__ = [
-    "HONOUR_READINGS",
+    "HONOUR_READING",
     "KIND_FEATURES",
     "PLACEMENTS",
     "READINGS",
@@ -132,14 +132,13 @@ def _placements(index: int) -> tuple[tuple[Placement, ...], ...]:
     return tuple(out)
 
 
-def _honour_readings(key: int) -> tuple[HonourReading, ...]:
-    out = []
-    for pair, trips in _suit.HONOUR_READINGS[key]:
-        mask = 0
-        for r in trips:
-            mask |= 1 << r
-        out.append((pair, mask, len(trips), len(trips) * set_fu(True, True, False), trips))
-    return tuple(out)
+def _honour_reading(key: int) -> HonourReading:
+    """The one reading of a complete honour key."""
+    (pair, trips), = _suit.HONOUR_READINGS[key]
+    mask = 0
+    for r in trips:
+        mask |= 1 << r
+    return pair, mask, len(trips), len(trips) * set_fu(True, True, False), trips
 
 
 NONEMPTY, TERMINAL, SIMPLE, NOT_GREEN = 1, 2, 4, 8
@@ -174,8 +173,8 @@ READINGS: BoundedTable[tuple[NumberReading, ...]] = BoundedTable(_number_reading
 PLACEMENTS: BoundedTable[tuple[tuple[Placement, ...], ...]] = BoundedTable(
     _placements, 1 << 14)
 """``key << 4 | rank`` -> per reading, the places of the winning tile (129,097 keys)."""
-HONOUR_READINGS: BoundedTable[tuple[HonourReading, ...]] = BoundedTable(
-    _honour_readings, 1 << 10)
+HONOUR_READING: BoundedTable[HonourReading] = BoundedTable(_honour_reading, 1 << 10)
+"""Complete honour key -> its one reading for the scorer."""
 KIND_FEATURES = tuple(
     number_features([int(r == k % 9) for r in range(9)]) << 4 * (k // 9) if k < 27
     else honour_features([int(r == k - 27) for r in range(7)]) << 12 for k in range(34))
