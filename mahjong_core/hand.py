@@ -843,7 +843,7 @@ _ID_REDS, _ID_KEYS, _ID_COUNTS, _ID_PRESENCE = 0, 8, 136, 238
 _ID_KEY: dict[int, int] = {
     i: (1 << _ID_PRESENCE + i | 1 << _ID_COUNTS + 3 * (i // 4)
         | _suit.KIND_UNIT[i // 4] << _ID_KEYS + 32 * (3 - i // 36)
-        | (1 << i // 36 if i in (16, 52, 88) else 0))
+        | (1 << _ID_REDS + i // 36 if i in (16, 52, 88) else 0))
     for i in range(136)}
 """A 136 id's share of a closed hand's whole state, which one sum of them gives. From
 the lowest bit: the red fives (bit s for suit s: ids 16, 52 and 88); the suit keys, 32
@@ -853,7 +853,8 @@ four big-endian words give them in suit order; three bits a kind counting its co
 _ID_GET = _ID_KEY.__getitem__
 _ID_LOW_BYTES = _ID_COUNTS // 8
 _ID_LOW = (1 << _ID_COUNTS) - 1
-"""The red fives and the suit keys of a sum of ``_ID_KEY`` values."""
+"""The red fives and the suit keys of a sum of ``_ID_KEY`` values: its last byte and the
+four words before it."""
 _ID_KEYS_OF = struct.Struct(">IIII").unpack_from
 _ID_QUADS = sum(4 << _ID_COUNTS + 3 * k for k in range(34))
 """The top bit of each kind's count: four copies held."""
