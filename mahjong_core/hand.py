@@ -6,6 +6,7 @@ import bisect
 import itertools
 import operator
 import re
+import struct
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
@@ -241,34 +242,34 @@ class Hand:
         if ((ids.__class__ is list or ids.__class__ is tuple) and layout is _TENHOU
                 and cls is Hand and (red_fives is True or red_fives is False)):
             count = len(ids)
-            try:
-                packed = sum(map(_ID_GET, ids))
-            except (KeyError, TypeError):  # not an id: the plain walk names it
-                packed = -1
-            presence = packed & _PRESENCE
-            if (packed >= 0 and count <= 14 and presence.bit_count() == count
-                    and [*map(type, ids)] == _INTS[count]):
-                # distinct ids: at most four of a kind and one red five a suit
-                hand = _NEW(Hand)
-                if melds.__class__ is tuple and not melds and (count == 13 or count == 14):
-                    _SET_MELDS(hand, ())
-                    _SET_KEYS(hand, (packed >> _ID_KEYS & _FIELD,
-                                     packed >> _ID_KEYS + 21 & _FIELD,
-                                     packed >> _ID_KEYS + 42 & _FIELD, packed >> _ID_KEYS + 63))
-                    # red fives are ids 16, 52 and 88: copy 0 of each five
-                    red_suits = (presence >> 16 & 1 | presence >> 51 & 2 | presence >> 86 & 4
-                                 if red_fives else 0)
-                    _SET_HAND_REDS(hand, red_suits)
-                    _SET_RED_SUITS(hand, red_suits)
-                    _SET_FULL(hand, count == 14)
-                    quads = presence & presence >> 1 & presence >> 2 & presence >> 3 & _QUADS
-                    _SET_EXHAUSTED(hand, sum(1 << k for k in range(34) if quads >> 4 * k & 1)
-                                   if quads else 0)
-                    _SET_MELD_INFO(hand, _CLOSED)
-                    return hand
-                full = sum(map(_ID_PACK_GET if red_fives else _ID_PACK_GET_PLAIN, ids))
-                if _setup(hand, full, count, _to_melds(melds)):
-                    return hand
+            if count <= 14:
+                try:
+                    packed = sum(map(_ID_GET, ids))
+                except (KeyError, TypeError):  # not an id: the plain walk names it
+                    pass
+                else:
+                    # distinct ids (one presence bit each) of exact type int: at most four
+                    # of a kind and one red five a suit
+                    if ((packed >> _ID_PRESENCE).bit_count() == count
+                            and [*map(type, ids)] == _INTS[count]):
+                        if melds is _NO_MELDS and count > 12:
+                            # a closed hand: its slots filled through the writable
+                            # twin, then made a Hand (see _Unfrozen)
+                            built = _NEW(_Unfrozen)
+                            built.melds = _NO_MELDS
+                            low = (packed & _ID_LOW).to_bytes(_ID_LOW_BYTES, "big")
+                            built._keys = _ID_KEYS_OF(low)
+                            built._hand_reds = built._red_suits = low[-1] if red_fives else 0
+                            built._full = count == 14
+                            quads = packed & _ID_QUADS
+                            built._exhausted = _kinds_of_quads(quads) if quads else 0
+                            built._meld_info = _CLOSED
+                            built.__class__ = Hand  # type: ignore[assignment]
+                            return built
+                        hand = _NEW(Hand)
+                        full = sum(map(_ID_PACK_GET if red_fives else _ID_PACK_GET_PLAIN, ids))
+                        if _setup(hand, full, count, _to_melds(melds)):
+                            return hand
         return cls(tiles_from_ids136(ids, layout=layout, red_fives=red_fives), melds)
 
     def to_ids136(self) -> list[int]:
@@ -838,17 +839,32 @@ _MAX_PACKED = 14
 _INTS = tuple([int] * n for n in range(15))
 """The types of a list of n plain ints (bool and other int subclasses are refused)."""
 _FIVE_KINDS = frozenset({4, 13, 22})
-_ID_KEYS = 136
-"""Where the suit keys start in a sum of ``_ID_KEY`` values: above one bit per id."""
+_ID_REDS, _ID_KEYS, _ID_COUNTS, _ID_PRESENCE = 0, 8, 136, 238
 _ID_KEY: dict[int, int] = {
-    i: 1 << i | _suit.KIND_UNIT[i // 4] << _ID_KEYS + 21 * (i // 36) for i in range(136)}
-"""A 136 id's bit (to find repeats and red fives) and its kind's unit in its suit's key
-(21 bits a suit from bit ``_ID_KEYS``): a closed hand's whole state in one sum."""
-_PRESENCE = (1 << _ID_KEYS) - 1
+    i: (1 << _ID_PRESENCE + i | 1 << _ID_COUNTS + 3 * (i // 4)
+        | _suit.KIND_UNIT[i // 4] << _ID_KEYS + 32 * (3 - i // 36)
+        | (1 << _ID_REDS + i // 36 if i in (16, 52, 88) else 0))
+    for i in range(136)}
+"""A 136 id's share of a closed hand's whole state, which one sum of them gives. From
+the lowest bit: the red fives (bit s for suit s: ids 16, 52 and 88); the suit keys, 32
+bits each, honours lowest and man highest, so that the bytes of the low part read as
+four big-endian words give them in suit order; three bits a kind counting its copies
+(4 sets the field's top bit); and one bit an id, to find repeats."""
 _ID_GET = _ID_KEY.__getitem__
-_QUADS = sum(1 << 4 * k for k in range(34))
-"""The bit of each kind's copy 0 among the ids' bits: four copies held when its four
-bits are set."""
+_ID_LOW_BYTES = _ID_COUNTS // 8
+_ID_LOW = (1 << _ID_COUNTS) - 1
+"""The red fives and the suit keys of a sum of ``_ID_KEY`` values: its last byte and the
+four words before it."""
+_ID_KEYS_OF = struct.Struct(">IIII").unpack_from
+_ID_QUADS = sum(4 << _ID_COUNTS + 3 * k for k in range(34))
+"""The top bit of each kind's count: four copies held."""
+
+
+def _kinds_of_quads(quads: int) -> int:
+    """Bitmask over kinds of the count fields of ``_ID_QUADS`` set in ``quads``."""
+    return sum(1 << k for k in range(34) if quads >> _ID_COUNTS + 3 * k + 2 & 1)
+
+
 _ID_PACK_GET = {i: pack_of(i // 4, i in (16, 52, 88)) for i in range(136)}.__getitem__
 """A 136 id's tile's pack (see ``tile.pack_of``), ids 16, 52 and 88 red."""
 _ID_PACK_GET_PLAIN = {i: pack_of(i // 4, False) for i in range(136)}.__getitem__
@@ -899,6 +915,29 @@ _SET_TILES, _SET_MELDS, _SET_KEYS = _slot("_tiles"), _slot("melds"), _slot("_key
 _SET_HAND_REDS, _SET_RED_SUITS, _SET_FULL = _slot("_hand_reds"), _slot("_red_suits"), \
     _slot("_full")
 _SET_EXHAUSTED, _SET_MELD_INFO = _slot("_exhausted"), _slot("_meld_info")
+
+
+class _Unfrozen(Hand):
+    """Hand's slots without the frozen guard, to fill a new hand's slots by plain
+    assignment (several times faster than the slots' setters); the hand then becomes
+    a ``Hand`` by ``__class__`` assignment (the layout is the same: no slots added).
+    Never seen outside the function building the hand."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__  # both, or Python looks up __setattr__ each time
+    if TYPE_CHECKING:  # the slots, writable here
+        melds: tuple[Meld, ...]
+        _keys: tuple[int, int, int, int]
+        _hand_reds: int
+        _red_suits: int
+        _full: bool
+        _exhausted: int
+        _meld_info: MeldInfo
+
+
+_NO_MELDS: tuple[Meld, ...] = ()
+"""The empty tuple (one object): ``melds is _NO_MELDS`` finds the usual no-melds call."""
 _GET_TILES = Hand.__dict__["_tiles"].__get__
 
 

@@ -190,6 +190,11 @@ class Tile:
         With the Tenhou layout and ``red_fives``, ids 16, 52 and 88 are red fives.
         Raises InvalidTileError for a non-int or an id outside 0-135.
         """
+        if tile_id.__class__ is int and layout is _TENHOU and red_fives is True:
+            try:
+                return _TENHOU_TILE_OF_ID[tile_id]
+            except KeyError:  # out of range: said below
+                pass
         if type(tile_id) is not int:
             raise InvalidTileError(f"a tile id must be an int 0-135, got {quote(tile_id)}")
         if not 0 <= tile_id < 136:
@@ -465,15 +470,24 @@ def tiles_from_ids136(ids: Iterable[int], *, layout: IdLayout = IdLayout.TENHOU,
     Raises InvalidTileError for an id out of range, a non-int or a repeated id, or for
     text or bytes in place of the ids.
     """
-    if ((ids.__class__ is list or ids.__class__ is tuple) and layout is IdLayout.TENHOU
-            and red_fives is True and len(ids) <= MAX_TILES):
-        try:
-            found = list(map(_TENHOU_TILE_OF_ID.__getitem__, ids))
-        except (KeyError, TypeError):  # not an id: the plain walk below names it
-            pass
-        else:
-            if [*map(type, ids)] == [int] * len(ids) and len(set(ids)) == len(ids):
-                return found
+    if ((ids.__class__ is list or ids.__class__ is tuple) and layout is _TENHOU
+            and red_fives is True):
+        count = len(ids)
+        if count == 1:  # a single id (a dora indicator, say): no repeat to look for
+            tile_id = ids[0]
+            if tile_id.__class__ is int:
+                try:
+                    return [_TENHOU_TILE_OF_ID[tile_id]]
+                except KeyError:  # out of range: the plain walk below names it
+                    pass
+        elif count <= MAX_TILES:
+            try:
+                found = list(map(_TENHOU_TILE_GET, ids))
+            except (KeyError, TypeError):  # not an id: the plain walk below names it
+                pass
+            else:
+                if _COUNT_OF(map(type, ids), int) == count and len(set(ids)) == count:
+                    return found
     if is_text_like(ids) or not isinstance(ids, Iterable):
         raise InvalidTileError(f"expected an iterable of tile ids, got {quote(ids)}")
     seen: set[int] = set()
@@ -490,3 +504,6 @@ def tiles_from_ids136(ids: Iterable[int], *, layout: IdLayout = IdLayout.TENHOU,
 _TENHOU_TILE_OF_ID: dict[int, Tile] = {
     i: _RED_TILES[i // 36] if i in _RED_IDS else _TILES[i // 4] for i in range(136)}
 """The tile of each id in the Tenhou layout with red fives (ids 16, 52 and 88)."""
+_TENHOU_TILE_GET = _TENHOU_TILE_OF_ID.__getitem__
+_TENHOU = IdLayout.TENHOU
+_COUNT_OF = operator.countOf

@@ -17,6 +17,7 @@ from mahjong_core import (
     MeldKind,
     Tile,
     parse_tiles,
+    tiles_from_ids136,
 )
 from tests.support.strategies import hands, tiles
 
@@ -332,6 +333,62 @@ def test_from_ids136_equals_the_tile_by_tile_build(ids: list[int], red: bool) ->
     assert _state(fast)[:8] + _state(fast)[9:] == _plain_state(tiles, ())
     assert Hand.from_ids136(tuple(ids), red_fives=red) == fast
     assert Hand.from_ids136(iter(ids), red_fives=red) == fast  # the plain walk
+
+
+@st.composite
+def _ids_with_quads(draw: st.DrawFn) -> list[int]:
+    """13 or 14 distinct ids holding every copy of up to three kinds."""
+    kinds = draw(st.lists(st.integers(0, 33), unique=True, max_size=3))
+    ids = [4 * kind + copy for kind in kinds for copy in range(4)]
+    rest = draw(st.permutations(sorted(set(range(136)) - set(ids))))
+    ids += rest[:draw(st.sampled_from((13, 14))) - len(ids)]
+    return draw(st.permutations(ids))
+
+
+@given(_ids_with_quads(), st.booleans())
+def test_from_ids136_finds_every_kind_held_four_times(ids: list[int], red: bool) -> None:
+    tiles = [Tile.from_id136(i, red_fives=red) for i in ids]
+    fast = Hand.from_ids136(ids, red_fives=red)
+    assert _state(fast)[:8] + _state(fast)[9:] == _plain_state(tiles, ())
+    assert fast == Hand(tiles) and type(fast) is Hand
+
+
+class _Int(int):
+    """An int subclass: not a tile id, as bool is not."""
+
+
+_BAD_ID = st.one_of(
+    st.sampled_from((-1, 136, 137, -136)), st.booleans(), st.integers(0, 135).map(float),
+    st.integers(0, 135).map(_Int), st.just("1"))
+
+
+@st.composite
+def _would_be_ids(draw: st.DrawFn) -> list[object]:
+    """11 to 15 distinct ids, a few of them perhaps swapped for a repeat or a non-id."""
+    ids: list[object] = list(draw(st.permutations(range(136)))[:draw(st.integers(11, 15))])
+    for _ in range(draw(st.integers(0, 2))):
+        spot = draw(st.integers(0, len(ids) - 1))
+        ids[spot] = draw(st.one_of(_BAD_ID, st.sampled_from(ids)))
+    return ids
+
+
+@given(_would_be_ids(), st.booleans(), st.booleans())
+def test_from_ids136_answers_as_the_tile_by_tile_build(ids: list[object], red: bool,
+                                                       as_tuple: bool) -> None:
+    """Would-be ids, valid or not: the same hand or the same error as building the
+    tiles one id at a time."""
+    given_ids = tuple(ids) if as_tuple else ids
+    try:
+        expected: Hand | str = Hand(tiles_from_ids136(given_ids, red_fives=red))  # type: ignore[arg-type]
+    except MahjongError as error:
+        expected = f"{type(error).__name__}: {error}"
+    try:
+        got: Hand | str = Hand.from_ids136(given_ids, red_fives=red)  # type: ignore[arg-type]
+    except MahjongError as error:
+        got = f"{type(error).__name__}: {error}"
+    assert got == expected
+    if isinstance(got, Hand):
+        assert isinstance(expected, Hand) and _state(got) == _state(expected)
 
 
 @given(hands(full=True), st.data())

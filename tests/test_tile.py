@@ -18,6 +18,7 @@ from mahjong_core import (
     parse_tiles,
     tiles_from_ids136,
 )
+from mahjong_core.errors import quote
 from tests.support.strategies import ALL_TILES, tile_lists, tiles
 
 # An independent description of the 34 kinds, in Tenhou order, by their mpsz names.
@@ -255,6 +256,53 @@ def test_tiles_from_ids136_matches_each_id(ids: list[int], red_fives: bool,
         assert [str(t) for t in tiles_] == [_mod34_name(i) for i in ids]
     else:
         assert [str(t) for t in tiles_] == [_tenhou_name(i, red_fives) for i in ids]
+
+
+class _Int(int):
+    """An int subclass: not a tile id, as bool is not."""
+
+
+def _expected_tiles(ids: list[object], red_fives: bool) -> list[str] | str:
+    """Independent reading of would-be ids: the tiles' names, or what the first bad id
+    is (wrong type, out of range or repeated), as the error message says it."""
+    names: list[str] = []
+    for index, tile_id in enumerate(ids):
+        if type(tile_id) is not int:
+            return f"a tile id must be an int 0-135, got {quote(tile_id)}"
+        if not 0 <= tile_id < 136:
+            return f"tile id {tile_id} is out of range 0-135"
+        if tile_id in ids[:index]:
+            return f"tile id {tile_id} appears twice"
+        names.append(_tenhou_name(tile_id, red_fives))
+    return names
+
+
+_WOULD_BE_ID = st.one_of(
+    st.integers(0, 135), st.integers(0, 135), st.sampled_from((-1, 136, -136, 271)),
+    st.booleans(), st.integers(0, 135).map(float), st.integers(0, 135).map(_Int))
+
+
+@given(st.lists(_WOULD_BE_ID, max_size=4), st.booleans(), st.booleans(), st.booleans())
+def test_tiles_from_few_ids_answer_as_each_id_read_alone(ids: list[object], red_fives: bool,
+                                                        as_tuple: bool, repeat: bool) -> None:
+    """Short id lists (one dora indicator, say) take a fast path; it finds what the
+    plain reading finds: the same tiles, or the first bad id by name."""
+    if repeat and ids:
+        ids = [*ids, ids[0]]
+    expected = _expected_tiles(ids, red_fives)
+    given_ids = tuple(ids) if as_tuple else ids
+    try:
+        got: list[str] | str = [str(t) for t in tiles_from_ids136(
+            given_ids, red_fives=red_fives)]  # type: ignore[arg-type]
+    except InvalidTileError as error:
+        got = str(error)
+    assert got == expected
+    if len(ids) == 1:
+        try:
+            got = [str(Tile.from_id136(ids[0], red_fives=red_fives))]  # type: ignore[arg-type]
+        except InvalidTileError as error:
+            got = str(error)
+        assert got == expected
 
 
 @given(tiles())
