@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
@@ -212,74 +211,82 @@ class WinContext:
                  ura_indicators: str | tuple[Tile, ...] | list[Tile] = (),
                  honba: int = 0, riichi_sticks: int = 0, pao: Relative | str | None = None,
                  kita: int = 0) -> None:
-        if [*map(type, (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei,
-                        tenhou, chiihou, renhou, furiten))] != _BOOLS:
-            for name, value in zip(_FLAG_NAMES, (tsumo, riichi, double_riichi, ippatsu, rinshan,
-                                                 chankan, haitei, houtei, tenhou, chiihou,
-                                                 renhou, furiten), strict=True):
-                if type(value) is not bool:
-                    raise InvalidContextError(
-                        f"{name!r} must be true or false, got {quote(value)}")
-        _S_TSUMO(self, tsumo)
-        _S_RIICHI(self, riichi)
-        _S_DOUBLE_RIICHI(self, double_riichi)
-        _S_IPPATSU(self, ippatsu)
-        _S_RINSHAN(self, rinshan)
-        _S_CHANKAN(self, chankan)
-        _S_HAITEI(self, haitei)
-        _S_HOUTEI(self, houtei)
-        _S_TENHOU(self, tenhou)
-        _S_CHIIHOU(self, chiihou)
-        _S_RENHOU(self, renhou)
-        _S_FURITEN(self, furiten)
-        seat = seat_wind if seat_wind.__class__ is Wind else (
-            _WINDS.get(seat_wind) if seat_wind.__class__ is str else None)
-        if seat is None:
-            seat = _to_wind(seat_wind)
-        _S_SEAT_WIND(self, seat)
-        wind = round_wind if round_wind.__class__ is Wind else (
-            _WINDS.get(round_wind) if round_wind.__class__ is str else None)
-        if wind is None:
-            wind = _to_wind(round_wind)
-        _S_ROUND_WIND(self, wind)
-        dora = _indicators(dora_indicators)
-        _S_DORA_INDICATORS(self, dora)
-        ura = _indicators(ura_indicators)
-        _S_URA_INDICATORS(self, ura)
-        if honba.__class__ is not int or not 0 <= honba <= MAX_HONBA:
-            _check_count("honba", honba)
-        _S_HONBA(self, honba)
-        if riichi_sticks.__class__ is not int or not 0 <= riichi_sticks <= MAX_RIICHI_STICKS:
-            _check_count("riichi_sticks", riichi_sticks)
-        _S_RIICHI_STICKS(self, riichi_sticks)
-        _S_PAO(self, None if pao is None else _to_relative(pao))
-        if kita.__class__ is not int or not 0 <= kita <= 4:
-            _check_kita(kita)
-        _S_KITA(self, kita)
-        # the situation as a whole, then what the scorer reads
-        if (chankan or houtei or rinshan or haitei or ippatsu or tenhou or chiihou or renhou
-                or len(dora) > 4 or len(ura) > len(dora)):
-            self._check_situation()
-        flags = _RIICHI_BITS[riichi + 2 * double_riichi]
-        if ippatsu or rinshan or chankan or haitei or houtei:
-            flags |= (ippatsu and _Y_IPPATSU) | (rinshan and _Y_RINSHAN) | (
-                chankan and _Y_CHANKAN) | (haitei and _Y_HAITEI) | (houtei and _Y_HOUTEI)
-        _S_ORDINARY(self, flags)
-        first = (tenhou and _Y_TENHOU) | (chiihou and _Y_CHIIHOU)
-        _S_YAKUMAN(self, first)
-        _S_YAKU(self, flags | first)
-        seat_value, round_value = seat.value, wind.value
-        _S_WINDS(self, 4 * seat_value + round_value)
-        _S_SEAT_ROUND(self, _SEAT_ROUND[seat_value][round_value])
-        if dora or ura:
-            self._derive_indicators()
-        else:
-            _S_SHOWN(self, ())
-            _S_TILE_CHECKS(self, chankan)
-            _S_RED_SHOWN(self, 0)
-            _S_DORA(self, ())
-            _S_URA(self, ())
-        _S_FIRST_TURN(self, tenhou or chiihou or renhou)
+        # the slots are filled by plain assignment while the object is briefly of a
+        # writable twin class (same layout), then it is made its own class again
+        made = self.__class__
+        _SET_CLASS(self, "__class__", _WRITABLE.get(made) or _writable(made))
+        fill: _Fill = self  # type: ignore[assignment]
+        try:
+            if [*map(type, (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei,
+                            tenhou, chiihou, renhou, furiten))] != _BOOLS:
+                for name, value in zip(_FLAG_NAMES, (tsumo, riichi, double_riichi, ippatsu, rinshan,
+                                                     chankan, haitei, houtei, tenhou, chiihou,
+                                                     renhou, furiten), strict=True):
+                    if type(value) is not bool:
+                        raise InvalidContextError(
+                            f"{name!r} must be true or false, got {quote(value)}")
+            fill.tsumo = tsumo
+            fill.riichi = riichi
+            fill.double_riichi = double_riichi
+            fill.ippatsu = ippatsu
+            fill.rinshan = rinshan
+            fill.chankan = chankan
+            fill.haitei = haitei
+            fill.houtei = houtei
+            fill.tenhou = tenhou
+            fill.chiihou = chiihou
+            fill.renhou = renhou
+            fill.furiten = furiten
+            seat = seat_wind if seat_wind.__class__ is Wind else (
+                _WINDS.get(seat_wind) if seat_wind.__class__ is str else None)
+            if seat is None:
+                seat = _to_wind(seat_wind)
+            fill.seat_wind = seat
+            wind = round_wind if round_wind.__class__ is Wind else (
+                _WINDS.get(round_wind) if round_wind.__class__ is str else None)
+            if wind is None:
+                wind = _to_wind(round_wind)
+            fill.round_wind = wind
+            dora = _indicators(dora_indicators)
+            fill.dora_indicators = dora
+            ura = _indicators(ura_indicators)
+            fill.ura_indicators = ura
+            if honba.__class__ is not int or not 0 <= honba <= MAX_HONBA:
+                _check_count("honba", honba)
+            fill.honba = honba
+            if riichi_sticks.__class__ is not int or not 0 <= riichi_sticks <= MAX_RIICHI_STICKS:
+                _check_count("riichi_sticks", riichi_sticks)
+            fill.riichi_sticks = riichi_sticks
+            fill.pao = None if pao is None else _to_relative(pao)
+            if kita.__class__ is not int or not 0 <= kita <= 4:
+                _check_kita(kita)
+            fill.kita = kita
+            # the situation as a whole, then what the scorer reads
+            if (chankan or houtei or rinshan or haitei or ippatsu or tenhou or chiihou or renhou
+                    or len(dora) > 4 or len(ura) > len(dora)):
+                self._check_situation()
+            flags = _RIICHI_BITS[riichi + 2 * double_riichi]
+            if ippatsu or rinshan or chankan or haitei or houtei:
+                flags |= (ippatsu and _Y_IPPATSU) | (rinshan and _Y_RINSHAN) | (
+                    chankan and _Y_CHANKAN) | (haitei and _Y_HAITEI) | (houtei and _Y_HOUTEI)
+            fill._ordinary = flags
+            first = (tenhou and _Y_TENHOU) | (chiihou and _Y_CHIIHOU)
+            fill._yakuman = first
+            fill._yaku = flags | first
+            seat_value, round_value = seat.value, wind.value
+            fill._winds = 4 * seat_value + round_value
+            fill._seat_round = _SEAT_ROUND[seat_value][round_value]
+            if dora or ura:
+                self._derive_indicators()
+            else:
+                fill._shown = ()
+                fill._tile_checks = chankan
+                fill._red_shown = 0
+                fill._dora = ()
+                fill._ura = ()
+            fill._first_turn = tenhou or chiihou or renhou
+        finally:
+            self.__class__ = made
 
     def _check_situation(self) -> None:
         """Raise InvalidContextError for an impossible combination."""
@@ -328,6 +335,7 @@ class WinContext:
     def _derive_indicators(self) -> None:
         """The indicators as the scorer reads them; raises for a kind or red five shown
         too often."""
+        fill: _Fill = self  # type: ignore[assignment]  # called while writable
         dora, ura = self.dora_indicators, self.ura_indicators
         tiles = dora + ura
         kinds = [tile.kind for tile in tiles]
@@ -341,8 +349,8 @@ class WinContext:
             shown = tuple((k, kinds.count(k)) for k in sorted(set(kinds)))
             if any(n > 4 for _, n in shown):
                 raise InvalidContextError("the dora and ura indicators show a kind five times")
-        _S_SHOWN(self, shown)
-        _S_TILE_CHECKS(self, True)
+        fill._shown = shown
+        fill._tile_checks = True
         red_shown = 0
         for tile in tiles:  # a red five shown twice is refused: there is one a suit
             if tile.red:
@@ -351,10 +359,10 @@ class WinContext:
                         f"the dora and ura indicators show the red five {tile} twice; "
                         "there is one")
                 red_shown |= 1 << tile.kind // 9
-        _S_RED_SHOWN(self, red_shown)
+        fill._red_shown = red_shown
         count = len(dora)
-        _S_DORA(self, tuple(map(_DORA_NEXT.__getitem__, kinds[:count])))
-        _S_URA(self, tuple(map(_DORA_NEXT.__getitem__, kinds[count:]))
+        fill._dora = tuple(map(_DORA_NEXT.__getitem__, kinds[:count]))
+        fill._ura = tuple(map(_DORA_NEXT.__getitem__, kinds[count:])
                if self.riichi or self.double_riichi else ())
 
     @property
@@ -368,24 +376,57 @@ class WinContext:
         return self.riichi or self.double_riichi
 
 
-def _slot(name: str) -> Callable[[WinContext, object], None]:
-    """The setter of one of WinContext's slots (past the frozen class's guard, for the
-    initialiser)."""
-    setter: Callable[[WinContext, object], None] = WinContext.__dict__[name].__set__
-    return setter
+if TYPE_CHECKING:
+    class _Fill(WinContext):
+        """WinContext's slots, writable: the type of a context being initialised."""
+
+        tsumo: bool
+        riichi: bool
+        double_riichi: bool
+        ippatsu: bool
+        rinshan: bool
+        chankan: bool
+        haitei: bool
+        houtei: bool
+        tenhou: bool
+        chiihou: bool
+        renhou: bool
+        furiten: bool
+        seat_wind: Wind
+        round_wind: Wind
+        dora_indicators: tuple[Tile, ...]
+        ura_indicators: tuple[Tile, ...]
+        honba: int
+        riichi_sticks: int
+        pao: Relative | None
+        kita: int
+        _yaku: int
+        _ordinary: int
+        _yakuman: int
+        _shown: tuple[tuple[int, int], ...]
+        _red_shown: int
+        _tile_checks: bool
+        _winds: int
+        _seat_round: tuple[int, int]
+        _dora: tuple[int, ...]
+        _ura: tuple[int, ...]
+        _first_turn: bool
+
+_SET_CLASS = object.__setattr__
+"""Past the frozen guard: the one attribute set so, ``__class__``."""
+_WRITABLE: dict[type[WinContext], type[WinContext]] = {}
+"""Each WinContext class built so far -> its writable twin (one per class: bounded by
+the program's classes)."""
 
 
-_S_TSUMO, _S_RIICHI, _S_DOUBLE_RIICHI = _slot("tsumo"), _slot("riichi"), _slot("double_riichi")
-_S_IPPATSU, _S_RINSHAN, _S_CHANKAN = _slot("ippatsu"), _slot("rinshan"), _slot("chankan")
-_S_HAITEI, _S_HOUTEI, _S_TENHOU = _slot("haitei"), _slot("houtei"), _slot("tenhou")
-_S_CHIIHOU, _S_RENHOU, _S_FURITEN = _slot("chiihou"), _slot("renhou"), _slot("furiten")
-_S_SEAT_WIND, _S_ROUND_WIND = _slot("seat_wind"), _slot("round_wind")
-_S_DORA_INDICATORS, _S_URA_INDICATORS = _slot("dora_indicators"), _slot("ura_indicators")
-_S_HONBA, _S_RIICHI_STICKS, _S_PAO, _S_KITA = _slot("honba"), _slot("riichi_sticks"), \
-    _slot("pao"), _slot("kita")
-_S_YAKU, _S_ORDINARY, _S_YAKUMAN = _slot("_yaku"), _slot("_ordinary"), _slot("_yakuman")
-_S_SHOWN, _S_RED_SHOWN, _S_TILE_CHECKS = _slot("_shown"), _slot("_red_shown"), \
-    _slot("_tile_checks")
-_S_WINDS, _S_SEAT_ROUND, _S_FIRST_TURN = _slot("_winds"), _slot("_seat_round"), \
-    _slot("_first_turn")
-_S_DORA, _S_URA = _slot("_dora"), _slot("_ura")
+def _writable(made: type[WinContext]) -> type[WinContext]:
+    """A subclass of ``made`` that adds no slots (the same layout, so an instance may
+    switch to it and back by ``__class__`` assignment) and whose attributes can be set:
+    several times cheaper than a frozen slot's setter, for the initialiser only."""
+    twin = _WRITABLE.get(made)
+    if twin is None:
+        twin = type(f"_Writable{made.__name__}", (made,), {
+            "__slots__": (), "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__, "__module__": made.__module__})
+        _WRITABLE[made] = twin
+    return twin
