@@ -168,9 +168,8 @@ class Meld:
         reds = [t for t in tiles if t.red]
         if len(reds) > 1:
             raise InvalidMeldError(f"{text} holds two red fives")
-        _SET_PACK(self, sum(map(_PACK_OF, tiles)))
-        _SET_CODE(self, kinds[0] * 8 + 4 * (kind is MeldKind.CHI)
-                  + 2 * (len(tiles) == 4) + (kind is MeldKind.ANKAN))
+        # every meld the checks above pass was accepted before them
+        raise InvalidMeldError(f"not a valid {kind.value}: {text}")
 
     @classmethod
     def parse(cls, text: str) -> Meld:
