@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import attrs
 
 from ._core.suit import BoundedMemo
+from ._slots import SET_CLASS, writable
 from .errors import InvalidContextError, MahjongError, quote
 from .meld import Relative
 from .tile import Tile, _parse_tiles, check_copies, plain_str
@@ -214,7 +215,7 @@ class WinContext:
         # the slots are filled by plain assignment while the object is briefly of a
         # writable twin class (same layout), then it is made its own class again
         made = self.__class__
-        _SET_CLASS(self, "__class__", _WRITABLE.get(made) or _writable(made))
+        SET_CLASS(self, "__class__", _TWIN if made is WinContext else writable(made))
         fill: _Fill = self  # type: ignore[assignment]
         try:
             if [*map(type, (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei,
@@ -412,21 +413,6 @@ if TYPE_CHECKING:
         _ura: tuple[int, ...]
         _first_turn: bool
 
-_SET_CLASS = object.__setattr__
-"""Past the frozen guard: the one attribute set so, ``__class__``."""
-_WRITABLE: dict[type[WinContext], type[WinContext]] = {}
-"""Each WinContext class built so far -> its writable twin (one per class: bounded by
-the program's classes)."""
 
-
-def _writable(made: type[WinContext]) -> type[WinContext]:
-    """A subclass of ``made`` that adds no slots (the same layout, so an instance may
-    switch to it and back by ``__class__`` assignment) and whose attributes can be set:
-    several times cheaper than a frozen slot's setter, for the initialiser only."""
-    twin = _WRITABLE.get(made)
-    if twin is None:
-        twin = type(f"_Writable{made.__name__}", (made,), {
-            "__slots__": (), "__setattr__": object.__setattr__,
-            "__delattr__": object.__delattr__, "__module__": made.__module__})
-        _WRITABLE[made] = twin
-    return twin
+_TWIN = writable(WinContext)
+"""WinContext's own writable twin (subclasses get theirs from ``writable``)."""

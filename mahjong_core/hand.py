@@ -8,7 +8,7 @@ import operator
 import re
 import struct
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, NamedTuple, NoReturn, cast
 
 import attrs
 
@@ -17,6 +17,7 @@ from ._core import score_tables as _score_tables
 from ._core import shanten as _shanten
 from ._core import suit as _suit
 from ._core import tables as _tables
+from ._slots import SET_CLASS, writable
 from .errors import InvalidHandError, InvalidNotationError, MahjongError, quote
 from .meld import Meld, MeldKind
 from .shapes import Decomposition, Form, Group, GroupKind
@@ -147,8 +148,16 @@ class Hand:
 
     def __attrs_post_init__(self) -> None:
         tiles, melds = self._tiles, self.melds
-        if len(tiles) > _MAX_PACKED or not _setup(self, sum(map(_PACK_OF, tiles)),
-                                                    len(tiles), melds):
+        if len(tiles) > _MAX_PACKED:
+            _explain(tiles, melds)
+        # the slots are filled while the hand is briefly of its class's writable twin
+        made = self.__class__
+        SET_CLASS(self, "__class__", _TWIN if made is Hand else writable(made))
+        try:
+            built = _setup(self, sum(map(_PACK_OF, tiles)), len(tiles), melds)  # type: ignore[arg-type]
+        finally:
+            SET_CLASS(self, "__class__", made)
+        if not built:
             _explain(tiles, melds)
 
     @property
@@ -170,16 +179,17 @@ class Hand:
                     exhausted: int, hand_reds: int, red_suits: int) -> Hand:
         """A hand with other concealed tiles (None: worked out when asked for) but the
         same melds, already validated."""
-        hand = _NEW(Hand)
+        hand = _NEW(_TWIN)
         if tiles is not None:
-            _SET_TILES(hand, tiles)
-        _SET_MELDS(hand, self.melds)
-        _SET_KEYS(hand, keys)
-        _SET_EXHAUSTED(hand, exhausted)
-        _SET_FULL(hand, not self._full)
-        _SET_MELD_INFO(hand, self._meld_info)
-        _SET_HAND_REDS(hand, hand_reds)
-        _SET_RED_SUITS(hand, red_suits)
+            hand._tiles = tiles
+        hand.melds = self.melds
+        hand._keys = keys
+        hand._exhausted = exhausted
+        hand._full = not self._full
+        hand._meld_info = self._meld_info
+        hand._hand_reds = hand_reds
+        hand._red_suits = red_suits
+        hand.__class__ = Hand  # type: ignore[assignment]
         return hand
 
     # -- construction -----------------------------------------------------------------
@@ -225,8 +235,10 @@ class Hand:
         packed = _pack_text(text)
         if packed is None:
             return None
-        hand = _NEW(Hand)
-        return hand if _setup(hand, packed[0], packed[1], melds) else None
+        hand = _NEW(_TWIN)
+        built = _setup(hand, packed[0], packed[1], melds)
+        hand.__class__ = Hand  # type: ignore[assignment]
+        return hand if built else None
 
     @classmethod
     def from_ids136(cls, ids: Iterable[int], melds: Iterable[Meld] = (), *,
@@ -254,21 +266,24 @@ class Hand:
                             and [*map(type, ids)] == _INTS[count]):
                         if melds is _NO_MELDS and count > 12:
                             # a closed hand: its slots filled through the writable
-                            # twin, then made a Hand (see _Unfrozen)
-                            built = _NEW(_Unfrozen)
+                            # twin, then made a Hand (see _slots)
+                            built = _NEW(_TWIN)
                             built.melds = _NO_MELDS
                             low = (packed & _ID_LOW).to_bytes(_ID_LOW_BYTES, "big")
                             built._keys = _ID_KEYS_OF(low)
                             built._hand_reds = built._red_suits = low[-1] if red_fives else 0
                             built._full = count == 14
                             quads = packed & _ID_QUADS
-                            built._exhausted = _kinds_of_quads(quads) if quads else 0
+                            built._exhausted = _kinds_of_bits(quads, _QUAD_BITS, 3) if quads else 0
                             built._meld_info = _CLOSED
                             built.__class__ = Hand  # type: ignore[assignment]
                             return built
-                        hand = _NEW(Hand)
+                        called = _to_melds(melds)
                         full = sum(map(_ID_PACK_GET if red_fives else _ID_PACK_GET_PLAIN, ids))
-                        if _setup(hand, full, count, _to_melds(melds)):
+                        hand = _NEW(_TWIN)
+                        ok = _setup(hand, full, count, called)
+                        hand.__class__ = Hand  # type: ignore[assignment]
+                        if ok:
                             return hand
         return cls(tiles_from_ids136(ids, layout=layout, red_fives=red_fives), melds)
 
@@ -858,11 +873,10 @@ four words before it."""
 _ID_KEYS_OF = struct.Struct(">IIII").unpack_from
 _ID_QUADS = sum(4 << _ID_COUNTS + 3 * k for k in range(34))
 """The top bit of each kind's count: four copies held."""
+_QUAD_BITS = _ID_COUNTS + 2
+"""Where the first of ``_ID_QUADS``'s bits is (three bits a kind)."""
 
 
-def _kinds_of_quads(quads: int) -> int:
-    """Bitmask over kinds of the count fields of ``_ID_QUADS`` set in ``quads``."""
-    return sum(1 << k for k in range(34) if quads >> _ID_COUNTS + 3 * k + 2 & 1)
 
 
 _ID_PACK_GET = {i: pack_of(i // 4, i in (16, 52, 88)) for i in range(136)}.__getitem__
@@ -877,20 +891,32 @@ _MPSZ = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
 _GROUPS = re.compile(r"[0-9]+[mps]|[1-7]+z")
 
 
+def _group_pack(group: str) -> int:
+    """The pack of one group of mpsz text: digits and their suit letter."""
+    return sum(map(_TEXT_PACK[group[-1]].__getitem__, group[:-1]))
+
+
+_GROUP_PACKS: _suit.BoundedMap[str, int] = _suit.BoundedMap(_group_pack, 1 << 12)
+"""A group of mpsz text (as ``_GROUPS`` finds it) -> its pack, worked out on first sight."""
+
+
 def _pack_text(text: str) -> tuple[int, int] | None:
     """The pack and the tile count of plain mpsz text, or None for anything else."""
     if _MPSZ.fullmatch(text) is None:
         return None
-    pack = 0
     groups = _GROUPS.findall(text)
-    for group in groups:
-        pack += sum(map(_TEXT_PACK[group[-1]].__getitem__, group[:-1]))
-    return pack, len(text) - len(groups)
+    return sum(map(_GROUP_PACKS.__getitem__, groups)), len(text) - len(groups)
 
 
-def _kinds_of_fields(fields: int) -> int:
-    """Bitmask over kinds of the count fields whose top bit (16) is set."""
-    return sum(1 << k for k in range(34) if fields >> 5 * k + 4 & 1)
+def _kinds_of_bits(bits: int, first: int, width: int) -> int:
+    """Bitmask over the kinds k whose bit ``first + width * k`` is set in ``bits`` (no
+    other bit is set), one step a set bit: a hand holds few fours of a kind."""
+    kinds = 0
+    while bits:
+        top = bits.bit_length() - 1
+        kinds |= 1 << (top - first) // width
+        bits ^= 1 << top
+    return kinds
 
 
 _CODE_COUNTS = tuple(
@@ -904,29 +930,16 @@ _MELD_SUMMARIES = _suit.BoundedTable(
 """Melds (each ``Meld._code`` + 1, nine bits a meld) -> the scorer's summary of them."""
 
 
-def _slot(name: str) -> Callable[[Hand, object], None]:
-    """The setter of one of Hand's slots: faster than ``object.__setattr__`` and, like
-    it, past the frozen class's guard (for hands being built here)."""
-    setter: Callable[[Hand, object], None] = Hand.__dict__[name].__set__
-    return setter
+_SET_TILES: Callable[[Hand, object], None] = Hand.__dict__["_tiles"].__set__
+"""The setter of Hand's ``_tiles`` slot, past the frozen guard: a built hand's tiles are
+filled in when first asked for."""
 
 
-_SET_TILES, _SET_MELDS, _SET_KEYS = _slot("_tiles"), _slot("melds"), _slot("_keys")
-_SET_HAND_REDS, _SET_RED_SUITS, _SET_FULL = _slot("_hand_reds"), _slot("_red_suits"), \
-    _slot("_full")
-_SET_EXHAUSTED, _SET_MELD_INFO = _slot("_exhausted"), _slot("_meld_info")
+if TYPE_CHECKING:
+    class _Fill(Hand):
+        """Hand's slots, writable: the type of a hand being built (see ``_slots``)."""
 
-
-class _Unfrozen(Hand):
-    """Hand's slots without the frozen guard, to fill a new hand's slots by plain
-    assignment (several times faster than the slots' setters); the hand then becomes
-    a ``Hand`` by ``__class__`` assignment (the layout is the same: no slots added).
-    Never seen outside the function building the hand."""
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__  # both, or Python looks up __setattr__ each time
-    if TYPE_CHECKING:  # the slots, writable here
+        _tiles: tuple[Tile, ...]
         melds: tuple[Meld, ...]
         _keys: tuple[int, int, int, int]
         _hand_reds: int
@@ -934,6 +947,10 @@ class _Unfrozen(Hand):
         _full: bool
         _exhausted: int
         _meld_info: MeldInfo
+
+
+_TWIN = cast("type[_Fill]", writable(Hand))
+"""Hand's writable twin: a new hand is made of it, filled, then made a Hand."""
 
 
 _NO_MELDS: tuple[Meld, ...] = ()
@@ -962,44 +979,37 @@ def _reds_of(pack: int) -> int:
     return reds & 1 | reds >> 2 & 2 | reds >> 4 & 4
 
 
-def _setup_closed(hand: Hand, pack: int, count: int) -> None:
-    """Set a closed hand's fields from a pack known to be valid (13 or 14 tiles)."""
-    _SET_MELDS(hand, ())
-    _SET_KEYS(hand, _keys_of(pack))
-    red_suits = _reds_of(pack)
-    _SET_HAND_REDS(hand, red_suits)
-    _SET_RED_SUITS(hand, red_suits)
-    _SET_FULL(hand, count == 14)
-    four = (pack & _COUNTS) + _TWELVES & _SIXTEENS
-    _SET_EXHAUSTED(hand, _kinds_of_fields(four) if four else 0)
-    _SET_MELD_INFO(hand, _CLOSED)
-
-
-def _setup(hand: Hand, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
-    """Set a hand's fields from the concealed tiles' pack and count and the melds.
+def _setup(hand: _Fill, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
+    """Set a hand's fields (the hand of a writable twin class) from the concealed tiles'
+    pack and count and the melds.
 
     False (nothing set but the melds) when they do not make a hand: a wrong count, a
     fifth copy or a second red five; ``_explain`` then says which.
     """
-    _SET_MELDS(hand, melds)
+    hand.melds = melds
     expected = 13 - 3 * len(melds)
     if (count != expected and count != expected + 1) or (
             (pack & _COUNTS) + _ELEVENS & _SIXTEENS) or pack >> PACK_REDS & _RED_EXCESS:
         return False
-    if not melds:
-        _setup_closed(hand, pack, count)
+    if not melds:  # a closed hand
+        hand._keys = _keys_of(pack)
+        hand._hand_reds = hand._red_suits = _reds_of(pack)
+        hand._full = count == 14
+        four = (pack & _COUNTS) + _TWELVES & _SIXTEENS
+        hand._exhausted = _kinds_of_bits(four, 4, 5) if four else 0
+        hand._meld_info = _CLOSED
         return True
     meld_pack = sum(map(_PACK_OF, melds))  # at most 4 + 16 of a kind, 1 + 4 reds a suit
     held = pack + meld_pack
     counts = held & _COUNTS
     if counts + _ELEVENS & _SIXTEENS or held >> PACK_REDS & _RED_EXCESS:
         return False
-    _SET_KEYS(hand, _keys_of(pack))
-    _SET_HAND_REDS(hand, _reds_of(pack))
-    _SET_RED_SUITS(hand, _reds_of(held))
-    _SET_FULL(hand, count == expected + 1)
+    hand._keys = _keys_of(pack)
+    hand._hand_reds = _reds_of(pack)
+    hand._red_suits = _reds_of(held)
+    hand._full = count == expected + 1
     four = counts + _TWELVES & _SIXTEENS
-    _SET_EXHAUSTED(hand, _kinds_of_fields(four) if four else 0)
+    hand._exhausted = _kinds_of_bits(four, 4, 5) if four else 0
     code = copies = 0
     is_open = False
     for index, meld in enumerate(melds):
@@ -1007,8 +1017,8 @@ def _setup(hand: Hand, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
         code |= meld_code + 1 << 9 * index
         copies += _CODE_COUNTS[meld_code]
         is_open = is_open or meld.kind is not MeldKind.ANKAN
-    _SET_MELD_INFO(hand, MeldInfo(
-        copies.to_bytes(34, "little"), _MELD_SUMMARIES[code], is_open, _keys_of(meld_pack)))
+    hand._meld_info = MeldInfo(
+        copies.to_bytes(34, "little"), _MELD_SUMMARIES[code], is_open, _keys_of(meld_pack))
     return True
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -19,6 +20,7 @@ from mahjong_core import (
     parse_tiles,
     tiles_from_ids136,
 )
+from mahjong_core import hand as hand_module
 from tests.support.strategies import hands, tiles
 
 NAMES = [f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)] + [
@@ -351,6 +353,15 @@ def test_from_ids136_finds_every_kind_held_four_times(ids: list[int], red: bool)
     fast = Hand.from_ids136(ids, red_fives=red)
     assert _state(fast)[:8] + _state(fast)[9:] == _plain_state(tiles, ())
     assert fast == Hand(tiles) and type(fast) is Hand
+
+
+@pytest.mark.parametrize(("first", "width"), [(hand_module._QUAD_BITS, 3), (4, 5)])
+def test_kinds_of_bits_reads_every_set_of_up_to_four_kinds(first: int, width: int) -> None:
+    # both layouts a hand's fours of a kind come in: the id sum's count fields and a pack's
+    for size in range(5):
+        for kinds in itertools.combinations(range(34), size):
+            bits = sum(1 << first + width * kind for kind in kinds)
+            assert hand_module._kinds_of_bits(bits, first, width) == sum(1 << k for k in kinds)
 
 
 class _Int(int):

@@ -4,13 +4,15 @@
 * Every complete key's shipped readings read back as the definition gives them, and the
   scorer's reading tuples hold what their fields mean.
 * A damaged file is refused.
-* Every cache is a BoundedTable; with every limit cut to a few entries, a long run of
-  mixed calls (every operation, hands with and without melds) never leaves a table over
-  its limit, and the answers are those of a run with the full limits.
+* Every cache is a BoundedMap (a BoundedTable is one keyed by ints) or a BoundedMemo;
+  with every limit cut to a few entries, a long run of mixed calls (every operation,
+  hands with and without melds) never leaves a table over its limit, and the answers are
+  those of a run with the full limits.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -171,15 +173,15 @@ def test_bounded_table_keeps_the_newer_half() -> None:
     assert table[0] == 0 and len(calls) == 21  # an evicted key is computed again
 
 
-def bounded_tables() -> Iterator[tuple[str, _suit.BoundedTable[object]]]:
-    """Every BoundedTable the package holds at module level (tuples of them too)."""
+def bounded_tables() -> Iterator[tuple[str, _suit.BoundedMap[object, object]]]:
+    """Every BoundedMap the package holds at module level (tuples of them too)."""
     for module_name, module in sorted(sys.modules.items()):
         if not module_name.startswith("mahjong_core") or module is None:
             continue
         for name, value in sorted(vars(module).items()):
             items = value if isinstance(value, tuple) else (value,)
             for i, item in enumerate(items):
-                if isinstance(item, _suit.BoundedTable):
+                if isinstance(item, _suit.BoundedMap):
                     yield f"{module_name}.{name}[{i}]", item
 
 
@@ -194,7 +196,7 @@ def memos() -> dict[str, _suit.BoundedMemo[object, object]]:
 
 def test_every_cache_is_bounded() -> None:
     """No module holds a dict that fills itself or is filled with what callers give
-    unless it is a BoundedTable or a BoundedMemo (module constants are never written)."""
+    unless it is a BoundedMap or a BoundedMemo (module constants are never written)."""
     import mahjong_core.jsonapi  # noqa: F401  (its memo of melds)
     tables = dict(bounded_tables())
     assert len(tables) >= 30
@@ -206,7 +208,7 @@ def test_every_cache_is_bounded() -> None:
         for name, value in vars(module).items():
             for item in value if isinstance(value, tuple) else (value,):
                 if isinstance(item, dict) and hasattr(type(item), "__missing__"):
-                    assert isinstance(item, _suit.BoundedTable), f"{module_name}.{name}"
+                    assert isinstance(item, _suit.BoundedMap), f"{module_name}.{name}"
     for name, table in tables.items():
         assert 0 < table.limit <= 1 << 17, name
     for name, memo in memos().items():
@@ -309,6 +311,7 @@ def mixed_calls(seed: int, count: int) -> Iterator[Call]:
     context = WinContext()
     for _ in range(count):
         hand = random_hand(rng, rng.choice((0, 0, 1, 2, 3, 4)), rng.random() < 0.5)
+        yield functools.partial(Hand.parse, str(hand))  # the hand read back from its text
         if hand.is_full:
             yield hand.is_complete
             yield hand.decompositions

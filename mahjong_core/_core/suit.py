@@ -264,26 +264,29 @@ def honour_readings(key: int) -> tuple[Reading, ...]:
 
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
-class BoundedTable(dict[int, T]):
+class BoundedMap(dict[K, V]):
     """A dict that fills a missing key with ``compute(key)``, a pure function, and holds
     at most ``limit`` entries: when it is full, the older half goes before a new entry.
+    Its keys are ints or plain strings (hashed and compared without Python code).
 
     Two threads may compute the same entry; both store the same value.
     """
 
     __slots__ = ("compute", "limit")
 
-    def __init__(self, compute: Callable[[int], T], limit: int) -> None:
+    def __init__(self, compute: Callable[[K], V], limit: int) -> None:
         super().__init__()
         self.compute = compute
         self.limit = limit
 
-    def __missing__(self, key: int) -> T:
+    def __missing__(self, key: K) -> V:
         value = self.compute(key)
         if len(self) >= self.limit:
-            # the list is taken in one C call (int keys run no Python code), so another
+            # the list is taken in one C call (the keys run no Python code), so another
             # thread cannot change the dict under it; pop tolerates a key gone meanwhile
             for old in list(itertools.islice(self, len(self) // 2)):
                 self.pop(old, None)
@@ -291,8 +294,10 @@ class BoundedTable(dict[int, T]):
         return value
 
 
-K = TypeVar("K")
-V = TypeVar("V")
+class BoundedTable(BoundedMap[int, T]):
+    """A ``BoundedMap`` keyed by ints: the per-key tables of the kernels."""
+
+    __slots__ = ()
 
 
 class BoundedMemo(dict[K, V]):
