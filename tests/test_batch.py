@@ -276,6 +276,52 @@ def test_output_escapes_what_the_encoding_cannot_hold() -> None:
     assert stream.getvalue() == "123\\xe9m: error\n"
 
 
+class Writes(io.StringIO):
+    """A text stream that counts its writes and flushes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes = self.flushes = 0
+
+    def write(self, text: str) -> int:
+        self.writes += 1
+        return super().write(text)
+
+    def flush(self) -> None:
+        self.flushes += 1
+
+
+def test_output_that_keeps_answers_writes_them_in_pieces_and_on_flush() -> None:
+    stream = Writes()
+    output = Output(stream, flush_each=False)
+    lines = [f"answer {n}" for n in range(3 * _batch._KEPT_ANSWERS + 5)]
+    for line in lines[:3]:
+        output.write(line)
+    assert stream.writes == 0 and stream.getvalue() == ""  # kept
+    output.flush()  # as before a read that may wait: every answer so far goes out
+    assert stream.writes == 1 and stream.flushes == 1
+    assert stream.getvalue() == "".join(f"{line}\n" for line in lines[:3])
+    for line in lines[3:]:
+        output.write(line, error=line.endswith("7"))
+    assert stream.writes == 4  # a piece each time enough answers are kept
+    output.flush()
+    assert stream.getvalue() == "".join(f"{line}\n" for line in lines)
+    assert stream.writes == 5 and output.status == 1
+
+
+def test_output_that_keeps_answers_escapes_and_reports_a_closed_pipe() -> None:
+    stream = Closing(2, encoding="ascii")  # the refused write counts as one
+    output = Output(stream, flush_each=False)
+    output.write("123\xe9m")
+    output.write("456p")
+    output.flush()
+    assert stream.getvalue() == "123\\xe9m\n456p\n"
+    output.write("789s", error=True)
+    with pytest.raises(OutputClosed) as info:
+        output.flush()
+    assert info.value.status == 1
+
+
 def test_output_to_nothing_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
     closed = io.StringIO()
     closed.close()

@@ -210,3 +210,26 @@ def test_score_answers_each_line_before_the_next_is_sent() -> None:
     assert answers[0]["yaku"] == {"riichi": 1}  # 2z is south: no yakuhai for east
     assert answers[1:] == [{"win": False, "reason": "not_complete"},
                            {"win": False, "reason": "no_yaku"}]
+
+
+def test_score_sends_the_answers_given_before_an_interrupt(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from mahjong_core.cli import _batch
+    from mahjong_core.cli import score as score_command
+
+    answered: list[object] = []
+
+    def answer(obj: object) -> dict[str, object]:
+        if len(answered) == 2:
+            raise KeyboardInterrupt
+        answered.append(obj)
+        return {"n": len(answered)}
+
+    monkeypatch.setattr(score_command, "score_request", answer)
+    out = io.StringIO()
+    lines = b"".join(b'{"line": %d}\n' % n for n in range(5))
+    with pytest.raises(KeyboardInterrupt):
+        score_command.score_stream(io.BytesIO(lines), _batch.Output(out, flush_each=False))
+    assert out.getvalue() == '{"n": 1}\n{"n": 2}\n'

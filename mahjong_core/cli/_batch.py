@@ -287,6 +287,10 @@ def _key(key: object) -> str:
 # -- answers out ---------------------------------------------------------------------
 
 
+_KEPT_ANSWERS = 256
+"""Answers an Output that does not flush each one keeps before it writes them."""
+
+
 class OutputClosed(Exception):
     """The reader of a command's answers went away (a closed pipe).
 
@@ -303,17 +307,20 @@ class Output:
     """Writes answers one a line and keeps the exit status.
 
     ``stream`` defaults to standard output as it is when the Output is made. Each answer
-    is flushed at once, unless ``flush_each`` is False: then the command calls ``flush``
-    before it waits for more input (``read_lines(..., before_read=output.flush)``), so a
-    program talking through a pipe still gets every answer before it must send the next
-    line, and a batch is written in large pieces. An answer the stream's encoding cannot
-    hold is written with backslash escapes. Raises OutputClosed, carrying the status,
-    when the stream has gone away.
+    is flushed at once, unless ``flush_each`` is False: then answers are kept and sent
+    together, a few hundred at a time and whenever ``flush`` is called. The command calls
+    it before it waits for more input (``read_lines(..., before_read=output.flush)``), so
+    a program talking through a pipe still gets every answer before it must send the next
+    line, and a batch is written in large pieces even when Python's own output buffering
+    is off (``PYTHONUNBUFFERED``). An answer the stream's encoding cannot hold is written
+    with backslash escapes. Raises OutputClosed, carrying the status, when the stream
+    has gone away.
     """
 
     def __init__(self, stream: IO[str] | None = None, *, flush_each: bool = True) -> None:
         self._stream = sys.stdout if stream is None else stream
         self._flush_each = flush_each
+        self._pending: list[str] = []
         self.status = 0
         """0, or 1 once an answer was an error."""
 
@@ -322,6 +329,8 @@ class Output:
         stream = self._stream
         if stream is None:
             return
+        if self._pending:
+            self._send()
         try:
             stream.flush()
         except BrokenPipeError:
@@ -335,16 +344,32 @@ class Output:
         """Write one answer line (``text`` without its line ending)."""
         if error:
             self.status = max(self.status, 1)
+        if self._stream is None:  # no standard output at all
+            raise OutputClosed(self.status)
+        if self._flush_each:
+            self._put(text + "\n")
+            return
+        pending = self._pending
+        pending.append(text)
+        if len(pending) >= _KEPT_ANSWERS:
+            self._send()
+
+    def _send(self) -> None:
+        """Write the answers kept so far, in one piece."""
+        text = "\n".join(self._pending) + "\n"
+        self._pending.clear()
+        self._put(text)
+
+    def _put(self, text: str) -> None:
         stream = self._stream
-        if stream is None:  # no standard output at all
+        if stream is None:
             raise OutputClosed(self.status)
         try:
             try:
-                stream.write(text + "\n")
+                stream.write(text)
             except UnicodeEncodeError:
                 encoding = getattr(stream, "encoding", None) or "utf-8"
-                stream.write((text + "\n").encode(encoding, "backslashreplace")
-                             .decode(encoding))
+                stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
             if self._flush_each:
                 stream.flush()
         except BrokenPipeError:

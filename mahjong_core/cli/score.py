@@ -14,6 +14,7 @@ with the status of the lines answered so far.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -38,17 +39,23 @@ def score_stream(stream: _batch.Source, output: _batch.Output) -> int:
     Gives the exit status: 1 if any line was an error, else 0. Raises
     ``_batch.OutputClosed`` when the reader of the answers goes away.
     """
-    for line in _batch.read_lines(stream, max_bytes=MAX_LINE_BYTES, before_read=output.flush):
-        if line.error is not None:
-            output.write_json({"error": line.error}, error=True)
-            continue
-        try:
-            obj = _batch.parse_json(line.text)
-        except MahjongError as error:
-            answer: dict[str, object] = {"error": str(error)}
-        else:
-            answer = score_request(obj)
-        output.write_json(answer, error="error" in answer)
+    try:
+        for line in _batch.read_lines(stream, max_bytes=MAX_LINE_BYTES,
+                                      before_read=output.flush):
+            if line.error is not None:
+                output.write_json({"error": line.error}, error=True)
+                continue
+            try:
+                obj = _batch.parse_json(line.text)
+            except MahjongError as error:
+                answer: dict[str, object] = {"error": str(error)}
+            else:
+                answer = score_request(obj)
+            output.write_json(answer, error="error" in answer)
+    except KeyboardInterrupt:  # the answers given so far still go out
+        with contextlib.suppress(_batch.OutputClosed):
+            output.flush()
+        raise
     output.flush()
     return output.status
 
