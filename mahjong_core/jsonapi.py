@@ -39,6 +39,12 @@ def _check_object(value: object, what: str, allowed: frozenset[str],
                   required: tuple[str, ...], error: type[MahjongError]) -> Mapping[str, Any]:
     """An input object with only known keys and every required one, or ``error``; keys
     that are str subclasses are read as plain strings (in a copy)."""
+    if (type(value) is dict and _ONLY_STR.issuperset(map(type, value))
+            and allowed.issuperset(value)):  # a JSON object of known keys
+        for key in required:
+            if key not in value:
+                raise error(f"{what} is missing required key {key!r}")
+        return value
     if not isinstance(value, Mapping):
         raise error(f"{what} must be a JSON object, got {quote(value)}")
     kinds = set(map(type, value))
@@ -58,19 +64,20 @@ def _check_object(value: object, what: str, allowed: frozenset[str],
 _MELDS: BoundedMemo[tuple[object, ...], Meld] = BoundedMemo(1 << 12)
 """Meld objects already read, by their four values (there are about two thousand valid
 melds)."""
+_ONLY_STR = frozenset({str})
 _PLAIN_TEXT = frozenset({str, type(None)})
 _MELD_KINDS = frozenset(kind.value for kind in MeldKind)
 
 
 def _meld(index: int, value: Any) -> Meld:
-    if value.__class__ is dict and len(value) <= 4:
+    if (type(value) is dict and _ONLY_STR.issuperset(map(type, value))
+            and _MELD_KEYS.issuperset(value)):  # a JSON object of known keys
         key = (value.get("kind"), value.get("tiles"), value.get("called"), value.get("from"))
-        if not set(map(type, key)) <= _PLAIN_TEXT:  # only plain text is remembered
-            return _read_meld(index, value)
-        known = _MELDS.get(key)
-        if known is not None and all(name in _MELD_KEYS for name in value):
+        if _PLAIN_TEXT.issuperset(map(type, key)):  # only plain text is remembered
+            known = _MELDS.get(key)
+            if known is None:
+                known = _MELDS.remember(key, _read_meld(index, value))
             return known
-        return _MELDS.remember(key, _read_meld(index, value))
     return _read_meld(index, value)
 
 
@@ -107,16 +114,19 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
     More than four melds are refused before any is read.
     """
     obj = _check_object(obj, "each line", _KEYS, ("hand", "win_tile"), InvalidHandError)
-    melds_value = obj.get("melds", [])
-    if not isinstance(melds_value, list):
-        raise InvalidMeldError(f"melds must be a list, got {quote(melds_value)}")
-    if len(melds_value) > 4:
-        raise InvalidMeldError(f"a hand has at most four melds, not {len(melds_value)}")
-    melds = [_meld(i, m) for i, m in enumerate(melds_value)]
+    if "melds" in obj:
+        melds_value = obj["melds"]
+        if not isinstance(melds_value, list):
+            raise InvalidMeldError(f"melds must be a list, got {quote(melds_value)}")
+        if len(melds_value) > 4:
+            raise InvalidMeldError(f"a hand has at most four melds, not {len(melds_value)}")
+        melds = tuple([_meld(i, m) for i, m in enumerate(melds_value)])
+    else:
+        melds = ()
     hand_text = obj["hand"]
     if not isinstance(hand_text, str):
         raise InvalidHandError(f"hand must be an mpsz string, got {quote(hand_text)}")
-    hand = Hand._from_text(hand_text, tuple(melds))
+    hand = Hand._from_text(hand_text, melds)
     if hand is None:
         hand = Hand(_parse_tiles(hand_text, "hand"), melds)
     win_text = obj["win_tile"]
@@ -126,12 +136,13 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
     players = obj.get("players", 4)
     if type(players) is not int or players not in (3, 4):
         raise InvalidContextError(f"players is 3 or 4, got {quote(players)}")
-    base = TENHOU_SANMA_RULES if players == 3 else TENHOU_RULES
-    overrides = obj.get("rules", {})
-    if isinstance(overrides, Mapping) and overrides.get("players", players) != players:
-        raise InvalidContextError(f"players is {players} but the rules say "
-                                  f"{quote(overrides['players'])}")
-    rules = Rules.from_mapping(overrides, base) if "rules" in obj else base
+    rules = TENHOU_SANMA_RULES if players == 3 else TENHOU_RULES
+    if "rules" in obj:
+        overrides = obj["rules"]
+        if isinstance(overrides, Mapping) and overrides.get("players", players) != players:
+            raise InvalidContextError(f"players is {players} but the rules say "
+                                      f"{quote(overrides['players'])}")
+        rules = Rules.from_mapping(overrides, rules)
     options: dict[str, Any] = {key: obj[key] for key in _CONTEXT_KEYS.intersection(obj)}
     for key in ("seat_wind", "round_wind"):  # absent keys take WinContext's defaults
         if key in options and not isinstance(options[key], str):
