@@ -923,11 +923,25 @@ _CODE_COUNTS = tuple(
     (0x10101 if code & 4 else 4 if code & 2 else 3) << 8 * (code >> 3) for code in range(8 * 34))
 """``Meld._code`` -> the meld's copies of each kind, a byte a kind (``int.to_bytes`` gives
 ``MeldInfo.counts``)."""
-_MELD_SUMMARIES = _suit.BoundedTable(
-    lambda code: _score_tables.meld_summary(tuple(
-        (c - 1 >> 3, bool(c - 1 & 4), bool(c - 1 & 2), bool(c - 1 & 1))
-        for c in (code >> 9 * i & 511 for i in range(4)) if c)), 1 << 12)
-"""Melds (each ``Meld._code`` + 1, nine bits a meld) -> the scorer's summary of them."""
+_ONE_MELD = _suit.BoundedTable(lambda code: _score_tables.meld_summary(
+    ((code >> 3, bool(code & 4), bool(code & 2), bool(code & 1)),)), 1 << 9)
+"""``Meld._code`` -> the scorer's summary of that meld alone (272 codes)."""
+
+
+def _melds_summary(code: int) -> _score_tables.MeldSummary:
+    """The scorer's summary of melds given as ``_MELD_SUMMARIES`` keys them: each meld's
+    own summary, combined."""
+    summary = _ONE_MELD[(code & 511) - 1]
+    code >>= 9
+    while code:
+        summary = _score_tables.combine_summaries(summary, _ONE_MELD[(code & 511) - 1])
+        code >>= 9
+    return summary
+
+
+_MELD_SUMMARIES = _suit.BoundedTable(_melds_summary, 1 << 12)
+"""Melds (each ``Meld._code`` + 1, nine bits a meld, the first lowest) -> the scorer's
+summary of them."""
 
 
 _SET_TILES: Callable[[Hand, object], None] = Hand.__dict__["_tiles"].__set__

@@ -86,3 +86,29 @@ def test_result_reads_rules_and_openness_at_their_reading_fields() -> None:
     by position."""
     assert len(_scoring._FIELDS) == 11
     assert _scoring._Reading._fields[6:8] == ("rules", "is_open")
+
+
+def test_melds_summary_equals_the_summary_of_all_melds_at_once() -> None:
+    # every pair of meld codes, then runs of three and four: each meld's own summary,
+    # combined, is what the summary of the melds together gives
+    from mahjong_core import hand as _hand
+    from mahjong_core._core.score_tables import meld_summary
+
+    def plain(codes: tuple[int, ...]) -> object:
+        return meld_summary(tuple((c >> 3, bool(c & 4), bool(c & 2), bool(c & 1))
+                                  for c in codes))
+
+    def key(codes: tuple[int, ...]) -> int:
+        return sum(code + 1 << 9 * i for i, code in enumerate(codes))
+
+    codes = [code for code in range(8 * 34)  # a run starts at ranks 1-7 of a number suit
+             if not code & 4 or (code >> 3 < 27 and (code >> 3) % 9 <= 6)]
+    for first in codes:
+        assert _hand._melds_summary(key((first,))) == plain((first,))
+        for second in codes:
+            pair = (first, second)
+            assert _hand._melds_summary(key(pair)) == plain(pair)
+    for start in range(len(codes)):
+        more = tuple(codes[(start + 37 * i) % len(codes)] for i in range(4))
+        assert _hand._melds_summary(key(more[:3])) == plain(more[:3])
+        assert _hand._melds_summary(key(more)) == plain(more)

@@ -214,3 +214,11 @@ def meld_summary(melds: tuple[tuple[int, bool, bool, bool], ...]) -> MeldSummary
         ankans += closed
     return (run[0], run[1], run[2], trip[0], trip[1], trip[2], trip[3], runs, trips, ankans,
             kans, fu, terminal, features)
+
+
+def combine_summaries(a: MeldSummary, b: MeldSummary) -> MeldSummary:
+    """The summary of two sets of melds together: what ``meld_summary`` gives for both
+    at once (masks and features joined, counts and fu added, the terminal test of both)."""
+    return (a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3], a[4] | b[4], a[5] | b[5],
+            a[6] | b[6], a[7] + b[7], a[8] + b[8], a[9] + b[9], a[10] + b[10], a[11] + b[11],
+            a[12] and b[12], a[13] | b[13])
