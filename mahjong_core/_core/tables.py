@@ -12,6 +12,7 @@ first call costs what a later one does, plus one decompression of a few millisec
 
 from __future__ import annotations
 
+import bisect
 import os
 
 __all__ = ["FILE", "NAMES", "decompress", "pack", "read", "readings_of", "unpack"]
@@ -138,17 +139,23 @@ def __getattr__(name: str) -> bytes:
     return table
 
 
-_spans: dict[int, int] = {}
-_packed: list[int] = []
+_index: list[tuple[tuple[int, ...], bytes, bytes]] = []
+"""The complete keys (ascending), their spans and the readings, once first asked for."""
 
 
 def readings_of(key: int) -> tuple[int, ...]:
     """The packed readings of a number-suit key (none when it is not complete)."""
-    if not _spans:
+    if not _index:
         import struct
-        words = [__getattr__(name) for name in ("READING_KEYS", "READING_SPANS", "READINGS")]
-        keys, spans, packed = (struct.unpack(f"<{len(w) // 4}I", w) for w in words)
-        _packed[:] = packed
-        _spans.update(zip(keys, spans, strict=True))  # filled last: its use means all is set
-    span = _spans.get(key, 0)
-    return tuple(_packed[span >> 3:(span >> 3) + (span & 7)])
+        keys = __getattr__("READING_KEYS")
+        # two threads may both fill it: the same values either way
+        _index[:] = [(struct.unpack(f"<{len(keys) // 4}I", keys),
+                      __getattr__("READING_SPANS"), __getattr__("READINGS"))]
+    keys, spans, packed = _index[0]
+    at = bisect.bisect_left(keys, key)
+    if at == len(keys) or keys[at] != key:
+        return ()
+    span = int.from_bytes(spans[4 * at:4 * at + 4], "little")
+    start, count = span >> 3, span & 7
+    return tuple(int.from_bytes(packed[4 * i:4 * i + 4], "little")
+                 for i in range(start, start + count))
