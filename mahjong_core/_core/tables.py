@@ -147,9 +147,9 @@ def readings_of(key: int) -> tuple[int, ...]:
     """The packed readings of a number-suit key (none when it is not complete)."""
     if not _index:
         import struct
-        keys = __getattr__("READING_KEYS")
+        words = __getattr__("READING_KEYS")
         # two threads may both fill it: the same values either way
-        _index[:] = [(struct.unpack(f"<{len(keys) // 4}I", keys),
+        _index[:] = [(struct.unpack(f"<{len(words) // 4}I", words),
                       __getattr__("READING_SPANS"), __getattr__("READINGS"))]
     keys, spans, packed = _index[0]
     at = bisect.bisect_left(keys, key)
