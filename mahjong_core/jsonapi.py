@@ -5,11 +5,13 @@ and the situation, as ``docs/score.md`` and ``docs/score.schema.json`` describe 
 and answers a win, a non-win or ``{"error": ...}``; ``parse_request`` gives
 ``evaluate``'s arguments and ``result_to_json`` the answer of a result. The
 ``python -m mahjong_core score`` command (``mahjong_core.cli.score``) answers such
-requests one JSON line at a time.
+requests one JSON line at a time, each written by ``answer_line``: the text
+``json.dumps`` gives of ``score_request``'s answer, made without the answer object.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,11 +20,13 @@ from .context import WinContext
 from .errors import InvalidContextError, InvalidHandError, InvalidMeldError, MahjongError, quote
 from .hand import Hand
 from .meld import Meld, MeldKind, Relative
+from .points import Limit
 from .rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
-from .scoring import NoWin, WinResult, evaluate
+from .scoring import NoWin, NoWinReason, WinResult, evaluate
 from .tile import Tile, _parse_tiles, plain_str
+from .yaku import _NAME_OF_BIT
 
-__all__ = ["parse_request", "result_to_json", "score_request"]
+__all__ = ["answer_line", "parse_request", "result_to_json", "score_request"]
 
 _FLAGS = ("tsumo", "riichi", "ippatsu", "double_riichi", "rinshan", "chankan", "haitei",
           "houtei", "tenhou", "chiihou")
@@ -191,3 +195,43 @@ def score_request(obj: object) -> dict[str, object]:
         return result_to_json(evaluate(hand, win, context, rules))
     except MahjongError as error:
         return {"error": str(error)}
+
+
+def answer_line(obj: object) -> tuple[str, bool]:
+    """``score_request``'s answer as one line of JSON, exactly as ``json.dumps`` writes
+    that answer, and whether it is an error: the score command's line, written directly
+    (no answer object, no generic encoder).
+
+    >>> answer_line({"hand": "123m456p789s1122z", "win_tile": "2z"})
+    ('{"win": false, "reason": "no_yaku"}', False)
+    """
+    try:
+        hand, win, context, rules = parse_request(obj)
+        result = evaluate(hand, win, context, rules)
+    except MahjongError as error:
+        return json.dumps({"error": str(error)}), True
+    if isinstance(result, NoWin):
+        return _NO_WIN_LINES[result.reason], False
+    values = result._values
+    limit = values[6]
+    payments = values[9]
+    if payments.non_dealer_payers == 0:
+        paid = f'{{"discarder": {payments.discarder}'
+    elif payments.non_dealer_payers == payments.players - 1:
+        paid = f'{{"non_dealer": {payments.non_dealer}'
+    else:
+        paid = f'{{"dealer": {payments.dealer}, "non_dealer": {payments.non_dealer}'
+    if payments.liable:
+        paid += f', "liable": {payments.liable}'
+    name = _NAME_OF_BIT
+    yaku = ", ".join([f'"{name[bit]}": {han}' for bit, han in result._bit_han()])
+    return (f'{{"win": true, "han": {values[1]}, "fu": {values[2]}, "limit": '
+            f'{_LIMIT_TEXT[limit]}, "yaku": {{{yaku}}}, "dora": {{"dora": {values[3]}, '
+            f'"aka": {values[4]}, "ura": {values[5]}}}, "points": {values[8]}, '
+            f'"payments": {paid}}}, "total": {payments.total}}}'), False
+
+
+_NO_WIN_LINES = {reason: json.dumps({"win": False, "reason": reason.value})
+                 for reason in NoWinReason}
+_LIMIT_TEXT: dict[Limit | None, str] = {limit: json.dumps(limit.value) for limit in Limit}
+_LIMIT_TEXT[None] = "null"

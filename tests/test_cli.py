@@ -221,13 +221,13 @@ def test_score_sends_the_answers_given_before_an_interrupt(
 
     answered: list[object] = []
 
-    def answer(obj: object) -> dict[str, object]:
+    def answer(obj: object) -> tuple[str, bool]:
         if len(answered) == 2:
             raise KeyboardInterrupt
         answered.append(obj)
-        return {"n": len(answered)}
+        return f'{{"n": {len(answered)}}}', False
 
-    monkeypatch.setattr(score_command, "score_request", answer)
+    monkeypatch.setattr(score_command, "answer_line", answer)
     out = io.StringIO()
     lines = b"".join(b'{"line": %d}\n' % n for n in range(5))
     with pytest.raises(KeyboardInterrupt):

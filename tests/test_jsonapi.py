@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from mahjong_core import (
@@ -12,7 +14,9 @@ from mahjong_core import (
     Wind,
     Yaku,
 )
-from mahjong_core.jsonapi import parse_request, score_request
+from mahjong_core.cli.bench import score_requests
+from mahjong_core.jsonapi import answer_line, parse_request, score_request
+from tests.support import realdata_cases, score_cases
 
 
 @pytest.mark.parametrize(("request_", "fragment"), [
@@ -51,3 +55,33 @@ def test_json_names_of_single_yaku() -> None:
     assert [y.json_name for y in Yaku] == [n for y in Yaku for n in y.names()]
     with pytest.raises(MahjongError):
         _ = (Yaku.RIICHI | Yaku.PINFU).json_name
+
+
+_BAD_REQUESTS: list[object] = [
+    {"hand": "123m456p789s1122z", "win_tile": "1z", "melds": "pon"},
+    {"hand": "123m456p789s1122z", "win_tile": "1z", "colour": "r\u00e9d \ud800"},
+    {"hand": "123m456p789s1122z", "win_tile": "1z", "furiten": True},
+    {"hand": "123m456p789s1122z", "win_tile": "3z"},
+    [1, 2], None, "hand",
+]
+
+
+_SANMA_REQUESTS: list[object] = [
+    {"hand": "111m456p789s23s11z", "win_tile": "1s", "riichi": True, "players": 3,
+     "seat_wind": seat, "tsumo": tsumo, "kita": kita, "dora_indicators": "9p", "honba": 1}
+    for seat in ("E", "S") for tsumo in (True, False) for kita in (0, 2)]
+
+
+@pytest.mark.parametrize("requests", [
+    [case.request for case in score_cases.CASES],
+    _SANMA_REQUESTS,
+    [request for _, request, _ in realdata_cases.CASES],
+    score_requests(800, 11),
+    _BAD_REQUESTS,
+], ids=["rule cases", "three players", "real wins", "generated", "refused"])
+def test_answer_line_is_the_answer_as_json_writes_it(requests: list[object]) -> None:
+    # the score command's direct writer against the answer object through json.dumps
+    assert requests
+    for request in requests:
+        answer = score_request(request)
+        assert answer_line(request) == (json.dumps(answer), "error" in answer)

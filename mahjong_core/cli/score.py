@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import MahjongError
-from ..jsonapi import score_request
+from ..jsonapi import answer_line
 from . import _batch
 
 if TYPE_CHECKING:
@@ -48,10 +48,10 @@ def score_stream(stream: _batch.Source, output: _batch.Output) -> int:
             try:
                 obj = _batch.parse_json(line.text)
             except MahjongError as error:
-                answer: dict[str, object] = {"error": str(error)}
+                output.write_json({"error": str(error)}, error=True)
             else:
-                answer = score_request(obj)
-            output.write_json(answer, error="error" in answer)
+                text, refused = answer_line(obj)
+                output.write(text, error=refused)
     except KeyboardInterrupt:  # the answers given so far still go out
         with contextlib.suppress(_batch.OutputClosed):
             output.flush()
