@@ -614,12 +614,12 @@ class Hand:
         if self.melds:
             return _shanten.standard_shanten(self._keys, self._meld_info.keys, len(self.melds))
         k0, k1, k2, k3 = self._keys  # the closed tables of _shanten, inline
-        vector, pairs, orphans = _tables.VECTOR, _tables.PAIRS, _tables.ORPHANS
-        standard = _tables.FIN[_tables.AB[vector[k0] << 8 | vector[k1]] << 8
-                               | _tables.CD[vector[k2] << 8 | _tables.HONOUR_VECTOR[k3]]] - 1
-        seven = _shanten.CHIITOI[pairs[k0] + pairs[k1] + pairs[k2] + _tables.HONOUR_PAIRS[k3]]
-        thirteen = _shanten.KOKUSHI[orphans[k0] + orphans[k1] + orphans[k2]
-                                    + _tables.HONOUR_ORPHANS[k3]]
+        vector, pairs, orphans, honour_vector, honour_pairs, honour_orphans, ab, cd, fin, \
+            chiitoi, kokushi = _CLOSED_SHANTEN or _closed_shanten()
+        standard = fin[ab[vector[k0] << 8 | vector[k1]] << 8
+                       | cd[vector[k2] << 8 | honour_vector[k3]]] - 1
+        seven = chiitoi[pairs[k0] + pairs[k1] + pairs[k2] + honour_pairs[k3]]
+        thirteen = kokushi[orphans[k0] + orphans[k1] + orphans[k2] + honour_orphans[k3]]
         if thirteen < seven:
             seven = thirteen
         return seven if seven < standard else standard
@@ -898,6 +898,22 @@ def _group_pack(group: str) -> int:
 
 _GROUP_PACKS: _suit.BoundedMap[str, int] = _suit.BoundedMap(_group_pack, 1 << 12)
 """A group of mpsz text (as ``_GROUPS`` finds it) -> its pack, worked out on first sight."""
+
+
+_ClosedShanten = tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes, bytes, bytes,
+                       tuple[int, ...], tuple[int, ...]]
+_CLOSED_SHANTEN: _ClosedShanten | None = None
+"""The tables ``Hand.shanten`` reads for a closed hand, in one tuple once first used (one
+unpacking where each would be a module attribute read)."""
+
+
+def _closed_shanten() -> _ClosedShanten:
+    """Load and keep ``_CLOSED_SHANTEN`` (two threads may both: the same tables)."""
+    global _CLOSED_SHANTEN
+    _CLOSED_SHANTEN = (_tables.VECTOR, _tables.PAIRS, _tables.ORPHANS, _tables.HONOUR_VECTOR,
+                       _tables.HONOUR_PAIRS, _tables.HONOUR_ORPHANS, _tables.AB, _tables.CD,
+                       _tables.FIN, _shanten.CHIITOI, _shanten.KOKUSHI)
+    return _CLOSED_SHANTEN
 
 
 def _pack_text(text: str) -> tuple[int, int] | None:
