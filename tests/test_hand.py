@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -456,3 +457,31 @@ def test_a_hand_from_text_or_ids_copies_pickles_and_evolves(hand: Hand) -> None:
         assert evolved == hand and evolved.tiles == hand.tiles
     with pytest.raises(AttributeError):
         _ = Hand.parse(str(hand)).no_such_field  # type: ignore[attr-defined]
+
+
+def test_a_hand_is_frozen_and_keeps_its_class_however_it_is_made() -> None:
+    """Hands fill their slots through a writable twin class and switch back: every way
+    in gives a Hand (or the caller's subclass), frozen, equal to the tile-by-tile build."""
+
+    class Held(Hand):
+        __slots__ = ()
+
+    text = "123m456p789s1122z"
+    tiles = tuple(parse_tiles(text))
+    pon = Meld.parse("pon:555z")
+    made = [
+        (Hand, Hand(tiles)), (Held, Held(tiles)), (Held, Held.parse(text)),
+        (Hand, Hand.parse(text)), (Hand, Hand.parse("123m456p789s1z", [pon])),
+        (Hand, Hand.from_ids136(Hand(tiles).to_ids136())),
+        (Hand, Hand.from_ids136(Hand.parse("123m456p789s1z", [pon]).to_ids136(), [pon])),
+        (Hand, Hand(tiles).add(Tile.parse("2z"))),
+        (Hand, Hand(tiles).add(Tile.parse("2z")).remove(Tile.parse("1m"))),
+    ]
+    for cls, hand in made:
+        assert type(hand) is cls
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            hand.melds = ()  # type: ignore[misc]
+        assert hand == cls(hand.tiles, hand.melds) and hash(hand) == hash(
+            cls(hand.tiles, hand.melds))
+    with pytest.raises(InvalidHandError):
+        Held(tiles[:5])
