@@ -7,11 +7,12 @@ answer from ids must do (read each id once through a table, refuse what is not a
 so that a target below that floor shows as such. Run it from the repository root with
 PyPI mahjong installed beside the package:
 
-    python scripts/speed_floor.py
+    python scripts/speed_floor.py            # --hands N: fewer hands, a quicker run
 """
 
 from __future__ import annotations
 
+import argparse
 import gc
 import os
 import sys
@@ -25,8 +26,6 @@ from mahjong_core._core import suit as _suit
 from mahjong_core._core import tables as _tables
 from mahjong_core.cli.bench import _evaluate_deals, win_hands
 
-HANDS = 20_000
-
 
 def per_call(run: Callable[[], object], calls: int) -> float:
     """Microseconds a call: the best of seven passes, the collector off (as the bench)."""
@@ -38,6 +37,10 @@ def per_call(run: Callable[[], object], calls: int) -> float:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000,
+                        help="hands for the win check (a tenth for evaluate): 100,000 as the bench")
+    count = parser.parse_args().hands
     try:
         from mahjong.agari import Agari
         from mahjong.constants import EAST
@@ -47,7 +50,7 @@ def main() -> int:
     except ImportError:
         print("PyPI mahjong is not installed: pip install mahjong==2.1.0", file=sys.stderr)
         return 1
-    hands = [[*map(int, ids)] for ids in win_hands(HANDS, 2024)[0]]  # compact lists
+    hands = [[*map(int, ids)] for ids in win_hands(count, 2024)[0]]  # compact lists
     value = {i: _suit.KIND_UNIT[i // 4] << 32 * (3 - i // 36) | 1 << 128 + i
              for i in range(136)}.__getitem__  # a suit key share and a presence bit per id
     ints = [int] * 14
@@ -66,24 +69,24 @@ def main() -> int:
                                                  for ids in hands]:
         raise AssertionError("the floor's verdict differs from Hand.is_complete")
     agari, convert = Agari(), TilesConverter.to_34_array
-    peer = per_call(lambda: [agari.is_agari(convert(ids)) for ids in hands], HANDS)
+    peer = per_call(lambda: [agari.is_agari(convert(ids)) for ids in hands], count)
     rows = [
         ("read each id once through a table", per_call(
-            lambda: [sum(map(value, ids)) for ids in hands], HANDS)),
+            lambda: [sum(map(value, ids)) for ids in hands], count)),
         ("... and refuse repeats and non-ints", per_call(
             lambda: [(sum(map(value, ids)) >> 128).bit_count() == 14
-                     and [*map(type, ids)] == ints for ids in hands], HANDS)),
+                     and [*map(type, ids)] == ints for ids in hands], count)),
         ("... and answer from the suit tables (no Hand)", per_call(
-            lambda: [floor_verdict(ids) for ids in hands], HANDS)),
+            lambda: [floor_verdict(ids) for ids in hands], count)),
         ("Hand.from_ids136(ids).is_complete()", per_call(
-            lambda: [Hand.from_ids136(ids).is_complete() for ids in hands], HANDS)),
+            lambda: [Hand.from_ids136(ids).is_complete() for ids in hands], count)),
     ]
-    print(f"win check from 14 ids, {HANDS:,} hands: PyPI mahjong {peer:.2f} us, "
+    print(f"win check from 14 ids, {count:,} hands: PyPI mahjong {peer:.2f} us, "
           f"so 5x is {peer / 5:.2f} us")
     for what, took in rows:
         print(f"  {what:48s} {took:5.2f} us  ({peer / took:.1f}x)")
 
-    deals = _evaluate_deals(HANDS // 10, 2024)
+    deals = _evaluate_deals(max(1, count // 10), 2024)
     calculator = HandCalculator()
     rules = OptionalRules(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False)
 

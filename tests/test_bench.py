@@ -322,3 +322,25 @@ def test_self_play_rates(capsys: pytest.CaptureFixture[str]) -> None:
         rate = float(line.split()[0])  # hands per second, from microseconds per hand
         assert abs(rate - 1e6 / float(rows[title][2])) <= 0.01 * rate + 1
     assert "hands played: 12;" in out and "hands played: 4;" in out
+
+
+_FLOOR = Path(__file__).resolve().parents[1] / "scripts" / "speed_floor.py"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mahjong") is None,
+                    reason="PyPI mahjong is not installed (it is never a dependency)")
+def test_speed_floor_measures_beside_the_peer() -> None:
+    done = subprocess.run([sys.executable, str(_FLOOR), "--hands", "40"],
+                          capture_output=True, text=True, check=True)
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("win check from 14 ids, 40 hands: PyPI mahjong ")
+    assert "Hand.from_ids136(ids).is_complete()" in lines[4]
+    assert lines[5].startswith("evaluate from ids, 4 riichi rons")
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mahjong") is not None,
+                    reason="PyPI mahjong is installed")
+def test_speed_floor_says_it_needs_the_peer() -> None:
+    done = subprocess.run([sys.executable, str(_FLOOR), "--hands", "40"],
+                          capture_output=True, text=True)
+    assert done.returncode == 1 and "pip install mahjong" in done.stderr
