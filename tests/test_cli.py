@@ -233,3 +233,21 @@ def test_score_sends_the_answers_given_before_an_interrupt(
     with pytest.raises(KeyboardInterrupt):
         score_command.score_stream(io.BytesIO(lines), _batch.Output(out, flush_each=False))
     assert out.getvalue() == '{"n": 1}\n{"n": 2}\n'
+
+
+def test_only_the_program_freezes_what_it_loaded() -> None:
+    # run as the program, a command's start-up objects are frozen for the collector;
+    # called from Python with arguments, the caller's objects are left alone
+    import gc
+
+    before = gc.get_freeze_count()
+    assert cli.main(["score", "--help"]) == 0
+    assert gc.get_freeze_count() == before
+    probe = ("import gc, sys\n"
+             "from mahjong_core import cli\n"
+             "sys.argv = ['mahjong_core', 'score']\n"
+             "status = cli.main()\n"
+             "print(status, gc.get_freeze_count() > 1000)\n")
+    done = subprocess.run([sys.executable, "-c", probe], input="", capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split()[-2:] == ["0", "True"]
