@@ -137,6 +137,8 @@ _WINDS: dict[object, Wind] = {**{w: w for w in Wind}, **{w.name[0]: w for w in W
                               **{w.name: w for w in Wind}}
 """The winds as most callers give them; anything else goes through ``Wind.parse``."""
 _SEAT_ROUND = tuple(tuple((seat, round_) for round_ in range(4)) for seat in range(4))
+SHOWN_MORE = 1 << 34
+"""In ``WinContext._shown_mask``: some kind is shown by more than one indicator."""
 _DORA_NEXT = tuple(Tile(kind).dora_next().kind for kind in range(34))
 _Y_IPPATSU, _Y_RINSHAN, _Y_CHANKAN = int(Yaku.IPPATSU), int(Yaku.RINSHAN), int(Yaku.CHANKAN)
 _Y_HAITEI, _Y_HOUTEI = int(Yaku.HAITEI), int(Yaku.HOUTEI)
@@ -191,6 +193,9 @@ class WinContext:
     _yakuman: int = attrs.field(init=False, eq=False, repr=False)
     _shown: tuple[tuple[int, int], ...] = attrs.field(init=False, eq=False, repr=False)
     """(kind, copies) of the tiles the dora and ura indicators show."""
+    _shown_mask: int = attrs.field(init=False, eq=False, repr=False)
+    """Bit k for each kind shown, and bit ``SHOWN_MORE`` when a kind is shown more than
+    once: the scorer checks ``_shown`` against the hand only when it meets these bits."""
     _red_shown: int = attrs.field(init=False, eq=False, repr=False)
     """Bit s is set when an indicator is the red five of suit s."""
     _tile_checks: bool = attrs.field(init=False, eq=False, repr=False)
@@ -281,6 +286,7 @@ class WinContext:
                 self._derive_indicators()
             else:
                 fill._shown = ()
+                fill._shown_mask = 0
                 fill._tile_checks = chankan
                 fill._red_shown = 0
                 fill._dora = ()
@@ -351,6 +357,10 @@ class WinContext:
             if any(n > 4 for _, n in shown):
                 raise InvalidContextError("the dora and ura indicators show a kind five times")
         fill._shown = shown
+        mask = 0
+        for kind, copies in shown:
+            mask |= 1 << kind if copies == 1 else 1 << kind | SHOWN_MORE
+        fill._shown_mask = mask
         fill._tile_checks = True
         red_shown = 0
         for tile in tiles:  # a red five shown twice is refused: there is one a suit
@@ -405,6 +415,7 @@ if TYPE_CHECKING:
         _ordinary: int
         _yakuman: int
         _shown: tuple[tuple[int, int], ...]
+        _shown_mask: int
         _red_shown: int
         _tile_checks: bool
         _winds: int

@@ -23,6 +23,7 @@ from . import yaku as _yaku
 from ._core import score_tables as _t
 from ._core import suit as _suit
 from ._core import tables as _tables
+from .context import SHOWN_MORE as _SHOWN_MORE
 from .context import WinContext
 from .errors import InvalidContextError, InvalidHandError, InvalidRulesError, quote
 from .hand import Hand
@@ -557,12 +558,13 @@ def _guard(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules) -> lis
             _check_red_and_chankan(hand, held, win_tile, context)
         # the indicators are tiles too: one shown is too many when the hand holds all
         # four, more than one are counted against the copies held
-        for k, shown in context._shown:
-            if four_held >> k & 1 or (shown > 1 and (
-                    shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4)):
-                raise InvalidContextError(
-                    f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
-                    f"{win_tile} holds more: there are only four")
+        if context._shown_mask & (four_held | _SHOWN_MORE):
+            for k, shown in context._shown:
+                if four_held >> k & 1 or (shown > 1 and (
+                        shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4)):
+                    raise InvalidContextError(
+                        f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
+                        f"{win_tile} holds more: there are only four")
     if rules.red_fives and four_held & _FIVES:
         _check_plain_fives(hand, keys, win_tile)
     return keys
