@@ -443,9 +443,9 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     rinshan without a kan, indicators that are tiles the hand holds, such as a red five
     in both), InvalidRulesError for rules that are not ``Rules``.
 
-    The pipeline, one step a function: ``_guard`` (the arguments, the furiten ron, the
-    hand with its winning tile), the three forms' completeness from the suits' shapes,
-    the facts of the whole hand (features, dora), then ``_thirteen_orphans``,
+    The pipeline: the guard (the arguments, the furiten ron, the hand with its winning
+    tile; inline, as every call runs it), the three forms' completeness from the suits'
+    shapes, the facts of the whole hand (features, dora), then ``_thirteen_orphans``,
     ``_standard_readings`` (every reading, every placement of the winning tile),
     ``_seven_pairs`` and ``_highest``.
 
@@ -455,14 +455,46 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     >>> result.yaku.names(), result.han, result.fu, result.points
     (['riichi', 'hatsu'], 2, 40, 2600)
     """
-    keys = _guard(hand, win_tile, context, rules)
-    if keys is None:
-        return _FURITEN
+    # -- the arguments, the furiten ron, the hand with its winning tile ------------------
+    if (hand.__class__ is not Hand or win_tile.__class__ is not Tile
+            or context.__class__ is not WinContext or rules.__class__ is not Rules):
+        _check_types(hand, win_tile, context, rules)
     melds = hand.melds
-    tsumo = context.tsumo
-    meld_counts, summary, is_open, _ = hand._meld_info
+    if hand._full:
+        raise InvalidHandError(
+            f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
+    if melds or context._yaku & Y_RINSHAN:
+        _check_melds(hand, context)
+    if context.furiten and not context.tsumo:
+        return _FURITEN
+
     win = win_tile.kind
     suit = win // 9
+    keys = [*hand._keys]
+    meld_counts, summary, is_open, _ = hand._meld_info
+    held = keys[suit] // _UNIT[win] % 5 + meld_counts[win] + 1  # a key's digits stop at 4
+    if held > 4:
+        raise InvalidHandError(
+            f"a fifth copy of {tile_of(win)}: the hand {hand} holds all four copies")
+    keys[suit] += _UNIT[win]
+    if win_tile.red and (hand._red_suits >> suit) & 1:
+        raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
+    four_held = hand._exhausted | (held == 4) << win  # bit k: all four copies of kind k
+    if context._tile_checks:  # chankan or indicators: checked against the hand's tiles
+        if context._red_shown or context.chankan:
+            _check_red_and_chankan(hand, held, win_tile, context)
+        # the indicators are tiles too: one shown is too many when the hand holds all
+        # four, more than one are counted against the copies held
+        if context._shown_mask & (four_held | _SHOWN_MORE):
+            for k, shown in context._shown:
+                if four_held >> k & 1 or (shown > 1 and (
+                        shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4)):
+                    raise InvalidContextError(
+                        f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
+                        f"{win_tile} holds more: there are only four")
+    if rules.red_fives and four_held & _FIVES:
+        _check_plain_fives(hand, keys, win_tile)
+    tsumo = context.tsumo
 
     # -- which forms are complete: the suits' shapes ----------------------------------
     k0, k1, k2, k3 = keys
@@ -524,50 +556,6 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         return _NO_YAKU if no_yaku else _NOT_COMPLETE
     return _highest(found, dora + aka + ura, dora, aka, ura, win, context, rules, is_open,
                     dealer)
-
-
-def _guard(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules) -> list[int] | None:
-    """Step 1: the arguments checked, a furiten ron refused (None), then the hand's suit
-    keys with the winning tile added, once the tile and the situation fit the hand."""
-    if (hand.__class__ is not Hand or win_tile.__class__ is not Tile
-            or context.__class__ is not WinContext or rules.__class__ is not Rules):
-        _check_types(hand, win_tile, context, rules)
-    melds = hand.melds
-    if hand._full:
-        raise InvalidHandError(
-            f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
-    if melds or context._yaku & Y_RINSHAN:
-        _check_melds(hand, context)
-    if context.furiten and not context.tsumo:
-        return None
-
-    win = win_tile.kind
-    suit = win // 9
-    keys = [*hand._keys]
-    meld_counts = hand._meld_info.counts
-    held = keys[suit] // _UNIT[win] % 5 + meld_counts[win] + 1  # a key's digits stop at 4
-    if held > 4:
-        raise InvalidHandError(
-            f"a fifth copy of {tile_of(win)}: the hand {hand} holds all four copies")
-    keys[suit] += _UNIT[win]
-    if win_tile.red and (hand._red_suits >> suit) & 1:
-        raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
-    four_held = hand._exhausted | (held == 4) << win  # bit k: all four copies of kind k
-    if context._tile_checks:  # chankan or indicators: checked against the hand's tiles
-        if context._red_shown or context.chankan:
-            _check_red_and_chankan(hand, held, win_tile, context)
-        # the indicators are tiles too: one shown is too many when the hand holds all
-        # four, more than one are counted against the copies held
-        if context._shown_mask & (four_held | _SHOWN_MORE):
-            for k, shown in context._shown:
-                if four_held >> k & 1 or (shown > 1 and (
-                        shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4)):
-                    raise InvalidContextError(
-                        f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
-                        f"{win_tile} holds more: there are only four")
-    if rules.red_fives and four_held & _FIVES:
-        _check_plain_fives(hand, keys, win_tile)
-    return keys
 
 
 def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: WinContext,
