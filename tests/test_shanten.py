@@ -463,3 +463,16 @@ def test_docstring_examples() -> None:
         for test in finder.find(obj, globs={"Hand": Hand, "Tile": Tile}):
             runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_a_product_with_a_unit_vector_is_the_full_product() -> None:
+    # CONV moves a vector's entries for a unit vector (one choice at one cost) instead of
+    # trying every split: the same vector, for every unit and every closed suit's vector
+    others = [*_shanten.closed_ids(), _shanten.EMPTY, _shanten.IMPOSSIBLE]
+    units = sorted(set(_shanten._UNIT.values()))
+    assert len(units) == 40
+    for other in others:
+        for unit in units:
+            full = _shanten.intern(_shanten._product(_shanten.VECTORS[other],
+                                                     _shanten.VECTORS[unit]))
+            assert _shanten._conv(other << _shanten.ID_BITS | unit) == full

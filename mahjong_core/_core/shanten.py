@@ -207,8 +207,20 @@ def _product(a: Vector, b: Vector) -> Vector:
 
 
 _LOW = (1 << ID_BITS) - 1
-CONV = BoundedTable(lambda key: intern(_product(VECTORS[key >> ID_BITS], VECTORS[key & _LOW])),
-                    1 << 15)
+
+
+def _conv(key: int) -> int:
+    """``CONV``'s entry: the product of two interned vectors, the second often a unit
+    vector (one choice at one cost), whose product only moves the first and adds."""
+    a, b = VECTORS[key >> ID_BITS], key & _LOW
+    unit = _UNIT_SHIFTS.get(b)
+    if unit is None:
+        return intern(_product(a, VECTORS[b]))
+    places, cost = unit
+    return intern(tuple(map(cost.__add__, map((*a, INF).__getitem__, places))))
+
+
+CONV = BoundedTable(_conv, 1 << 15)
 """``a << 16 | b`` -> id of the min-plus product of vectors a and b."""
 EMIN = BoundedTable(
     lambda key: intern(tuple(map(min, VECTORS[key >> ID_BITS], VECTORS[key & _LOW]))), 1 << 13)
@@ -219,6 +231,11 @@ EMPTY = intern(unit_vector(0, 0, 0))
 IMPOSSIBLE = intern((INF,) * 10)
 _UNIT = {(j, p, c): intern(unit_vector(j, p, c))
          for j in range(4) for p in range(2) for c in range(5)}
+_UNIT_SHIFTS = {unit: (tuple(2 * (j - js) + p - ps if j >= js and p >= ps else 10
+                             for j in range(5) for p in range(2)), cost)
+                for (js, ps, cost), unit in _UNIT.items()}
+"""A unit vector's id -> per entry of a product with it, the entry of the other vector it
+moves there (10: none, INF) and the cost it adds."""
 
 
 # -- closed suits: the shipped tables ---------------------------------------------------
