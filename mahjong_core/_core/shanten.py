@@ -231,6 +231,8 @@ EMPTY = intern(unit_vector(0, 0, 0))
 IMPOSSIBLE = intern((INF,) * 10)
 _UNIT = {(j, p, c): intern(unit_vector(j, p, c))
          for j in range(4) for p in range(2) for c in range(5)}
+_UNIT_AT = tuple(_UNIT[j, p, c] for j in range(4) for p in range(2) for c in range(5))
+"""``_UNIT`` flat: the unit vector of (j sets, p pairs, cost c) at ``5 * (2 * j + p) + c``."""
 _UNIT_SHIFTS = {unit: (tuple(2 * (j - js) + p - ps if j >= js and p >= ps else 10
                              for j in range(5) for p in range(2)), cost)
                 for (js, ps, cost), unit in _UNIT.items()}
@@ -266,6 +268,9 @@ _CHOICES = sorted(
     for t in (0, 1) for q in (0, 1) for u in (0, 1, 2) if 3 * t + 2 * q + u <= 4)
 """At one rank: (copies used there, runs started, sets, pairs) for t triplets, q pairs
 and u runs starting there; a triplet and a pair of one kind would be five copies."""
+_STEPS = tuple((used, u, 5 * (2 * sets + pairs)) for used, u, sets, pairs in _CHOICES)
+"""``_CHOICES`` for the walks: (copies used, runs started, the choice's row in
+``_UNIT_AT``, whose entry ``row + cost`` is its unit vector at that cost)."""
 _LEFT_RANKS = 4
 _LEFT_KEYS = UNIT[_LEFT_RANKS]
 _RIGHT_KEYS = KEYS // _LEFT_KEYS
@@ -282,11 +287,11 @@ def _left(key: int) -> tuple[int, ...]:
         here: dict[int, int] = {}
         for state, vector in states.items():
             a, b = divmod(state, 3)
-            for used, u, sets, pairs in _CHOICES:
+            for used, u, row in _STEPS:
                 w = used + a + b
                 if w > cap:
                     break
-                found = CONV[vector << ID_BITS | _UNIT[sets, pairs, w - h if w > h else 0]]
+                found = CONV[vector << ID_BITS | _UNIT_AT[row + w - h if w > h else row]]
                 old = here.get(3 * u + a)
                 here[3 * u + a] = found if old is None else EMIN[old << ID_BITS | found]
         states = here
@@ -305,14 +310,14 @@ def _right(key: int) -> tuple[int, ...]:
         for state in range(9):
             a, b = divmod(state, 3)
             best = IMPOSSIBLE
-            for used, u, sets, pairs in _CHOICES:
+            for used, u, row in _STEPS:
                 w = used + a + b
                 if w > cap:
                     break
                 rest = after[3 * u + a]
                 if rest == IMPOSSIBLE or (u and r > 2):
                     continue
-                found = CONV[rest << ID_BITS | _UNIT[sets, pairs, w - h if w > h else 0]]
+                found = CONV[rest << ID_BITS | _UNIT_AT[row + w - h if w > h else row]]
                 best = found if best == IMPOSSIBLE else EMIN[best << ID_BITS | found]
             here.append(best)
         after = here
