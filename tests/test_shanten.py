@@ -476,3 +476,18 @@ def test_a_product_with_a_unit_vector_is_the_full_product() -> None:
             full = _shanten.intern(_shanten._product(_shanten.VECTORS[other],
                                                      _shanten.VECTORS[unit]))
             assert _shanten._conv(other << _shanten.ID_BITS | unit) == full
+
+
+def test_the_written_out_product_is_the_min_plus_product() -> None:
+    # every pair of closed suits' vectors (number and honour), and vectors with
+    # impossible entries, against conv_vectors, the definition
+    vectors = [_shanten.VECTORS[i] for i in sorted(set(_shanten.closed_ids()))]
+    rng = random.Random(7)
+    vectors += [tuple(rng.choice((0, 1, 2, 3, _shanten.INF)) for _ in range(10))
+                for _ in range(60)]
+    assert len(vectors) > 180
+    inf = _shanten.INF
+    for a in vectors:
+        for b in vectors:  # entries at or above INF are INF (interning caps them so)
+            product = tuple(min(x, inf) for x in _shanten._product(a, b))
+            assert product == _shanten.conv_vectors(a, b)
