@@ -875,10 +875,6 @@ _ID_QUADS = sum(4 << _ID_COUNTS + 3 * k for k in range(34))
 """The top bit of each kind's count: four copies held."""
 _QUAD_BITS = _ID_COUNTS + 2
 """Where the first of ``_ID_QUADS``'s bits is (three bits a kind)."""
-
-
-
-
 _ID_PACK_GET = {i: pack_of(i // 4, i in (16, 52, 88)) for i in range(136)}.__getitem__
 """A 136 id's tile's pack (see ``tile.pack_of``), ids 16, 52 and 88 red."""
 _ID_PACK_GET_PLAIN = {i: pack_of(i // 4, False) for i in range(136)}.__getitem__

@@ -330,7 +330,7 @@ class Output:
         if stream is None:
             return
         if self._pending:
-            self._send()
+            self._send(stream)
         try:
             stream.flush()
         except BrokenPipeError:
@@ -344,26 +344,24 @@ class Output:
         """Write one answer line (``text`` without its line ending)."""
         if error:
             self.status = max(self.status, 1)
-        if self._stream is None:  # no standard output at all
+        stream = self._stream
+        if stream is None:  # no standard output at all
             raise OutputClosed(self.status)
         if self._flush_each:
-            self._put(text + "\n")
+            self._put(stream, text + "\n")
             return
         pending = self._pending
         pending.append(text)
         if len(pending) >= _KEPT_ANSWERS:
-            self._send()
+            self._send(stream)
 
-    def _send(self) -> None:
+    def _send(self, stream: IO[str]) -> None:
         """Write the answers kept so far, in one piece."""
         text = "\n".join(self._pending) + "\n"
         self._pending.clear()
-        self._put(text)
+        self._put(stream, text)
 
-    def _put(self, text: str) -> None:
-        stream = self._stream
-        if stream is None:
-            raise OutputClosed(self.status)
+    def _put(self, stream: IO[str], text: str) -> None:
         try:
             try:
                 stream.write(text)
