@@ -7,7 +7,7 @@ import random
 from ..context import Wind
 from ..errors import IllegalActionError, InvalidContextError, quote
 from ..rules import TENHOU_RULES, Rules
-from .actions import Action
+from .actions import Action, LegalActions
 from .records import GameRecord, RoundRecord, Win, round_name
 from .round import Observation, Round
 from .rules import TENHOU_TABLE, TableRules
@@ -147,9 +147,9 @@ class Game:
         self._round.apply(action)
         self._sync()
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> LegalActions:
         """What ``seat`` may do now in the current round."""
-        return self._round.legal_actions(seat) if self._round is not None else []
+        return self._round.legal_actions(seat) if self._round is not None else LegalActions()
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees of the current round. Raises IllegalActionError before a deal."""

@@ -24,7 +24,9 @@ from ..meld import Meld, MeldKind, Relative
 from ..points import payments_for
 from ..rules import TENHOU_RULES, Rules
 from ..scoring import WinResult, evaluate
+from ..seats import relative_seat, seat_from_relative, seat_wind
 from ..tile import Tile, TileId, bounded_list, is_text_like
+from ..ukeire import DiscardOption
 from .actions import (
     Action,
     AddedKan,
@@ -32,6 +34,7 @@ from .actions import (
     ClosedKan,
     Discard,
     Kita,
+    LegalActions,
     NineTerminals,
     OpenKan,
     Pass,
@@ -224,42 +227,203 @@ class _Seat:
 
 @attrs.frozen
 class Observation:
-    """What one seat can see: its own hand and everything open on the table."""
+    """What one seat can see: its own hand and everything open on the table.
+
+    The fields are what the table shows; the methods are what a player works out from
+    them: its ``Hand`` (``own_hand``), the tiles it can see (``visible_counts``), where
+    the others sit (``kamicha``, ``wind_of``) and the legal action for a tile
+    (``discard``), or for the engine's advice (``discard_options``).
+
+    >>> from mahjong_core.table import Game
+    >>> observation = Game(seed=1).deal().observe(0)
+    >>> str(observation.own_hand), observation.seat_wind.name, observation.kamicha
+    ('4589m5p2669s145z 3m', 'EAST', 3)
+    >>> option, action = observation.discard_options()[0]
+    >>> str(option.tile), str(action), action in observation.legal_actions
+    ('9s', '9s', True)
+    """
 
     __repr__ = safe_repr
 
     seat: int
+    """The observing seat (0-3, 0-2 at three players; seat 0 dealt the game's first hand)."""
     rules: Rules
+    """What a hand scores (red fives, open tanyao, ...)."""
     table: TableRules
+    """The rules around the hands (scores, riichi cost, game length, ...)."""
     round_wind: Wind
     dealer: int
+    """The dealer's seat (east this round)."""
     honba: int
+    """Honba sticks of this round."""
     sticks: int
+    """Riichi sticks on the table now (those declared this round included)."""
     scores: tuple[int, ...]
+    """Every seat's score now (a riichi stick already paid)."""
     dora_indicators: tuple[TileId, ...]
+    """The dora indicators turned over so far (ids)."""
     live_remaining: int
+    """Tiles left to draw from the live wall."""
     hand: tuple[TileId, ...]
-    """This seat's concealed tiles (ids, ascending)."""
+    """This seat's concealed tiles (ids, ascending), the tile just drawn included; the
+    melds are in ``melds[seat]``. ``own_hand`` gives both as a ``Hand``."""
     drawn: TileId | None
-    """The tile this seat just drew, when it is this seat's turn after a draw."""
+    """The tile this seat just drew, when it is this seat's turn after a draw (it is in
+    ``hand`` too); None after a call and outside its turn."""
     melds: tuple[tuple[TableMeld, ...], ...]
-    """Every seat's melds."""
+    """Every seat's melds, by seat, in the order they were made."""
     kita: tuple[tuple[TileId, ...], ...]
-    """Every seat's north tiles set aside (three players)."""
+    """Every seat's north tiles set aside (three players), by seat."""
     rivers: tuple[tuple[RiverTile, ...], ...]
-    """Every seat's discards."""
+    """Every seat's discards, by seat (a called one marked ``called``: its tile lies in
+    the caller's meld)."""
     discards: tuple[TileDiscarded, ...]
     """Every discard of the round in the order it was made (which went by after a riichi,
     for instance)."""
     riichi: tuple[bool, ...]
     """Which seats are in riichi."""
     phase: Phase
+    """Where the round stands: a seat's turn, or answers to a discard or an added kan."""
     current: int
     """The seat whose turn it is (the discarder while others answer a discard)."""
     last_tile: TileId | None
     """The discard (or added kan tile) the others are answering, if any."""
-    legal_actions: tuple[Action, ...]
-    """What this seat may do now (empty when it has nothing to decide)."""
+    legal_actions: LegalActions
+    """What this seat may do now (empty when it has nothing to decide); it also reads and
+    writes the actions' text (``legal_actions.parse("5m")``)."""
+
+    # -- the seat's own tiles ---------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many play: 4, or 3."""
+        return len(self.scores)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The concealed tiles as ``Tile`` values (red fives as the rules have them)."""
+        tiles = _RED if self.rules.red_fives else _PLAIN
+        return tuple(tiles[i] for i in self.hand)
+
+    @property
+    def own_hand(self) -> Hand:
+        """This seat's concealed tiles and melds as a ``Hand`` (14 tiles on its turn)."""
+        return Hand(self.tiles, [m.meld for m in self.melds[self.seat]])
+
+    def visible_tiles(self) -> tuple[Tile, ...]:
+        """The tiles seen outside this seat's ``Hand``: every river tile not called, the
+        other seats' melds, every north tile set aside and the dora indicators; what
+        ``Hand.ukeire`` and ``Hand.discard_options`` take as ``visible``."""
+        tiles = _RED if self.rules.red_fives else _PLAIN
+        seen = [tiles[r.tile] for river in self.rivers for r in river if not r.called]
+        seen += [tiles[i] for seat, melds in enumerate(self.melds) if seat != self.seat
+                 for m in melds for i in m.ids]
+        seen += [tiles[i] for norths in self.kita for i in norths]
+        seen += [tiles[i] for i in self.dora_indicators]
+        return tuple(seen)
+
+    def visible_counts(self) -> tuple[int, ...]:
+        """Copies seen of each of the 34 kinds (Tenhou order): ``visible_tiles`` and the
+        seat's own hand and melds; ``4 - count`` copies may still come."""
+        counts = [0] * 34
+        for tile in self.visible_tiles():
+            counts[tile.kind] += 1
+        for i in self.hand:
+            counts[i >> 2] += 1
+        for meld in self.melds[self.seat]:
+            for i in meld.ids:
+                counts[i >> 2] += 1
+        return tuple(counts)
+
+    # -- the seats around ---------------------------------------------------------------
+
+    @property
+    def seat_wind(self) -> Wind:
+        """This seat's wind this round."""
+        return Wind((self.seat - self.dealer) % self.players)
+
+    def wind_of(self, seat: int) -> Wind:
+        """The wind of ``seat`` this round. Raises InvalidSeatError for a bad seat."""
+        return seat_wind(seat, dealer=self.dealer, players=self.players)
+
+    def relative(self, seat: int) -> Relative:
+        """Where ``seat`` sits as seen from this seat. Raises InvalidSeatError for a bad
+        seat or this seat itself."""
+        return relative_seat(self.seat, seat, players=self.players)
+
+    @property
+    def kamicha(self) -> int:
+        """The seat on the left, who plays just before (a chi is called from it)."""
+        return seat_from_relative(self.seat, Relative.KAMICHA, players=self.players)
+
+    @property
+    def shimocha(self) -> int:
+        """The seat on the right, who plays next."""
+        return seat_from_relative(self.seat, Relative.SHIMOCHA, players=self.players)
+
+    @property
+    def toimen(self) -> int | None:
+        """The seat opposite; None at three players."""
+        if self.players == 3:
+            return None
+        return seat_from_relative(self.seat, Relative.TOIMEN, players=self.players)
+
+    # -- the legal action for a choice ----------------------------------------------------
+
+    @property
+    def is_turn(self) -> bool:
+        """True when this seat is to discard (or win, kan, ...) now."""
+        return self.phase is Phase.TURN and self.current == self.seat and bool(
+            self.legal_actions)
+
+    def discard(self, tile: Tile | str, *, riichi: bool = False,
+                tsumogiri: bool | None = None) -> Discard:
+        """The legal discard of ``tile`` (a ``Tile`` or mpsz text; a red five is told
+        from a plain one where the rules play them), with ``riichi`` the riichi discard.
+        ``tsumogiri`` True takes the tile just drawn, False one held before; None takes
+        either (the one held before, when both may go).
+
+        Raises InvalidNotationError for bad text, IllegalActionError when no such
+        discard is legal now.
+        """
+        wanted = Tile.parse(tile) if isinstance(tile, str) else tile
+        if not isinstance(wanted, Tile):
+            raise IllegalActionError(f"a discard names a Tile, got {quote(tile)}")
+        if not self.rules.red_fives:
+            wanted = Tile(wanted.kind)
+        tiles = _RED if self.rules.red_fives else _PLAIN
+        found = [a for a in self.legal_actions if isinstance(a, Discard)
+                 and a.riichi == riichi and tiles[a.tile] == wanted
+                 and (tsumogiri is None or (a.tile == self.drawn) == tsumogiri)]
+        if not found:
+            what = f"{'riichi ' if riichi else ''}{wanted}"
+            raise IllegalActionError(f"seat {self.seat} may not discard {what} now (legal: "
+                                     f"{self.legal_actions or 'nothing'})")
+        return next((a for a in found if a.tile != self.drawn), found[0])
+
+    def win(self) -> Tsumo | Ron | None:
+        """The legal tsumo or ron, if there is one."""
+        return self.legal_actions.first(Tsumo) or self.legal_actions.first(Ron)
+
+    def discard_options(self) -> list[tuple[DiscardOption, Discard]]:
+        """``Hand.discard_options`` of this seat's hand on its turn, each with its legal
+        discard, best first: the lowest shanten, then the most unseen improving tiles
+        (the tiles this seat sees counted as gone). Options the table forbids (kuikae,
+        riichi) are left out; an option naming a plain five is played with a plain five.
+
+        Raises IllegalActionError outside this seat's turn.
+        """
+        if self.phase is not Phase.TURN or self.current != self.seat or not self.legal_actions:
+            raise IllegalActionError(f"seat {self.seat} has no discard to choose now")
+        hand = self.own_hand
+        options = hand.discard_options(self.visible_tiles(), players=self.players)
+        chosen = []
+        for option in options:
+            try:
+                chosen.append((option, self.discard(option.tile)))
+            except IllegalActionError:
+                continue
+        return chosen
 
 
 def _relative(caller: int, source: int, players: int = 4) -> Relative:
@@ -498,7 +662,7 @@ class Round:
             discards=tuple(self._discard_log),
             riichi=tuple(s.riichi for s in self._seats), phase=self.phase,
             current=self.current, last_tile=self.last_tile,
-            legal_actions=tuple(self.legal_actions(seat)))
+            legal_actions=self.legal_actions(seat))
 
     def record(self) -> RoundRecord:
         """The round so far as a record (complete once the round is over)."""
@@ -533,13 +697,18 @@ class Round:
 
     # -- legal actions --------------------------------------------------------------------
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> LegalActions:
         """Everything ``seat`` may do now; empty when it has nothing to decide.
 
         On its turn: each discard (one per distinct tile, the drawn tile apart), each
         riichi discard, tsumo, kans and the nine-terminals draw. Answering a discard:
         pass, ron, pon, open kan and chi choices. Answering an added kan: pass or ron.
         """
+        actions = self._legal_list(seat)
+        drawn = self._drawn if self.phase is Phase.TURN and seat == self.current else None
+        return LegalActions(actions, drawn=drawn, red_fives=self.rules.red_fives)
+
+    def _legal_list(self, seat: int) -> list[Action]:
         me = self._seat(seat)
         if self.phase is Phase.OVER:
             return []

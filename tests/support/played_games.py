@@ -11,6 +11,7 @@ for comparing a game with its copy read back from a log.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -47,7 +48,7 @@ from mahjong_core.table import (
 )
 
 __all__ = ["RULE_SETS", "SANMA_EAST_TABLE", "SANMA_RULE_SETS", "game_records", "play",
-           "play_sanma", "sanma_game_records", "seen"]
+           "play_sanma", "positions", "sanma_game_records", "seen"]
 
 RULE_SETS = (Rules(), Rules(red_fives=False), Rules(open_tanyao=False))
 """The hand rules the played games use: Tenhou's, no red fives, no open tanyao."""
@@ -171,3 +172,19 @@ def seen(record: GameRecord) -> list[Any]:
                        played.end_scores, played.end_sticks))
     return [record.rules, record.table.length, rounds, record.final_scores, record.points,
             record.end_reason]
+
+
+def positions(seed: int, *, rules: Rules | None = None, table: TableRules = TENHOU_EAST_TABLE,
+              rounds: int = 2) -> Iterator[tuple[Round, int]]:
+    """Every decision of the first ``rounds`` rounds of the game ``play(seed)`` plays: the
+    round (before the decision) and the seat that decides; the game goes on with the
+    same choices as ``play`` makes once the caller resumes."""
+    rng = random.Random(seed)
+    game = Game(rules=rules if rules is not None else RULE_SETS[seed % len(RULE_SETS)],
+                table=table, seed=seed)
+    while not game.is_over and len(game.rounds) < rounds:
+        game_round = game.deal()
+        while not game_round.is_over:
+            seat = game_round.to_act[0]
+            yield game_round, seat
+            game.apply(_choose(game_round, seat, rng))
