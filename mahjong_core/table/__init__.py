@@ -22,6 +22,7 @@ from .actions import (
     Pon,
     Ron,
     Tsumo,
+    action_text,
 )
 from .game import Game
 from .records import (
@@ -84,4 +85,5 @@ __all__ = [
     "Tsumo",
     "Wall",
     "Win",
+    "action_text",
 ]
