@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_core import TENHOU_SANMA_RULES, Rules, Tile
+from mahjong_core import TENHOU_SANMA_RULES, Rules, Tile, TileId
 from mahjong_core.errors import IllegalActionError, InvalidNotationError, MahjongError
 from mahjong_core.table import (
     Action,
@@ -28,13 +28,24 @@ from mahjong_core.table import (
 from tests.support.played_games import SANMA_EAST_TABLE, positions
 
 TEXTS: list[tuple[Action, str]] = [
-    (Discard(0, 0), "1m"), (Discard(1, 16), "0m"), (Discard(1, 17), "5m"),
-    (Discard(2, 135, riichi=True), "riichi 7z"), (Discard(0, 52, riichi=True), "riichi 0p"),
-    (Tsumo(0), "tsumo"), (Ron(3), "ron"), (Pass(2), "pass"), (OpenKan(1), "minkan"),
-    (Kita(0, 120), "kita"), (NineTerminals(0), "nine_terminals"),
-    (Chi(1, (12, 20)), "chi 46m"), (Chi(1, (12, 16)), "chi 40m"), (Pon(2, (88, 89)), "pon 05s"),
-    (Pon(2, (124, 125)), "pon 55z"), (AddedKan(0, 52), "shouminkan 0p"),
-    (ClosedKan(0, Tile.parse("1z")), "ankan 1z"), (ClosedKan(0, Tile.parse("0m")), "ankan 5m"),
+    (Discard(0, TileId(0)), "1m"),
+    (Discard(1, TileId(16)), "0m"),
+    (Discard(1, TileId(17)), "5m"),
+    (Discard(2, TileId(135), riichi=True), "riichi 7z"),
+    (Discard(0, TileId(52), riichi=True), "riichi 0p"),
+    (Tsumo(0), "tsumo"),
+    (Ron(3), "ron"),
+    (Pass(2), "pass"),
+    (OpenKan(1), "minkan"),
+    (Kita(0, TileId(120)), "kita"),
+    (NineTerminals(0), "nine_terminals"),
+    (Chi(1, (TileId(12), TileId(20))), "chi 46m"),
+    (Chi(1, (TileId(12), TileId(16))), "chi 40m"),
+    (Pon(2, (TileId(88), TileId(89))), "pon 05s"),
+    (Pon(2, (TileId(124), TileId(125))), "pon 55z"),
+    (AddedKan(0, TileId(52)), "shouminkan 0p"),
+    (ClosedKan(0, Tile.parse("1z")), "ankan 1z"),
+    (ClosedKan(0, Tile.parse("0m")), "ankan 5m"),
 ]
 
 
@@ -47,20 +58,22 @@ def test_each_action_has_its_text(action: Action, text: str) -> None:
 
 
 def test_without_red_fives_a_five_is_plain() -> None:
-    legal = LegalActions([Discard(0, 16), Pon(1, (52, 53))], red_fives=False)
+    legal = LegalActions([Discard(0, TileId(16)), Pon(1, (TileId(52), TileId(53)))],
+                         red_fives=False)
     assert legal.texts() == ("5m", "pon 55p")
-    assert legal.parse("5m") == Discard(0, 16)
+    assert legal.parse("5m") == Discard(0, TileId(16))
     with pytest.raises(IllegalActionError):
         legal.parse("0m")
 
 
 def test_a_tsumogiri_is_marked_only_where_the_hand_holds_another() -> None:
-    legal = LegalActions([Discard(0, 9), Discard(0, 8), Discard(0, 9, riichi=True),
-                          Discard(0, 8, riichi=True), Discard(0, 40)], drawn=9)
+    three, drawn = TileId(8), TileId(9)
+    legal = LegalActions([Discard(0, drawn), Discard(0, three), Discard(0, drawn, riichi=True),
+                          Discard(0, three, riichi=True), Discard(0, TileId(40))], drawn=drawn)
     assert legal.texts() == ("tsumogiri 3m", "3m", "riichi tsumogiri 3m", "riichi 3m", "2p")
-    alone = LegalActions([Discard(0, 9), Discard(0, 40)], drawn=9)
+    alone = LegalActions([Discard(0, TileId(9)), Discard(0, TileId(40))], drawn=TileId(9))
     assert alone.texts() == ("3m", "2p")
-    assert alone.parse("tsumogiri 3m") == Discard(0, 9)  # accepted where it is not needed
+    assert alone.parse("tsumogiri 3m") == Discard(0, TileId(9))  # accepted where it is not needed
     with pytest.raises(IllegalActionError):
         alone.parse("tsumogiri 2p")
 
@@ -73,7 +86,7 @@ def test_a_tsumogiri_is_marked_only_where_the_hand_holds_another() -> None:
     ("chi 46m", IllegalActionError), ("riichi 1m", IllegalActionError),
 ])
 def test_bad_or_illegal_text_is_refused(text: str, error: type[MahjongError]) -> None:
-    legal = LegalActions([Discard(0, 0), Pass(0)])
+    legal = LegalActions([Discard(0, TileId(0)), Pass(0)])
     with pytest.raises(error):
         legal.parse(text)
     with pytest.raises(IllegalActionError):
@@ -83,7 +96,8 @@ def test_bad_or_illegal_text_is_refused(text: str, error: type[MahjongError]) ->
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=30))
 def test_any_text_is_an_action_or_refused_by_the_librarys_error(text: str) -> None:
-    legal = LegalActions([Discard(0, 0), Discard(0, 1, riichi=True), Pass(0), Chi(0, (4, 8))])
+    legal = LegalActions([Discard(0, TileId(0)), Discard(0, TileId(1), riichi=True), Pass(0),
+                          Chi(0, (TileId(4), TileId(8)))])
     try:
         action = legal.parse(text)
     except MahjongError:
