@@ -10,7 +10,7 @@ from ..rules import TENHOU_RULES, Rules
 from .actions import Action, LegalActions
 from .records import GameRecord, RoundRecord, Win, round_name
 from .round import Observation, Round
-from .rules import TENHOU_TABLE, TableRules
+from .rules import TENHOU_TABLE, TableRules, seats_by_place
 from .wall import Wall
 
 __all__ = ["Game"]
@@ -163,7 +163,7 @@ class Game:
         self._sync()
         scores = list(self._scores)
         if self._end is not None and self._sticks:
-            first = min(range(self.players), key=lambda s: (-scores[s], s))
+            first = seats_by_place(scores)[0]
             scores[first] += self._sticks * self.table.riichi_cost
         return GameRecord(rules=self.rules, table=self.table, rounds=tuple(self._records),
                           final_scores=tuple(scores),

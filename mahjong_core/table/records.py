@@ -13,7 +13,7 @@ from ..meld import Meld
 from ..rules import Rules
 from ..scoring import WinResult
 from ..tile import TileId
-from .rules import TableRules
+from .rules import TableRules, seats_by_place
 from .wall import Wall
 
 __all__ = [
@@ -256,3 +256,20 @@ class GameRecord:
     end_reason: str | None = None
     """Why the game ended (``Game.end_reason``); None for a game still going on, whose
     ``final_scores`` and ``points`` are the standing so far."""
+    names: tuple[str, ...] = ()
+    """The players' names by seat, when the game was played or read with them."""
+
+    @property
+    def placements(self) -> tuple[int, ...]:
+        """Each seat's final place, 1 for first: by ``final_scores``, equal scores ranked
+        by seat order from the first dealer (seat 0), as Tenhou ranks them.
+
+        >>> from mahjong_core.table import Game
+        >>> record = attrs.evolve(Game().record(), final_scores=(24000, 30000, 24000, 22000))
+        >>> record.placements
+        (2, 1, 3, 4)
+        """
+        places = [0] * len(self.final_scores)
+        for place, seat in enumerate(seats_by_place(self.final_scores), start=1):
+            places[seat] = place
+        return tuple(places)

@@ -12,7 +12,7 @@ from ..errors import InvalidContextError, InvalidRulesError, quote
 from ..tile import bounded_list, is_text_like, plain_str
 
 __all__ = ["TENHOU_EAST_TABLE", "TENHOU_SANMA_TABLE", "TENHOU_TABLE", "GameLength",
-           "TableRules"]
+           "TableRules", "seats_by_place"]
 
 
 class GameLength(enum.Enum):
@@ -72,6 +72,16 @@ def _to_length(value: GameLength | str) -> GameLength:
     except ValueError:
         raise InvalidRulesError(
             f"a game length is 'east' or 'east_south', not {quote(value)}") from None
+
+
+def seats_by_place(scores: Sequence[int]) -> list[int]:
+    """The seats from first place to last by score; equal scores rank by seat order from
+    the first dealer (seat 0), as Tenhou ranks them.
+
+    >>> seats_by_place([24000, 30000, 24000, 22000])
+    [1, 0, 2, 3]
+    """
+    return sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
 
 
 _MAX_SCORE = 10 ** 9
@@ -167,7 +177,7 @@ class TableRules:
         a billion points of zero.
         """
         scores = _scores(scores, self.players)
-        order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+        order = seats_by_place(scores)
         tenths = [0] * len(scores)
         for place, seat in enumerate(order[1:], start=1):
             if self.round_points:
