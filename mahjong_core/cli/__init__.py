@@ -36,6 +36,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
               "python -m mahjong_core bench --quick"),
     "demo": ("mahjong_core.cli.demo", "a seeded four-player game, every win scored",
              "python -m mahjong_core demo --hands 8 --seed 1"),
+    "match": ("mahjong_core.cli.match", "games between players, summed up per player",
+              "python -m mahjong_core match --players heuristic,random,random,random "
+              "--games 40"),
 }
 
 
