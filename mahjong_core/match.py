@@ -51,6 +51,10 @@ def make_player(spec: str, *, rules: Rules, seed: int = 0) -> Player:
         return HeuristicPlayer(rules)
     if spec == "random":
         return RandomPlayer(seed)
+    if spec.startswith("mjai:"):
+        from .mjai_player import MjaiPlayer  # a program per game: loaded only when used
+
+        return MjaiPlayer(spec[len("mjai:"):], rules=rules, name=spec)
     module_name, colon, class_name = spec.partition(":")
     if not colon or not module_name or not class_name:
         raise InvalidContextError(f"unknown player {quote(spec)}: heuristic, random, "
@@ -219,13 +223,14 @@ class MatchResult:
 
     def table(self) -> str:
         """The players' summaries as a plain text table."""
-        lines = [f"{'player':<16} {'games':>5} {'places':<16} {'avg place':>13} "
+        width = max([6, *(len(p.name) for p in self.players)])
+        lines = [f"{'player':<{width}} {'games':>5} {'places':<16} {'avg place':>13} "
                  f"{'points/game':>14} {'win %':>11} {'deal-in %':>11} {'riichi %':>11} "
                  f"{'avg win':>13}"]
         for p in self.players:
             places = "/".join(str(n) for n in p.placements)
             lines.append(
-                f"{p.name[:16]:<16} {p.games:>5} {places:<16} "
+                f"{p.name:<{width}} {p.games:>5} {places:<16} "
                 f"{_pm(p.average_placement, 2):>13} {_pm(p.points_per_game, 1):>14} "
                 f"{_pm(p.win_rate, 1, 100):>11} {_pm(p.deal_in_rate, 1, 100):>11} "
                 f"{_pm(p.riichi_rate, 1, 100):>11} {_pm(p.average_win, 0):>13}")

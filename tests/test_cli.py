@@ -95,7 +95,7 @@ SUBCOMMANDS = list(cli.COMMANDS)
 
 def test_every_command_is_listed_with_an_example() -> None:
     assert SUBCOMMANDS == ["analyze", "score", "chinitsu", "replay", "convert", "bench", "demo",
-                           "match"]
+                           "match", "mjai-bot"]
     text = cli.usage()
     for name, (_, summary, example) in cli.COMMANDS.items():
         assert f"  {name:<10}{summary}" in text and f"  {example}" in text

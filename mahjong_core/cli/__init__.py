@@ -39,6 +39,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "match": ("mahjong_core.cli.match", "games between players, summed up per player",
               "python -m mahjong_core match --players heuristic,random,random,random "
               "--games 40"),
+    "mjai-bot": ("mahjong_core.cli.mjai_bot", "a player as an mjai bot on stdin/stdout",
+                 "python -m mahjong_core mjai-bot --player heuristic"),
 }
 
 

@@ -40,7 +40,7 @@ fourth hand with a score of 0, a 0 delta for it, ``nukidora`` for ``kita``).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn, TypeAlias, cast
 
 from .._json import JSONRefused, load_json
@@ -50,10 +50,12 @@ from ..table import (
     DoraRevealed,
     GameLength,
     GameRecord,
+    HiddenDraw,
     KitaDeclared,
     MeldCalled,
     RiichiAccepted,
     RoundRecord,
+    SeenEvent,
     TileDiscarded,
     TileDrawn,
     Win,
@@ -63,7 +65,8 @@ from ._round_builder import RoundBuilder
 from .mjlog import CallKind, MjlogGame, MjlogPlayer, MjlogRound, decode_utf8
 from .record_mjlog import check_names, check_source
 
-__all__ = ["parse_mjai", "read_mjai", "split_mjai", "write_mjai"]
+__all__ = ["mjai_events", "parse_mjai", "read_mjai", "split_mjai", "tile_from_name",
+           "tile_name", "write_mjai"]
 
 _Json: TypeAlias = "dict[str, _Json] | list[_Json] | str | int | float | bool | None"
 _HONOURS = ("E", "S", "W", "N", "P", "F", "C")
@@ -102,6 +105,17 @@ def _tile(value: object, what: str) -> Tile:
             return Tile(9 * _SUITS.index(value[1]) + int(value[0]) - 1, red=len(value) == 3)
     _fail(f"{what} {quote(value)} is no mjai tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr 5pr "
           "5sr)")
+
+
+def tile_from_name(name: object) -> Tile:
+    """The tile an mjai name names (``"5mr"`` the red five of man, ``"P"`` haku).
+
+    Raises InvalidLogError for anything else.
+
+    >>> tile_from_name("5pr"), tile_from_name("C")
+    (Tile.parse('0p'), Tile.parse('7z'))
+    """
+    return _tile(name, "tile")
 
 
 def _tiles(value: object, what: str, count: int | None = None) -> list[Tile]:
@@ -470,6 +484,51 @@ def _names(record: GameRecord, source: MjlogGame | None, names: Sequence[str] | 
     return [f"Seat {seat}" for seat in range(count)]
 
 
+def mjai_events(event: SeenEvent, name: Callable[[TileId], str]) -> list[dict[str, _Json]]:
+    """The mjai events of one engine event (a riichi discard is ``reach`` and ``dahai``;
+    another seat's hidden draw a ``tsumo`` of ``"?"``); ``name`` names a tile id.
+
+    >>> [e["type"] for e in mjai_events(TileDiscarded(1, TileId(16), False, True), str)]
+    ['reach', 'dahai']
+    """
+    def names(ids: Sequence[TileId]) -> list[_Json]:
+        return [name(i) for i in sorted(ids)]
+
+    events: list[dict[str, _Json]] = []
+    if isinstance(event, HiddenDraw):
+        return [{"type": "tsumo", "actor": event.seat, "pai": _UNSEEN}]
+    if isinstance(event, TileDrawn):
+        events.append({"type": "tsumo", "actor": event.seat, "pai": name(event.tile)})
+    elif isinstance(event, TileDiscarded):
+        if event.riichi:
+            events.append({"type": "reach", "actor": event.seat})
+        events.append({"type": "dahai", "actor": event.seat, "pai": name(event.tile),
+                       "tsumogiri": event.tsumogiri})
+    elif isinstance(event, RiichiAccepted):
+        events.append({"type": "reach_accepted", "actor": event.seat})
+    elif isinstance(event, DoraRevealed):
+        events.append({"type": "dora", "dora_marker": name(event.indicator)})
+    elif isinstance(event, KitaDeclared):
+        events.append({"type": "kita", "actor": event.seat, "pai": name(event.tile)})
+    elif isinstance(event, MeldCalled):
+        meld = event.meld
+        kind = meld.meld.kind
+        if kind is MeldKind.ANKAN:
+            events.append({"type": "ankan", "actor": event.seat, "consumed": names(meld.ids)})
+        elif kind is MeldKind.SHOUMINKAN:
+            assert meld.added is not None
+            events.append({"type": "kakan", "actor": event.seat, "pai": name(meld.added),
+                           "consumed": names([i for i in meld.ids if i != meld.added])})
+        else:
+            assert meld.called is not None and meld.from_seat is not None
+            label = {MeldKind.CHI: "chi", MeldKind.PON: "pon",
+                     MeldKind.MINKAN: "daiminkan"}[kind]
+            events.append({"type": label, "actor": event.seat, "target": meld.from_seat,
+                           "pai": name(meld.called),
+                           "consumed": names([i for i in meld.ids if i != meld.called])})
+    return events
+
+
 def _round_events(played: RoundRecord, red: bool) -> list[dict[str, _Json]]:
     def name(tile_id: TileId) -> str:
         return tile_name(Tile.from_id136(tile_id, red_fives=red))
@@ -486,36 +545,8 @@ def _round_events(played: RoundRecord, red: bool) -> list[dict[str, _Json]]:
         "tehais": [names(hand) for hand in wall.hands]}]
     shown = 1
     for event in played.events:
-        if isinstance(event, TileDrawn):
-            out.append({"type": "tsumo", "actor": event.seat, "pai": name(event.tile)})
-        elif isinstance(event, TileDiscarded):
-            if event.riichi:
-                out.append({"type": "reach", "actor": event.seat})
-            out.append({"type": "dahai", "actor": event.seat, "pai": name(event.tile),
-                        "tsumogiri": event.tsumogiri})
-        elif isinstance(event, RiichiAccepted):
-            out.append({"type": "reach_accepted", "actor": event.seat})
-        elif isinstance(event, DoraRevealed):
-            shown += 1
-            out.append({"type": "dora", "dora_marker": name(event.indicator)})
-        elif isinstance(event, KitaDeclared):
-            out.append({"type": "kita", "actor": event.seat, "pai": name(event.tile)})
-        elif isinstance(event, MeldCalled):
-            meld = event.meld
-            kind = meld.meld.kind
-            if kind is MeldKind.ANKAN:
-                out.append({"type": "ankan", "actor": event.seat, "consumed": names(meld.ids)})
-            elif kind is MeldKind.SHOUMINKAN:
-                assert meld.added is not None
-                out.append({"type": "kakan", "actor": event.seat, "pai": name(meld.added),
-                            "consumed": names([i for i in meld.ids if i != meld.added])})
-            else:
-                assert meld.called is not None and meld.from_seat is not None
-                label = {MeldKind.CHI: "chi", MeldKind.PON: "pon",
-                         MeldKind.MINKAN: "daiminkan"}[kind]
-                out.append({"type": label, "actor": event.seat, "target": meld.from_seat,
-                            "pai": name(meld.called),
-                            "consumed": names([i for i in meld.ids if i != meld.called])})
+        shown += isinstance(event, DoraRevealed)
+        out += mjai_events(event, name)
     for result in played.results:
         if isinstance(result, Win):
             ura = ([name(wall.ura_indicator(n)) for n in range(shown)]

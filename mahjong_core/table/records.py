@@ -22,12 +22,14 @@ __all__ = [
     "DrawKind",
     "Event",
     "GameRecord",
+    "HiddenDraw",
     "KitaDeclared",
     "MeldCalled",
     "RiichiAccepted",
     "RiverTile",
     "RoundRecord",
     "RoundResult",
+    "SeenEvent",
     "TableMeld",
     "TileDiscarded",
     "TileDrawn",
@@ -139,6 +141,21 @@ class RiichiAccepted:
 
 Event = TileDrawn | TileDiscarded | MeldCalled | KitaDeclared | DoraRevealed | RiichiAccepted
 """One step of a round."""
+
+
+@attrs.frozen
+class HiddenDraw:
+    """Another seat drew a tile, as a seat sees it: who, and whether it was a replacement
+    tile after a kan or a north tile; the tile stays hidden."""
+
+    __repr__ = safe_repr
+
+    seat: int
+    rinshan: bool
+
+
+SeenEvent = Event | HiddenDraw
+"""One step of a round as one seat saw it (``Observation.events``)."""
 
 
 @attrs.frozen

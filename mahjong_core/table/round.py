@@ -47,12 +47,14 @@ from .records import (
     Draw,
     DrawKind,
     Event,
+    HiddenDraw,
     KitaDeclared,
     MeldCalled,
     RiichiAccepted,
     RiverTile,
     RoundRecord,
     RoundResult,
+    SeenEvent,
     TableMeld,
     TileDiscarded,
     TileDrawn,
@@ -291,6 +293,19 @@ class Observation:
     legal_actions: LegalActions
     """What this seat may do now (empty when it has nothing to decide); it also reads and
     writes the actions' text (``legal_actions.parse("5m")``)."""
+    _log: Sequence[Event] = attrs.field(default=(), repr=False, eq=False)
+    """The round's events (private: other seats' draws show there), of which the first
+    ``_log_size`` are this observation's; ``events`` gives them as the seat saw them."""
+    _log_size: int = attrs.field(default=0, repr=False, eq=False)
+    """How many of ``_log`` had happened when the seat observed."""
+
+    @property
+    def events(self) -> tuple[SeenEvent, ...]:
+        """Every step of the round so far as this seat saw it: the other seats' draws as
+        ``HiddenDraw``, everything else as it happened."""
+        seat = self.seat
+        return tuple(HiddenDraw(e.seat, e.rinshan) if type(e) is TileDrawn and e.seat != seat
+                     else e for e in self._log[:self._log_size])
 
     # -- the seat's own tiles ---------------------------------------------------------
 
@@ -662,7 +677,8 @@ class Round:
             discards=tuple(self._discard_log),
             riichi=tuple(s.riichi for s in self._seats), phase=self.phase,
             current=self.current, last_tile=self.last_tile,
-            legal_actions=self.legal_actions(seat))
+            legal_actions=self.legal_actions(seat), log=self._events,
+            log_size=len(self._events))
 
     def record(self) -> RoundRecord:
         """The round so far as a record (complete once the round is over)."""
