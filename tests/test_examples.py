@@ -107,3 +107,13 @@ def test_game_loop_with_random_players_ends_the_game() -> None:
     assert len(table) == 4
     assert sum(score for _, score, _ in table) == 100000  # leftover sticks go to first place
     assert abs(sum(points for _, _, points in table)) < 1e-9
+
+
+def test_a_bot_of_ones_own_plays_a_duplicate_match() -> None:
+    out = run("greedy_bot.py", "--games", "4", "--hands", "2", "--jobs", "2")
+    lines = out.splitlines()
+    assert lines[0].split()[:3] == ["player", "games", "places"]
+    greedy, heuristic = lines[1].split(), lines[2].split()
+    assert greedy[:2] == ["greedy_bot:Greedy", "4"] and heuristic[:2] == ["heuristic", "12"]
+    assert sum(map(int, greedy[2].split("/"))) == 4
+    assert lines[-1].startswith("4 games, seed 0, duplicate")
