@@ -382,8 +382,8 @@ def _named_tiles(start: Event | None, events: list[Event]) -> list[object]:
 
 
 def _with_riichi(seen: Observation, riichi: list[int], events: list[Event]) -> Observation:
-    """The observation with the riichi of other seats that the replay could not declare
-    (their hidden tiles are stand-ins): flags, sticks and scores as the table has them."""
+    """The observation with the other seats' riichi, which the replay made plain discards:
+    flags, sticks and scores as the table has them."""
     if not riichi:
         return seen
     flags = list(seen.riichi)
@@ -401,7 +401,7 @@ def _with_riichi(seen: Observation, riichi: list[int], events: list[Event]) -> O
 def _replay(start: Event, events: list[Event], seat: int, players: int, rules: Rules
             ) -> tuple[Round, list[int]]:
     """The round as the events have played it, laid out and replayed through the engine;
-    and the seats whose riichi the replay could only make a plain discard."""
+    and the other seats in riichi (replayed as plain discards)."""
     layout = _Layout(seat, players, rules.red_fives)
     layout.deal(start.get("tehais"))
     layout.indicators.append(layout.take(start.get("dora_marker")))
@@ -498,11 +498,11 @@ def _apply_all(start: Event, layout: _Layout, decisions: list[tuple[int, Action]
                 if other != actor or isinstance(action, Discard | ClosedKan | AddedKan | Kita):
                     game_round.apply(Pass(other))
         if isinstance(action, Discard) and action.riichi and actor != seat:
-            try:
-                game_round.apply(action)
-            except IllegalActionError:
-                game_round.apply(Discard(actor, action.tile))
-                riichi.append(actor)
+            # another seat's hidden tiles are stand-ins, so its riichi is replayed as a
+            # plain discard (the engine would hold the stand-ins to riichi's rules) and
+            # put back into the observation
+            game_round.apply(Discard(actor, action.tile))
+            riichi.append(actor)
             continue
         game_round.apply(action)
     if game_round.phase in (Phase.CALLS, Phase.CHANKAN):

@@ -22,6 +22,7 @@ from mahjong_core.table import (
     Discard,
     DoraRevealed,
     Game,
+    HiddenDraw,
     Observation,
     Phase,
     Ron,
@@ -166,3 +167,19 @@ def _doc(name: str) -> str:
     source = textwrap.dedent(inspect.getsource(Observation))
     start = source.index(f"\n{' ' * 4}{name}: ")
     return source[start:source.index('"""', source.index('"""', start) + 3)]
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_events_are_the_rounds_with_other_draws_hidden(players: int) -> None:
+    kept = []
+    for r, seen in islice(observations(2, players), 300):
+        kept.append((seen, seen.events))
+        events = seen.events
+        assert len(events) == len(r.events)
+        for mine, real in zip(events, r.events, strict=True):
+            if isinstance(real, TileDrawn) and real.seat != seen.seat:
+                assert mine == HiddenDraw(real.seat, real.rinshan)
+            else:
+                assert mine == real
+    # the round went on: each observation still holds the events it was made with
+    assert all(seen.events == events for seen, events in kept)

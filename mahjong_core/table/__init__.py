@@ -44,7 +44,7 @@ from .records import (
     TileDrawn,
     Win,
 )
-from .round import Observation, Phase, Round
+from .round import Observation, Phase, Round, SeenEvents
 from .rules import TENHOU_EAST_TABLE, TENHOU_SANMA_TABLE, TENHOU_TABLE, GameLength, TableRules
 from .wall import Wall
 
@@ -82,6 +82,7 @@ __all__ = [
     "RoundRecord",
     "RoundResult",
     "SeenEvent",
+    "SeenEvents",
     "TableMeld",
     "TableRules",
     "TileDiscarded",

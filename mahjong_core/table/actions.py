@@ -194,7 +194,7 @@ _RED_IDS = frozenset((16, 52, 88))
 
 def _tile_text(tile_id: int, red_fives: bool) -> str:
     if type(tile_id) is not int or not 0 <= tile_id < 136:
-        return f"?{tile_id!r}"
+        return f"?{quote(tile_id)}"
     return str(Tile.from_id136(tile_id, red_fives=red_fives))
 
 
@@ -217,13 +217,13 @@ def action_text(action: Action, *, red_fives: bool = True) -> str:
         if (type(own) is tuple and len(own) == 2
                 and all(type(i) is int and 0 <= i < 136 for i in own)):
             return f"{name} {format_tiles(Tile.from_id136(i, red_fives=red_fives) for i in own)}"
-        return f"{name} ?{own!r}"
+        return f"{name} ?{quote(own)}"
     if isinstance(action, AddedKan):
         return f"shouminkan {_tile_text(action.tile, red_fives)}"
     if isinstance(action, ClosedKan):
         kind = action.kind
-        return f"ankan {Tile(kind.kind) if isinstance(kind, Tile) else f'?{kind!r}'}"
-    return repr(action)
+        return f"ankan {Tile(kind.kind) if isinstance(kind, Tile) else f'?{quote(kind)}'}"
+    return quote(action)
 
 
 _A = TypeVar("_A", Discard, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, Kita,

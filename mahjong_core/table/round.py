@@ -12,8 +12,8 @@ from __future__ import annotations
 import copy
 import enum
 import functools
-from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple, overload
 
 import attrs
 
@@ -64,7 +64,7 @@ from .records import (
 from .rules import TENHOU_TABLE, TableRules
 from .wall import Wall
 
-__all__ = ["Observation", "Phase", "Round"]
+__all__ = ["Observation", "Phase", "Round", "SeenEvents"]
 
 _RED = tuple(Tile.from_id136(i) for i in range(136))
 _PLAIN = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
@@ -227,6 +227,53 @@ class _Seat:
         self.waits_cache = -1
 
 
+class SeenEvents(Sequence[SeenEvent]):
+    """A round's events as one seat saw them, other seats' draws as ``HiddenDraw``: an
+    immutable sequence over the events that had happened when it was made."""
+
+    __slots__ = ("_events", "_seat", "_size")
+
+    def __init__(self, events: Sequence[Event] = (), seat: int = 0) -> None:
+        self._events = events
+        self._seat = seat
+        self._size = len(events)
+
+    def _seen(self, event: Event) -> SeenEvent:
+        if type(event) is TileDrawn and event.seat != self._seat:
+            return HiddenDraw(event.seat, event.rinshan)
+        return event
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> SeenEvent: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[SeenEvent, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> SeenEvent | tuple[SeenEvent, ...]:
+        if isinstance(index, slice):
+            return tuple(map(self._seen, self._events[:self._size][index]))
+        if not -self._size <= index < self._size:
+            raise IndexError("event index out of range")
+        return self._seen(self._events[index % self._size])
+
+    def __iter__(self) -> Iterator[SeenEvent]:
+        return map(self._seen, self._events[:self._size])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"SeenEvents({len(self)} events)"
+
+
 @attrs.frozen
 class Observation:
     """What one seat can see: its own hand and everything open on the table.
@@ -239,10 +286,10 @@ class Observation:
     >>> from mahjong_core.table import Game
     >>> observation = Game(seed=1).deal().observe(0)
     >>> str(observation.own_hand), observation.seat_wind.name, observation.kamicha
-    ('4589m5p2669s145z 3m', 'EAST', 3)
+    ('3m12306p134569s27z', 'EAST', 3)
     >>> option, action = observation.discard_options()[0]
     >>> str(option.tile), str(action), action in observation.legal_actions
-    ('9s', '9s', True)
+    ('3m', '3m', True)
     """
 
     __repr__ = safe_repr
@@ -293,19 +340,9 @@ class Observation:
     legal_actions: LegalActions
     """What this seat may do now (empty when it has nothing to decide); it also reads and
     writes the actions' text (``legal_actions.parse("5m")``)."""
-    _log: Sequence[Event] = attrs.field(default=(), repr=False, eq=False)
-    """The round's events (private: other seats' draws show there), of which the first
-    ``_log_size`` are this observation's; ``events`` gives them as the seat saw them."""
-    _log_size: int = attrs.field(default=0, repr=False, eq=False)
-    """How many of ``_log`` had happened when the seat observed."""
-
-    @property
-    def events(self) -> tuple[SeenEvent, ...]:
-        """Every step of the round so far as this seat saw it: the other seats' draws as
-        ``HiddenDraw``, everything else as it happened."""
-        seat = self.seat
-        return tuple(HiddenDraw(e.seat, e.rinshan) if type(e) is TileDrawn and e.seat != seat
-                     else e for e in self._log[:self._log_size])
+    events: SeenEvents = attrs.field(factory=lambda: SeenEvents(), repr=False)
+    """Every step of the round so far as this seat saw it: the other seats' draws as
+    ``HiddenDraw``, everything else as it happened."""
 
     # -- the seat's own tiles ---------------------------------------------------------
 
@@ -677,8 +714,8 @@ class Round:
             discards=tuple(self._discard_log),
             riichi=tuple(s.riichi for s in self._seats), phase=self.phase,
             current=self.current, last_tile=self.last_tile,
-            legal_actions=self.legal_actions(seat), log=self._events,
-            log_size=len(self._events))
+            legal_actions=self.legal_actions(seat),
+            events=SeenEvents(self._events, seat))
 
     def record(self) -> RoundRecord:
         """The round so far as a record (complete once the round is over)."""
