@@ -308,20 +308,22 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_self_play_rates(capsys: pytest.CaptureFixture[str]) -> None:
-    """Both self-play rows: the hands asked for are played, and the rate is their time."""
+    """Both self-play rows: the hands asked for are played, random play timed per action
+    and the bots per hand, and each rate is its row's time."""
     assert bench.main(["--no-peers", "--quiet", "--repeat", "1", "--hands", "6000", "--only",
                        "selfplay", "--only", "botplay"]) == 0
     out = capsys.readouterr().out
     rows = _plain_rows(out)
-    assert list(rows) == ["self-play, random, a hand", "self-play, bots, a hand"]
-    assert rows["self-play, random, a hand"][0] == "12"  # 6000 // 500 hands
+    assert list(rows) == ["self-play, random, an action", "self-play, bots, a hand"]
     assert rows["self-play, bots, a hand"][0] == "4"  # at least four hands
-    for what, title in (("RandomPlayers", "self-play, random, a hand"),
-                        ("HeuristicPlayers", "self-play, bots, a hand")):
-        line = next(x for x in out.splitlines() if f"four {what}" in x)
-        rate = float(line.split()[0])  # hands per second, from microseconds per hand
+    assert "hands played: 12;" in out and "hands played: 4;" in out  # 6000 // 500 hands
+    actions = next(x for x in out.splitlines() if "four RandomPlayers" in x)
+    assert f"({int(rows['self-play, random, an action'][0]):,} actions, 12 hands" in actions
+    for unit, title in (("actions", "self-play, random, an action"),
+                        ("hands", "self-play, bots, a hand")):
+        line = next(x for x in out.splitlines() if f" {unit} per second" in x)
+        rate = float(line.split()[0].replace(",", ""))  # from microseconds per call
         assert abs(rate - 1e6 / float(rows[title][2])) <= 0.01 * rate + 1
-    assert "hands played: 12;" in out and "hands played: 4;" in out
 
 
 _FLOOR = Path(__file__).resolve().parents[1] / "scripts" / "speed_floor.py"

@@ -18,8 +18,9 @@ The win check, the waits, shanten and a full evaluation each have three rows:
 ``score`` runs ``python -m mahjong_core score`` in a subprocess on a batch of generated
 JSON request lines (``score_requests``), against ``SCORE_ADAPTER``, a script doing the
 same JSON work with PyPI mahjong, run with the same interpreter. ``import`` times the
-import, ``selfplay`` / ``botplay`` whole hands through the table engine (four random or
-four heuristic players choosing from each seat's observation), ``replay`` mjlog games
+import, ``selfplay`` / ``botplay`` whole hands through the table engine (four random
+players timed per action, beside RiichiEnv's own environment stepped with random legal
+actions; four heuristic players per hand), ``replay`` mjlog games
 read and replayed.
 
 Timing wrong answers is worthless, so every task then compares the answers: with each
@@ -94,7 +95,7 @@ _TITLES = {
     "evaluate-text": "evaluate + yaku, from mpsz text",
     "score": "score command, a JSON line",
     "import": "import (ms)",
-    "selfplay": "self-play, random, a hand",
+    "selfplay": "self-play, random, an action",
     "botplay": "self-play, bots, a hand",
     "replay": "replay mjlog, a round",
 }
@@ -999,43 +1000,96 @@ def _riichienv_evaluate(module: Any, form: str, deals: list[Deal],
 # -- the engine ----------------------------------------------------------------------------
 
 
-def _self_play_hands(hands: int, seed: int, heuristic: bool) -> list[tuple[int, int]]:
+def _self_play_hands(hands: int, seed: int, heuristic: bool) -> list[tuple[int, int, int]]:
     """Play seeded games (``seed``, ``seed + 1``, ...) until ``hands`` hands are over.
 
-    For each game: (hands played, hands after which points and riichi sticks do not add
-    up to the starting total)."""
+    For each game: (hands played, actions applied, hands after which points and riichi
+    sticks do not add up to the starting total)."""
     from ..players import HeuristicPlayer, Player, RandomPlayer
-    from .demo import play_game
+    from ..table import Game
 
-    answers: list[tuple[int, int]] = []
+    answers: list[tuple[int, int, int]] = []
     played = 0
     while played < hands:
         players: list[Player] = ([HeuristicPlayer()] * 4 if heuristic
                                  else [RandomPlayer(4 * seed + s) for s in range(4)])
-        record = play_game(seed, hands - played, players=players).record
+        game = Game(seed=seed)
+        actions = 0
+        while not game.is_over and len(game.rounds) < hands - played:
+            game_round = game.deal()
+            while not game_round.is_over:
+                seat = game_round.to_act[0]
+                game_round.apply(players[seat].choose(game_round.observe(seat)))
+                actions += 1
+        record = game.record()
         total = sum(record.rounds[0].start_scores)
         broken = sum(1 for r in record.rounds
                      if sum(r.end_scores) + r.end_sticks * record.table.riichi_cost != total)
-        answers.append((len(record.rounds), broken))
+        answers.append((len(record.rounds), actions, broken))
         played += len(record.rounds)
         seed += 1
     return answers
 
 
-def _task_self_play(hands: int, seed: int, repeat: int, heuristic: bool) -> Row:
+def _riichienv_self_play(module: Any, actions: int, seed: int) -> list[tuple[int, int]]:
+    """RiichiEnv's own environment, driven from Python as a training loop drives it: at
+    each step every seat with legal actions picks one at random, until ``actions``
+    actions are chosen. For each game: (steps, actions)."""
+    rng = random.Random(seed)
+    answers: list[tuple[int, int]] = []
+    chosen = 0
+    game = 0
+    while chosen < actions:
+        env = module.RiichiEnv(game_mode="4p-red-half", seed=seed * 1000 + game)
+        observations = env.reset()
+        steps = done = 0
+        while not env.done() and chosen < actions:
+            step = {}
+            for seat, observation in observations.items():
+                legal = observation.legal_actions()
+                if legal:
+                    step[seat] = rng.choice(legal)
+            done += len(step)
+            chosen += len(step)
+            observations = env.step(step)
+            steps += 1
+        answers.append((steps, done))
+        game += 1
+    return answers
+
+
+def _task_self_play(hands: int, seed: int, repeat: int, heuristic: bool,
+                    peers: dict[str, Any] | None = None) -> Row:
     """Whole hands through the table engine: every decision is a player's choice from
-    its seat's ``Observation``, applied by the engine (which refuses an illegal one)."""
-    row = Row("botplay" if heuristic else "selfplay", hands)
-    row.ours = _time(lambda: _self_play_hands(hands, seed, heuristic), hands, repeat)
+    its seat's ``Observation``, applied by the engine (which refuses an illegal one).
+    Random players are timed per action, beside RiichiEnv's environment playing random
+    legal actions; the library's players per hand."""
+    games = _self_play_hands(hands, seed, heuristic)
+    actions = sum(a for _, a, _ in games)
+    row = Row("botplay" if heuristic else "selfplay", hands if heuristic else actions)
+    row.ours = _time(lambda: _self_play_hands(hands, seed, heuristic), row.calls, repeat)
     best, first = row.ours.best, row.ours.first
-    who = "HeuristicPlayer" if heuristic else "RandomPlayer"
-    row.notes.append(f"{1e6 / best:.0f} hands per second (first pass {1e6 / first:.0f}): "
-                     f"four {who}s, each decision from Round.observe, games from seeds "
-                     f"{seed}-{seed + len(row.ours.answers) - 1}")
-    broken = sum(b for _, b in row.ours.answers)
+    played = sum(h for h, _, _ in row.ours.answers)
+    if heuristic:
+        row.notes.append(f"{1e6 / best:.0f} hands per second (first pass {1e6 / first:.0f}): "
+                         f"four HeuristicPlayers, each decision from Round.observe, games "
+                         f"from seeds {seed}-{seed + len(row.ours.answers) - 1}")
+    else:
+        row.notes.append(f"{1e6 / best:,.0f} actions per second ({actions:,} actions, "
+                         f"{played} hands; first pass {1e6 / first:,.0f}): four "
+                         "RandomPlayers, each decision from Round.observe")
+        module = (peers or {}).get("riichienv")
+        if module is not None:
+            timing = _time(lambda: _riichienv_self_play(module, actions, seed), actions,
+                           repeat)
+            row.peers["riichienv"] = timing
+            row.notes.append(f"riichienv: {1e6 / timing.best:,.0f} actions per second, its "
+                             "RiichiEnv (4p-red-half) stepped from Python with a random "
+                             "legal action for each seat asked")
+    broken = sum(b for _, _, b in row.ours.answers)
     row.wrong += broken
-    row.checks.append(f"hands played: {sum(h for h, _ in row.ours.answers)}; hands after "
-                      f"which points and riichi sticks do not add up: {broken}")
+    row.checks.append(f"hands played: {played}; hands after which points and riichi sticks "
+                      f"do not add up: {broken}")
     return row
 
 
@@ -1455,7 +1509,7 @@ def _run_task(run: _Run, task: str) -> Row:
     heuristic = task == "botplay"
     run.progress.say("playing")
     return _task_self_play(max(4, run.hands // (2000 if heuristic else 500)), seed,
-                           run.repeat, heuristic)
+                           run.repeat, heuristic, run.peers)
 
 
 _COLD_IN_CHILD = frozenset(TASKS) - {"score", "import", "replay"}
