@@ -243,7 +243,7 @@ def play_game(seed: int, hands: int, stats: Stats, *, check: bool = True,
                 if try_listed is not None:
                     try_listed(r)
             else:
-                actions = r.legal_actions(seat)
+                actions = list(r.legal_actions(seat))
             action = choose(r, seat, actions, rng)
             allowed = ([calls_allowed(r, s, action.tile) for s in range(4)]
                        if check and isinstance(action, Discard) else None)
