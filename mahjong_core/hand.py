@@ -702,15 +702,17 @@ class Hand:
                 mask |= 1 << kind
         return _ukeire.ukeire_of(shanten, mask, unseen)
 
-    def discard_options(self, visible: Iterable[Tile] = (), *,
-                        players: int = 4) -> list[DiscardOption]:
+    def discard_options(self, visible: Iterable[Tile] = (), *, players: int = 4,
+                        lowest_only: bool = False) -> list[DiscardOption]:
         """Every discard of this 14-tile hand with its shanten and ukeire, best first.
 
         Best is the lowest shanten, then the most unseen improving tiles, then kind order.
         One option per kind: a red five and a plain five give the same shanten and
         ukeire, so the option names the plain five when the hand holds both. Unseen
-        counts treat the discarded copy as seen. ``visible`` is as for ``ukeire``.
-        Raises InvalidHandError for a 13-tile hand or bad visible tiles.
+        counts treat the discarded copy as seen. ``visible`` is as for ``ukeire``. With
+        ``lowest_only``, only the discards that leave the lowest shanten (the first
+        options, found for about half the work). Raises InvalidHandError for a 13-tile
+        hand or bad visible tiles.
 
         >>> best = Hand.parse("123m456p789s11223z").discard_options()[0]
         >>> str(best.tile), best.shanten, best.total
@@ -719,14 +721,18 @@ class Hand:
         if not self._full:
             self._require(True, "discard options")
         if players != 4:
-            return self._three_player_discards(players, visible)
+            options = self._three_player_discards(players, visible)
+            return [o for o in options if o.shanten == options[0].shanten] if (
+                lowest_only) else options
         tiles: list[Tile] | tuple[Tile, ...] = _ukeire.PLAIN
         if self._hand_reds:
             tiles = list(tiles)
             for tile in self.tiles:  # sorted: a plain five comes after the red one
                 tiles[tile.kind] = tile
+        # a 14-tile hand's shanten is its best discard's (0 for a complete hand)
+        within = max(self.shanten(), 0) if lowest_only is True else 99
         return _ukeire.discard_options(self._keys, self._meld_info.keys, len(self.melds),
-                                        self._unseen(visible), tiles)
+                                        self._unseen(visible), tiles, within)
 
     def _three_player_discards(self, players: object, visible: Iterable[Tile]
                                ) -> list[DiscardOption]:

@@ -79,11 +79,13 @@ def ukeire_of(shanten: int, mask: int, unseen: Sequence[int]) -> Ukeire:
 
 
 def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
-                    unseen: Sequence[int], tiles: Sequence[Tile]) -> list[DiscardOption]:
+                    unseen: Sequence[int], tiles: Sequence[Tile], within: int = 99
+                    ) -> list[DiscardOption]:
     """A 14-tile hand's discards, best first: ``tiles[kind]`` for each kind it holds, the
-    shanten of the 13 tiles left and their ukeire (``unseen`` counted with the 14)."""
+    shanten of the 13 tiles left and their ukeire (``unseen`` counted with the 14); only
+    those that leave a shanten of at most ``within``."""
     def option(kind: int, shanten: int, draws: tuple[tuple[Tile, int], ...]) -> DiscardOption:
         return DiscardOption(tiles[kind], shanten, Ukeire(shanten, draws))
 
     return _shanten.discard_options(keys, melded, melds, tuple(zip(PLAIN, unseen, strict=True)),
-                                    option)
+                                    option, within)

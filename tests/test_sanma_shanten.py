@@ -113,6 +113,8 @@ def test_waits_ukeire_and_discards_by_trying_every_tile() -> None:
         shanten = hand.shanten(players=3)
         options = hand.discard_options(players=3)
         assert options[0].shanten == min(o.shanten for o in options)
+        assert hand.discard_options(players=3, lowest_only=True) == [
+            o for o in options if o.shanten == options[0].shanten]
         for option in options:
             rest = hand.remove(option.tile)
             assert option.shanten == rest.shanten(players=3)

@@ -272,8 +272,11 @@ def test_discard_options_match_trying_every_discard() -> None:
         for tile in visible:
             seen[tile.kind] += 1
         options = hand.discard_options(visible)
-        assert options == brute_discard_options(hand, deal.meld_counts, seen), hand
+        expected = brute_discard_options(hand, deal.meld_counts, seen)
+        assert options == expected, hand
         assert options[0].shanten == hand.shanten() or hand.shanten() == -1
+        lowest = [o for o in expected if o.shanten == expected[0].shanten]
+        assert hand.discard_options(visible, lowest_only=True) == lowest, hand
 
 
 def brute_discard_options(hand: Hand, meld_counts: Sequence[int],
@@ -304,7 +307,10 @@ def test_seven_pairs_and_thirteen_orphans_draws_match_trying_every_tile() -> Non
         forms["seven pairs"] += hand.shanten_chiitoitsu() == shanten
         forms["thirteen orphans"] += hand.shanten_kokushi() == shanten
         if hand.is_full:
-            assert hand.discard_options() == brute_discard_options(hand, [0] * 34, counts)
+            expected = brute_discard_options(hand, [0] * 34, counts)
+            assert hand.discard_options() == expected
+            assert hand.discard_options(lowest_only=True) == [
+                o for o in expected if o.shanten == expected[0].shanten]
         else:
             assert hand.ukeire() == brute_ukeire(hand, [0] * 34, counts), hand
     assert min(forms.values()) > 400, forms

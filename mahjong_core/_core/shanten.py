@@ -683,12 +683,13 @@ def _suits() -> list[_SuitRow]:
 
 def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
                     items: Sequence[tuple[Item, int]],
-                    make: Callable[[int, int, tuple[tuple[Item, int], ...]], Option]
-                    ) -> list[Option]:
+                    make: Callable[[int, int, tuple[tuple[Item, int], ...]], Option],
+                    within: int = 99) -> list[Option]:
     """A 14-tile hand's discards, best first (lowest shanten, most unseen improving
     draws, kind), one per kind it holds: ``make(kind, shanten, draws)`` with the shanten
     of the 13 tiles left and their draws, the items of ``items`` (one per kind: what to
     show for the kind and its unseen copies, counted with the 14 tiles) that lower it.
+    Only the discards that leave a shanten of at most ``within`` are made.
 
     Only the discarded suit changes, so the products of the other suits are taken once
     per call, and the other suits' gains once per vector the discarded suit is left with.
@@ -745,6 +746,8 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
                 other = other_table[counters]
                 if other < shanten:
                     shanten = other
+            if shanten > within:
+                continue
             if standard == shanten:
                 mask = elsewhere.get(v, -1)
                 if mask < 0:
