@@ -118,6 +118,15 @@ def _steps() -> _Steps:
                for tile in range(136) for tsumogiri, riichi in flags)))
 
 
+@functools.cache
+def _discards() -> tuple[Discard, ...]:
+    """Every discard a seat can make, ``Discard(seat, tile, riichi)`` at
+    ``2 * (136 * seat + tile) + riichi``: frozen values the rounds share rather than build
+    again on each turn (built on first use)."""
+    return tuple(Discard(seat, TileId(tile), riichi) for seat in range(4)
+                 for tile in range(136) for riichi in (False, True))
+
+
 class Phase(enum.Enum):
     """Where a round stands."""
 
@@ -134,9 +143,10 @@ class Phase(enum.Enum):
 class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
-    __slots__ = ("base", "counts", "discarded", "double_riichi", "drawn", "forbidden", "full",
-                 "ids", "ippatsu", "kita", "liable", "melds", "nagashi", "own_kinds", "passed",
-                 "riichi", "riichi_passed", "river", "tiles", "waits_cache")
+    __slots__ = ("base", "counts", "discarded", "double_riichi", "draw_waits", "drawn",
+                 "forbidden", "full", "ids", "ippatsu", "kita", "liable", "melds", "nagashi",
+                 "own_kinds", "passed", "riichi", "riichi_passed", "river", "tiles",
+                 "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
         self.tiles = tiles
@@ -145,9 +155,10 @@ class _Seat:
         """Concealed tiles per kind."""
         for i in ids:
             self.counts[i // 4] += 1
-        self.melds: list[TableMeld] = []
-        self.river: list[RiverTile] = []
-        self.kita: list[TileId] = []
+        # tuples, replaced when they change, so that an observation shares them as they are
+        self.melds: tuple[TableMeld, ...] = ()
+        self.river: tuple[RiverTile, ...] = ()
+        self.kita: tuple[TileId, ...] = ()
         """North tiles set aside (three players)."""
         self.riichi = False
         self.double_riichi = False
@@ -172,6 +183,9 @@ class _Seat:
         """The whole hand, if built."""
         self.waits_cache = -1
         """The waits of ``base`` (-1: not worked out yet)."""
+        self.draw_waits = -1
+        """The waits of the hand just before its last draw (-1: unknown): the drawn tile
+        completes the hand exactly when its kind is one of them."""
 
     def hand(self) -> Hand:
         """The concealed tiles and melds as a ``Hand`` (built only when asked for)."""
@@ -198,6 +212,7 @@ class _Seat:
         """A drawn tile joins the hand."""
         if self.full is None:
             self.hand()  # the hand before the draw stays as ``base`` (it is ``full`` now)
+        self.draw_waits = self.waits() if self.drawn is None else -1
         self.ids.append(tile_id)
         self.counts[tile_id // 4] += 1
         self.drawn = tile_id
@@ -577,7 +592,7 @@ class Round:
         self._seats = [_Seat(hand, self._tiles) for hand in wall.hands]
         self._records = _steps()
         self._events: list[Event] = []
-        self._discard_log: list[TileDiscarded] = []
+        self._discard_log: tuple[TileDiscarded, ...] = ()
         self._results: list[RoundResult] = []
         self._live_used = 0
         self._rinshan_used = 0
@@ -586,6 +601,7 @@ class Round:
         self._live_left = len(wall.live)
         """Live tiles left to draw: each live draw, kan and north tile set aside takes one."""
         self._dora_shown = 1
+        self._dora_ids: tuple[TileId, ...] = (wall.dora_indicator(0),)
         self._dora_pending = 0
         self._calls_made = False
         """A call or kan happened: first-turn chances (double riichi, ...) are over."""
@@ -647,7 +663,7 @@ class Round:
     @property
     def dora_indicators(self) -> tuple[TileId, ...]:
         """The dora indicators turned over so far."""
-        return tuple(self.wall.dora_indicator(i) for i in range(self._dora_shown))
+        return self._dora_ids
 
     @property
     def kans(self) -> tuple[int, ...]:
@@ -680,11 +696,11 @@ class Round:
 
     def melds(self, seat: int) -> tuple[TableMeld, ...]:
         """A seat's melds, in the order they were made."""
-        return tuple(self._seat(seat).melds)
+        return self._seat(seat).melds
 
     def river(self, seat: int) -> tuple[RiverTile, ...]:
         """A seat's discards, in order."""
-        return tuple(self._seat(seat).river)
+        return self._seat(seat).river
 
     def hand(self, seat: int) -> Hand:
         """A seat's concealed tiles and melds as a ``Hand``."""
@@ -702,19 +718,17 @@ class Round:
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now: the other hands and the wall stay hidden."""
         me = self._seat(seat)
+        seats = self._seats
         return Observation(
             seat=seat, rules=self.rules, table=self.table, round_wind=self.round_wind,
             dealer=self.dealer, honba=self.honba,
-            sticks=self.sticks, scores=self.scores, dora_indicators=self.dora_indicators,
-            live_remaining=self.live_remaining, hand=tuple(sorted(me.ids)),
+            sticks=self.sticks, scores=tuple(self._scores), dora_indicators=self._dora_ids,
+            live_remaining=self._live_left, hand=tuple(sorted(me.ids)),
             drawn=self._drawn if self.phase is Phase.TURN and seat == self.current else None,
-            melds=tuple(tuple(s.melds) for s in self._seats),
-            kita=tuple(tuple(s.kita) for s in self._seats),
-            rivers=tuple(tuple(s.river) for s in self._seats),
-            discards=tuple(self._discard_log),
-            riichi=tuple(s.riichi for s in self._seats), phase=self.phase,
-            current=self.current, last_tile=self.last_tile,
-            legal_actions=self.legal_actions(seat),
+            melds=tuple([s.melds for s in seats]), kita=tuple([s.kita for s in seats]),
+            rivers=tuple([s.river for s in seats]), discards=self._discard_log,
+            riichi=tuple([s.riichi for s in seats]), phase=self.phase, current=self.current,
+            last_tile=self.last_tile, legal_actions=self.legal_actions(seat),
             events=SeenEvents(self._events, seat))
 
     def record(self) -> RoundRecord:
@@ -730,7 +744,6 @@ class Round:
         twin = copy.copy(self)
         twin._scores = list(self._scores)
         twin._events = list(self._events)
-        twin._discard_log = list(self._discard_log)
         twin._results = list(self._results)
         twin._kans = list(self._kans)
         twin._answers = dict(self._answers)
@@ -740,9 +753,6 @@ class Round:
         for seat in self._seats:
             other = copy.copy(seat)
             other.ids = list(seat.ids)
-            other.melds = list(seat.melds)
-            other.river = list(seat.river)
-            other.kita = list(seat.kita)
             other.counts = list(seat.counts)
             seats.append(other)
         twin._seats = seats
@@ -807,13 +817,16 @@ class Round:
         else:
             # riichi is worth trying discard by discard only when some discard is tenpai
             riichi_possible = (drawn is not None and self._riichi_problem(seat, me, None) is None
-                               and me.hand().shanten() <= 0)
+                               and self._may_be_tenpai(me) and me.hand().shanten() <= 0)
             seen: set[int] = set()  # kind, twice over, plus one for a red five
             red = self.rules.red_fives
             candidates = [drawn] if drawn is not None else []
-            candidates += sorted(i for i in me.ids if i != drawn)
+            candidates += sorted(me.ids)
             forbidden = me.forbidden
-            for tile_id in candidates:
+            made = _discards()
+            for index, tile_id in enumerate(candidates):
+                if index and tile_id == drawn:
+                    continue  # listed first
                 kind = tile_id >> 2
                 if forbidden and (forbidden >> kind) & 1:
                     continue
@@ -821,9 +834,10 @@ class Round:
                 if tile_id != drawn and key in seen:
                     continue
                 seen.add(key)
-                actions.append(Discard(seat, tile_id))
+                at = 2 * (136 * seat + tile_id)
+                actions.append(made[at])
                 if riichi_possible and self._riichi_problem(seat, me, tile_id) is None:
-                    actions.append(Discard(seat, tile_id, riichi=True))
+                    actions.append(made[at + 1])
         if drawn is not None:
             counts = me.counts
             for kind in sorted({i >> 2 for i in me.ids if counts[i >> 2] == 4}):
@@ -840,6 +854,13 @@ class Round:
             if self._nine_terminals_problem(seat, me) is None:
                 actions.append(NineTerminals(seat))
         return actions
+
+    @staticmethod
+    def _may_be_tenpai(me: _Seat) -> bool:
+        """Some discard of the 14 tiles might leave them tenpai: a draw lowers a hand's
+        shanten by one at most, so the hand before it was at most one from tenpai."""
+        base = me.base
+        return base is None or base.is_full or base.shanten() <= 1
 
     # -- applying an action ---------------------------------------------------------------
 
@@ -910,9 +931,9 @@ class Round:
         me.take(tile_id)
         flags = 2 * tsumogiri + riichi
         river, discarded = self._records.discards
-        me.river.append(river[4 * tile_id + flags])
+        me.river += (river[4 * tile_id + flags],)
         event = discarded[4 * (136 * seat + tile_id) + flags]
-        self._discard_log.append(event)
+        self._discard_log += (event,)
         me.discarded = True
         me.forbidden = 0
         me.own_kinds |= 1 << kind
@@ -943,6 +964,8 @@ class Round:
     def _tsumo_result(self, seat: int, me: _Seat) -> tuple[Hand, WinContext, WinResult] | None:
         drawn = self._drawn
         assert drawn is not None
+        if me.draw_waits >= 0 and not (me.draw_waits >> (drawn >> 2)) & 1:
+            return None  # the drawn tile is none of the waits: no Hand to build
         full = self._hand(me)
         if not full.is_complete():
             return None
@@ -966,7 +989,7 @@ class Round:
         ids = tuple(sorted(i for i in me.ids if i // 4 == kind))
         me.take_for_meld(ids)
         meld = TableMeld(Meld(MeldKind.ANKAN, [self._tiles[i] for i in ids]), ids, None, None)
-        me.melds.append(meld)
+        me.melds += (meld,)
         self._events.append(MeldCalled(seat, meld))
         self._interrupt()
         self._flush_dora()
@@ -1021,7 +1044,7 @@ class Round:
         if problem is not None:
             raise self._illegal(action, problem)
         me.take_for_meld((tile_id,))
-        me.kita.append(tile_id)
+        me.kita += (tile_id,)
         self._events.append(KitaDeclared(seat, tile_id))
         self._robbing_kita = True
         self._open_window(Phase.CHANKAN, seat, tile_id)
@@ -1057,7 +1080,7 @@ class Round:
                               called=pon.meld.called, called_from=pon.meld.called_from),
                          ids, pon.called, pon.from_seat, tile_id)
         me.take_for_meld((tile_id,))
-        me.melds[index] = meld
+        me.melds = (*me.melds[:index], meld, *me.melds[index + 1:])
         self._events.append(MeldCalled(seat, meld))
         # ippatsu, the first go-around and an earlier kan's pending dora wait until the
         # kan stands: a win robbing it comes first
@@ -1301,10 +1324,11 @@ class Round:
                               called_from=_relative(caller, source, self.players)),
                          ids, tile_id, source)
         me.take_for_meld(own)
-        me.melds.append(meld)
-        river = self._seats[source].river
-        taken = river[-1]
-        river[-1] = RiverTile(taken.tile, taken.tsumogiri, taken.riichi, True)
+        me.melds += (meld,)
+        giver = self._seats[source]
+        taken = giver.river[-1]
+        giver.river = (*giver.river[:-1], RiverTile(taken.tile, taken.tsumogiri, taken.riichi,
+                                                    True))
         self._seats[source].nagashi = False
         self._events.append(MeldCalled(caller, meld))
         self._interrupt()
@@ -1517,7 +1541,9 @@ class Round:
 
     def _reveal_dora(self) -> None:
         if self._dora_shown < 5:
-            self._events.append(DoraRevealed(self.wall.dora_indicator(self._dora_shown)))
+            indicator = self.wall.dora_indicator(self._dora_shown)
+            self._events.append(DoraRevealed(indicator))
+            self._dora_ids += (indicator,)
             self._dora_shown += 1
 
     def _flush_dora(self) -> None:
