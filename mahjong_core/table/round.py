@@ -372,7 +372,7 @@ class Round:
         self._dora_shown = 1
         self._dora_pending = 0
         self._calls_made = False
-        """A call or kan happened: first-turn chances (double riichi, ...) are over."""
+        """A call, kan or kita happened: first-turn chances (double riichi, ...) are over."""
         self._discards = 0
         self._first_wind = -1
         """The kind of the first discard while every discard so far is that wind."""
@@ -1016,10 +1016,9 @@ class Round:
                 s.riichi_passed |= bit
         if chankan:
             self.phase = Phase.TURN
-            if self._robbing_kita:  # the north passed: as Tenhou has it, ippatsu ends
+            if self._robbing_kita:  # the north passed: it stands as a call does
                 self._robbing_kita = False
-                for s in self._seats:
-                    s.ippatsu = False
+                self._interrupt()
                 self._flush_dora()
                 self._kitas += 1
                 self._live_left -= 1
@@ -1304,12 +1303,14 @@ class Round:
             self._reveal_dora()
 
     def _first_turn(self, me: _Seat) -> bool:
-        """Still one's first turn: nothing discarded, no call or kan by anyone, and no north
-        tile set aside by oneself (Tenhou ends a player's first turn with their kita)."""
-        return not me.discarded and not self._calls_made and not me.kita
+        """Still one's first turn: nothing discarded and the first go-around unbroken."""
+        return not me.discarded and not self._calls_made
 
     def _interrupt(self) -> None:
-        """A call or kan: every ippatsu ends and the first go-around is broken."""
+        """A call, a kan or a north tile set aside (as Tenhou treats a kita: like a call,
+        once nobody robs it): every ippatsu ends, the kita player's own included, and the
+        first go-around is broken for everyone (double riichi, tenhou and chiihou, renhou,
+        nine terminals)."""
         self._calls_made = True
         for s in self._seats:
             s.ippatsu = False
