@@ -538,3 +538,34 @@ def test_a_riichi_players_own_kita_leaves_no_ippatsu_on_the_replacement() -> Non
     assert isinstance(win, Win) and win.context.rinshan and not win.context.ippatsu
     assert win.result.yaku == (Yaku.DOUBLE_RIICHI | Yaku.RINSHAN | Yaku.MENZEN_TSUMO
                                | Yaku.ITTSU)
+
+
+# -- riichi near the end of the wall ------------------------------------------------------
+
+
+def test_a_three_player_riichi_needs_three_live_tiles() -> None:
+    """Tenhou lets a three-player riichi be declared while the declarer can still draw once
+    more: with 3 live tiles left (the two others draw 2), not with 2."""
+    assert TENHOU_SANMA_TABLE.riichi_min_tiles == 3
+    wall = Wall.stacked([WAITS_1S_3S, "11199m345789s66z", "9m1256p4679s3457z"], dora="7p")
+    game_round = sanma_round(wall)
+    while not (game_round.phase is Phase.TURN and game_round.current == 0
+               and game_round.live_remaining == 3):
+        if game_round.phase is Phase.TURN:
+            drawn = game_round.drawn
+            assert drawn is not None
+            game_round.apply(Discard(game_round.current, drawn))
+        else:
+            game_round.apply(Pass(game_round.to_act[0]))
+    drawn = game_round.drawn
+    assert drawn is not None and Discard(0, drawn, riichi=True) in game_round.legal_actions(0)
+    game_round.apply(Discard(0, drawn, riichi=True))
+    while game_round.phase is not Phase.TURN:
+        game_round.apply(Pass(game_round.to_act[0]))
+    assert game_round.in_riichi(0) and game_round.current == 1
+    assert game_round.live_remaining == 2 and game_round.hand(1).shanten() == 0
+    assert not any(isinstance(a, Discard) and a.riichi for a in game_round.legal_actions(1))
+    drawn = game_round.drawn
+    assert drawn is not None
+    with pytest.raises(IllegalActionError, match="only 2 tiles are left; riichi needs 3"):
+        game_round.apply(Discard(1, drawn, riichi=True))

@@ -11,6 +11,8 @@ import pytest
 from mahjong_core import TileId
 from mahjong_core.errors import IllegalActionError, InvalidRulesError
 from mahjong_core.table import (
+    TENHOU_SANMA_TABLE,
+    TENHOU_TABLE,
     Discard,
     Draw,
     DrawKind,
@@ -22,6 +24,7 @@ from mahjong_core.table import (
     Round,
     TableRules,
     Win,
+    riichi_tiles_needed,
 )
 
 from .support.table_helpers import NOTEN, answer, pass_all, play_out, stacked_wall, tsumogiri
@@ -257,6 +260,17 @@ def test_table_rules_refuse_bad_values() -> None:
                 {"bust": 1}, {"length": "west"}):
         with pytest.raises(InvalidRulesError):
             TableRules(**bad)
+
+
+@pytest.mark.parametrize(("table", "tiles"), [
+    (TENHOU_TABLE, 4), (TENHOU_SANMA_TABLE, 3), (TableRules(players=3, uma=(15, 0, -15)), 3),
+    (TableRules(players=3, uma=(15, 0, -15), riichi_min_tiles=4), 4),
+    (TableRules(riichi_min_tiles=0), 0)])
+def test_riichi_needs_one_live_tile_per_player_unless_told(table: TableRules,
+                                                         tiles: int) -> None:
+    """The declarer must still draw once more: as many live tiles as players."""
+    assert table.riichi_min_tiles == tiles
+    assert riichi_tiles_needed(4) == 4 and riichi_tiles_needed(3) == 3
 
 
 def test_the_game_refuses_actions_out_of_turn() -> None:

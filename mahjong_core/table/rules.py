@@ -12,7 +12,7 @@ from ..errors import InvalidContextError, InvalidRulesError, quote
 from ..tile import bounded_list, is_text_like, plain_str
 
 __all__ = ["TENHOU_EAST_TABLE", "TENHOU_SANMA_TABLE", "TENHOU_TABLE", "GameLength",
-           "TableRules"]
+           "TableRules", "riichi_tiles_needed"]
 
 
 class GameLength(enum.Enum):
@@ -74,6 +74,21 @@ def _to_length(value: GameLength | str) -> GameLength:
             f"a game length is 'east' or 'east_south', not {quote(value)}") from None
 
 
+def riichi_tiles_needed(players: int) -> int:
+    """Live tiles that must be left for a riichi at a table of ``players``: one draw for
+    each player, so that the declarer still draws once more (4 at four players, 3 at
+    three, as at Tenhou). ``TableRules.riichi_min_tiles`` defaults to it.
+
+    >>> riichi_tiles_needed(4), riichi_tiles_needed(3)
+    (4, 3)
+    """
+    return players
+
+
+def _riichi_tiles_default(rules: TableRules) -> int:
+    return riichi_tiles_needed(rules.players)
+
+
 _MAX_SCORE = 10 ** 9
 """Far beyond any score a game reaches."""
 
@@ -118,8 +133,10 @@ class TableRules:
     at least ``return_score`` (agari-yame and tenpai-yame)."""
     riichi_cost: int = attrs.field(default=1000, validator=_check_points)
     """The stick a riichi puts on the table; a player needs this many points to riichi."""
-    riichi_min_tiles: int = attrs.field(default=4, validator=_check_points)
-    """Live tiles that must be left for a riichi."""
+    riichi_min_tiles: int = attrs.field(
+        default=attrs.Factory(_riichi_tiles_default, takes_self=True), validator=_check_points)
+    """Live tiles that must be left for a riichi (``riichi_tiles_needed(players)`` unless
+    given: 4, or 3 at three players)."""
     noten_payment: int = attrs.field(default=3000, validator=_check_points)
     """What the noten players pay the tenpai ones in all at an exhaustive draw."""
     nagashi_mangan: bool = _flag(True)
