@@ -284,6 +284,30 @@ def test_a_sequence_that_is_no_permutation_is_refused(
         Wall.from_sequence(ids, dealer=0)
 
 
+@pytest.mark.parametrize(("hands", "places", "words"), [
+    (["123m456p789s11223z", "", "", ""], {}, "14 tiles for hand 0, more than the 13 a 4-player wall"),
+    (["", "", "19m19p19s1234567z1p"], {}, "14 tiles for hand 2, more than the 13 a 3-player wall"),
+    (["", "", "", ""], {"dora": "123456z"}, "6 tiles for the dora indicators, more than the 5"),
+    (["", "", ""], {"ura": "1234z"}, "4 tiles for the ura indicators, more than the 3"),
+    (["", "", "", ""], {"rinshan": "12345z"}, "5 tiles for the replacement tiles, more than the 4"),
+    (["", "", ""], {"live": "1234567z" * 4 + "19m" * 4 + "123456789p" * 2 + "12s"},
+     "56 tiles for the live wall, more than the 55 a 3-player"),
+])
+def test_a_stacked_wall_refuses_more_tiles_than_a_place_holds(
+        hands: list[str], places: dict[str, str], words: str) -> None:
+    with pytest.raises(InvalidContextError, match=words):
+        Wall.stacked(hands, **places)
+
+
+def test_a_stacked_wall_takes_each_place_up_to_its_size() -> None:
+    every_kind = "123456789m123456789p123456789s1234567z"
+    wall = Wall.stacked(["123m456p789s1122z", "", "", ""], live=every_kind * 2 + "19m",
+                        rinshan="1199p", dora="44m66m7m", ura="34567z")
+    assert [i // 4 for i in wall.live] == [*range(34), *range(34), 0, 8]
+    assert [i // 4 for i in (*wall.rinshan, *wall.dora, *wall.ura)] == [
+        9, 9, 17, 17, 3, 3, 5, 5, 6, 29, 30, 31, 32, 33]
+
+
 def test_errors_are_the_librarys_own() -> None:
     assert issubclass(IllegalActionError, MahjongError)
     assert issubclass(IllegalActionError, ValueError)
