@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from ..context import WinContext, Wind
+from ..context import MAX_HONBA, MAX_RIICHI_STICKS, WinContext, Wind
 from ..errors import IllegalActionError, InvalidContextError, quote, safe_repr
 from ..hand import Hand
 from ..meld import Meld, MeldKind, Relative
@@ -300,8 +300,9 @@ class Round:
 
     ``wall`` says where every tile lies; the dealer draws first. ``scores`` are the
     scores at the start; riichi sticks and payments change ``scores`` as the round goes.
-    Raises InvalidContextError for a bad seat, count or score list (one int per player,
-    within a billion points of zero).
+    Raises InvalidContextError for a bad seat or score list (one int per player, within a
+    billion points of zero), or for more honba or riichi sticks than a win in the round
+    could carry (``MAX_HONBA``; ``MAX_RIICHI_STICKS`` less one stick per player).
 
     >>> from mahjong_core.table import Wall
     >>> game_round = Round(Wall.from_sequence(range(136), dealer=0), dealer=0)
@@ -330,10 +331,12 @@ class Round:
                                       f"0-{players - 1}, got {quote(dealer_index)}")
         if not isinstance(round_wind, Wind):
             raise InvalidContextError(f"the round wind is a Wind, got {quote(round_wind)}")
-        for name, value in (("honba", honba), ("sticks", sticks)):
-            if type(value) is not int or not 0 <= value <= 1000:
+        # what a win in this round can carry (every player may add a riichi stick)
+        for name, value, most in (("honba", honba, MAX_HONBA),
+                                  ("sticks", sticks, MAX_RIICHI_STICKS - players)):
+            if type(value) is not int or not 0 <= value <= most:
                 raise InvalidContextError(
-                    f"{name} must be an int from 0 to 1000, got {quote(value)}")
+                    f"{name} must be an int from 0 to {most}, got {quote(value)}")
         if scores is None:
             scores = (table.start_score,) * players
         items = None if is_text_like(scores) or not isinstance(scores, Sequence) else (
@@ -625,8 +628,11 @@ class Round:
         """Carry out one seat's decision.
 
         Raises IllegalActionError, naming the action and why, when it is not allowed
-        now; the round is then unchanged.
+        now; the round is then unchanged. An action of a subclass of an action class is
+        read once, field by field, and carried out as the action of those values.
         """
+        if type(action) not in _ACTION_TYPES:
+            action = self._read_once(action)
         phase = self.phase
         if phase is Phase.OVER:
             raise self._illegal(action, "the round is over")
@@ -654,6 +660,23 @@ class Round:
             handler(self, action)
             return
         self._answer(action)
+
+    def _read_once(self, action: object) -> Any:
+        """``action`` as a value of the library's action class it derives from, each field
+        read once (a property may answer differently on a second read); anything that is
+        no action comes back as it is, to be refused."""
+        kind = next((k for k in _ACTION_CLASSES if isinstance(action, k)), None)
+        if kind is None:
+            return action
+        values: dict[str, object] = {}
+        for field in attrs.fields(kind):
+            try:
+                values[field.name] = getattr(action, field.name)
+            except Exception as error:  # a field of the caller's own making
+                raise IllegalActionError(
+                    f"{self._where()}: a {kind.__name__} whose {field.name} cannot be read "
+                    f"({type(error).__name__}) is illegal") from None
+        return kind(**values)
 
     # -- the turn -------------------------------------------------------------------------
 
@@ -735,12 +758,12 @@ class Round:
     def _closed_kan(self, action: ClosedKan) -> None:
         seat = action.seat
         me = self._seats[seat]
-        if not isinstance(action.kind, Tile):
+        kind = action.kind.kind if isinstance(action.kind, Tile) else None  # read once
+        if type(kind) is not int or not 0 <= kind < 34:
             raise self._illegal(action, "a closed kan names its kind as a Tile")
-        problem = self._closed_kan_problem(seat, me, action.kind.kind)
+        problem = self._closed_kan_problem(seat, me, kind)
         if problem is not None:
             raise self._illegal(action, problem)
-        kind = action.kind.kind
         ids = tuple(sorted(i for i in me.ids if i // 4 == kind))
         me.take_for_meld(ids)
         meld = TableMeld(Meld(MeldKind.ANKAN, [self._tiles[i] for i in ids]), ids, None, None)
@@ -1368,6 +1391,11 @@ _TURN_ACTIONS: dict[type, Callable[[Round, Any], None]] = {
     Discard: Round._discard, Tsumo: Round._tsumo, ClosedKan: Round._closed_kan,
     AddedKan: Round._added_kan, Kita: Round._kita, NineTerminals: Round._nine_terminals}
 """What a seat may do on its turn, by the action's type."""
+
+_ACTION_CLASSES = (*_TURN_ACTIONS, Ron, Chi, Pon, OpenKan, Pass)
+"""Every action class."""
+_ACTION_TYPES = frozenset(_ACTION_CLASSES)
+"""The same, to look an action's exact type up (such an action is read as it is)."""
 
 _ANSWER_RON = 1
 _ANSWER_PON = 2
