@@ -47,6 +47,7 @@ from .rules import (
     TENHOU_TABLE,
     GameLength,
     TableRules,
+    check_stick_value,
     riichi_tiles_needed,
 )
 from .wall import Wall
@@ -89,5 +90,6 @@ __all__ = [
     "Tsumo",
     "Wall",
     "Win",
+    "check_stick_value",
     "riichi_tiles_needed",
 ]

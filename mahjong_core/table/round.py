@@ -56,7 +56,7 @@ from .records import (
     Win,
     round_name,
 )
-from .rules import TENHOU_TABLE, TableRules
+from .rules import TENHOU_TABLE, TableRules, check_stick_value
 from .wall import Wall
 
 __all__ = ["Observation", "Phase", "Round"]
@@ -300,7 +300,8 @@ class Round:
 
     ``wall`` says where every tile lies; the dealer draws first. ``scores`` are the
     scores at the start; riichi sticks and payments change ``scores`` as the round goes.
-    Raises InvalidContextError for a bad seat or score list (one int per player, within a
+    Raises InvalidRulesError for rules whose riichi stick pays other than it costs, and
+    InvalidContextError for a bad seat or score list (one int per player, within a
     billion points of zero), or for more honba or riichi sticks than a win in the round
     could carry (``MAX_HONBA``; ``MAX_RIICHI_STICKS`` less one stick per player).
 
@@ -323,6 +324,7 @@ class Round:
             raise InvalidContextError(
                 f"a {players}-player wall needs rules and table rules for {players} players, "
                 f"got {rules.players} and {table.players}")
+        check_stick_value(rules, table)
         if type(dealer) is not int or not 0 <= dealer < players:
             raise InvalidContextError(f"the dealer is a seat 0-{players - 1}, got {quote(dealer)}")
         if dealer_index is not None and (type(dealer_index) is not int
