@@ -541,8 +541,9 @@ class Round:
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now; empty when it has nothing to decide.
 
-        On its turn: each discard (one per distinct tile, the drawn tile apart), each
-        riichi discard, tsumo, kans and the nine-terminals draw. Answering a discard:
+        On its turn: each discard (the drawn tile first, then one per distinct tile of
+        the hand, a copy of the drawn tile's kind included), each riichi discard, tsumo,
+        kans, kita and the nine-terminals draw. Answering a discard:
         pass, ron, pon, open kan and chi choices. Answering an added kan: pass or ron.
         """
         me = self._seat(seat)
@@ -591,6 +592,8 @@ class Round:
             # riichi is worth trying discard by discard only when some discard is tenpai
             riichi_possible = (drawn is not None and self._riichi_problem(seat, me, None) is None
                                and me.hand().shanten() <= 0)
+            # the drawn tile first (tsumogiri), then one tile of each kind from the hand
+            # (tedashi), a red five apart: a copy of the drawn kind from the hand too
             seen: set[int] = set()  # kind, twice over, plus one for a red five
             red = self.rules.red_fives
             candidates = [drawn] if drawn is not None else []
@@ -600,10 +603,11 @@ class Round:
                 kind = tile_id >> 2
                 if forbidden and (forbidden >> kind) & 1:
                     continue
-                key = 2 * kind + (red and tile_id in _RED_IDS)
-                if tile_id != drawn and key in seen:
-                    continue
-                seen.add(key)
+                if tile_id != drawn:
+                    key = 2 * kind + (red and tile_id in _RED_IDS)
+                    if key in seen:
+                        continue
+                    seen.add(key)
                 actions.append(Discard(seat, tile_id))
                 if riichi_possible and self._riichi_problem(seat, me, tile_id) is None:
                     actions.append(Discard(seat, tile_id, riichi=True))
