@@ -13,6 +13,7 @@ from mahjong_core import TENHOU_SANMA_RULES, Tile, TileId, Wind
 from mahjong_core.context import MAX_HONBA, MAX_RIICHI_STICKS
 from mahjong_core.errors import IllegalActionError, InvalidContextError, MahjongError
 from mahjong_core.table import (
+    TENHOU_SANMA_TABLE,
     Action,
     AddedKan,
     Chi,
@@ -27,7 +28,6 @@ from mahjong_core.table import (
     RiichiAccepted,
     Ron,
     Round,
-    TENHOU_SANMA_TABLE,
     TileDiscarded,
     TileDrawn,
     Tsumo,
@@ -265,7 +265,7 @@ def fickle(kind: type[Any], fields: dict[str, object], answers: dict[str, list[o
         return property(read)
 
     subclass = type(f"Fickle{kind.__name__}", (kind,), {name: reader(name) for name in answers})
-    action = object.__new__(subclass)
+    action: Any = object.__new__(subclass)
     for name, value in fields.items():
         object.__setattr__(action, name, value)
     for name, values in answers.items():
@@ -284,7 +284,8 @@ def _fickle_cases() -> list[tuple[str, Callable[[], Round], Callable[[Round], An
         return r
 
     def pon_then_others(r: Round) -> Any:
-        return fickle(Pon, {"seat": 1}, {"tiles": [pair_of(r, 1, "5z")] * 2 + [ids_of(r, 1, "2m3m")]})
+        pair, others = pair_of(r, 1, "5z"), ids_of(r, 1, "2m3m")
+        return fickle(Pon, {"seat": 1}, {"tiles": [pair, pair, others]})
 
     def discard_then_another(r: Round) -> Any:
         held = r.concealed(0)
@@ -416,8 +417,8 @@ def test_a_sequence_that_is_no_permutation_is_refused(
 
 
 @pytest.mark.parametrize(("hands", "places", "words"), [
-    (["123m456p789s11223z", "", "", ""], {}, "14 tiles for hand 0, more than the 13 a 4-player wall"),
-    (["", "", "19m19p19s1234567z1p"], {}, "14 tiles for hand 2, more than the 13 a 3-player wall"),
+    (["123m456p789s11223z", "", "", ""], {}, "14 tiles for hand 0, more than the 13 a 4-"),
+    (["", "", "19m19p19s1234567z1p"], {}, "14 tiles for hand 2, more than the 13 a 3-"),
     (["", "", "", ""], {"dora": "123456z"}, "6 tiles for the dora indicators, more than the 5"),
     (["", "", ""], {"ura": "1234z"}, "4 tiles for the ura indicators, more than the 3"),
     (["", "", "", ""], {"rinshan": "12345z"}, "5 tiles for the replacement tiles, more than the 4"),

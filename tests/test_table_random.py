@@ -16,6 +16,7 @@ import random
 import threading
 from collections import Counter
 from collections.abc import Callable
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -359,7 +360,7 @@ def configurations(draw: st.DrawFn) -> tuple[Rules, TableRules]:
         noten_payment=math.lcm(*range(1, players)) * draw(st.integers(0, 2000)),
         **{name: draw(st.booleans()) for name in TABLE_FLAGS})
     if cost != stick:
-        with pytest.raises(InvalidRulesError, match="riichi_cost.*riichi_stick_points"):
+        with pytest.raises(InvalidRulesError, match=r"riichi_cost.*riichi_stick_points"):
             Game(rules=rules, table=table)
         table = attrs.evolve(table, riichi_cost=stick)
     return rules, table
@@ -385,9 +386,9 @@ def any_action(r: Round, rng: random.Random) -> object:
     if kind is Discard:
         return Discard(seat, tile, rng.choice([False, True, 1, None]))  # type: ignore[arg-type]
     if kind in (Chi, Pon):
-        return kind(seat, pair)
+        return kind(seat, cast(Any, pair))
     if kind in (AddedKan, Kita):
-        return kind(seat, tile)
+        return kind(seat, cast(Any, tile))
     if kind is ClosedKan:
         return ClosedKan(seat, rng.choice([Tile(rng.randrange(34)), Tile(27), "1m"]))  # type: ignore[arg-type]
     return kind(seat)

@@ -84,11 +84,11 @@ def test_the_drawn_tile_and_a_copy_from_the_hand_are_two_discards() -> None:
         ("1z", True), *((str(t), False) for t in tiles_of("123m456p789s12z"))]
     drawn = r.drawn
     other = next(i for i in r.concealed(0) if i // 4 == 27 and i != drawn)
-    for tile_id, tsumogiri in ((drawn, True), (other, False)):
+    for tile_id, from_the_wall in ((drawn, True), (other, False)):
         assert tile_id is not None
         twin = r.copy()
         twin.apply(Discard(0, tile_id))
-        assert twin.events[1] == TileDiscarded(0, tile_id, tsumogiri, False)
+        assert twin.events[1] == TileDiscarded(0, tile_id, from_the_wall, False)
 
 
 def test_a_drawn_plain_five_beside_a_red_and_a_plain_one_lists_three_fives() -> None:

@@ -215,10 +215,10 @@ def check_stick_value(rules: Rules, table: TableRules) -> None:
     declarer (``Rules.riichi_stick_points`` equal to ``TableRules.riichi_cost``): every
     point stays on the table.
 
-    >>> check_stick_value(Rules(), TableRules(riichi_cost=2000))
+    >>> check_stick_value(Rules(), TableRules(riichi_cost=2000))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    mahjong_core.errors.InvalidRulesError: a riichi stick costs 2000 (TableRules.riichi_cost) but pays the winner 1000 (Rules.riichi_stick_points): the two must be equal
+    mahjong_core.errors.InvalidRulesError: a riichi stick costs 2000 ... pays the winner 1000 ...
     """
     if rules.riichi_stick_points != table.riichi_cost:
         raise InvalidRulesError(
