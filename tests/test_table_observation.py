@@ -60,6 +60,7 @@ def hidden_from(r: Round, seat: int) -> Counter[int]:
     # is in play, not hidden
     unseen = set(wall.live[live:]) | set(wall.rinshan[rinshan:]) | set(wall.ura)
     unseen |= set(indicators[shown:])
+    unseen -= set(indicators[:shown])  # turned over, even where it lies in the live wall
     hidden = [i for s in range(r.players) if s != seat for i in r.concealed(s)]
     hidden += unseen - in_play
     return Counter(i // 4 for i in hidden)
@@ -138,7 +139,10 @@ def test_discard_options_are_the_hands_advice_as_legal_actions(seed: int, player
                                                   for _, a in options)]
         for option, action in options:
             assert action in seen.legal_actions and not action.riichi
-            assert Tile.from_id136(action.tile, red_fives=seen.rules.red_fives) == option.tile
+            played = Tile.from_id136(action.tile, red_fives=seen.rules.red_fives)
+            assert played == option.tile or (played.kind == option.tile.kind and all(
+                a.tile >> 2 != played.kind or a.tile == action.tile
+                for a in seen.legal_actions if isinstance(a, Discard)))
         kinds = {a.tile // 4 for a in seen.legal_actions if isinstance(a, Discard)}
         assert {o.tile.kind for o, _ in options} == kinds
 

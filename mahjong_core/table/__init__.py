@@ -45,7 +45,15 @@ from .records import (
     Win,
 )
 from .round import Observation, Phase, Round, SeenEvents
-from .rules import TENHOU_EAST_TABLE, TENHOU_SANMA_TABLE, TENHOU_TABLE, GameLength, TableRules
+from .rules import (
+    TENHOU_EAST_TABLE,
+    TENHOU_SANMA_TABLE,
+    TENHOU_TABLE,
+    GameLength,
+    TableRules,
+    check_stick_value,
+    riichi_tiles_needed,
+)
 from .wall import Wall
 
 __all__ = [
@@ -91,4 +99,6 @@ __all__ = [
     "Wall",
     "Win",
     "action_text",
+    "check_stick_value",
+    "riichi_tiles_needed",
 ]
