@@ -64,6 +64,7 @@ from .tile import Tile, TileId
 __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
 _DRAGONS = frozenset((31, 32, 33))
+_YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 
 class _Plan(enum.Enum):
@@ -147,8 +148,8 @@ class HeuristicPlayer:
     # -- what the seat sees -------------------------------------------------------------
 
     def _hand(self, obs: Observation) -> Hand:
-        tiles = self._tiles
-        return Hand([tiles[i] for i in obs.hand], [m.meld for m in obs.melds[obs.seat]])
+        return Hand.from_ids136(obs.hand, [m.meld for m in obs.melds[obs.seat]],
+                                red_fives=self.rules.red_fives)
 
     def _visible(self, obs: Observation, without: TileId | None = None) -> list[Tile]:
         """Every tile seen outside the hand: rivers (called tiles sit in melds), the
@@ -171,10 +172,17 @@ class HeuristicPlayer:
         """The yaku an open hand counts on; None for a closed hand or an open one with none."""
         if hand.is_closed:
             return None
+        return self._open_plan(obs, [(m.kind, tuple(t.kind for t in m.tiles))
+                                     for m in hand.melds])
+
+    def _open_plan(self, obs: Observation, melds: Sequence[tuple[MeldKind, tuple[int, ...]]]
+                   ) -> _Plan | None:
+        """The yaku an open hand with ``melds`` (each a kind and its tiles' kinds) counts
+        on, or None."""
         yakuhai = self._yakuhai(obs)
-        if any(m.kind is not MeldKind.CHI and m.first.kind in yakuhai for m in hand.melds):
+        if any(kind is not MeldKind.CHI and kinds[0] in yakuhai for kind, kinds in melds):
             return _Plan.YAKUHAI
-        if all(not t.is_yaochuu for m in hand.melds for t in m.tiles):
+        if all(k not in _YAOCHUU for _, kinds in melds for k in kinds):
             return _Plan.TANYAO
         return None
 
@@ -193,11 +201,22 @@ class HeuristicPlayer:
                       without: TileId | None = None) -> tuple[Tile, int] | None:
         """The discard (and the shanten it leaves) from a 14-tile ``hand`` among the
         ``allowed`` kinds, or None when none is allowed."""
-        options = [o for o in hand.discard_options(self._visible(obs, without))
-                   if o.tile.kind in allowed]
+        visible = self._visible(obs, without)
+        tanyao = self._plan(obs, hand) is _Plan.TANYAO
+        # the choice is most often among the discards of the lowest shanten, found for
+        # half the work: the first allowed one (with tanyao, the first allowed terminal
+        # or honour, if the hand holds one it may throw), unless a riichi calls for a
+        # safe tile instead
+        lowest = [o for o in hand.discard_options(visible, lowest_only=True)
+                  if o.tile.kind in allowed]
+        if tanyao and any(t.is_yaochuu and t.kind in allowed for t in hand.tiles):
+            lowest = [o for o in lowest if o.tile.is_yaochuu]
+        if lowest and (lowest[0].shanten < 1 or self._safe_kinds(obs) is None):
+            return lowest[0].tile, lowest[0].shanten
+        options = [o for o in hand.discard_options(visible) if o.tile.kind in allowed]
         if not options:
             return None
-        if self._plan(obs, hand) is _Plan.TANYAO:  # terminals and honours first
+        if tanyao:  # terminals and honours first
             options = ([o for o in options if o.tile.is_yaochuu]
                        + [o for o in options if not o.tile.is_yaochuu])
         best = options[0]
@@ -255,8 +274,13 @@ class HeuristicPlayer:
             return next(a for a in actions if isinstance(a, Pass))
         hand = self._hand(obs)
         now = hand.shanten()
+        # a chi or pon and a discard reach no lower shanten than drawing the tile would
+        # (the meld's tiles count as a set either way): the bound to beat ``now``
+        bound = max(hand.add(self._tiles[obs.last_tile]).shanten(), 0)
         ranked: list[tuple[int, int, Action]] = []
         for order, call in enumerate(calls):
+            if not isinstance(call, OpenKan) and bound >= now:
+                continue
             shanten = self._call_value(obs, hand, now, call, obs.last_tile)
             if shanten is not None:
                 ranked.append((shanten, order, call))
@@ -275,18 +299,23 @@ class HeuristicPlayer:
         else:
             own = call.tiles
             kind = MeldKind.PON if isinstance(call, Pon) else MeldKind.CHI
+        # the plan is known before the call is made
+        plan = self._open_plan(obs, [*((m.kind, tuple(t.kind for t in m.tiles))
+                                       for m in hand.melds),
+                                     (kind, (tile.kind, *(i // 4 for i in own)))])
+        if plan is None:
+            return None
         meld = Meld(kind, [tile, *(tiles[i] for i in own)], called=tile,
                     called_from=relative_seat(obs.seat, obs.current,
                                               players=obs.rules.players))
         after = hand.call(meld)
-        plan = self._plan(obs, after)
-        if plan is None:
-            return None
         if kind is MeldKind.MINKAN:  # keeps the shanten; all simples must hold already
             if plan is _Plan.TANYAO and any(t.is_yaochuu for t in after.tiles):
                 return None
             shanten = after.shanten()
             return shanten if shanten <= now else None
+        if max(after.shanten(), 0) >= now:  # no discard after the call gets below ``now``
+            return None
         allowed = frozenset(range(34)) - _kuikae(kind, tile.kind, [i // 4 for i in own])
         choice = self._best_discard(obs, after, allowed, without=tile_id)
         if choice is None or choice[1] >= now:
