@@ -398,6 +398,13 @@ def _with_riichi(seen: Observation, riichi: list[int], events: list[Event]) -> O
     return attrs.evolve(seen, riichi=tuple(flags), scores=tuple(scores), sticks=sticks)
 
 
+_ACTED = ("tsumo", "dahai", "reach", "chi", "pon", "daiminkan", "ankan", "kakan", "kita",
+          "nukidora")
+"""The events that name a seat as their ``actor``."""
+_ANSWERED = ("dahai", "kakan", "ankan", "kita", "nukidora")
+"""The events the other seats may answer (a win or a call on the tile)."""
+
+
 def _replay(start: Event, events: list[Event], seat: int, players: int, rules: Rules
             ) -> tuple[Round, list[int]]:
     """The round as the events have played it, laid out and replayed through the engine;
@@ -406,53 +413,58 @@ def _replay(start: Event, events: list[Event], seat: int, players: int, rules: R
     layout.deal(start.get("tehais"))
     layout.indicators.append(layout.take(start.get("dora_marker")))
     decisions: list[tuple[int, Action]] = []
-    reach: int | None = None
-    last_discard: TileId | None = None
+    follower = _Follower(layout)
     for event in events:
         kind = event.get("type")
-        actor = event.get("actor")
-        if kind in ("tsumo", "dahai", "reach", "chi", "pon", "daiminkan", "ankan", "kakan",
-                    "kita", "nukidora") and (type(actor) is not int
-                                            or not 0 <= actor < players):
-            raise InvalidLogError(f"a {kind} event's actor is a seat, got {quote(actor)}")
-        assert isinstance(actor, int) or kind not in ("tsumo",)
+        if kind == "dora":
+            layout.indicators.append(layout.take(event.get("dora_marker")))
+        elif kind in _ACTED:
+            actor = event.get("actor")
+            if type(actor) is not int or not 0 <= actor < players:
+                raise InvalidLogError(f"a {kind} event's actor is a seat, got {quote(actor)}")
+            decision = follower.follow(str(kind), actor, event)
+            if decision is not None:
+                decisions.append((actor, decision))
+    moves = [e.get("type") for e in events if e.get("type") not in (
+        "dora", "reach_accepted", "reach")]
+    answering = bool(moves) and moves[-1] in _ANSWERED
+    return _apply_all(start, layout, decisions, seat, rules, answering)
+
+
+class _Follower:
+    """Each seat's event as a decision to replay, its tiles named on the layout."""
+
+    def __init__(self, layout: _Layout) -> None:
+        self.layout = layout
+        self.reach: int | None = None
+        self.last_discard: TileId | None = None
+
+    def follow(self, kind: str, actor: int, event: Event) -> Action | None:
+        layout = self.layout
         if kind == "tsumo":
-            assert isinstance(actor, int)
             layout.draw(actor, event.get("pai"))
-        elif kind == "dahai":
-            assert isinstance(actor, int)
+            return None
+        if kind == "reach":
+            self.reach = actor
+            return None
+        if kind == "dahai":
             tile = layout.give(actor, event.get("pai"), drawn=event.get("tsumogiri") is True)
-            decisions.append((actor, Discard(actor, tile, riichi=reach == actor)))
-            reach, last_discard = None, tile
-            if actor == seat:
+            riichi, self.reach, self.last_discard = self.reach == actor, None, tile
+            if actor == layout.seat:
                 layout.drawn = None
-        elif kind == "reach":
-            reach = actor if isinstance(actor, int) else None
-        elif kind in _CALLS:
-            assert isinstance(actor, int)
-            decisions.append((actor, _call(layout, actor, kind, event, last_discard)))
-        elif kind == "ankan":
-            assert isinstance(actor, int)
+            return Discard(actor, tile, riichi=riichi)
+        if kind in _CALLS:
+            return _call(layout, actor, kind, event, self.last_discard)
+        layout.replacement_next[actor] = True  # a kan or a north tile: a replacement draw
+        if kind == "ankan":
             consumed = event.get("consumed")
             if not isinstance(consumed, list) or len(consumed) != 4:
                 raise InvalidLogError(f"an ankan consumes four tiles, got {quote(consumed)}")
             ids = [layout.give(actor, name) for name in consumed]
-            decisions.append((actor, ClosedKan(actor, Tile(ids[0] // 4))))
-            layout.replacement_next[actor] = True
-        elif kind == "kakan":
-            assert isinstance(actor, int)
-            decisions.append((actor, AddedKan(actor, layout.give(actor, event.get("pai")))))
-            layout.replacement_next[actor] = True
-        elif kind in ("kita", "nukidora"):
-            assert isinstance(actor, int)
-            decisions.append((actor, Kita(actor, layout.give(actor, event.get("pai", "N")))))
-            layout.replacement_next[actor] = True
-        elif kind == "dora":
-            layout.indicators.append(layout.take(event.get("dora_marker")))
-    moves = [e.get("type") for e in events if e.get("type") not in (
-        "dora", "reach_accepted", "reach")]
-    answering = bool(moves) and moves[-1] in ("dahai", "kakan", "ankan", "kita", "nukidora")
-    return _apply_all(start, layout, decisions, seat, rules, answering)
+            return ClosedKan(actor, Tile(ids[0] // 4))
+        if kind == "kakan":
+            return AddedKan(actor, layout.give(actor, event.get("pai")))
+        return Kita(actor, layout.give(actor, event.get("pai", "N")))
 
 
 def _call(layout: _Layout, actor: int, kind: object, event: Event,
