@@ -118,6 +118,13 @@ def _steps() -> _Steps:
                for tile in range(136) for tsumogiri, riichi in flags)))
 
 
+_KEYS_RED = tuple(2 * (i >> 2) + (i in _RED_IDS) for i in range(136))
+"""Tile id -> its kind, twice over, plus one for a red five: the discards a hand offers,
+one per key."""
+_KEYS_PLAIN = tuple(2 * (i >> 2) for i in range(136))
+"""The same without red fives."""
+
+
 @functools.cache
 def _discards() -> tuple[Discard, ...]:
     """Every discard a seat can make, ``Discard(seat, tile, riichi)`` at
@@ -828,26 +835,27 @@ class Round:
             # riichi is worth trying discard by discard only when some discard is tenpai
             riichi_possible = (drawn is not None and self._riichi_problem(seat, me, None) is None
                                and self._may_be_tenpai(me) and me.hand().shanten() <= 0)
-            # the drawn tile first (tsumogiri), then one tile of each kind from the hand
-            # (tedashi), a red five apart: a copy of the drawn kind from the hand too
-            seen: set[int] = set()  # kind, twice over, plus one for a red five
-            red = self.rules.red_fives
-            candidates = [drawn] if drawn is not None else []
-            candidates += sorted(me.ids)
+            # the drawn tile first (tsumogiri)
             forbidden = me.forbidden
             made = _discards()
-            for index, tile_id in enumerate(candidates):
-                if index and tile_id == drawn:
-                    continue  # listed first
-                kind = tile_id >> 2
-                if forbidden and (forbidden >> kind) & 1:
+            base = 272 * seat
+            if drawn is not None and not (forbidden and (forbidden >> (drawn >> 2)) & 1):
+                actions.append(made[base + 2 * drawn])
+                if riichi_possible and self._riichi_problem(seat, me, drawn) is None:
+                    actions.append(made[base + 2 * drawn + 1])
+            # then one tile of each kind from the hand, a red five apart, a copy of the
+            # drawn kind included: in id order a kind's copies come together, the red five
+            # (the lowest id) first
+            keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
+            last = -1
+            for tile_id in sorted(me.ids):
+                key = keys[tile_id]
+                if key == last or tile_id == drawn:
                     continue
-                if tile_id != drawn:
-                    key = 2 * kind + (red and tile_id in _RED_IDS)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                at = 2 * (136 * seat + tile_id)
+                last = key
+                if forbidden and (forbidden >> (tile_id >> 2)) & 1:
+                    continue
+                at = base + 2 * tile_id
                 actions.append(made[at])
                 if riichi_possible and self._riichi_problem(seat, me, tile_id) is None:
                     actions.append(made[at + 1])
