@@ -181,6 +181,80 @@ def test_whitespace_between_tags_and_an_xml_declaration_are_read() -> None:
     assert parse_mjlog(spaced) == EXPECTED
 
 
+_XML_BLANKS = " \t\r\n"
+"""XML's white space (its production S): the only characters allowed inside a tag."""
+_ANY_TAG = re.compile(r'<(/?)([A-Za-z]+[0-9]*)((?:\s+[A-Za-z_][A-Za-z0-9_]*="[^"]*")*)\s*(/?)>')
+_ONE_ATTRIBUTE = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)="([^"]*)"')
+
+
+def _xml_spaced(document: str, gap: Callable[[bool], str], quote: Callable[[str], str]) -> str:
+    """``document`` with every tag rewritten as XML also allows: ``gap(needed)`` is the
+    white space put where XML requires some (True) or allows some (False), ``quote`` an
+    attribute value's quotes."""
+    def tag(match: re.Match[str]) -> str:
+        closing, name, attributes, empty = match.groups()
+        if closing:
+            return f"</{name}{gap(False)}>"
+        pairs = "".join(f"{gap(True)}{key}{gap(False)}={gap(False)}{quote(value)}"
+                        for key, value in _ONE_ATTRIBUTE.findall(attributes))
+        return f"<{name}{pairs}{gap(False)}{empty}>"
+
+    return _ANY_TAG.sub(tag, document)
+
+
+def _double(value: str) -> str:
+    return f'"{value}"'
+
+
+@pytest.mark.parametrize(("gap", "quote"), [
+    (lambda needed: " ", _double),                             # <T52 />, <N who="2" m="11" />
+    (lambda needed: " \t\r\n" if needed else "\n", _double),   # every kind of white space
+    (lambda needed: "\t" if needed else "", lambda value: f"'{value}'"),   # single quotes
+])
+def test_white_space_and_quotes_xml_allows_inside_tags_read_as_the_compact_form(
+        gap: Callable[[bool], str], quote: Callable[[str], str]) -> None:
+    spaced = _xml_spaced(DOC, gap, quote)
+    assert spaced != DOC and "<T52" in spaced
+    assert parse_mjlog(spaced) == EXPECTED
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_any_white_space_xml_allows_in_any_tag_reads_as_the_compact_form(
+        data: st.DataObject) -> None:
+    blanks = st.text(alphabet=_XML_BLANKS, max_size=3)
+
+    def gap(needed: bool) -> str:
+        return data.draw(blanks.filter(bool) if needed else blanks)
+
+    def quote(value: str) -> str:
+        mark = data.draw(st.sampled_from("\"'"))
+        return f"{mark}{value}{mark}"
+
+    assert parse_mjlog(_xml_spaced(DOC, gap, quote)) == EXPECTED
+
+
+def test_a_single_quoted_value_may_hold_a_double_quote_and_the_reverse() -> None:
+    text = DOC.replace('ref=""', "ref='a\"b'").replace('ver="2.3"', "ver='2.3'")
+    game = parse_mjlog(text.replace('lobby="1234"', "lobby='1234'"))
+    assert game == attrs.evolve(EXPECTED, shuffle_ref='a"b')
+    assert parse_mjlog(DOC.replace('ref=""', "ref=\"a'b\"")).shuffle_ref == "a'b"
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("<T52/>", "< T52/>"),              # no white space after <
+    ("<T52/>", "<T52/ >"),              # nor between / and >
+    ("<T52/>", "<T52\x0b/>"),           # a vertical tab is not XML white space
+    ('<N who="2" m="11" />', '<N who="2"m="11" />'),       # attributes need white space between
+    ('<N who="2" m="11" />', '<N\u3000who="2" m="11" />'),  # an ideographic space neither
+    ('<N who="2" m="11" />', "<N who=\"2' m=\"11\" />"),    # quotes that do not pair
+    ("</mjloggm>", "</ mjloggm>"),
+])
+def test_white_space_xml_does_not_allow_is_refused(old: str, new: str) -> None:
+    with pytest.raises(InvalidLogError, match=r"malformed tag|unknown tag|text outside a tag"):
+        parse_mjlog(_damage(old, new))
+
+
 def test_whole_number_rates_and_points_are_numbers_too() -> None:
     game = attrs.evolve(EXPECTED, players=(MjlogPlayer("a", 1, 1500, "M"),) * 4)
     assert 'rate="1500.00,1500.00,1500.00,1500.00"' in format_mjlog(game)

@@ -823,12 +823,20 @@ def check_texts(value: object, count: int, what: str) -> None:
 
 # --- reading ---------------------------------------------------------------------------
 
+_S = "[ \t\r\n]"
+"""XML's white space (its production S): the only characters a tag may hold between its
+name, its attributes, their ``=`` and its ``/>``."""
+_NAME = "[A-Za-z_][A-Za-z0-9_]*"
+_VALUE = "(?:\"[^\"<]*\"|'[^'<]*')"
+"""An attribute's value, in double or single quotes (XML allows no ``<`` in it)."""
 _TOKEN = re.compile(
-    r'<([A-Z])([0-9]+)/>'
-    r'|<(/?)([A-Za-z]+)([0-9]*)((?:\s+[A-Za-z_][A-Za-z0-9_]*\s*=\s*"[^"<>]*")*)\s*(/?)>'
-    r'|(\s+)|([^<\s][^<]*|<[^<]*)')
-"""One token: a draw or discard (1, 2), another tag (3-7), whitespace (8) or stray text (9)."""
-_ATTRIBUTE = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\s*=\s*"([^"<>]*)"')
+    f"<([A-Z])([0-9]+){_S}*/>"
+    f"|<(/?)([A-Za-z]+)([0-9]*)((?:{_S}+{_NAME}{_S}*={_S}*{_VALUE})*){_S}*(/?)>"
+    r"|(\s+)|([^<\s][^<]*|<[^<]*)")
+"""One token: a draw or discard (1, 2), another tag (3-7), whitespace (8) or stray text (9).
+A tag may hold the white space XML allows: ``<T52 />``, ``<N who = '2'\n m="11"/>``."""
+_ATTRIBUTE = re.compile(f'({_NAME}){_S}*={_S}*"([^"<]*)"')
+_QUOTED_ATTRIBUTE = re.compile(f"({_NAME}){_S}*={_S}*(?:\"([^\"<]*)\"|'([^'<]*)')")
 _INT = re.compile(r"-?[0-9]+\Z")
 _INTS = re.compile(r"(?:-?[0-9]+(?:,-?[0-9]+)*)?\Z")
 _NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?\Z")
@@ -862,6 +870,14 @@ _KNOWN = {
 _MAX_DIGITS = 18
 """The longest number an attribute may hold: every number of a log fits."""
 _LONG_NUMBER = re.compile(f"[0-9]{{{_MAX_DIGITS + 1}}}")
+
+
+def _attributes(text: str) -> list[tuple[str, str]]:
+    """A tag's (name, value) pairs, its values in double quotes as logs write them or in
+    single quotes."""
+    if "'" not in text:
+        return _ATTRIBUTE.findall(text)
+    return [(name, double or single) for name, double, single in _QUOTED_ATTRIBUTE.findall(text)]
 
 
 def _shown(text: str) -> str:
@@ -1117,7 +1133,9 @@ def _label(round_: MjlogRound | None, number: int) -> str:
 def parse_mjlog(document: str) -> MjlogGame:
     """Read one mjlog document (``<mjloggm ...>...</mjloggm>``) into an ``MjlogGame``.
 
-    An optional XML declaration may come first; whitespace between tags is ignored.
+    An optional XML declaration may come first; white space between tags is ignored, and
+    so is the white space XML allows inside a tag (``<T52 />``, one attribute a line);
+    attribute values may be in double or single quotes.
     Raises InvalidLogError naming the round (``E2 honba 1``, or ``round 5`` when the log
     leaves the numbering out), the event index, the character offset and the tag where
     the document is damaged or truncated, holds an unknown tag or attribute, a number that
@@ -1224,7 +1242,7 @@ def parse_mjlog(document: str) -> MjlogGame:
             known = _KNOWN.get(name)
             if known is None:
                 _fail(f"unknown tag {_shown(f'<{name}>')}")
-            pairs = _ATTRIBUTE.findall(match.group(6))
+            pairs = _attributes(match.group(6))
             attrs_ = dict(pairs)
             if len(attrs_) != len(pairs):
                 _fail(f"an attribute is given twice in <{name}>")
