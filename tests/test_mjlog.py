@@ -727,6 +727,79 @@ def test_damaged_input_names_the_place(text: str, message: str) -> None:
         parse_mjlog(text)
 
 
+def _numbers(count: int, number: int = 1) -> str:
+    return ",".join([str(number)] * count)
+
+
+def _tag(marker: str) -> str:
+    """The tag of DOC that holds ``marker``."""
+    start = DOC.rindex("<", 0, DOC.index(marker) + 1)
+    return DOC[start:DOC.index(">", start) + 1]
+
+
+FIRST_WIN = _tag('ten="30,7700,0"')
+
+
+def _attribute(old: str, new: str, within: str = FIRST_WIN) -> str:
+    """DOC with ``old`` replaced by ``new`` in the tag ``within``."""
+    assert within.count(old) == 1
+    return _damage(within, within.replace(old, new))
+
+
+LISTS_OVER_THEIR_LIMIT = [
+    # (the attribute as it was, as it is now, the message)
+    # a fifth meld code that decodes to nothing: refused for the count, before decoding
+    ('m="11"', f'm="{_numbers(4, 11)},65535"',
+     "m holds 5 numbers, more than 4: a win has at most 4 melds"),
+    ('hai="2,', f'hai="{_numbers(4)},2,', "hai holds 15 numbers, more than 14"),
+    ('yaku="1,1,', f'yaku="{_numbers(104)},1,1,', "yaku holds 112 numbers, more than 110"),
+    ('doraHai="60,80"', f'doraHai="{_numbers(6)}"', "doraHai holds 6 numbers, more than 5"),
+    ('doraHaiUra="90,91"', f'doraHaiUra="{_numbers(6)}"', "doraHaiUra holds 6 numbers"),
+    ('sc="250,', 'sc="0,0,250,', "sc holds 10 numbers, more than 8"),
+    ('ten="30,7700,0"', f'ten="{_numbers(100_000)}"', "ten holds 100000 numbers, not 3"),
+    ('ba="1,3"', 'ba="1,3,0"', "ba holds 3 numbers, not 2"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "message"), LISTS_OVER_THEIR_LIMIT)
+def test_a_win_s_list_longer_than_its_rule_allows_is_refused(old: str, new: str,
+                                                             message: str) -> None:
+    with pytest.raises(InvalidLogError, match=f"^S1 honba 1, event 17, .*: {message}"):
+        parse_mjlog(_attribute(old, new))
+
+
+@pytest.mark.parametrize(("within", "old", "new", "message"), [
+    (_tag('yakuman="39"'), 'yakuman="39"', f'yakuman="{_numbers(56, 39)}"',
+     "yakuman holds 56 numbers, more than 55"),
+    (_tag("<INIT"), 'ten="250,240,260,230"', 'ten="250,240,260,230,0"',
+     "ten holds 5 numbers, more than 4"),
+    (_tag("<INIT"), 'hai0="0,', f'hai0="{_numbers(3, 135)},0,',
+     "hai0 holds 16 numbers, more than 13: a seat is dealt 13 tiles"),
+    (_tag('ten="250,240,260,220"'), 'ten="250,240,260,220"', 'ten="250,240,260,220,0"',
+     "ten holds 5 numbers, more than 4"),
+    (_tag("<RYUUKYOKU"), 'hai1="13,14,15"', f'hai1="{_numbers(15, 13)}"',
+     "hai1 holds 15 numbers, more than 14"),
+    (_tag("<RYUUKYOKU"), 'owari="347,', 'owari="0,0,347,', "owari holds 10 items, more than 8"),
+])
+def test_every_other_list_longer_than_its_rule_allows_is_refused(
+        within: str, old: str, new: str, message: str) -> None:
+    with pytest.raises(InvalidLogError, match=message):
+        parse_mjlog(_attribute(old, new, within))
+
+
+def test_a_three_player_win_counts_four_melds_and_four_kita() -> None:
+    text = real_text(THREE_PLAYER_LOG)
+    four_kita = 'm="31264,30752,43625,45673"'
+    assert four_kita in text
+    nine = 'm="31264,30752,31008,31520,43625,45673,43625,45673,43625"'
+    with pytest.raises(InvalidLogError, match="m holds 9 numbers, more than 8: a win has "
+                                              "at most 4 melds and 4 kita"):
+        parse_mjlog(text.replace(four_kita, nine))
+    five_melds = 'm="31264,43625,45673,43625,45673,43625"'
+    with pytest.raises(InvalidLogError, match="a win's melds are at most 4 and 4 kita"):
+        parse_mjlog(text.replace(four_kita, five_melds))
+
+
 def test_a_draw_or_discard_tag_with_leading_zeros_reads_as_without() -> None:
     """Logs write tile ids without leading zeros; a tag with them takes the reader's
     slower path and still reads the same (a tsumogiri included)."""
@@ -773,6 +846,14 @@ def test_not_text() -> None:
     (lambda: AgariRecord(fu=30, points=1000), "all given or all None"),
     (lambda: AgariRecord(scores=(0, 0), deltas=(0,)), "one entry per seat"),
     (lambda: AgariRecord(yaku=((1, 1, 1),)), "pairs"),  # type: ignore[arg-type]
+    (lambda: AgariRecord(melds=(PON_OF_1M,) * 5), "melds are at most 4 and 4 kita"),
+    (lambda: AgariRecord(hand=ids(*range(15))), "holds 15 tiles, more than 14"),
+    (lambda: AgariRecord(dora_indicators=ids(*range(6))), "holds 6 tiles, more than 5"),
+    (lambda: AgariRecord(yakuman=(39,) * 56), "yakuman are at most 55"),
+    (lambda: Agari(0, 1, ids(*range(6))), "ura indicators holds 6 tiles"),
+    (lambda: Riichi(0, 2, (0,) * 5), "one a seat, at most 4"),
+    (lambda: RyuukyokuRecord(hands=(ids(*range(15)), None, None, None)), "more than 14"),
+    (lambda: AgariRecord(melds=(_call(CallKind.KITA, (120,)),) * 5), "at most 4 and 4 kita"),
     (lambda: RyuukyokuRecord(), "at least one field"),
     (lambda: RyuukyokuRecord(hands=(None,)), "one entry per seat"),
     (lambda: MjlogStanding((100,), (1.0, 2.0)), "one number of points per score"),

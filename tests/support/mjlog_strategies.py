@@ -114,7 +114,8 @@ def _agari(draw: st.DrawFn, players: int) -> Agari:
     ba = draw(_maybe(st.tuples(st.integers(0, 20), st.integers(0, 10))))
     ten = draw(_maybe(st.tuples(st.integers(0, 200), st.integers(0, 200000), st.integers(0, 5))))
     changes = draw(_score_changes())
-    hand, win_tile, dora = draw(_maybe(_ID_TUPLES)), draw(_maybe(_IDS)), draw(_maybe(_ID_TUPLES))
+    hand, win_tile = draw(_maybe(_ID_TUPLES)), draw(_maybe(_IDS))
+    dora = draw(_maybe(st.lists(_IDS, max_size=5).map(tuple)))
     melds = draw(_maybe(st.lists(calls(seat, players), max_size=4).map(tuple)))
     yaku = draw(_maybe(st.lists(st.tuples(st.integers(0, 54), st.integers(0, 13)),
                                 max_size=5).map(tuple)))
