@@ -89,6 +89,15 @@ def test_a_refused_game_names_the_round_and_the_action() -> None:
         convert(_refused(), LogFormat.MJAI)
 
 
+@pytest.mark.parametrize("version", ["inf", "1e999", "nan"])
+def test_a_version_that_is_not_a_number_is_the_log_s_error(version: str) -> None:
+    text = GAME.read_text(encoding="utf-8").replace('ver="2.3"', f'ver="{version}"', 1)
+    done = _run(["convert", "--to", "tenhou6", "-"], text)
+    assert done.returncode == 1 and done.stdout == ""
+    assert re.search(f"game 0: .*ver='{version}' is not a version number", done.stderr)
+    assert "the library failed" not in done.stderr
+
+
 def test_unreadable_input() -> None:
     done = _run(["convert", "--to", "mjai", "-"], "hello")
     assert done.returncode == 1 and "neither mjlog XML" in done.stderr

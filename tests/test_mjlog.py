@@ -262,10 +262,26 @@ def test_whole_number_rates_and_points_are_numbers_too() -> None:
 
 
 def test_character_references_in_text_attributes() -> None:
-    text = DOC.replace('ver="2.3"', 'ver="a&amp;b&lt;&#x41;&#66;&quot;"')
+    text = DOC.replace('ref=""', 'ref="a&amp;b&lt;&#x41;&#66;&quot;"')
     game = parse_mjlog(text)
-    assert game.version == 'a&b<AB"'
+    assert game.shuffle_ref == 'a&b<AB"'
     assert parse_mjlog(format_mjlog(game)) == game
+
+
+@pytest.mark.parametrize("version", ["inf", "1e999", "nan", "-inf", "2.3.1", "", "abc",
+                                     "1" + "0" * 400, "&#50;.3x"])
+def test_a_version_that_is_not_a_number_is_the_log_s_error(version: str) -> None:
+    with pytest.raises(InvalidLogError, match=r"^before the first round, character 0 "
+                                              r".*: ver=.* is not a version number"):
+        parse_mjlog(DOC.replace('ver="2.3"', f'ver="{version}"'))
+    with pytest.raises(InvalidLogError, match="a game's version"):
+        attrs.evolve(EXPECTED, version=version)
+
+
+@pytest.mark.parametrize("version", ["2.3", "2", "10.25", "&#50;.3"])
+def test_a_version_number_reads(version: str) -> None:
+    game = parse_mjlog(DOC.replace('ver="2.3"', f'ver="{version}"'))
+    assert game.version == version.replace("&#50;", "2")
 
 
 # --- meld codes --------------------------------------------------------------------------

@@ -73,6 +73,10 @@ _NORTH = 30
 _WINDS = "ESWN"
 
 
+_VERSION = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?\Z")
+"""A log's version (``ver``): a number such as 2.3 (digits, a decimal point and digits)."""
+
+
 def _fail(message: str) -> NoReturn:
     raise InvalidLogError(message)
 
@@ -796,7 +800,9 @@ class MjlogGame:
     shuffle_ref: str | None = None
 
     def __attrs_post_init__(self) -> None:
-        _optional(_need_text, self.version, "a game's version")
+        if self.version is not None and (type(self.version) is not str
+                                         or _VERSION.match(self.version) is None):
+            _fail(f"a game's version (ver) is a number such as 2.3, got {quote(self.version)}")
         _optional(_need_text, self.shuffle_seed, "a game's shuffle seed")
         _optional(_need_text, self.shuffle_ref, "a game's shuffle reference")
         _need_int(self.rule_type, "a game's rule type", 0)
@@ -1124,6 +1130,15 @@ def _init(attrs_: dict[str, str], players: int) -> MjlogRound:
         _seat(attrs_, "oya", _SEATS) if "oya" in attrs_ else None, tuple(hands))
 
 
+def _version(attrs_: dict[str, str]) -> str | None:
+    if "ver" not in attrs_:
+        return None
+    version = _unescape(attrs_["ver"])
+    if _VERSION.match(version) is None:
+        _fail(f"ver={quote(version)} is not a version number such as 2.3")
+    return version
+
+
 def _decode_name(value: str) -> str:
     try:
         return unquote_to_bytes(value).decode("utf-8")
@@ -1305,7 +1320,7 @@ def parse_mjlog(document: str) -> MjlogGame:
                     _fail("a second <mjloggm> inside the document" if opened
                           else "<mjloggm/> holds no game")
                 opened = True
-                version = _unescape(attrs_["ver"]) if "ver" in attrs_ else None
+                version = _version(attrs_)
                 continue
             if not opened:
                 _fail(f"a document starts with <mjloggm ...>, got <{name}>")
