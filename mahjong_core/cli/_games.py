@@ -97,24 +97,14 @@ def _open(path: str) -> IO[bytes]:
 
 def _games_of(name: str, stream: IO[bytes]) -> Iterator[GameText]:
     """The games of one input, each problem in the place of the game it spoils."""
-    chunks = _chunks(stream)
-    try:
-        head = _peek(chunks)
-    except _Broken as broken:
-        yield GameText(None, "", f"{name}: {broken}")
-        return
+    head, chunks, broken = _peek(_chunks(stream))
     if head.startswith(b"\x1f\x8b"):
-        chunks = _inflate(_chain([head], chunks))
-        try:
-            head = _peek(chunks)
-        except _Broken as broken:
-            yield GameText(None, "", f"{name}: {broken}")
-            return
+        head, chunks, broken = _peek(_inflate(_chain([head], chunks)))
     if head.startswith(_BOM):
         head = head[len(_BOM):]
     start = head.lstrip(_BLANK)
     if not start:
-        yield GameText(None, "", f"{name} holds no game")
+        yield GameText(None, "", f"{name}: {broken}" if broken else f"{name} holds no game")
         return
     fmt = _format(head)
     if fmt is None:
@@ -156,16 +146,30 @@ def _chain(first: Iterable[bytes], rest: Iterator[bytes]) -> Iterator[bytes]:
     yield from rest
 
 
-def _peek(chunks: Iterator[bytes]) -> bytes:
+def _peek(chunks: Iterator[bytes]) -> tuple[bytes, Iterator[bytes], _Broken | None]:
     """The input's first bytes: up to its first line's end after the first byte that is
-    not blank (at most ``MAX_LINE_BYTES`` and a piece), or all of it when shorter."""
+    not blank (at most ``MAX_LINE_BYTES`` and a piece), or all of it when shorter; then
+    the pieces after them, and why the input cannot be read on when it broke before.
+
+    A break (a read that failed, gzip data damaged or cut short) is kept for the end of
+    what came before it: the games before the damage are still read, in a file whose
+    games are all on one line as in one a line."""
     head = bytearray()
-    for chunk in chunks:
-        head += chunk
-        body = head.lstrip(_BLANK + b"\xef\xbb\xbf")
-        if body and (b"\n" in body or b"\r" in body or len(body) > MAX_LINE_BYTES):
-            break
-    return bytes(head)
+    try:
+        for chunk in chunks:
+            head += chunk
+            body = head.lstrip(_BLANK + b"\xef\xbb\xbf")
+            if body and (b"\n" in body or b"\r" in body or len(body) > MAX_LINE_BYTES):
+                break
+    except _Broken as broken:
+        return bytes(head), _broken_after(broken), broken
+    return bytes(head), chunks, None
+
+
+def _broken_after(broken: _Broken) -> Iterator[bytes]:
+    """No more pieces: the input broke (raised when the reader gets here)."""
+    yield from ()
+    raise broken
 
 
 def _inflate(chunks: Iterator[bytes]) -> Iterator[bytes]:
