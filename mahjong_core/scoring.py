@@ -2,7 +2,8 @@
 
 furiten guard -> thirteen orphans -> every standard reading -> seven pairs fallback ->
 yaku, fu and points for every reading and every placement of the winning tile, keeping
-the highest points (ties: a yakuman over a counted one, then more han, then more fu).
+the highest points (ties: a yakuman over a counted one, then more han, then more fu,
+then more fu counted before rounding, the reading a scorer at the table writes).
 
 The inner loop works on plain integers: each suit's readings come from per-suit tables
 (``_score_tables``) with their run and triplet masks, identical-run counts, terminal
@@ -239,7 +240,8 @@ class WinResult:
 
     @property
     def fu_items(self) -> tuple[tuple[str, int], ...]:
-        """The fu breakdown: each item and its fu, before rounding up to 10."""
+        """The fu breakdown: each item and its fu, before rounding up to 10 (of readings
+        that score alike, the one that counts the most fu)."""
         return _fu_items(self._reading, yakuman=bool(self.yakuman))
 
     def unicode(self, hand: Hand | None = None, win_tile: Tile | None = None) -> str:
@@ -414,7 +416,7 @@ _set_values = WinResult.__dict__["_values"].__set__
 each (past the frozen class's guard), instead of through attrs' generated __init__."""
 _BASE_HAN = _suit.BoundedTable(lambda key: _han(key >> 1, bool(key & 1)), 1 << 12)
 """Han of a set of flags, keyed by flags << 1 | is_open."""
-_Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], tuple[int, int, int]]
+_Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], tuple[int, int, int], int]
 """One scored placement: flags, han without dora, fu, yakuman flags, then the reading's
 form, pair, parts and the winning tile's place (see ``_Reading``)."""
 _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
@@ -436,7 +438,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     """Score the win of ``win_tile`` on ``hand`` (the 13-tile hand before the win).
 
     Every reading and every placement of the winning tile is scored; the highest points
-    win (ties: a yakuman over kazoe, then more han, then more fu). A furiten ron is
+    win (ties: a yakuman over kazoe, then more han, more fu, more fu before rounding,
+    the reading a scorer at the table writes in ``fu_items``). A furiten ron is
     refused before any other work.
     Raises InvalidHandError for a 14-tile hand or a fifth copy, InvalidContextError for
     a situation the hand cannot be in (riichi with an open hand, tenhou with melds,
@@ -697,7 +700,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             wait, place_rank, _ = place
             if pinfu_shape and wait == _RYANMEN and not yakuman:  # no triplet: no suuankou
                 found.append((flags | Y_PINFU, han + 1, pinfu_fu, 0, _STANDARD, pair, parts,
-                              place))
+                              place, pinfu_fu))
                 continue
             concealed = concealed_trips
             fu = reading_fu + _WAIT_FU[wait]
@@ -707,6 +710,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             y = yakuman
             if concealed == 4:
                 y |= Y_SUUANKOU_TANKI if wait == _TANKI else Y_SUUANKOU
+            counted = fu
             fu = (fu + 9) // 10 * 10
             if fu == 20:
                 fu = 30
@@ -720,7 +724,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             elif not f:
                 no_yaku = True
                 continue
-            found.append((f, total, fu, y, _STANDARD, pair, parts, place))
+            found.append((f, total, fu, y, _STANDARD, pair, parts, place, counted))
     return no_yaku
 
 
@@ -735,7 +739,7 @@ def _seven_pairs(keys: list[int], win: int, base_flags: int,
     han = _han(f, False)
     if y:
         f, han = y, 0
-    return (f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, (_t.TANKI, win % 9, _PLACE_PAIR))
+    return (f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, (_t.TANKI, win % 9, _PLACE_PAIR), 25)
 
 
 def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: int,
@@ -745,7 +749,7 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     hand)."""
     tsumo = context.tsumo
     best = found[0] if len(found) == 1 else _best(found, extra_han, rules, dealer, tsumo)
-    flags, han, fu, yakuman, form, pair, parts, place = best
+    flags, han, fu, yakuman, form, pair, parts, place, _ = best
     if yakuman:
         return _yakuman_result(flags, fu, (form, pair, parts, place, win, context, rules,
                                            is_open), context, rules, dealer, tsumo)
@@ -777,10 +781,12 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
 def _best(found: list[_Candidate], extra_han: int, rules: Rules, dealer: bool,
           tsumo: bool) -> _Candidate:
     """Of several candidates the one with the highest points; ties: a yakuman, then more
-    han, then more fu; the first of equal candidates stays."""
-    best, best_key = found[0], (-1, 0, 0, 0)
+    han, then more fu, then more fu counted before rounding (the reading a scorer writes:
+    the closed triplet of 1s rather than the pair, the kanchan rather than the ryanmen);
+    the first of equal candidates stays."""
+    best, best_key = found[0], (-1, 0, 0, 0, 0)
     for candidate in found:
-        han, fu, yakuman = candidate[1], candidate[2], candidate[3]
+        han, fu, yakuman, counted = candidate[1], candidate[2], candidate[3], candidate[8]
         if yakuman:
             base = 8000 * _yakuman_count(yakuman, rules)
         else:
@@ -788,7 +794,7 @@ def _best(found: list[_Candidate], extra_han: int, rules: Rules, dealer: bool,
             base = fu << total + 2 if total < 5 else 2000
             if base >= 1920:
                 base = _limit_and_base(total, fu, rules)[1]
-        key = (_points_of(base, dealer, tsumo), 1 if yakuman else 0, han, fu)
+        key = (_points_of(base, dealer, tsumo), 1 if yakuman else 0, han, fu, counted)
         if key > best_key:
             best, best_key = candidate, key
     return best
