@@ -90,6 +90,8 @@ class _Reading(NamedTuple):
     context: WinContext
     rules: Rules
     is_open: bool
+    reds: int
+    """Bit s: the hand (the winning tile and the melds included) holds suit s's red five."""
 
     @property
     def wait(self) -> int:
@@ -112,7 +114,7 @@ class _Reading(NamedTuple):
 
 
 _ReadingValues = tuple[Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
-                       Rules, bool]
+                       Rules, bool, int]
 """A _Reading's fields as a plain tuple, as a result holds them after its values."""
 
 _FIELDS = ("yaku", "han", "fu", "dora", "aka", "ura", "limit", "yakuman", "points",
@@ -130,7 +132,7 @@ class WinResult:
 
     _values: tuple[Yaku, int, int, int, int, int, Limit | None, int, int, Payments, Wait,
                    Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
-                   Rules, bool]
+                   Rules, bool, int]
 
     @property
     def yaku(self) -> Yaku:
@@ -176,6 +178,14 @@ class WinResult:
     def points(self) -> int:
         """The hand's value without honba or riichi sticks."""
         return self._values[8]
+
+    @property
+    def red_fives(self) -> tuple[Tile, ...]:
+        """The red fives the hand holds (the winning tile and the melds included), in suit
+        order, whatever the rules (``aka`` counts them as dora where red fives are in
+        play)."""
+        reds = self._values[19]
+        return tuple(_RED_FIVES[suit] for suit in range(3) if reds >> suit & 1)
 
     @property
     def payments(self) -> Payments:
@@ -271,6 +281,7 @@ _KOKUSHI, _KOKUSHI_13 = 5, 6
 _UNIT = _suit.KIND_UNIT
 """A kind's one tile in its suit's key (counts in base 5, see _suit)."""
 _DORA_NEXT = tuple(tile_of(k).dora_next().kind for k in range(34))
+_RED_FIVES = tuple(Tile(9 * suit + 4, red=True) for suit in range(3))
 _NORTH = 30
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _POPCOUNT = tuple(bin(i).count("1") for i in range(128))
@@ -525,7 +536,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             ura += keys[k // 9] // _UNIT[k] % 5 + meld_counts[k]
     if rules.players != 4 or context.kita:
         dora, ura = _table_dora(hand, win_tile, keys, context, rules)
-    aka = _POPCOUNT[hand._red_suits | win_tile.red << suit] if rules.red_fives else 0
+    reds = hand._red_suits | win_tile.red << suit
+    aka = _POPCOUNT[reds] if rules.red_fives else 0
     yakuman_base = context._yakuman
     if context.renhou and rules.renhou:
         yakuman_base |= Y_RENHOU
@@ -558,7 +570,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     if not found:
         return _NO_YAKU if no_yaku else _NOT_COMPLETE
     return _highest(found, dora + aka + ura, dora, aka, ura, win, context, rules, is_open,
-                    dealer)
+                    dealer, reds)
 
 
 def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: WinContext,
@@ -572,7 +584,7 @@ def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: Win
     sets = tuple((k, -2, False, False) for k in _YAOCHUU_KINDS if k != pair)
     reading = (Form.THIRTEEN_ORPHANS, pair, sets,
                (_KOKUSHI_13 if thirteen else _KOKUSHI, win % 9, _t.PAIR), win, context, rules,
-               False)
+               False, 0)
     return _yakuman_result(flags, 0, reading, context, rules, dealer, tsumo)
 
 
@@ -744,15 +756,15 @@ def _seven_pairs(keys: list[int], win: int, base_flags: int,
 
 def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: int,
              win: int, context: WinContext, rules: Rules, is_open: bool,
-             dealer: bool) -> WinResult:
+             dealer: bool, reds: int) -> WinResult:
     """The candidate that scores the most, as a result (dora counted for an ordinary
-    hand)."""
+    hand; ``reds``: the suits whose red five the hand holds)."""
     tsumo = context.tsumo
     best = found[0] if len(found) == 1 else _best(found, extra_han, rules, dealer, tsumo)
     flags, han, fu, yakuman, form, pair, parts, place, _ = best
     if yakuman:
         return _yakuman_result(flags, fu, (form, pair, parts, place, win, context, rules,
-                                           is_open), context, rules, dealer, tsumo)
+                                           is_open, reds), context, rules, dealer, tsumo)
     han += extra_han
     if han < 5:  # _limit_and_base's common case, inline
         base, limit = fu << han + 2, None
@@ -774,7 +786,7 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     result: WinResult = _new(WinResult)
     _set_values(result, (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
                          payments, _WAITS[place[0]], form, pair, parts, place, win, context,
-                         rules, is_open))
+                         rules, is_open, reds))
     return result
 
 
