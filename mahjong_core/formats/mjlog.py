@@ -914,11 +914,9 @@ _MAX_DIGITS = 18
 _LONG_NUMBER = re.compile(f"[0-9]{{{_MAX_DIGITS + 1}}}")
 
 
-def _attributes(text: str) -> list[tuple[str, str]]:
-    """A tag's (name, value) pairs, its values in double quotes as logs write them or in
-    single quotes."""
-    if "'" not in text:
-        return _ATTRIBUTE.findall(text)
+def _quoted_attributes(text: str) -> list[tuple[str, str]]:
+    """A tag's (name, value) pairs, its values in double or single quotes (a log's own
+    are all in double quotes, which ``_ATTRIBUTE`` reads alone)."""
     return [(name, double or single) for name, double, single in _QUOTED_ATTRIBUTE.findall(text)]
 
 
@@ -1309,7 +1307,8 @@ def parse_mjlog(document: str) -> MjlogGame:
             known = _KNOWN.get(name)
             if known is None:
                 _fail(f"unknown tag {_shown(f'<{name}>')}")
-            pairs = _attributes(match.group(6))
+            text = match.group(6)
+            pairs = _ATTRIBUTE.findall(text) if "'" not in text else _quoted_attributes(text)
             attrs_ = dict(pairs)
             if len(attrs_) != len(pairs):
                 _fail(f"an attribute is given twice in <{name}>")
