@@ -19,8 +19,9 @@ The win check, the waits, shanten and a full evaluation each have three rows:
 JSON request lines (``score_requests``), against ``SCORE_ADAPTER``, a script doing the
 same JSON work with PyPI mahjong, run with the same interpreter. ``import`` times the
 import, ``selfplay`` / ``botplay`` whole hands through the table engine (four random or
-four heuristic players choosing from each seat's observation), ``replay`` mjlog games
-read and replayed.
+four heuristic players choosing from each seat's observation), ``replay`` whole games
+read and replayed (the bots' games written as mjlog, or ``--games FILE`` read as the
+``replay`` command reads its inputs).
 
 Timing wrong answers is worthless, so every task then compares the answers: with each
 peer on every hand, and with what the hands are by construction (a built win is complete,
