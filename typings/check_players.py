@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import assert_type
 
+from mahjong_core import arena
 from mahjong_core.cli.demo import PlayedGame, Stats, play_game, summarize
+from mahjong_core.match import MatchResult, run_match
+from mahjong_core.mjai_player import MjaiPlayer
 from mahjong_core.players import HeuristicPlayer, Player, RandomPlayer
 from mahjong_core.table import Action, Discard, Game, GameRecord, Observation, Pass
 
@@ -70,3 +73,18 @@ def the_demo(players: list[Player]) -> None:
     assert_type(summarize([game.record]), Stats)
     assert_type(summarize([game.record]).average_points, float)
     play_game("1")  # type: ignore[arg-type]
+
+
+def a_game_and_a_match(players: list[Player]) -> None:
+    record = arena.play_game(players, seed=1)
+    assert_type(record, GameRecord)
+    assert_type(record.placements, tuple[int, ...])
+    assert_type(record.names, tuple[str, ...])
+    result = run_match(["heuristic", "random", "random", "random"], games=4, seed=1)
+    assert_type(result, MatchResult)
+    assert_type(result.players[0].average_placement.ci, float)
+    assert_type(result.to_json(), dict[str, object])
+    with MjaiPlayer("python bot.py") as bot:
+        assert_type(bot.incidents, list[str])
+    arena.play_game(players, seed="1")  # type: ignore[arg-type]
+    run_match(["heuristic"] * 4, games="4")  # type: ignore[arg-type]

@@ -25,6 +25,7 @@ from mahjong_core.table import (
     Game,
     GameLength,
     GameRecord,
+    LegalActions,
     MeldCalled,
     NineTerminals,
     Observation,
@@ -38,6 +39,7 @@ from mahjong_core.table import (
     Round,
     RoundRecord,
     RoundResult,
+    SeenEvent,
     TableMeld,
     TableRules,
     TileDiscarded,
@@ -69,7 +71,7 @@ def a_game_loop(seed: int) -> None:
         while not table_round.is_over:
             seat = table_round.to_act[0]
             legal = game.legal_actions(seat)
-            assert_type(legal, list[Action])
+            assert_type(legal, LegalActions)
             assert_type(game.apply(random.choice(legal)), None)
         assert_type(table_round.results, tuple[Win | Draw, ...])
     record = game.record()
@@ -107,7 +109,7 @@ def one_round(wall: Wall) -> None:
     assert_type(table_round.copy(), Round)
     assert_type(table_round.record(), RoundRecord)
     assert_type(table_round.dealer_repeats, bool)
-    assert_type(table_round.legal_actions(0), list[Action])
+    assert_type(table_round.legal_actions(0), LegalActions)
     assert_type(table_round.is_legal(Pass(1)), bool)
     drawn = table_round.drawn
     if drawn is not None:
@@ -123,8 +125,25 @@ def one_round(wall: Wall) -> None:
     assert_type(seen.drawn, TileId | None)
     assert_type(seen.melds, tuple[tuple[TableMeld, ...], ...])
     assert_type(seen.rivers, tuple[tuple[RiverTile, ...], ...])
-    assert_type(seen.legal_actions, tuple[Action, ...])
+    assert_type(seen.legal_actions, LegalActions)
     assert_type(seen.phase, Phase)
+    assert_type(seen.own_hand, Hand)
+    assert_type(seen.tiles, tuple[Tile, ...])
+    assert_type(seen.visible_counts(), tuple[int, ...])
+    assert_type(seen.kamicha, int)
+    assert_type(seen.toimen, int | None)
+    assert_type(seen.discard(Tile.parse("5m")), Discard)
+    assert_type(seen.discard("5m", riichi=True), Discard)
+    assert_type(seen.win(), Tsumo | Ron | None)
+    assert_type(seen.legal_actions.parse("pass"), Action)
+    assert_type(seen.legal_actions.text(Pass(2)), str)
+    assert_type(seen.legal_actions.first(Pass), Pass | None)
+    assert_type(seen.legal_actions.of_type(Chi), tuple[Chi, ...])
+    assert_type(seen.events[0], SeenEvent)
+    for option, discard in seen.discard_options():
+        assert_type(option.shanten, int)
+        assert_type(discard, Discard)
+    seen.discard(5)  # type: ignore[arg-type]
 
 
 def results_and_events(result: RoundResult, event: Event) -> None:
