@@ -8,7 +8,7 @@ font. The shapes are simplified for tiles a few dozen pixels tall.
 
 from __future__ import annotations
 
-__all__ = ["DRAGONS", "MAN", "NUMERALS", "Stroke", "WINDS", "path_data"]
+__all__ = ["DRAGONS", "MAN", "NUMERALS", "WINDS", "Stroke", "path_data"]
 
 Stroke = tuple[tuple[float, float], ...]
 Glyph = tuple[Stroke, ...]
