@@ -5,9 +5,9 @@ PATH, or named by ``MAHJONG_CHROMIUM`` and ``MAHJONG_CHROMEDRIVER``) and returns
 with the reason when there is none. ``WALK`` is a script the tests run in the page: it
 steps through the whole game with the page's own key handling, one Right arrow at a
 time, and returns what the board showed at every step (each area's tiles, the results
-box) and every layout rule it found broken, at the end of each round and every few steps (tiles
-overlapping or off the table, a river not in rows of six). ``expected_board`` says what the board must show for a state of
-the page's data.
+box) and every layout rule it found broken, at the end of each round and every few steps
+(tiles overlapping or off the table, a river not in rows of six). ``expected_board``
+says what the board must show for a state of the page's data.
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ for (const g of all(document, "#board g.seat")) {
   });
   local.forEach(([x, y], i) => {
     const row = Math.floor(i / 6);
-    if (Math.abs(y - (104 + 40 * row + 20)) > 6) problems.push("a river tile out of its row of six");
+    if (Math.abs(y - (104 + 40 * row + 20)) > 6) problems.push("a river tile off its row");
     if (i % 6 && x <= local[i - 1][0]) problems.push("a river row not left to right");
   });
 }
