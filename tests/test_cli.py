@@ -94,7 +94,8 @@ SUBCOMMANDS = list(cli.COMMANDS)
 
 
 def test_every_command_is_listed_with_an_example() -> None:
-    assert SUBCOMMANDS == ["analyze", "score", "chinitsu", "replay", "convert", "bench", "demo"]
+    assert SUBCOMMANDS == ["analyze", "score", "chinitsu", "replay", "convert", "view", "bench",
+                           "demo"]
     text = cli.usage()
     for name, (_, summary, example) in cli.COMMANDS.items():
         assert f"  {name:<10}{summary}" in text and f"  {example}" in text
@@ -127,6 +128,8 @@ def test_each_command_refuses_an_unknown_option(name: str,
     args = [name, "--no-such-option"]
     if name == "convert":
         args += ["--to", "mjai"]
+    if name == "view":
+        args += ["game.mjlog"]
     assert cli.main(args) == 2
     out, err = capsys.readouterr()
     assert out == ""

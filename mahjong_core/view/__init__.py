@@ -17,7 +17,15 @@ stick after each action), which is what the page draws.
 from __future__ import annotations
 
 from .frames import Frame, RiverSlot, RoundView, SeatView, StepKind, game_views, round_view
-from .page import JsonObject, frame_state, game_html, meld_code, notebook_html, page_data
+from .page import (
+    JsonObject,
+    frame_state,
+    game_html,
+    log_html,
+    meld_code,
+    notebook_html,
+    page_data,
+)
 
 __all__ = [
     "Frame",
@@ -29,6 +37,7 @@ __all__ = [
     "frame_state",
     "game_html",
     "game_views",
+    "log_html",
     "meld_code",
     "notebook_html",
     "page_data",

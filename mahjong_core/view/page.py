@@ -20,13 +20,16 @@ from collections.abc import Sequence
 
 from .. import render
 from ..errors import InvalidContextError, MahjongError, quote
+from ..formats.logs import LogFormat, parse_game
+from ..formats.replay import replay_mjlog
 from ..meld import Meld
 from ..render import Language
 from ..table import Draw, DrawKind, GameRecord, Win
 from ..tile import Tile
 from .frames import Frame, RoundView, SeatView, game_views
 
-__all__ = ["JsonObject", "frame_state", "game_html", "meld_code", "notebook_html", "page_data"]
+__all__ = ["JsonObject", "frame_state", "game_html", "log_html", "meld_code", "notebook_html",
+           "page_data"]
 
 JsonObject = dict[str, object]
 """A JSON object as the page holds it."""
@@ -279,6 +282,26 @@ def game_html(record: GameRecord, *, names: Sequence[str] | None = None, seat: i
         f'<noscript><div class="fallback">{_fallback(record, players)}</div></noscript>\n'
         f'<script id="mj-data" type="application/json">{_script_json(data)}</script>\n'
         f"<script>{_asset('viewer.js')}</script>\n</body></html>\n")
+
+
+def log_html(document: str, fmt: LogFormat | None = None, *, seat: int = 0,
+             open_hands: bool = True, title: str | None = None,
+             language: Language = "english") -> str:
+    """The page of one game log (mjlog, tenhou.net/6 JSON or mjai; ``fmt`` recognised from
+    the text when None), replayed through the engine, with the players' names the log
+    gives (cut to 64 characters).
+
+    Raises InvalidLogError for a log that cannot be read, IllegalActionError for one the
+    engine refuses (the message names the round and the action), and as ``game_html``
+    does for bad options.
+    """
+    game = parse_game(document, fmt)
+    record = replay_mjlog(game)
+    names = [player.name[:_MAX_NAME] for player in game.players][:record.table.players]
+    if len(names) != record.table.players:
+        names = [f"Seat {seat}" for seat in range(record.table.players)]
+    return game_html(record, names=names, seat=seat, open_hands=open_hands, title=title,
+                     language=language)
 
 
 def notebook_html(record: GameRecord, *, names: Sequence[str] | None = None, seat: int = 0,
