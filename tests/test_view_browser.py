@@ -119,7 +119,8 @@ def test_stepping_through_a_whole_game(browser: Any, pages: pathlib.Path, name: 
         assert result["scores"] == list(played.end_scores)
         players = names(name) or [f"Seat {s}" for s in range(4)]
         order = sorted(range(len(game.final_scores)), key=lambda s: -game.final_scores[s])
-        standing = [[players[s], game.final_scores[s], round(game.points[s], 1)] for s in order]
+        standing = [[s, players[s], game.final_scores[s], round(game.points[s], 1)]
+                    for s in order]
         assert result["final"] == ([] if played is not game.rounds[-1] else standing)
 
 

@@ -184,7 +184,7 @@
     const r = rounds[view.round];
     const parts = [`<rect class="centre" x="${MID - BOX / 2}" y="${MID - BOX / 2}" width="${BOX}" height="${BOX}" rx="8"/>`,
       `<text class="centre-text big" x="${MID}" y="${MID - 58}">${r.name}</text>`,
-      `<text class="centre-text small" x="${MID}" y="${MID - 40}">${r.honba} honba · ${state.t} riichi stick${state.t === 1 ? "" : "s"}</text>`,
+      `<text class="centre-text small" x="${MID}" y="${MID - 40}">honba ${r.honba} · sticks ${state.t}</text>`,
       `<text class="centre-text small" x="${MID}" y="${MID - 24}">${state.w} tiles left</text>`,
       indicators(state.d, MID + 6, "dora")];
     if (state.u) parts.push(indicators(state.u, MID + 34, "ura"));
@@ -273,7 +273,8 @@
     const f = data.final;
     const order = f.scores.map((s, seat) => seat).sort((a, b) => f.scores[b] - f.scores[a] || a - b);
     const rows = order.map((seat, place) =>
-      `<tr><td>${place + 1}.</td><td>${esc(data.names[seat])}</td><td class="num final-score">${f.scores[seat]}</td>` +
+      `<tr data-seat="${seat}"><td>${place + 1}.</td><td>${esc(data.names[seat])}</td>` +
+      `<td class="num final-score">${f.scores[seat]}</td>` +
       `<td class="num points">${f.points[seat] > 0 ? "+" : ""}${f.points[seat].toFixed(1)}</td></tr>`);
     const title = f.end ? `Final standing (${esc(f.end)})` : "Standing so far";
     return `<div class="final"><h3>${title}</h3><table>${rows.join("")}</table></div>`;
@@ -283,6 +284,10 @@
     const end = view.frame === r.states.length - 1;
     if (!end || view.hideResult) { box.hidden = true; box.innerHTML = ""; return; }
     const blocks = r.results.map((x) => (x.type === "win" ? winBlock(x) : drawBlock(x)));
+    if (r.results.some((x) => x.type === "win")) {
+      const ura = state.u ? ` &nbsp; Ura dora indicators ${codes(state.u).map(mini).join("")}` : "";
+      blocks.unshift(`<p class="indicators">Dora indicators ${codes(state.d).map(mini).join("")}${ura}</p>`);
+    }
     blocks.push(`<h3>Scores after ${esc(r.name)}</h3>` + deltas(r.deltas, r.scores));
     if (view.round === rounds.length - 1) blocks.push(finalBlock());
     box.innerHTML = `<button class="close" title="hide (Esc)">×</button>` +

@@ -85,7 +85,7 @@ if (!box.hidden) {
     each: tables.slice(0, -1).map((t) => all(t, "td.delta").map((d) => Number(d.textContent))),
     deltas: all(tables[tables.length - 1], "td.delta").map((d) => Number(d.textContent)),
     scores: all(tables[tables.length - 1], "td.score").map((d) => Number(d.textContent)),
-    final: all(block, ".final tr").map((r) => [r.children[1].textContent,
+    final: all(block, ".final tr").map((r) => [Number(r.dataset.seat), r.children[1].textContent,
       Number(r.querySelector(".final-score").textContent),
       Number(r.querySelector(".points").textContent)]),
   };
