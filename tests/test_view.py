@@ -10,6 +10,8 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mahjong_core import InvalidContextError, MahjongError, Meld, Tile, TileId
 from mahjong_core.table import (
@@ -33,6 +35,7 @@ from mahjong_core.view import (
     round_view,
 )
 
+from .support.played_games import game_records, sanma_game_records
 from .support.view_games import ENGINE_GAMES, REAL_GAMES, names, record
 from .support.view_oracle import Moment, engine_moments, frame_index, merge_changes
 
@@ -73,7 +76,16 @@ def test_every_frame_is_the_engines_table_at_every_decision(name: str) -> None:
     riichi stick it waits to settle has come) the frame of that moment shows exactly
     the engine's hands, drawn tile, melds, rivers, north tiles, sticks, dora, tiles
     left and scores; the last frame shows the scores the round ended with."""
-    game = record(name)
+    _compare_with_the_engine(record(name))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(game_records(), sanma_game_records()))
+def test_frames_of_games_played_from_random_seeds(game: GameRecord) -> None:
+    _compare_with_the_engine(game)
+
+
+def _compare_with_the_engine(game: GameRecord) -> None:
     compared = 0
     for view in game_views(game):
         played = view.record
