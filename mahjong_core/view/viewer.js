@@ -4,7 +4,7 @@
   "use strict";
   const data = JSON.parse(document.getElementById("mj-data").textContent);
   const N = data.players;
-  const SIZE = 800, MID = 400, BOX = 200, W = 30, H = 40;
+  const SIZE = 800, MID = 400, BOX = 220, W = 30, H = 40;
   const EDGE = 80;               // where a hand row starts and its melds end
   const RIVER_X = MID - BOX / 2, RIVER_Y = MID + BOX / 2 + 4, ROW = 6;
   const WINDS = ["E", "S", "W", "N"], WIND_NAMES = ["East", "South", "West", "North"];
@@ -183,11 +183,11 @@
   function centre(state) {
     const r = rounds[view.round];
     const parts = [`<rect class="centre" x="${MID - BOX / 2}" y="${MID - BOX / 2}" width="${BOX}" height="${BOX}" rx="8"/>`,
-      `<text class="centre-text big" x="${MID}" y="${MID - 58}">${r.name}</text>`,
-      `<text class="centre-text small" x="${MID}" y="${MID - 40}">honba ${r.honba} · sticks ${state.t}</text>`,
-      `<text class="centre-text small" x="${MID}" y="${MID - 24}">${state.w} tiles left</text>`,
-      indicators(state.d, MID + 6, "dora")];
-    if (state.u) parts.push(indicators(state.u, MID + 34, "ura"));
+      `<text class="centre-text big" x="${MID}" y="${MID - 36}">${r.name}</text>`,
+      `<text class="centre-text small" x="${MID}" y="${MID - 19}">honba ${r.honba} · sticks ${state.t}</text>`,
+      `<text class="centre-text small" x="${MID}" y="${MID - 4}">${state.w} tiles left</text>`,
+      indicators(state.d, MID + 28, "dora")];
+    if (state.u) parts.push(indicators(state.u, MID + 55, "ura"));
     return parts.join("");
   }
   function isShown(state, seat) {

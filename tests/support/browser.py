@@ -122,8 +122,10 @@ for (const g of all(document, "#board g.seat")) {
     return [x * Math.cos(angle) - y * Math.sin(angle), x * Math.sin(angle) + y * Math.cos(angle)];
   });
   local.forEach(([x, y], i) => {
-    const row = Math.floor(i / 6);
-    if (Math.abs(y - (104 + 40 * row + 20)) > 6) problems.push("a river tile off its row");
+    const row = Math.floor(i / 6);  // rows of six tiles 40 high, outward from the middle
+    if (Math.abs(y - (local[0][1] + 40 * row)) > 6 || local[0][1] < 100) {
+      problems.push("a river tile off its row");
+    }
     if (i % 6 && x <= local[i - 1][0]) problems.push("a river row not left to right");
   });
 }
