@@ -296,3 +296,20 @@ def test_a_record_whose_events_do_not_fit_its_deal_is_refused() -> None:
     broken = attrs.evolve(played, events=tuple(events))
     with pytest.raises(InvalidContextError, match="round E1 honba 0: seat 0 does not hold"):
         round_view(broken)
+
+
+def test_without_script_the_page_shows_each_rounds_results_in_text() -> None:
+    """A reader that runs no script (or draws no SVG) gets every round's results with the
+    Unicode mahjong tiles, and the final scores."""
+    game = record("tenhou_4p_double_ron")
+    page = game_html(game, names=names("tenhou_4p_double_ron"))
+    found = re.search(r"<noscript>(.*)</noscript>", page, re.DOTALL)
+    assert found is not None
+    text = found.group(1)
+    assert text.count("<h2>") == len(game.rounds)
+    wins = sum(isinstance(r, Win) for played in game.rounds for r in played.results)
+    assert text.count(" wins by ") == wins
+    assert re.search("[\U0001F000-\U0001F02B]", text)
+    final = re.search(r"Final scores: (.*)</p>", text)
+    assert final is not None
+    assert [int(s) for s in re.findall(r" (-?\d+) \(", final.group(1))] == list(game.final_scores)
