@@ -188,6 +188,8 @@ def test_keys_buttons_and_the_round_list(browser: Any, pages: pathlib.Path) -> N
         assert _moment(browser) == moment, button
     Select(browser.find_element(By.ID, "round-list")).select_by_index(4)
     assert _moment(browser) == f"{views[4]['key']}/0"
+    ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()  # to the page, not the list
+    assert _moment(browser) == f"{views[4]['key']}/1"
     Select(browser.find_element(By.ID, "seat-list")).select_by_index(1)
     assert board_of(browser)["seats"][1]["angle"] == 0
     assert not _errors(browser)

@@ -321,9 +321,10 @@
     for (const button of document.querySelectorAll("[data-go]")) {
       button.onclick = () => moves[button.dataset.go]();
     }
-    document.getElementById("round-list").onchange = (e) => go(Number(e.target.value), 0);
-    document.getElementById("seat-list").onchange = (e) => { view.seat = Number(e.target.value); draw(); };
-    document.getElementById("open-hands").onchange = (e) => { view.open = e.target.checked; draw(); };
+    // after a choice the arrow keys move through the game again, not through the list
+    document.getElementById("round-list").onchange = (e) => { e.target.blur(); go(Number(e.target.value), 0); };
+    document.getElementById("seat-list").onchange = (e) => { e.target.blur(); view.seat = Number(e.target.value); draw(); };
+    document.getElementById("open-hands").onchange = (e) => { e.target.blur(); view.open = e.target.checked; draw(); };
   }
   document.addEventListener("keydown", (e) => {
     const tag = e.target && e.target.tagName;
