@@ -22,6 +22,7 @@ from mahjong_core.table import (
     RiichiAccepted,
     RoundRecord,
     TileDiscarded,
+    TileDrawn,
     Win,
 )
 from mahjong_core.view import (
@@ -313,3 +314,21 @@ def test_without_script_the_page_shows_each_rounds_results_in_text() -> None:
     final = re.search(r"Final scores: (.*)</p>", text)
     assert final is not None
     assert [int(s) for s in re.findall(r" (-?\d+) \(", final.group(1))] == list(game.final_scores)
+
+
+@pytest.mark.parametrize("change", ["seat", "tile", "options"])
+def test_a_damaged_record_is_refused_with_the_event(change: str) -> None:
+    import attrs
+
+    played = record("engine-4p-1").rounds[0]
+    events = list(played.events)
+    drawn = events[0]
+    assert isinstance(drawn, TileDrawn)
+    if change == "options":
+        with pytest.raises(InvalidContextError, match="red_fives is True or False"):
+            round_view(played, red_fives=1)  # type: ignore[arg-type]
+        return
+    events[0] = attrs.evolve(drawn, seat=9) if change == "seat" else attrs.evolve(
+        drawn, tile=TileId(400))
+    with pytest.raises(InvalidContextError, match=r"round E1 honba 0: TileDrawn\(.*does not fit"):
+        round_view(attrs.evolve(played, events=tuple(events)))

@@ -173,15 +173,24 @@ def round_view(played: RoundRecord, *, red_fives: bool = True, riichi_cost: int 
     """
     if not isinstance(played, RoundRecord):
         raise InvalidContextError(f"a round to show is a RoundRecord, got {quote(played)}")
+    if type(red_fives) is not bool or type(riichi_cost) is not int or riichi_cost < 0:
+        raise InvalidContextError(f"red_fives is True or False and riichi_cost an int of 0 or "
+                                  f"more, got {quote(red_fives)} and {quote(riichi_cost)}")
     table = _Table(played, red_fives, riichi_cost)
     frames = [table.frame(StepKind.DEAL, None, None)]
-    for event in played.events:
-        if isinstance(event, DoraRevealed | RiichiAccepted):
-            table.apply_aside(event)
-            frames[-1] = table.again(frames[-1])
-        else:
-            frames.append(table.apply(event))
-    frames.append(table.end())
+    event: object = None
+    try:
+        for event in played.events:
+            if isinstance(event, DoraRevealed | RiichiAccepted):
+                table.apply_aside(event)
+                frames[-1] = table.again(frames[-1])
+            else:
+                frames.append(table.apply(event))
+        event = played.results
+        frames.append(table.end())
+    except (IndexError, KeyError, TypeError, AttributeError):  # a seat or tile out of range
+        raise InvalidContextError(f"{table.where()}: {quote(event)} does not fit the "
+                                  "table") from None
     return RoundView(played, tuple(frames))
 
 
