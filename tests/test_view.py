@@ -281,7 +281,10 @@ def test_records_show_themselves() -> None:
     assert game.to_html(names=["a", "b", "c", "d"]) == game_html(game, names=["a", "b", "c", "d"])
     frame = game._repr_html_()
     assert frame.startswith("<iframe srcdoc=") and "&lt;svg" in frame
-    assert isinstance(game, GameRecord)
+    assert frame == notebook_html(game)
+    playing = Game(seed=3)
+    playing.deal()
+    assert playing._repr_html_() == notebook_html(playing.record())
 
 
 def test_a_record_whose_events_do_not_fit_its_deal_is_refused() -> None:
