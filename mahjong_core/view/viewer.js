@@ -125,50 +125,57 @@
     }
     return [out.join(""), start];
   }
-  function seatBoard(state, seat, shown) {
-    const bottom = SIZE - 4, action = state.a;
+  // each seat is drawn as the bottom seat, then turned to its place round the table
+  function handRow(state, seat, shown) {
+    const bottom = SIZE - 4;
     let x = EDGE;
     const hand = codes(state.h[seat]).map((c) => upright(shown ? c : "back", (x += W) - W, bottom));
-    const parts = [`<g class="hand">${hand.join("")}</g>`];
     const drawn = state.n[seat];
-    parts.push(`<g class="drawn">${drawn ? upright(shown ? drawn : "back", x + 8, bottom) : ""}</g>`);
     let right = SIZE - EDGE;
     const melds = state.m[seat].map((meld) => {
       const [tiles, start] = meldTiles(meld, right, bottom);
       right = start - 6;
       return `<g class="meld">${tiles}</g>`;
     });
-    parts.push(`<g class="melds">${melds.join("")}</g>`);
+    const kita = codes(state.k[seat]).map((c, i) => upright(c, SIZE - EDGE - (i + 1) * W, bottom - H - 8));
+    return `<g class="hand">${hand.join("")}</g>` +
+      `<g class="drawn">${drawn ? upright(shown ? drawn : "back", x + 8, bottom) : ""}</g>` +
+      `<g class="melds">${melds.join("")}</g><g class="kita">${kita.join("")}</g>`;
+  }
+  function riverRows(state, seat) {
     const river = [];
-    let index = 0, rx = RIVER_X, mark = "";
+    let index = 0, x = RIVER_X, mark = "";
     for (const [, flags, code] of state.r[seat].matchAll(SLOTS)) {
-      const row = Math.floor(index / ROW);
-      if (index % ROW === 0) rx = RIVER_X;
-      const rowBottom = RIVER_Y + (row + 1) * H;
+      if (index % ROW === 0) x = RIVER_X;
+      const bottom = RIVER_Y + (Math.floor(index / ROW) + 1) * H;
       const cls = flags.includes("~") ? "tsumogiri" : "";
       const wide = flags.includes("-");
-      river.push(wide ? sideways(code, rx, rowBottom, cls) : upright(code, rx, rowBottom, cls));
-      mark = `<rect class="mark" x="${rx}" y="${rowBottom - (wide ? W : H)}" ` +
+      river.push(wide ? sideways(code, x, bottom, cls) : upright(code, x, bottom, cls));
+      mark = `<rect class="mark" x="${x}" y="${bottom - (wide ? W : H)}" ` +
         `width="${wide ? H : W}" height="${wide ? W : H}" rx="4"/>`;
-      rx += wide ? H : W;
+      x += wide ? H : W;
       index += 1;
     }
+    const action = state.a;
     const justThrown = action[1] === seat && (action[0] === "discard" || action[0] === "riichi");
-    parts.push(`<g class="river">${river.join("")}${justThrown ? mark : ""}</g>`);
-    const kita = codes(state.k[seat]).map((c, i) => upright(c, SIZE - EDGE - (i + 1) * W, bottom - H - 8));
-    parts.push(`<g class="kita">${kita.join("")}</g>`);
-    const dealer = rounds[view.round].dealer === seat;
-    const wind = WINDS[(seat - rounds[view.round].dealer + N) % N];
-    parts.push(`<text class="seat-text${dealer ? " dealer" : ""}" x="${MID}" y="${MID + BOX / 2 - 10}" ` +
-      `text-anchor="middle"><tspan class="wind">${wind}</tspan> ${state.s[seat]}</text>`);
+    return `<g class="river">${river.join("")}${justThrown ? mark : ""}</g>`;
+  }
+  function seatLabels(state, seat) {
+    const r = rounds[view.round], edge = MID + BOX / 2;
+    const dealer = r.dealer === seat ? " dealer" : "";
+    const parts = [`<text class="seat-text${dealer}" x="${MID}" y="${edge - 10}" text-anchor="middle">` +
+      `<tspan class="wind">${WINDS[(seat - r.dealer + N) % N]}</tspan> ${state.s[seat]}</text>`];
     if (state.q[seat]) {
-      parts.push(`<rect class="stick" x="${MID - 50}" y="${MID + BOX / 2 - 38}" width="100" height="8" rx="3"/>` +
-        `<circle class="stick-dot" cx="${MID}" cy="${MID + BOX / 2 - 34}" r="2.6"/>`);
+      parts.push(`<rect class="stick" x="${MID - 50}" y="${edge - 38}" width="100" height="8" rx="3"/>` +
+        `<circle class="stick-dot" cx="${MID}" cy="${edge - 34}" r="2.6"/>`);
     }
-    const now = action[1] === seat ? " now" : "";
-    parts.push(`<text class="name${now}" x="${EDGE}" y="${bottom - H - 10}">${esc(data.names[seat])}</text>`);
+    const now = state.a[1] === seat ? " now" : "";
+    parts.push(`<text class="name${now}" x="${EDGE}" y="${SIZE - 4 - H - 10}">${esc(data.names[seat])}</text>`);
+    return parts.join("");
+  }
+  function seatBoard(state, seat, shown) {
     return `<g class="seat" data-seat="${seat}" transform="rotate(${seatAngle(seat)} ${MID} ${MID})">` +
-      parts.join("") + "</g>";
+      handRow(state, seat, shown) + riverRows(state, seat) + seatLabels(state, seat) + "</g>";
   }
   function indicators(text, y, cls) {
     const shown = codes(text), size = 0.6, step = W * size + 1;
