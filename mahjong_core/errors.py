@@ -1,9 +1,12 @@
 """The library's exceptions: one base class, one subclass per kind of wrong input; and
-``quote``, the short form in which a message shows the input it refuses."""
+``quote``, the short form in which a message shows the input it refuses, and
+``did_you_mean``, the hint a message gives for a misspelt name."""
 
 from __future__ import annotations
 
+import difflib
 import itertools
+from collections.abc import Iterable
 
 import attrs
 
@@ -19,6 +22,7 @@ __all__ = [
     "InvalidSeatError",
     "InvalidTileError",
     "MahjongError",
+    "did_you_mean",
     "quote",
     "safe_repr",
 ]
@@ -84,6 +88,18 @@ _QUOTE_INT_BITS = 100
 """Ints of more bits (about 30 digits) are given by their size, not their digits."""
 _EXACT_DIGITS = 100_000
 """Up to this many digits, the size of a huge int is counted exactly."""
+
+
+def did_you_mean(unknown: Iterable[str], known: Iterable[str]) -> str:
+    """The sentence that suggests the known name nearest each unknown one, or ``""``.
+
+    >>> did_you_mean(["riichii"], ["riichi", "ippatsu"])
+    " (did you mean 'riichi'?)"
+    """
+    names = sorted(known)
+    near = [match for name in unknown
+            for match in difflib.get_close_matches(name, names, n=1, cutoff=0.75)]
+    return f" (did you mean {' or '.join(map(repr, near))}?)" if near else ""
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:

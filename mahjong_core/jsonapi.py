@@ -17,7 +17,14 @@ from typing import Any
 
 from ._core.suit import BoundedMemo
 from .context import WinContext
-from .errors import InvalidContextError, InvalidHandError, InvalidMeldError, MahjongError, quote
+from .errors import (
+    InvalidContextError,
+    InvalidHandError,
+    InvalidMeldError,
+    MahjongError,
+    did_you_mean,
+    quote,
+)
 from .hand import Hand
 from .meld import Meld, MeldKind, Relative
 from .points import Limit
@@ -58,7 +65,8 @@ def _check_object(value: object, what: str, allowed: frozenset[str],
         value = {plain_str(key): item for key, item in value.items()}
     unknown = set(value) - allowed
     if unknown:
-        raise error(f"{what} has unknown key(s) {quote(sorted(unknown))}")
+        raise error(f"{what} has unknown key(s) {quote(sorted(unknown))}"
+                    f"{did_you_mean(sorted(unknown), allowed)}")
     for key in required:
         if key not in value:
             raise error(f"{what} is missing required key {key!r}")
@@ -74,6 +82,11 @@ _MELD_KINDS = frozenset(kind.value for kind in MeldKind)
 
 
 def _meld(index: int, value: Any) -> Meld:
+    if isinstance(value, str):  # the library's meld notation, "pon:777z:7z:toimen"
+        try:
+            return Meld.parse(value)
+        except MahjongError as error:
+            raise InvalidMeldError(f"melds[{index}]: {error}") from None
     if (type(value) is dict and _ONLY_STR.issuperset(map(type, value))
             and _MELD_KEYS.issuperset(value)):  # a JSON object of known keys
         key = (value.get("kind"), value.get("tiles"), value.get("called"), value.get("from"))

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from .errors import InvalidRulesError, quote
+from .errors import InvalidRulesError, did_you_mean, quote
 from .tile import plain_str
 
 __all__ = [
@@ -118,7 +118,9 @@ class Rules:
         for name, value in overrides.items():
             if not isinstance(name, str) or plain_str(name) not in names:
                 known = ", ".join(sorted(names))
-                raise InvalidRulesError(f"unknown rule {quote(name)} (known rules: {known})")
+                hint = did_you_mean([name], names) if isinstance(name, str) else ""
+                raise InvalidRulesError(
+                    f"unknown rule {quote(name)}{hint} (known rules: {known})")
             changes[plain_str(name)] = value
         return attrs.evolve(base or TENHOU_RULES, **changes)
 

@@ -85,3 +85,42 @@ def test_answer_line_is_the_answer_as_json_writes_it(requests: list[object]) -> 
     for request in requests:
         answer = score_request(request)
         assert answer_line(request) == (json.dumps(answer), "error" in answer)
+
+
+@pytest.mark.parametrize(("notation", "fields"), [
+    ("chi:789p", {"kind": "chi", "tiles": "789p"}),
+    ("pon:777z:7z:toimen", {"kind": "pon", "tiles": "777z", "called": "7z", "from": "toimen"}),
+    ("ankan:1111z", {"kind": "ankan", "tiles": "1111z"}),
+    ("minkan:0555m::kamicha", {"kind": "minkan", "tiles": "0555m", "from": "kamicha"}),
+])
+def test_json_melds_in_notation_read_as_their_objects(notation: str,
+                                                      fields: dict[str, str]) -> None:
+    base = {"hand": "234m456p11s88s", "win_tile": "8s", "tsumo": True, "seat_wind": "S"}
+    written = parse_request({**base, "melds": [notation]})
+    spelled = parse_request({**base, "melds": [fields]})
+    assert written == spelled
+    assert score_request({**base, "melds": [notation]}) == score_request(
+        {**base, "melds": [fields]})
+
+
+@pytest.mark.parametrize(("request_", "fragment"), [
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "riichii": True},
+     "unknown key(s) ['riichii'] (did you mean 'riichi'?)"),
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "dora_indicator": "1m"},
+     "(did you mean 'dora_indicators'?)"),
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "melds": [{"kind": "pon", "tile": "111z"}]},
+     "(did you mean 'tiles'?)"),
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "rules": {"double_yakumann": True}},
+     "(did you mean 'double_yakuman'?)"),
+    ({"hand": "123m456p789s1122z", "win_tile": "1z", "melds": ["kong:1111z"]},
+     "melds[0]: unknown meld kind 'kong'"),
+])
+def test_json_unknown_names_are_answered_with_the_nearest_known_one(
+        request_: object, fragment: str) -> None:
+    assert fragment in str(score_request(request_)["error"])
+
+
+def test_json_a_name_near_none_gets_no_suggestion() -> None:
+    error = str(score_request({"hand": "123m456p789s1122z", "win_tile": "1z", "colour": 1})
+                ["error"])
+    assert error == "each line has unknown key(s) ['colour']"
