@@ -15,8 +15,9 @@ concealed tiles, then each meld in the order it was made, a space before each.
 are drawn with shapes, and text uses the viewer's own sans-serif font): each tile is a
 rounded rectangle in a ``<g class="tile">`` group whose ``data-tile`` attribute holds the
 tile in mpsz notation; the circles and bamboos are drawn dot by dot and stick by stick,
-the characters and winds are a digit or letter, haku a blue frame, hatsu a green F and
-chun a red 中 drawn with strokes. A red five is drawn in ``RED`` (its group also has the
+a characters tile shows its numeral (一 to 九) over 萬, the winds their characters
+東 南 西 北, hatsu a green 發 and chun a red 中, every character drawn stroke by stroke;
+haku is a blue frame. A red five is drawn in ``RED`` (its group also has the
 class ``red``), a colour no other tile uses; a sideways tile is rotated a quarter turn
 (class ``sideways``), a face-down tile shows its back (class ``back``); melds and the
 winning tile are set apart by a gap.
@@ -35,6 +36,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple
 from xml.sax.saxutils import escape
 
+from . import _kanji
 from .errors import InvalidHandError, InvalidMeldError, InvalidTileError, MahjongError, quote
 from .hand import Hand
 from .meld import Meld, MeldKind, Relative
@@ -50,14 +52,18 @@ __all__ = [
     "Language",
     "hand_svg",
     "hand_unicode",
+    "meld_slots",
     "meld_svg",
     "meld_unicode",
     "result_svg",
     "result_unicode",
     "tile_svg",
+    "tile_symbols",
     "tile_unicode",
     "tiles_svg",
     "tiles_unicode",
+    "value_line",
+    "yaku_lines",
 ]
 
 RED_MARK = "*"
@@ -402,7 +408,6 @@ _STICKS: dict[int, tuple[tuple[float, float, float], ...]] = {
         (15, 32, 9), (23, 32, 9)),
 }
 """Where a bamboos tile's sticks sit, by rank: (centre x, centre y, length)."""
-_WIND_LETTERS = "ESWN"
 
 
 def _circles(rank: int, red: bool) -> list[str]:
@@ -430,35 +435,34 @@ def _bamboos(rank: int, red: bool) -> list[str]:
     return parts
 
 
-def _text(x: float, y: float, size: float, colour: str, text: str,
-          weight: str = "bold") -> str:
-    return (f'<text x="{x}" y="{y}" font-family="sans-serif" font-size="{size}" '
-            f'font-weight="{weight}" text-anchor="middle" fill="{colour}">{escape(text)}</text>')
+def _strokes(glyph: _kanji.Glyph, box: tuple[float, float, float, float], colour: str,
+             width: float) -> str:
+    """A character's strokes drawn with a round pen in ``box`` (x, y, width, height)."""
+    return (f'<path d="{_kanji.path_data(glyph, *box)}" fill="none" stroke="{colour}" '
+            f'stroke-width="{width}" stroke-linecap="round" stroke-linejoin="round"/>')
 
 
 def _face(tile: Tile) -> list[str]:
-    """The marks on a tile's face, in a 30 x 40 box."""
+    """The marks on a tile's face, in a 30 x 40 box: the characters suit's numeral over
+    萬, the circles' dots, the bamboos' sticks, the winds' and dragons' characters."""
     kind = tile.kind
     if kind < 9:
-        digit = RED if tile.red else _INK
-        label = RED if tile.red else _MAN_RED
-        return [_text(15, 22, 19, digit, str(kind + 1)),
-                _text(15, 35, 10, label, "man", "normal")]
+        numeral = RED if tile.red else _INK
+        sign = RED if tile.red else _MAN_RED
+        return [_strokes(_kanji.NUMERALS[kind], (6, 3.5, 18, 15), numeral, 2.3),
+                _strokes(_kanji.MAN, (5, 20, 20, 17), sign, 1.5)]
     if kind < 18:
         return _circles(kind - 8, tile.red)
     if kind < 27:
         return _bamboos(kind - 17, tile.red)
     if kind < 31:
-        return [_text(15, 28, 22, _INK, _WIND_LETTERS[kind - 27])]
+        return [_strokes(_kanji.WINDS[kind - 27], (4, 7, 22, 26), _INK, 2.4)]
     if kind == 31:  # haku: an empty blue frame
         return [f'<rect x="6" y="7" width="18" height="26" rx="2" fill="none" '
                 f'stroke="{_BLUE}" stroke-width="2.4"/>']
     if kind == 32:
-        return [_text(15, 28, 22, _GREEN, "F")]
-    return [f'<rect x="7.5" y="13" width="15" height="12" fill="none" stroke="{_DRAGON_RED}" '
-            f'stroke-width="2.6"/>',
-            f'<line x1="15" y1="6" x2="15" y2="34" stroke="{_DRAGON_RED}" stroke-width="2.8" '
-            f'stroke-linecap="round"/>']
+        return [_strokes(_kanji.DRAGONS[0], (3.5, 6, 23, 28), _GREEN, 1.9)]
+    return [_strokes(_kanji.DRAGONS[1], (4, 6, 22, 28), _DRAGON_RED, 2.8)]
 
 
 def _tile_group(tile: Tile, transform: str, *, sideways: bool = False,
@@ -584,3 +588,76 @@ def result_svg(result: WinResult, hand: Hand | None = None, win_tile: Tile | Non
         title = str(result.decomposition)
     return _svg(groups, title, lines)
 
+
+
+# -- pieces for pages that draw many tiles --------------------------------------------------
+
+FACES: tuple[Tile, ...] = (*(Tile(kind) for kind in range(34)),
+                           *(Tile(kind, red=True) for kind in (4, 13, 22)))
+"""Every tile face: the 34 kinds, then the red fives 0m, 0p and 0s."""
+
+
+def tile_symbols(prefix: str = "mj-") -> str:
+    """SVG ``<symbol>`` definitions of every tile face and of the back, 30 x 40 each:
+    ``prefix`` and the tile's mpsz name (``mj-5m``, ``mj-0m``, ``mj-7z``) or ``back``.
+    A page holds them once and draws each tile with ``<use href="#mj-5m">``.
+
+    Raises MahjongError for a prefix that is not letters, digits, ``-`` or ``_``.
+
+    >>> symbols = tile_symbols()
+    >>> symbols.count("<symbol "), 'id="mj-0m"' in symbols, 'id="mj-back"' in symbols
+    (38, True, True)
+    """
+    if type(prefix) is not str or not prefix.replace("-", "").replace("_", "").isalnum() or (
+            not prefix.isascii() or len(prefix) > 20):
+        raise MahjongError(f"a symbol prefix is up to 20 ASCII letters, digits, - or _, "
+                           f"not {quote(prefix)}")
+    parts = []
+    for name, fill, face in [*((str(t), _FACE, "".join(_face(t))) for t in FACES),
+                             ("back", _BACK_FILL, "")]:
+        parts.append(f'<symbol id="{prefix}{name}" viewBox="0 0 {_W} {_H}">'
+                     f'<rect x="0.5" y="0.5" width="{_W - 1}" height="{_H - 1}" rx="4" '
+                     f'fill="{fill}" stroke="{_EDGE}"/>{face}</symbol>')
+    return "".join(parts)
+
+
+def meld_slots(meld: Meld) -> tuple[tuple[tuple[Tile, ...], bool, bool], ...]:
+    """A meld's tiles as they lie on the table, left to right as the player who made it
+    sees them: each slot is (tiles, sideways, face down). The called tile lies sideways
+    on the side it came from, an added kan's tile lies on it (a slot of two tiles), and
+    a closed kan's end tiles lie face down.
+
+    Raises InvalidMeldError for anything but a Meld.
+
+    >>> [(str(t[0]), side) for t, side, _ in meld_slots(Meld.parse("pon:055p:0p:toimen"))]
+    [('5p', False), ('0p', True), ('5p', False)]
+    """
+    return tuple((slot.tiles, slot.sideways, slot.hidden) for slot in _meld_group(_meld(meld)))
+
+
+def yaku_lines(result: WinResult, *, language: Language = "english"
+               ) -> list[tuple[str, int]]:
+    """(name, han) of each yaku of a scored win, then of each kind of dora it holds, as
+    ``result_svg`` lists them; ``language`` names the yaku.
+
+    Raises InvalidHandError for anything but a WinResult; MahjongError for an unknown
+    ``language``.
+    """
+    from .scoring import WinResult
+
+    if not isinstance(result, WinResult):
+        raise InvalidHandError(f"expected a WinResult, got {quote(result)}")
+    return _yaku_lines(result, _language(language))
+
+
+def value_line(result: WinResult) -> str:
+    """A scored win's value in words: ``4 han 40 fu, mangan: 8000 points`` (a yakuman
+    without han and fu).
+
+    Raises InvalidHandError for anything but a WinResult.
+    """
+    from .scoring import WinResult
+
+    if not isinstance(result, WinResult):
+        raise InvalidHandError(f"expected a WinResult, got {quote(result)}")
+    return _summary(result)

@@ -61,8 +61,44 @@ def test_the_command_line_holds_each_command() -> None:
     from mahjong_core.cli import COMMANDS
     assert {module for module, _, _ in COMMANDS.values()} == {
         f"mahjong_core.cli.{name}" for name in
-        ("analyze", "score", "chinitsu", "replay", "convert", "bench", "demo", "match",
+        ("analyze", "score", "chinitsu", "replay", "convert", "view", "bench", "demo", "match",
          "mjai_bot")}
     assert all((PACKAGE / "cli" / f"{name}.py").is_file() for name in
-               ("analyze", "score", "chinitsu", "replay", "convert", "bench", "demo", "match",
-                "mjai_bot"))
+               ("analyze", "score", "chinitsu", "replay", "convert", "view", "bench", "demo",
+                "match", "mjai_bot"))
+
+
+def _loaded_imports(path: pathlib.Path) -> set[str]:
+    """What importing a file loads: the modules of its imports outside any function
+    (relative ones as written, ``..view`` for ``from ..view import x``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inside = {id(node) for function in ast.walk(tree)
+              if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+              for node in ast.walk(function)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in inside:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            found.add("." * node.level + (node.module or ""))
+    return found
+
+
+def test_only_the_command_line_imports_the_viewer() -> None:
+    """The viewer sits above the table, the formats and the players: no module below it
+    imports it when loaded, and only a record's ``to_html`` and ``_repr_html_`` load it
+    when called; the viewer imports no command-line code."""
+    below = [path for path in sorted(PACKAGE.rglob("*.py"))
+             if path.relative_to(PACKAGE).parts[0] not in ("view", "cli", "__main__.py")]
+    assert len(below) >= 30
+    for path in below:
+        assert not {m for m in _loaded_imports(path) if m.endswith("view")}, path.name
+        anywhere = {m for m in imports(path) if m.startswith("mahjong_core.view")}
+        assert not anywhere or path.name == "records.py", path.name
+    assert "mahjong_core.view" in imports(PACKAGE / "table" / "records.py")
+    viewer = sorted((PACKAGE / "view").glob("*.py"))
+    assert len(viewer) >= 3
+    for path in viewer:
+        assert not {m for m in imports(path) if m.startswith("mahjong_core.cli")}, path.name

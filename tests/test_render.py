@@ -387,3 +387,68 @@ def test_bad_input_raises_the_library_error(call: Any, error: type[MahjongError]
     with pytest.raises(MahjongError) as info:
         call()
     assert type(info.value) is error
+
+
+# -- faces drawn without a font, and the pieces pages draw with ----------------------------
+
+
+def _points(path_data: str) -> list[tuple[float, float]]:
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", path_data)]
+    return list(zip(numbers[0::2], numbers[1::2], strict=True))
+
+
+@pytest.mark.parametrize("tile", [*parse_tiles("123456789m1234567z"), Tile.parse("0m")],
+                         ids=str)
+def test_characters_are_strokes_inside_the_tile(tile: Tile) -> None:
+    """The characters suit, the winds and the dragons need no font: their faces are
+    strokes (the characters suit two characters, numeral and 萬), every point well
+    inside the 30 x 40 tile."""
+    (group,) = tile_groups(check_svg(render.tile_svg(tile)))
+    assert group.find(f".//{SVG}text") is None
+    paths = list(group.iter(f"{SVG}path"))
+    assert len(paths) == (2 if tile.kind < 9 else 0 if tile.kind == 31 else 1)
+    for path in paths:
+        assert path.get("fill") == "none" and path.get("stroke-linecap") == "round"
+        for x, y in _points(path.get("d", "")):
+            assert 2 <= x <= 28 and 2 <= y <= 38, (tile, x, y)
+
+
+def test_tile_symbols_hold_each_face_once() -> None:
+    """Each symbol is the tile's picture as ``tile_svg`` draws it: the body and the face."""
+    root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{render.tile_symbols()}</svg>')
+    symbols = {s.get("id"): s for s in root.iter(f"{SVG}symbol")}
+    faces = [*(Tile(k) for k in range(34)), *parse_tiles("0m0p0s")]
+    assert list(symbols) == [f"mj-{t}" for t in faces] + ["mj-back"]
+    for tile in faces:
+        (group,) = tile_groups(ET.fromstring(render.tile_svg(tile)))
+        assert [ET.tostring(e) for e in symbols[f"mj-{tile}"]] == [ET.tostring(e) for e in group]
+    assert render.tile_symbols("t_").count('id="t_') == 38
+
+
+@pytest.mark.parametrize("prefix", ["", "a b", '"><x', "mj-é", 5, "x" * 21])
+def test_a_bad_symbol_prefix_is_refused(prefix: Any) -> None:
+    with pytest.raises(MahjongError, match="a symbol prefix is"):
+        render.tile_symbols(prefix)
+
+
+@pytest.mark.parametrize(("notation", "layout"), MELDS)
+def test_meld_slots_lie_as_the_pictures_do(notation: str, layout: str) -> None:
+    meld = Meld.parse(notation)
+    slots = render.meld_slots(meld)
+    assert sorted(str(t) for tiles, _, _ in slots for t in tiles) == sorted(
+        str(t) for t in meld.tiles)
+    assert sum(hidden for _, _, hidden in slots) == layout.count("#")
+    assert sum(sideways for _, sideways, _ in slots) == layout.count("(")
+    assert render.meld_unicode(meld).count("(") == layout.count("(")
+    with pytest.raises(InvalidMeldError):
+        render.meld_slots("pon:555m")  # type: ignore[arg-type]
+
+
+def test_yaku_lines_and_value_line_are_the_texts_lines() -> None:
+    result, hand, tile = _win("234m406p23455s66z", "6z", riichi=True, seat_wind="S")
+    text = render.result_unicode(result, hand, tile).splitlines()
+    assert ", ".join(f"{n} {h}" for n, h in render.yaku_lines(result)) == text[1]
+    assert text[2].startswith(render.value_line(result) + ";")
+    assert render.yaku_lines(result, language="romaji")[0] == ("riichi", 1)
+    with pytest.raises(InvalidHandError):
+        render.value_line(NoWin(NoWinReason.NO_YAKU))  # type: ignore[arg-type]

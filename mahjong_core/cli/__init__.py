@@ -32,6 +32,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "convert": ("mahjong_core.cli.convert",
                 "convert game logs: mjlog, tenhou.net/6 JSON, mjai",
                 "python -m mahjong_core convert --to tenhou6 game.mjlog"),
+    "view": ("mahjong_core.cli.view", "game logs as self-contained HTML replay pages",
+             "python -m mahjong_core view game.mjlog -o game.html"),
     "bench": ("mahjong_core.cli.bench", "time this library against installed peers",
               "python -m mahjong_core bench --quick"),
     "demo": ("mahjong_core.cli.demo", "a seeded four-player game, every win scored",

@@ -375,7 +375,8 @@ def main(argv: list[str]) -> int:
                     "checked and scored by mahjong_core.",
         epilog="examples: python -m mahjong_core demo --hands 8 --seed 1; "
                "python -m mahjong_core demo --players 3 --seed 2; "
-               "python -m mahjong_core demo --seed 3 --unicode --tenhou6 game.json")
+               "python -m mahjong_core demo --seed 3 --unicode --tenhou6 game.json; "
+               "python -m mahjong_core demo --seed 3 --html game.html")
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     parser.add_argument("--hands", type=int, default=None,
                         help="stop after this many hands (default: play the game out)")
@@ -395,6 +396,8 @@ def main(argv: list[str]) -> int:
                       (LogFormat.MJLOG, "Tenhou mjlog XML")):
         parser.add_argument(f"--{fmt.value}", metavar="FILE",
                             help=f"also write the game as a {what}")
+    parser.add_argument("--html", metavar="FILE",
+                        help="also write the game as a self-contained HTML replay page")
     args = parser.parse_args(argv)
     if args.hands is not None and args.hands < 1:
         parser.error("--hands must be at least 1")
@@ -408,6 +411,9 @@ def main(argv: list[str]) -> int:
             text = write_game(game.record, fmt, names=names)
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(text if text.endswith("\n") else text + "\n")
+    if args.html is not None:
+        with open(args.html, "w", encoding="utf-8") as handle:
+            handle.write(game.record.to_html(names=names, title=f"Demo game, seed {args.seed}"))
     if args.json:
         print(json.dumps(_game_json(game), indent=1))
     else:

@@ -170,6 +170,10 @@ class Game:
                           final_scores=tuple(scores),
                           points=self.table.placement_points(scores), end_reason=self._end)
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the game so far (its finished rounds) in the replay viewer."""
+        return self.record()._repr_html_()
+
     # -- after each round -----------------------------------------------------------------
 
     def _sync(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
 import attrs
 
@@ -290,3 +291,18 @@ class GameRecord:
         for place, seat in enumerate(seats_by_place(self.final_scores), start=1):
             places[seat] = place
         return tuple(places)
+
+    def to_html(self, *, names: Sequence[str] | None = None, seat: int = 0,
+                open_hands: bool = True, title: str | None = None) -> str:
+        """The game as one self-contained HTML page that replays it (see
+        ``mahjong_core.view.game_html``, which raises InvalidContextError for bad options).
+        """
+        from ..view import game_html  # the viewer sits above the table: loaded when asked
+
+        return game_html(self, names=names, seat=seat, open_hands=open_hands, title=title)
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the game in the replay viewer, in a frame of its own."""
+        from ..view import notebook_html
+
+        return notebook_html(self)
