@@ -19,6 +19,7 @@ from typing import Literal, NamedTuple
 
 import attrs
 
+from . import scoring_rules as _rules
 from . import yaku as _yaku
 from ._core import score_tables as _t
 from ._core import suit as _suit
@@ -30,7 +31,7 @@ from .hand import Hand
 from .meld import Meld, MeldKind
 from .points import Limit, Payments, _four_player_payments, limit_of, payments_for
 from .rules import TENHOU_RULES, Rules
-from .shapes import Decomposition, Form, Group, GroupKind, Wait
+from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
 from .tile import Tile, tile_of
 from .yaku import DOUBLE_YAKUMAN_FORMS, HAN, YAKUMAN, Yaku
 
@@ -239,8 +240,22 @@ class WinResult:
 
     @property
     def fu_items(self) -> tuple[tuple[str, int], ...]:
-        """The fu breakdown: each item and its fu, before rounding up to 10."""
-        return _fu_items(self._reading, yakuman=bool(self.yakuman))
+        """The fu breakdown: each item and its fu, before rounding up to 10, as the
+        definitions in ``scoring_rules`` count them for the reading that scored."""
+        return _rules.fu_items(self.scored_win)
+
+    @property
+    def scored_win(self) -> _rules.Win:
+        """The reading that scored with the winning tile placed in it, as the rules in
+        ``scoring_rules`` read it (``yaku_of``, ``fu_items``, each yaku's definition)."""
+        reading = self._reading
+        decomposition = _decomposition(reading)
+        kind, shape = reading.win_group
+        index = next(i for i, g in enumerate(decomposition.groups) if not g.melded and (
+            g.tile.kind == reading.win if reading.form is not Form.STANDARD
+            else g.tile.kind == kind and _GROUP_SHAPES[g.kind] == shape))
+        return _rules.Win(decomposition, Placement(index, _WAITS[reading.wait]),
+                          tile_of(reading.win), reading.context, reading.rules)
 
     def unicode(self, hand: Hand | None = None, win_tile: Tile | None = None) -> str:
         """The win in three lines of text: its tiles in Unicode mahjong tiles, its yaku
@@ -927,6 +942,9 @@ def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberR
 
 
 _GROUP_KINDS = (GroupKind.RUN, GroupKind.TRIPLET, GroupKind.KAN)
+_GROUP_SHAPES = {GroupKind.PAIR: -1, GroupKind.RUN: _RUN, GroupKind.TRIPLET: _TRIPLET,
+                 GroupKind.KAN: _TRIPLET, GroupKind.SINGLE: -2}
+"""A group's shape as ``_Reading.win_group`` names it (a kan is never won on)."""
 
 
 def _decomposition(reading: _Reading) -> Decomposition:
@@ -941,47 +959,3 @@ def _decomposition(reading: _Reading) -> Decomposition:
         Group(GroupKind.PAIR, tile_of(reading.pair)),
         *(Group(_GROUP_KINDS[shape], tile_of(kind), open=is_open, melded=melded)
           for kind, shape, is_open, melded in reading.sets)))
-
-
-def _fu_items(reading: _Reading, *, yakuman: bool) -> tuple[tuple[str, int], ...]:
-    """The itemised fu of a reading, computed the plain way (rounding not included)."""
-    if reading.form is Form.SEVEN_PAIRS:
-        return (("seven pairs", 25),)
-    if reading.form is Form.THIRTEEN_ORPHANS:
-        return ()
-    ctx, rules = reading.context, reading.rules
-    tsumo = ctx.tsumo
-    wait = _WAITS[reading.wait]
-    seat, round_ = 27 + ctx.seat_wind, 27 + ctx.round_wind
-    pair = reading.pair
-    pinfu = (not yakuman and not reading.is_open and wait is Wait.RYANMEN and pair < 31
-             and pair not in (seat, round_) and all(s[1] == _RUN for s in reading.sets))
-    items: list[tuple[str, int]] = [("base", 20)]
-    if pinfu:
-        if not tsumo:
-            items.append(("closed ron", 10))
-        return tuple(items)
-    if not reading.is_open and not tsumo:
-        items.append(("closed ron", 10))
-    if tsumo and (rules.rinshan_tsumo_fu or not ctx.rinshan):
-        items.append(("tsumo", 2))
-    if _WAIT_FU[reading.wait]:
-        items.append((f"{wait.value} wait", _WAIT_FU[reading.wait]))
-    pair_fu = _PAIR_FU[ctx._winds | rules.double_wind_pair_fu << 4][pair - 27] \
-        if pair >= 27 else 0
-    if pair_fu:
-        double = " (double wind)" if pair == seat == round_ else ""
-        items.append((f"pair of {tile_of(pair)}{double}", pair_fu))
-    ron_on_triplet = wait is Wait.SHANPON and not tsumo
-    for kind, shape, is_open, _ in reading.sets:
-        if shape == _RUN:
-            continue
-        opened = is_open or (ron_on_triplet and (kind, shape) == reading.win_group)
-        value = _t.set_fu(kind in _YAOCHUU_KINDS, not opened, shape == _KAN)
-        what = "kan" if shape == _KAN else "triplet"
-        items.append((f"{'open' if opened else 'closed'} {what} of {tile_of(kind)}", value))
-    total = sum(v for _, v in items)
-    if -(-total // 10) * 10 == 20:
-        items.append(("open pinfu-shaped ron", 10))
-    return tuple(items)
-

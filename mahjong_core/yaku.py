@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from .errors import MahjongError
 
@@ -124,29 +125,10 @@ DOUBLE_YAKUMAN_FORMS = (Yaku.KOKUSHI_13 | Yaku.SUUANKOU_TANKI | Yaku.JUNSEI_CHUU
                         | Yaku.DAISUUSHII)
 """The forms that count as two yakuman when ``Rules.double_yakuman`` is set."""
 
-_CLOSED_OPEN: dict[Yaku, tuple[int, int]] = {
-    Yaku.RIICHI: (1, 0), Yaku.DOUBLE_RIICHI: (2, 0), Yaku.IPPATSU: (1, 0),
-    Yaku.MENZEN_TSUMO: (1, 0), Yaku.PINFU: (1, 0), Yaku.TANYAO: (1, 1),
-    Yaku.IIPEIKOU: (1, 0), Yaku.HAKU: (1, 1), Yaku.HATSU: (1, 1), Yaku.CHUN: (1, 1),
-    Yaku.SEAT_WIND: (1, 1), Yaku.ROUND_WIND: (1, 1), Yaku.RINSHAN: (1, 1),
-    Yaku.CHANKAN: (1, 1), Yaku.HAITEI: (1, 1), Yaku.HOUTEI: (1, 1),
-    Yaku.CHIITOITSU: (2, 0), Yaku.CHANTA: (2, 1), Yaku.ITTSU: (2, 1),
-    Yaku.SANSHOKU: (2, 1), Yaku.SANSHOKU_DOUKOU: (2, 2), Yaku.SANANKOU: (2, 2),
-    Yaku.SANKANTSU: (2, 2), Yaku.TOITOI: (2, 2), Yaku.HONROUTOU: (2, 2),
-    Yaku.SHOUSANGEN: (2, 2), Yaku.RYANPEIKOU: (3, 0), Yaku.JUNCHAN: (3, 2),
-    Yaku.HONITSU: (3, 2), Yaku.CHINITSU: (6, 5),
-}
-for _y in Yaku:
-    if _y & YAKUMAN:
-        _CLOSED_OPEN[_y] = (13, 13)
-
-HAN: Mapping[Yaku, tuple[int, int]] = MappingProxyType(_CLOSED_OPEN)
-"""Han of each yaku as (closed, open); 0 open means the yaku needs a closed hand.
-Yakuman are listed with 13 (one yakuman); see ``DOUBLE_YAKUMAN_FORMS``."""
-
-
 def han_of(yaku: Yaku, is_open: bool) -> int:
     """The han of one yaku in a closed or open hand (0 when it needs a closed hand)."""
+    from .scoring_rules import HAN
+
     return HAN[yaku][1 if is_open else 0]
 
 
@@ -255,3 +237,20 @@ _NAMES: dict[Yaku, tuple[str, str]] = {
 
 _ENGLISH: Mapping[Yaku, str] = MappingProxyType({y: e for y, (e, _) in _NAMES.items()})
 _JAPANESE: Mapping[Yaku, str] = MappingProxyType({y: j for y, (_, j) in _NAMES.items()})
+
+
+
+if TYPE_CHECKING:
+    HAN: Mapping[Yaku, tuple[int, int]]
+    """Han of each yaku as (closed, open), from the definitions in ``scoring_rules``."""
+
+
+def __getattr__(name: str) -> object:
+    """``HAN``: the han of each yaku are written with its definition
+    (``mahjong_core.scoring_rules``), which needs the flags above, so they are read from
+    there when first asked for."""
+    if name == "HAN":
+        from .scoring_rules import HAN
+
+        return HAN
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
