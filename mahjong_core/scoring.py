@@ -72,9 +72,23 @@ _SetInfo = tuple[int, int, bool, bool]
 _RUN, _TRIPLET, _KAN = 0, 1, 2
 
 
-class _Reading(NamedTuple):
-    """What a result needs to rebuild its reading and its fu on demand (private)."""
+class _Scored(NamedTuple):
+    """A result's values, then the reading that scored: one tuple, one allocation per
+    result (which the scorer's speed needs); the reading is turned into groups, yaku
+    han and fu items only when asked for."""
 
+    yaku: Yaku
+    han: int
+    fu: int
+    dora: int
+    aka: int
+    ura: int
+    limit: Limit | None
+    yakuman: int
+    points: int
+    payments: Payments
+    wait: Wait
+    # the reading
     form: Form
     pair: int
     """The pair's kind (standard, thirteen orphans) or -1."""
@@ -90,11 +104,6 @@ class _Reading(NamedTuple):
     context: WinContext
     rules: Rules
     is_open: bool
-
-    @property
-    def wait(self) -> int:
-        """Index into ``_WAITS``."""
-        return self.place[0]
 
     @property
     def win_group(self) -> tuple[int, int]:
@@ -113,87 +122,82 @@ class _Reading(NamedTuple):
 
 _ReadingValues = tuple[Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
                        Rules, bool]
-"""A _Reading's fields as a plain tuple, as a result holds them after its values."""
-
-_FIELDS = ("yaku", "han", "fu", "dora", "aka", "ura", "limit", "yakuman", "points",
-           "payments", "wait")
+"""The reading's fields of a ``_Scored``, as a plain tuple."""
+_RESULT_FIELDS = _Scored._fields[:11]
+"""The fields a result shows (its repr)."""
+_scored = tuple.__new__
+"""``_scored(_Scored, values)``: a _Scored from a tuple without the named constructor's
+Python call."""
 
 
 @attrs.frozen(repr=False)
 class WinResult:
     """A scored win: yaku, dora, han, fu, limit, points and payments.
 
-    The values sit in one tuple (one allocation per result, which the scorer's speed
-    needs) behind read-only properties, followed by the fields of the reading that
-    scored; ``yaku_han``, ``fu_items`` and ``decomposition`` are built when asked for.
+    The values and the reading that scored sit in one named tuple behind read-only
+    properties; ``yaku_han``, ``fu_items`` and ``decomposition`` are built when asked for.
     """
 
-    _values: tuple[Yaku, int, int, int, int, int, Limit | None, int, int, Payments, Wait,
-                   Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
-                   Rules, bool]
+    _values: _Scored
 
     @property
     def yaku(self) -> Yaku:
         """The yaku as flags (dora are counts, not yaku)."""
-        return self._values[0]
+        return self._values.yaku
 
     @property
     def han(self) -> int:
         """All han, dora included; 13 per yakuman in a yakuman hand."""
-        return self._values[1]
+        return self._values.han
 
     @property
     def fu(self) -> int:
         """Fu, rounded up to 10 (25 for seven pairs)."""
-        return self._values[2]
+        return self._values.fu
 
     @property
     def dora(self) -> int:
         """Dora from the indicators (kan dora included)."""
-        return self._values[3]
+        return self._values.dora
 
     @property
     def aka(self) -> int:
         """Red fives held (0 when the rules have none)."""
-        return self._values[4]
+        return self._values.aka
 
     @property
     def ura(self) -> int:
         """Ura dora (only with riichi)."""
-        return self._values[5]
+        return self._values.ura
 
     @property
     def limit(self) -> Limit | None:
         """The limit reached, or None below mangan."""
-        return self._values[6]
+        return self._values.limit
 
     @property
     def yakuman(self) -> int:
         """How many yakuman the hand counts (0 for an ordinary hand)."""
-        return self._values[7]
+        return self._values.yakuman
 
     @property
     def points(self) -> int:
         """The hand's value without honba or riichi sticks."""
-        return self._values[8]
+        return self._values.points
 
     @property
     def payments(self) -> Payments:
         """Who pays what, honba and sticks included."""
-        return self._values[9]
+        return self._values.payments
 
     @property
     def wait(self) -> Wait:
         """The wait the winning tile completed in the chosen reading."""
-        return self._values[10]
-
-    @property
-    def _reading(self) -> _Reading:
-        return _Reading._make(self._values[11:])
+        return self._values.wait
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={value!r}"
-                           for name, value in zip(_FIELDS, self._values, strict=False))
+                           for name, value in zip(_RESULT_FIELDS, self._values, strict=False))
         return f"WinResult({fields})"
 
     @property
@@ -219,12 +223,12 @@ class WinResult:
     def _bit_han(self) -> list[tuple[int, int]]:
         """(bit, han) of each yaku, in bit order, from the per-bit tables."""
         values = self._values
-        bits = _yaku.set_bits(int(values[0]) & _yaku._ALL)
-        if values[7]:
-            if values[17].double_yakuman:  # the reading's rules
+        bits = _yaku.set_bits(int(values.yaku) & _yaku._ALL)
+        if values.yakuman:
+            if values.rules.double_yakuman:
                 return [(b, 26 if _Y_DOUBLE >> b & 1 else 13) for b in bits]
             return [(b, 13) for b in bits]
-        side = values[18]  # the reading's is_open
+        side = values.is_open
         han = _HAN_BY_BIT
         return [(b, han[b][side]) for b in bits]
 
@@ -236,7 +240,7 @@ class WinResult:
     @property
     def decomposition(self) -> Decomposition:
         """The reading that scored highest."""
-        return _decomposition(self._reading)
+        return _decomposition(self._values)
 
     @property
     def fu_items(self) -> tuple[tuple[str, int], ...]:
@@ -248,13 +252,13 @@ class WinResult:
     def scored_win(self) -> _rules.Win:
         """The reading that scored with the winning tile placed in it, as the rules in
         ``scoring_rules`` read it (``yaku_of``, ``fu_items``, each yaku's definition)."""
-        reading = self._reading
+        reading = self._values
         decomposition = _decomposition(reading)
         kind, shape = reading.win_group
         index = next(i for i, g in enumerate(decomposition.groups) if not g.melded and (
             g.tile.kind == reading.win if reading.form is not Form.STANDARD
             else g.tile.kind == kind and _GROUP_SHAPES[g.kind] == shape))
-        return _rules.Win(decomposition, Placement(index, _WAITS[reading.wait]),
+        return _rules.Win(decomposition, Placement(index, reading.wait),
                           tile_of(reading.win), reading.context, reading.rules)
 
     def unicode(self, hand: Hand | None = None, win_tile: Tile | None = None) -> str:
@@ -431,7 +435,7 @@ _BASE_HAN = _suit.BoundedTable(lambda key: _han(key >> 1, bool(key & 1)), 1 << 1
 """Han of a set of flags, keyed by flags << 1 | is_open."""
 _Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], tuple[int, int, int]]
 """One scored placement: flags, han without dora, fu, yakuman flags, then the reading's
-form, pair, parts and the winning tile's place (see ``_Reading``)."""
+form, pair, parts and the winning tile's place (see ``_Scored``)."""
 _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
     (double if seat == round_ else 2) if r in (seat, round_) else (2 if r >= 4 else 0)
     for r in range(7)) for seat in range(4) for round_ in range(4) for double in (2, 4)}
@@ -783,9 +787,9 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
         points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=context.honba,
                                         riichi_sticks=context.riichi_sticks, rules=rules)
     result: WinResult = _new(WinResult)
-    _set_values(result, (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
-                         payments, _WAITS[place[0]], form, pair, parts, place, win, context,
-                         rules, is_open))
+    _set_values(result, _scored(_Scored, (
+        _YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points, payments, _WAITS[place[0]],
+        form, pair, parts, place, win, context, rules, is_open)))
     return result
 
 
@@ -917,8 +921,8 @@ def _yakuman_result(flags: int, fu: int, reading: _ReadingValues, ctx: WinContex
     points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
                                     riichi_sticks=ctx.riichi_sticks, liable_base=liable,
                                     rules=rules)
-    return WinResult((_YAKU_OF[flags], 13 * count, fu, 0, 0, 0, limit, count, points,
-                      payments, _WAITS[reading[3][0]], *reading))
+    return WinResult(_scored(_Scored, (_YAKU_OF[flags], 13 * count, fu, 0, 0, 0, limit, count,
+                                       points, payments, _WAITS[reading[3][0]], *reading)))
 
 
 def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberReading,
@@ -944,10 +948,10 @@ def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberR
 _GROUP_KINDS = (GroupKind.RUN, GroupKind.TRIPLET, GroupKind.KAN)
 _GROUP_SHAPES = {GroupKind.PAIR: -1, GroupKind.RUN: _RUN, GroupKind.TRIPLET: _TRIPLET,
                  GroupKind.KAN: _TRIPLET, GroupKind.SINGLE: -2}
-"""A group's shape as ``_Reading.win_group`` names it (a kan is never won on)."""
+"""A group's shape as ``_Scored.win_group`` names it (a kan is never won on)."""
 
 
-def _decomposition(reading: _Reading) -> Decomposition:
+def _decomposition(reading: _Scored) -> Decomposition:
     if reading.form is Form.SEVEN_PAIRS:
         return Decomposition(Form.SEVEN_PAIRS, tuple(
             Group(GroupKind.PAIR, tile_of(k)) for k, _, _, _ in reading.sets))
