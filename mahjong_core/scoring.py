@@ -4,10 +4,20 @@ furiten guard -> thirteen orphans -> every standard reading -> seven pairs fallb
 yaku, fu and points for every reading and every placement of the winning tile, keeping
 the highest points (ties: a yakuman over a counted one, then more han, then more fu).
 
-The inner loop works on plain integers: each suit's readings come from per-suit tables
-(``_score_tables``) with their run and triplet masks, identical-run counts, terminal
-flags and triplet fu, so a reading is scored with a few bit operations. The chosen
-reading, the per-yaku han and the itemised fu of a result are built only when asked for.
+The rules themselves (each yaku, each fu item) are written once, readably, in
+``scoring_rules``; a result's breakdown (``fu_items``, ``scored_win``) comes from there.
+This module is the fast kernel that computes the same answers, proven equal to those
+definitions by ``tests/test_scoring_rules.py`` (every closed one-suit win, random wins
+under every preset). The inner loop works on plain integers: each suit's readings come
+from per-suit tables (``_score_tables``) with their run and triplet masks, identical-run
+counts, terminal flags and triplet fu, so a reading is scored with a few bit operations.
+
+Two functions are long on purpose: ``evaluate`` (the guard and the whole-hand facts every
+call needs) and ``_standard_readings`` (the loop over readings). Each is one frame where a
+call per step would cost a few percent of a 5 us evaluation; what is not on every call's
+path is split out (``_check_*``, ``_table_dora``, ``_nine_gates``, ``_thirteen_orphans``,
+``_seven_pairs``, ``_highest``). A new yaku starts in ``scoring_rules``, not here (see
+docs/adding-a-yaku.md).
 """
 
 from __future__ import annotations
@@ -25,11 +35,13 @@ from ._core import score_tables as _t
 from ._core import suit as _suit
 from ._core import tables as _tables
 from .context import SHOWN_MORE as _SHOWN_MORE
-from .context import WinContext
+from .context import Facts, WinContext
+from .context import facts_of as _facts_of
 from .errors import InvalidContextError, InvalidHandError, InvalidRulesError, quote
-from .hand import Hand
+from .hand import Hand, MeldInfo
+from .hand import scorer_view as _hand_view
 from .meld import Meld, MeldKind
-from .points import Limit, Payments, _four_player_payments, limit_of, payments_for
+from .points import Limit, Payments, four_player_payments, limit_of, payments_for
 from .rules import TENHOU_RULES, Rules
 from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
 from .tile import Tile, tile_of
@@ -217,13 +229,13 @@ class WinResult:
     @property
     def yaku_han(self) -> tuple[tuple[Yaku, int], ...]:
         """Each yaku with its han (26 for a double form under double-yakuman rules)."""
-        member = _yaku._MEMBER_OF_BIT
+        member = _yaku.MEMBER_OF_BIT
         return tuple((member[bit], han) for bit, han in self._bit_han())
 
     def _bit_han(self) -> list[tuple[int, int]]:
         """(bit, han) of each yaku, in bit order, from the per-bit tables."""
         values = self._values
-        bits = _yaku.set_bits(int(values.yaku) & _yaku._ALL)
+        bits = _yaku.set_bits(int(values.yaku) & _yaku.ALL_BITS)
         if values.yakuman:
             if values.rules.double_yakuman:
                 return [(b, 26 if _Y_DOUBLE >> b & 1 else 13) for b in bits]
@@ -234,7 +246,7 @@ class WinResult:
 
     def yaku_json(self) -> dict[str, int]:
         """The yaku as the JSON interface writes them: each name with its han."""
-        name = _yaku._NAME_OF_BIT
+        name = _yaku.NAME_OF_BIT
         return {name[bit]: han for bit, han in self._bit_han()}
 
     @property
@@ -443,7 +455,7 @@ _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
 _ITTSU_RUNS = 1 << 0 | 1 << 3 | 1 << 6
 """Runs from ranks 1, 4 and 7 of one suit, as bits of a run mask: a pure straight."""
 _PLAIN_PAYMENTS = _suit.BoundedTable(
-    lambda key: _four_player_payments(key >> 2, bool(key & 2), bool(key & 1), 0, 0), 1 << 12)
+    lambda key: four_player_payments(key >> 2, bool(key & 2), bool(key & 1), 0, 0), 1 << 12)
 """(points, payments) at four players without honba or riichi sticks, keyed by
 base << 2 | dealer << 1 | tsumo (payments are values, so results may share them)."""
 _YAKU_OF = _suit.BoundedTable(Yaku, 1 << 12)
@@ -479,40 +491,35 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             or context.__class__ is not WinContext or rules.__class__ is not Rules):
         _check_types(hand, win_tile, context, rules)
     melds = hand.melds
-    if hand._full:
+    full, hand_keys, meld_info, red_suits, four_copies = _hand_view(hand)
+    facts = _facts_of(context)
+    if full:
         raise InvalidHandError(
             f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
-    if melds or context._yaku & Y_RINSHAN:
-        _check_melds(hand, context)
+    if melds or facts.yaku & Y_RINSHAN:
+        _check_melds(hand, meld_info, context, facts)
     if context.furiten and not context.tsumo:
         return _FURITEN
 
     win = win_tile.kind
     suit = win // 9
-    keys = [*hand._keys]
-    meld_counts, summary, is_open, _ = hand._meld_info
+    keys = [*hand_keys]
+    meld_counts, summary, is_open, _ = meld_info
     held = keys[suit] // _UNIT[win] % 5 + meld_counts[win] + 1  # a key's digits stop at 4
     if held > 4:
         raise InvalidHandError(
             f"a fifth copy of {tile_of(win)}: the hand {hand} holds all four copies")
     keys[suit] += _UNIT[win]
-    if win_tile.red and (hand._red_suits >> suit) & 1:
+    if win_tile.red and (red_suits >> suit) & 1:
         raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
-    four_held = hand._exhausted | (held == 4) << win  # bit k: all four copies of kind k
-    if context._tile_checks:  # chankan or indicators: checked against the hand's tiles
-        if context._red_shown or context.chankan:
-            _check_red_and_chankan(hand, held, win_tile, context)
-        # the indicators are tiles too: one shown is too many when the hand holds all
-        # four, more than one are counted against the copies held
-        if context._shown_mask & (four_held | _SHOWN_MORE):
-            for k, shown in context._shown:
-                if four_held >> k & 1 or (shown > 1 and (
-                        shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4)):
-                    raise InvalidContextError(
-                        f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
-                        f"{win_tile} holds more: there are only four")
+    four_held = four_copies | (held == 4) << win  # bit k: all four copies of kind k
+    if facts.tile_checks:  # chankan or indicators: checked against the hand's tiles
+        if facts.red_shown or context.chankan:
+            _check_red_and_chankan(hand, red_suits, held, win_tile, context, facts)
+        if facts.shown_mask & (four_held | _SHOWN_MORE):
+            _check_shown(hand, win_tile, keys, meld_counts, four_held, facts)
     if rules.red_fives and four_held & _FIVES:
-        _check_plain_fives(hand, keys, win_tile)
+        _check_plain_fives(hand, red_suits, meld_counts, keys, win_tile)
     tsumo = context.tsumo
 
     # -- which forms are complete: the suits' shapes ----------------------------------
@@ -532,24 +539,24 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 | _tables.HONOUR_FEATURES[k3] << 12)
     if melds:
         features |= summary[13]
-    dealer = context._winds < 4
+    dealer = facts.winds < 4
     dora = ura = 0
-    if context._tile_checks:  # some indicators (or a chankan)
-        for k in context._dora:
+    if facts.tile_checks:  # some indicators (or a chankan)
+        for k in facts.dora:
             dora += keys[k // 9] // _UNIT[k] % 5 + meld_counts[k]
-        for k in context._ura:
+        for k in facts.ura:
             ura += keys[k // 9] // _UNIT[k] % 5 + meld_counts[k]
     if rules.players != 4 or context.kita:
-        dora, ura = _table_dora(hand, win_tile, keys, context, rules)
-    aka = _POPCOUNT[hand._red_suits | win_tile.red << suit] if rules.red_fives else 0
-    yakuman_base = context._yakuman
+        dora, ura = _table_dora(hand, meld_counts, win_tile, keys, context, rules)
+    aka = _POPCOUNT[red_suits | win_tile.red << suit] if rules.red_fives else 0
+    yakuman_base = facts.yakuman
     if context.renhou and rules.renhou:
         yakuman_base |= Y_RENHOU
     if kokushi:
         return _thirteen_orphans(keys, win, yakuman_base, context, rules, dealer, tsumo)
 
     # -- situational yaku and those that depend only on which tiles are held -------------
-    base_flags = context._ordinary
+    base_flags = facts.ordinary
     if tsumo and not is_open:
         base_flags |= Y_TSUMO
     tile_flags, tile_yakuman, honroutou, one_suit = _TILE_YAKU[
@@ -557,11 +564,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     base_flags |= tile_flags
     yakuman_base |= tile_yakuman
     if one_suit and not melds:
-        counts = _suit.counts_of(keys[suit])
-        if counts[0] >= 3 and counts[8] >= 3 and min(counts[1:8]) >= 1:
-            counts[win % 9] -= 1
-            nine_waits = counts == [3, 1, 1, 1, 1, 1, 1, 1, 3]
-            yakuman_base |= Y_JUNSEI if nine_waits else Y_CHUUREN
+        yakuman_base |= _nine_gates(keys[suit], win % 9)
 
     # -- every reading of every complete form, then the highest ---------------------------
     found: list[_Candidate] = []
@@ -575,6 +578,28 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         return _NO_YAKU if no_yaku else _NOT_COMPLETE
     return _highest(found, dora + aka + ura, dora, aka, ura, win, context, rules, is_open,
                     dealer)
+
+
+def _check_shown(hand: Hand, win_tile: Tile, keys: list[int], meld_counts: bytes,
+                 four_held: int, facts: Facts) -> None:
+    """The indicators are tiles too: one shown is too many when the hand holds all
+    four, more than one are counted against the copies held."""
+    for k, shown in facts.shown:
+        if four_held >> k & 1 or (shown > 1 and (
+                shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4)):
+            raise InvalidContextError(
+                f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
+                f"{win_tile} holds more: there are only four")
+
+
+def _nine_gates(key: int, rank: int) -> int:
+    """Chuuren or junsei chuuren (or 0) of a closed one-suit hand's key, won on
+    ``rank``."""
+    counts = _suit.counts_of(key)
+    if counts[0] >= 3 and counts[8] >= 3 and min(counts[1:8]) >= 1:
+        counts[rank] -= 1
+        return Y_JUNSEI if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3] else Y_CHUUREN
+    return 0
 
 
 def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: WinContext,
@@ -601,6 +626,8 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
 
     ``summary`` is what the melds bring (``_score_tables.NO_MELDS`` without melds)."""
     tsumo = context.tsumo
+    facts = _facts_of(context)
+    pair_fu_of = _PAIR_FU[facts.winds | rules.double_wind_pair_fu << 4]
     suit = win // 9
     k0, k1, k2, k3 = keys
     base_han = _BASE_HAN[base_flags << 1 | is_open]
@@ -662,7 +689,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             if dragons:
                 flags |= (tmz >> 4) * Y_HAKU  # haku, hatsu, chun are consecutive bits
                 han += dragons
-            seat, round_ = context._seat_round
+            seat, round_ = facts.seat_round
             if (tmz >> seat) & 1:
                 flags |= Y_SEAT
                 han += 1
@@ -695,8 +722,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             flags |= Y_DOUKOU
             han += 2
         # an honour pair's fu: a dragon, the seat or round wind (zero for a pinfu pair)
-        pair_fu = _PAIR_FU[context._winds | rules.double_wind_pair_fu << 4][pair - 27] \
-            if pair >= 27 else 0
+        pair_fu = pair_fu_of[pair - 27] if pair >= 27 else 0
         pinfu_shape = False
         if not is_open:
             peikou = peikou_a + peikou_b + peikou_c
@@ -778,7 +804,7 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     if rules.players == 4:
         honba, sticks = context.honba, context.riichi_sticks
         if honba or sticks:
-            points, payments = _four_player_payments(base, dealer, tsumo,
+            points, payments = four_player_payments(base, dealer, tsumo,
                                                      honba * rules.honba_points,
                                                      sticks * rules.riichi_stick_points)
         else:
@@ -813,15 +839,13 @@ def _best(found: list[_Candidate], extra_han: int, rules: Rules, dealer: bool,
     return best
 
 
-def _table_dora(hand: Hand, win_tile: Tile, keys: list[int], ctx: WinContext,
-                rules: Rules) -> tuple[int, int]:
+def _table_dora(hand: Hand, meld_counts: bytes, win_tile: Tile, keys: list[int],
+                ctx: WinContext, rules: Rules) -> tuple[int, int]:
     """Dora and ura at a three-player table or with north tiles set aside (kita).
 
     At three players 2m-8m do not exist, so a 1m indicator makes 9m the dora; each north
     tile set aside is one dora, and one more for each indicator that makes north the dora.
     """
-    meld_counts = hand._meld_info.counts
-
     def held(kind: int) -> int:
         return keys[kind // 9] // _UNIT[kind] % 5 + meld_counts[kind]
 
@@ -858,20 +882,21 @@ def _check_types(hand: object, win_tile: object, context: object, rules: object)
         raise InvalidRulesError(f"rules must be a Rules value, got {quote(rules)}")
 
 
-def _check_melds(hand: Hand, ctx: WinContext) -> None:
+def _check_melds(hand: Hand, melds: MeldInfo, ctx: WinContext, facts: Facts) -> None:
     """Situations a hand with melds (or without a kan) cannot be in."""
-    if hand._meld_info.is_open and ctx._yaku & (Y_RIICHI | Y_DOUBLE_RIICHI):
+    if melds.is_open and facts.yaku & (Y_RIICHI | Y_DOUBLE_RIICHI):
         raise InvalidContextError("riichi needs a closed hand, but this hand has called melds")
-    if hand.melds and ctx._first_turn:
+    if hand.melds and facts.first_turn:
         raise InvalidContextError("a first-turn win cannot come after a meld")
-    if ctx._yaku & Y_RINSHAN and not hand._meld_info.summary[10] and not ctx.kita:
+    if facts.yaku & Y_RINSHAN and not melds.summary[10] and not ctx.kita:
         raise InvalidContextError("a rinshan win needs a kan among the melds (or a north "
                                   "tile set aside)")
 
 
-def _check_red_and_chankan(hand: Hand, held: int, win_tile: Tile, ctx: WinContext) -> None:
+def _check_red_and_chankan(hand: Hand, red_suits: int, held: int, win_tile: Tile,
+                           ctx: WinContext, facts: Facts) -> None:
     """A red five among the indicators or a chankan, checked against the hand."""
-    red = ctx._red_shown & (hand._red_suits | win_tile.red << win_tile.kind // 9)
+    red = facts.red_shown & (red_suits | win_tile.red << win_tile.kind // 9)
     if red:
         five = tile_of(9 * (red & -red).bit_length() - 5, True)
         raise InvalidContextError(
@@ -883,11 +908,12 @@ def _check_red_and_chankan(hand: Hand, held: int, win_tile: Tile, ctx: WinContex
             f"the hand {hand} cannot hold one too")
 
 
-def _check_plain_fives(hand: Hand, keys: list[int], win_tile: Tile) -> None:
+def _check_plain_fives(hand: Hand, red_suits: int, meld_counts: bytes, keys: list[int],
+                       win_tile: Tile) -> None:
     """With red fives in play a suit has three plain fives and one red, not four plain."""
-    red = hand._red_suits | win_tile.red << win_tile.kind // 9
+    red = red_suits | win_tile.red << win_tile.kind // 9
     for suit in range(3):
-        fives = keys[suit] // _UNIT[4] % 5 + hand._meld_info.counts[9 * suit + 4]
+        fives = keys[suit] // _UNIT[4] % 5 + meld_counts[9 * suit + 4]
         if fives == 4 and not (red >> suit) & 1:
             raise InvalidHandError(
                 f"the hand {hand} with {win_tile} holds four plain fives of {'mps'[suit]}, "

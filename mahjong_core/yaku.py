@@ -69,7 +69,7 @@ class Yaku(enum.IntFlag):
 
     def names(self) -> list[str]:
         """The JSON names of the flags set, in bit order."""
-        return [_NAME_OF_BIT[b] for b in set_bits(int(self) & _ALL)]
+        return [NAME_OF_BIT[b] for b in set_bits(int(self) & ALL_BITS)]
 
     def members(self) -> tuple[Yaku, ...]:
         """Each flag set, as a single yaku, in bit order.
@@ -77,7 +77,7 @@ class Yaku(enum.IntFlag):
         >>> (Yaku.TANYAO | Yaku.RIICHI).members()
         (<Yaku.RIICHI: 1>, <Yaku.TANYAO: 32>)
         """
-        return tuple(_MEMBER_OF_BIT[b] for b in set_bits(int(self) & _ALL))
+        return tuple(MEMBER_OF_BIT[b] for b in set_bits(int(self) & ALL_BITS))
 
     @property
     def json_name(self) -> str:
@@ -85,10 +85,10 @@ class Yaku(enum.IntFlag):
 
         Raises MahjongError for a combination of flags (use ``names()``).
         """
-        value = int(self) & _ALL
+        value = int(self) & ALL_BITS
         if value & (value - 1) or not value:
             raise MahjongError(f"json_name needs a single yaku, not {self.names()}")
-        return _NAME_OF_BIT[value.bit_length() - 1]
+        return NAME_OF_BIT[value.bit_length() - 1]
 
     @property
     def is_yakuman(self) -> bool:
@@ -140,9 +140,13 @@ _CHUNK = 8
 _CHUNK_BITS = _bit_lists(_CHUNK)
 """The set bits of every 8-bit value: a flag word is read a chunk at a time."""
 _CHUNK_MASK = (1 << _CHUNK) - 1
-_MEMBER_OF_BIT: dict[int, Yaku] = {y.value.bit_length() - 1: y for y in Yaku.__members__.values()}
-_NAME_OF_BIT: dict[int, str] = {b: y.name.lower() for b, y in _MEMBER_OF_BIT.items() if y.name}
-_ALL = sum(1 << b for b in _MEMBER_OF_BIT)
+# The flags by bit position, as the scorer reads a flag word (internal, not in __all__).
+MEMBER_OF_BIT: dict[int, Yaku] = {
+    y.value.bit_length() - 1: y for y in Yaku.__members__.values()}
+"""Bit position -> the single yaku."""
+NAME_OF_BIT: dict[int, str] = {b: y.name.lower() for b, y in MEMBER_OF_BIT.items() if y.name}
+"""Bit position -> the yaku's JSON name."""
+ALL_BITS = sum(1 << b for b in MEMBER_OF_BIT)
 """Every defined flag (a value may carry others, which no list shows)."""
 
 
@@ -180,9 +184,9 @@ def set_bits(value: int) -> tuple[int, ...]:
 def _single(yaku: Yaku, what: str) -> Yaku:
     """The one yaku a flag value holds; raises MahjongError for a combination or none."""
     value = int(yaku)
-    if value & _ALL != value or value & (value - 1) or not value:
+    if value & ALL_BITS != value or value & (value - 1) or not value:
         raise MahjongError(f"{what} needs a single yaku, not {yaku.names()}")
-    return _MEMBER_OF_BIT[value.bit_length() - 1]
+    return MEMBER_OF_BIT[value.bit_length() - 1]
 
 
 _NAMES: dict[Yaku, tuple[str, str]] = {
