@@ -336,7 +336,7 @@ _Y_DOUBLE = _bits(DOUBLE_YAKUMAN_FORMS)
 # han of each flag bit, closed and open
 _HAN_BY_BIT: tuple[tuple[int, int], ...] = tuple(
     HAN.get(Yaku(1 << b), (0, 0)) if (1 << b) & sum(int(y) for y in Yaku) else (0, 0)
-    for b in range(48))
+    for b in range(64))
 
 
 _READINGS, _PLACEMENTS, _HONOUR_READING = _t.READINGS, _t.PLACEMENTS, _t.HONOUR_READING

@@ -49,7 +49,7 @@ class Yaku(enum.IntFlag):
     JUNCHAN = 1 << 27
     HONITSU = 1 << 28
     CHINITSU = 1 << 29
-    # yakuman
+    # yakuman: bits 32 and up
     TENHOU = 1 << 32
     CHIIHOU = 1 << 33
     RENHOU = 1 << 34
@@ -118,8 +118,8 @@ class Yaku(enum.IntFlag):
         return _JAPANESE[_single(self, "japanese")]
 
 
-YAKUMAN = Yaku(sum(1 << b for b in range(32, 48)))
-"""The mask of all yakuman."""
+YAKUMAN = Yaku(sum(int(y) for y in Yaku.__members__.values() if int(y) >= 1 << 32))
+"""The mask of all yakuman: bits 32 and up (the ordinary yaku take bits 0-31)."""
 
 DOUBLE_YAKUMAN_FORMS = (Yaku.KOKUSHI_13 | Yaku.SUUANKOU_TANKI | Yaku.JUNSEI_CHUUREN
                         | Yaku.DAISUUSHII)
