@@ -131,8 +131,12 @@ def test_kernel_equals_definitions_on_random_wins(seed: int, rules: Rules) -> No
 ])
 def test_the_definitions_read_a_few_wins(notation: str, tile: str, ctx: WinContext,
                                          expected: set[str]) -> None:
-    readings = rules_.wins(Hand.parse(notation), Tile.parse(tile), ctx)
+    """A new yaku adds a row here: its definition must find it, and the kernel agree."""
+    hand, win = Hand.parse(notation), Tile.parse(tile)
+    readings = rules_.wins(hand, win, ctx)
     assert {name for w in readings for name in w.yaku.names()} >= expected
+    result = check_kernel_against_definitions(hand, win, ctx, TENHOU_RULES)
+    assert isinstance(result, WinResult) and set(result.yaku.names()) >= expected
 
 
 def test_every_yaku_has_one_definition_and_its_han() -> None:
