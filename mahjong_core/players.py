@@ -23,7 +23,10 @@ simple, reasonable game with the library's shape tools:
   then throws its terminals and honours first); a call that reaches tenpai must leave a
   wait that ``evaluate`` scores. A closed or added kan is made on the same terms, and a
   closed kan in riichi whenever the engine allows it (it never changes the waits);
-* it aborts with nine terminals when its hand is three or more steps from tenpai.
+* it aborts with nine terminals when its hand is three or more steps from tenpai;
+* at three players it sets a north tile aside (a dora and a replacement draw) whenever
+  the hand without it is no further from tenpai than after its best discard (always in
+  riichi).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from .table import (
     Chi,
     ClosedKan,
     Discard,
+    Kita,
     NineTerminals,
     Observation,
     OpenKan,
@@ -148,17 +152,19 @@ class HeuristicPlayer:
 
     def _visible(self, obs: Observation, without: TileId | None = None) -> list[Tile]:
         """Every tile seen outside the hand: rivers (called tiles sit in melds), the
-        other seats' melds and the dora indicators, less ``without``."""
+        other seats' melds, the north tiles set aside and the dora indicators, less
+        ``without``."""
         tiles = self._tiles
         seen = [tiles[r.tile] for river in obs.rivers for r in river
                 if not r.called and r.tile != without]
         seen += [tiles[i] for seat, melds in enumerate(obs.melds) if seat != obs.seat
                  for m in melds for i in m.ids]
+        seen += [tiles[i] for norths in obs.kita for i in norths]
         seen += [tiles[i] for i in obs.dora_indicators]
         return seen
 
     def _yakuhai(self, obs: Observation) -> frozenset[int]:
-        seat_wind = 27 + (obs.seat - obs.dealer) % 4
+        seat_wind = 27 + (obs.seat - obs.dealer) % len(obs.riichi)
         return _DRAGONS | {seat_wind, 27 + obs.round_wind}
 
     def _plan(self, obs: Observation, hand: Hand) -> _Plan | None:
@@ -174,7 +180,7 @@ class HeuristicPlayer:
 
     def _safe_kinds(self, obs: Observation) -> frozenset[int] | None:
         """Kinds no riichi player can ron on (their own discards); None without a riichi."""
-        threats = [s for s in range(4) if s != obs.seat and obs.riichi[s]]
+        threats = [s for s, riichi in enumerate(obs.riichi) if riichi and s != obs.seat]
         if not threats:
             return None
         safe: set[int] | None = None
@@ -204,15 +210,18 @@ class HeuristicPlayer:
 
     def _turn(self, obs: Observation, actions: Sequence[Action]) -> Action:
         discards = [a for a in actions if isinstance(a, Discard)]
-        if obs.riichi[obs.seat]:
-            kan = next((a for a in actions if isinstance(a, ClosedKan)), None)
-            return kan if kan is not None else discards[0]
+        kita = next((a for a in actions if isinstance(a, Kita)), None)
+        if obs.riichi[obs.seat]:  # a closed kan the engine allows, or the drawn north aside
+            extra = next((a for a in actions if isinstance(a, ClosedKan | Kita)), None)
+            return extra if extra is not None else discards[0]
         hand = self._hand(obs)
         choice = self._best_discard(obs, hand, frozenset(a.tile // 4 for a in discards))
         assert choice is not None  # a turn always offers a discard
         tile, shanten = choice
         if shanten >= 3 and any(isinstance(a, NineTerminals) for a in actions):
             return next(a for a in actions if isinstance(a, NineTerminals))
+        if kita is not None and hand.remove(self._tiles[kita.tile]).shanten() <= shanten:
+            return kita
         for action in actions:
             if isinstance(action, ClosedKan | AddedKan) and self._wants_kan(obs, hand, action,
                                                                            shanten):
@@ -291,7 +300,7 @@ class HeuristicPlayer:
 
     def _scores_a_wait(self, obs: Observation, hand: Hand) -> bool:
         """Some wait of the tenpai ``hand`` wins by ron with a yaku."""
-        context = WinContext(seat_wind=Wind((obs.seat - obs.dealer) % 4),
+        context = WinContext(seat_wind=Wind((obs.seat - obs.dealer) % len(obs.riichi)),
                              round_wind=obs.round_wind,
                              dora_indicators=tuple(self._tiles[i] for i in obs.dora_indicators))
         return any(evaluate(hand, wait, context, self.rules).is_win for wait in hand.waits())

@@ -19,17 +19,29 @@ from collections.abc import Iterator
 
 import pytest
 
-from mahjong_core import Hand, Meld, MeldKind, Relative, Tile, Wind, WinResult, evaluate
+from mahjong_core import (
+    TENHOU_SANMA_RULES,
+    Hand,
+    Meld,
+    MeldKind,
+    Relative,
+    Tile,
+    Wind,
+    WinResult,
+    evaluate,
+)
 from mahjong_core.cli.demo import PlayedGame, format_game, main, play_game, summarize
 from mahjong_core.errors import IllegalActionError, InvalidContextError
 from mahjong_core.players import HeuristicPlayer, Player, RandomPlayer
 from mahjong_core.table import (
+    TENHOU_SANMA_TABLE,
     TENHOU_TABLE,
     Action,
     Chi,
     Discard,
     Draw,
     GameRecord,
+    KitaDeclared,
     Observation,
     OpenKan,
     Pon,
@@ -346,6 +358,40 @@ def test_a_player_that_breaks_the_rules_is_stopped() -> None:
         play_game(1, players=[Cheat()] * 4)
     with pytest.raises(InvalidContextError, match="four players"):
         play_game(1, players=[HeuristicPlayer()] * 3)
+
+
+def test_three_bots_play_a_whole_three_player_game() -> None:
+    game = play_game(2, rules=TENHOU_SANMA_RULES, table=TENHOU_SANMA_TABLE)
+    record = game.record
+    assert game.is_over and game.end in ENDS and len(record.final_scores) == 3
+    assert sum(record.final_scores) == 3 * TENHOU_SANMA_TABLE.start_score
+    assert sorted(seat for seat, _, _ in game.standings()) == [0, 1, 2]
+    assert record.points == TENHOU_SANMA_TABLE.placement_points(record.final_scores)
+    for played in record.rounds:
+        assert sum(played.end_scores) + 1000 * played.end_sticks == 105000
+    assert any(isinstance(e, KitaDeclared) for p in record.rounds for e in p.events)
+    with pytest.raises(InvalidContextError, match="three players"):
+        play_game(1, players=[HeuristicPlayer()] * 4, rules=TENHOU_SANMA_RULES,
+                  table=TENHOU_SANMA_TABLE)
+
+
+def test_the_command_plays_three_players(tmp_path: pytest.TempPathFactory) -> None:
+    from pathlib import Path
+
+    from mahjong_core.formats.logs import read_games
+    from mahjong_core.formats.replay import replay_mjlog
+
+    game = play_game(2, rules=TENHOU_SANMA_RULES, table=TENHOU_SANMA_TABLE)
+    path = Path(str(tmp_path)) / "game.mjlog"
+    log = run_main("--players", "3", "--seed", "2", "--mjlog", str(path))
+    assert log == format_game(game) + "\n"
+    assert "game over" in log and " (W) " in log and " (N) " not in log and " P3" not in log
+    kitas = [e for p in game.record.rounds for e in p.events if isinstance(e, KitaDeclared)]
+    assert log.count(" aside (kita)") == len(kitas) > 0
+    standing = re.findall(r"^  \d\. P(\d) (-?\d+) \(([-+]\d+\.\d)\)$", log, re.MULTILINE)
+    assert [int(seat) for seat, _, _ in standing] == [seat for seat, _, _ in game.standings()]
+    (written,) = read_games(path.read_bytes())
+    assert replay_mjlog(written).final_scores == game.record.final_scores
 
 
 # -- what the command prints --------------------------------------------------------------

@@ -7,12 +7,14 @@ discard; a riichi player's own discards thrown in defence; calls only with a yak
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import pytest
 
 from mahjong_core import (
     NO_RED_FIVES_RULES,
+    TENHOU_SANMA_RULES,
     Hand,
     InvalidContextError,
     Tile,
@@ -21,11 +23,14 @@ from mahjong_core import (
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.players import HeuristicPlayer, Player, RandomPlayer
 from mahjong_core.table import (
+    TENHOU_SANMA_TABLE,
     Chi,
     ClosedKan,
     Discard,
     Game,
+    Kita,
     NineTerminals,
+    Observation,
     Pass,
     Phase,
     Pon,
@@ -195,6 +200,54 @@ def test_chis_towards_all_simples() -> None:
     choice = BOT.choose(game_round.observe(1))
     assert isinstance(choice, Chi)
     assert sorted(str(tile(i)) for i in choice.tiles) == ["3m", "5m"]
+
+
+# -- three players ------------------------------------------------------------------------
+
+SANMA_BOT = HeuristicPlayer(TENHOU_SANMA_RULES)
+SANMA_OTHERS = ("19m278p59s125677z", "99m1456p79s35566z")
+"""Seats 1 and 2 in the three-player positions: they call and win on nothing here."""
+
+
+def sanma_observation(hand: str, draw: str) -> Observation:
+    """The dealer's first decision at three players, holding ``hand`` and drawing ``draw``."""
+    wall = Wall.stacked([hand, *SANMA_OTHERS], live=draw, dora="7p")
+    return Round(wall, dealer=0, rules=TENHOU_SANMA_RULES,
+                 table=TENHOU_SANMA_TABLE).observe(0)
+
+
+def test_sets_a_north_aside_it_does_not_need() -> None:
+    """A north set aside is a dora and a replacement draw; the tenpai hand loses nothing."""
+    observation = sanma_observation("123456789p1133s", "4z")
+    assert observation.drawn is not None
+    assert SANMA_BOT.choose(observation) == Kita(0, observation.drawn)
+
+
+def test_keeps_a_north_its_hand_needs() -> None:
+    """Thirteen orphans tenpai needs its north: the useless 5p goes instead."""
+    observation = sanma_observation("19m19p19s1234567z", "5p")
+    assert any(isinstance(a, Kita) for a in observation.legal_actions)
+    assert discarded(SANMA_BOT.choose(observation)) == "5p"
+
+
+def test_plays_whole_three_player_games() -> None:
+    """Three heuristic players play Tenhou's three-player game out: every choice legal,
+    north tiles set aside, points kept, riichi defended against with three seats."""
+    kinds: Counter[str] = Counter()
+    for seed in range(3):
+        game = Game(rules=TENHOU_SANMA_RULES, table=TENHOU_SANMA_TABLE, seed=seed)
+        while not game.is_over:
+            game_round = game.deal()
+            while not game_round.is_over:
+                seat = game_round.to_act[0]
+                observation = game_round.observe(seat)
+                action = SANMA_BOT.choose(observation)
+                assert action in observation.legal_actions
+                kinds[type(action).__name__] += 1
+                kinds["facing riichi"] += any(observation.riichi) and not observation.riichi[seat]
+                game.apply(action)
+        assert sum(game.record().final_scores) == 3 * TENHOU_SANMA_TABLE.start_score
+    assert kinds["Kita"] and kinds["Tsumo"] + kinds["Ron"] and kinds["facing riichi"], kinds
 
 
 # -- the protocol, the random player and bad input ----------------------------------------

@@ -37,10 +37,12 @@ from mahjong_core.table import (
     Game,
     Kita,
     KitaDeclared,
+    NineTerminals,
     Pass,
     Phase,
     Ron,
     Round,
+    TileDrawn,
     Tsumo,
     Wall,
     Win,
@@ -385,3 +387,185 @@ def test_in_riichi_only_the_drawn_north_is_set_aside() -> None:
     assert not any(isinstance(a, Kita) for a in game_round.legal_actions(0))
     with pytest.raises(IllegalActionError, match="riichi"):
         game_round.apply(Kita(0, TileId(held)))
+
+
+# -- a north set aside interrupts the first go-around -------------------------------------
+#
+# Tenhou treats a kita like a call: once it stands (nobody robs it), every chance of the
+# first go-around is gone for everyone (double riichi, tenhou and chiihou, renhou, nine
+# terminals) and so is the ippatsu of every riichi made before it, the kita player's own
+# included (Tenhou's logs: a riichi player who sets aside the north drawn in the go-around
+# after the riichi wins on the replacement tile without ippatsu).
+
+WAITS_1S_3S = "123456789p1133s"
+"""Seat 1's hand in these tests: ittsu in pin, waiting on 1s and 3s."""
+OTHERS = ("19m278p59s125677z", "99m1456p79s35566z")
+"""The dealer's and seat 2's hands: they can neither win on nor call what is thrown here."""
+
+
+def _after_the_dealers_turn(kita: bool, throw: str, draws: str, seat1: str = WAITS_1S_3S,
+                            rules: Rules = SANMA) -> Round:
+    """The dealer's first draw is a north that it sets aside, ``throw`` coming as the
+    replacement (``kita``), or ``throw`` itself; the dealer throws it. ``draws`` are the
+    next live draws (seat 1's, then seat 2's)."""
+    first = "4z" if kita else throw
+    wall = Wall.stacked([OTHERS[0], seat1, OTHERS[1]], live=first + draws,
+                        rinshan=throw if kita else "", dora="7p")
+    game_round = Round(wall, dealer=0, rules=rules, table=TENHOU_SANMA_TABLE)
+    drawn = game_round.drawn
+    assert drawn is not None
+    if kita:
+        game_round.apply(Kita(0, drawn))
+        assert game_round.phase is Phase.TURN and game_round.current == 0
+        drawn = game_round.drawn
+        assert drawn is not None and game_round.events[-1] == TileDrawn(0, drawn, True)
+    game_round.apply(Discard(0, drawn))
+    return game_round
+
+
+def _tsumogiri_by(game_round: Round, *seats: int) -> None:
+    """After the discard on the table is let go, each of ``seats`` in turn throws the tile
+    it draws, which everyone lets go."""
+    for seat in seats:
+        while game_round.phase is not Phase.TURN:
+            game_round.apply(Pass(game_round.to_act[0]))
+        drawn = game_round.drawn
+        assert game_round.current == seat and drawn is not None
+        game_round.apply(Discard(seat, drawn))
+    while game_round.phase is not Phase.TURN:
+        game_round.apply(Pass(game_round.to_act[0]))
+
+
+def _win_of_seat_1(game_round: Round, action: Tsumo | Ron) -> Win:
+    game_round.apply(action)
+    (result,) = game_round.results
+    assert isinstance(result, Win) and result.winner == 1
+    return result
+
+
+@pytest.mark.parametrize("kita", [False, True])
+def test_a_first_discard_after_anothers_kita_is_a_plain_riichi(kita: bool) -> None:
+    """Seat 1's riichi on its first discard is a double riichi (2 han) unless the dealer
+    set a north aside before it: then it is a plain riichi (1 han), as Tenhou scores it.
+    Ippatsu is kept either way (the kita came before the riichi)."""
+    game_round = _after_the_dealers_turn(kita, "2z", "8s3s")
+    assert game_round.phase is Phase.TURN and game_round.current == 1
+    seat1_draw = game_round.drawn
+    assert seat1_draw is not None
+    game_round.apply(Discard(1, seat1_draw, riichi=True))
+    three = game_round.drawn
+    assert game_round.current == 2 and three is not None and three // 4 == 20
+    game_round.apply(Discard(2, three))
+    win = _win_of_seat_1(game_round, Ron(1))
+    han = dict(win.result.yaku_han)
+    assert win.context.double_riichi is not kita
+    assert han.get(Yaku.DOUBLE_RIICHI) == (None if kita else 2)
+    assert han.get(Yaku.RIICHI) == (1 if kita else None)
+    assert han[Yaku.IPPATSU] == 1 and han[Yaku.ITTSU] == 2
+
+
+@pytest.mark.parametrize("kita", [False, True])
+def test_no_chiihou_after_anothers_kita(kita: bool) -> None:
+    game_round = _after_the_dealers_turn(kita, "2z", "3s")
+    assert game_round.current == 1 and Tsumo(1) in game_round.legal_actions(1)
+    win = _win_of_seat_1(game_round, Tsumo(1))
+    assert win.context.chiihou is not kita
+    if kita:
+        assert win.result.yaku == Yaku.MENZEN_TSUMO | Yaku.ITTSU
+    else:
+        assert win.result.yaku == Yaku.CHIIHOU
+
+
+@pytest.mark.parametrize("kita", [False, True])
+def test_no_renhou_after_anothers_kita(kita: bool) -> None:
+    """With renhou in the rules, seat 1's ron on the dealer's first discard, before its
+    own first draw, is renhou unless a kita came first."""
+    rules = Rules(players=3, honba_points=200, renhou=True)
+    game_round = _after_the_dealers_turn(kita, "3s", "", rules=rules)
+    assert game_round.to_act == (1,)
+    win = _win_of_seat_1(game_round, Ron(1))
+    assert win.context.renhou is not kita
+    assert bool(win.result.yaku & Yaku.RENHOU) is not kita
+
+
+@pytest.mark.parametrize("kita", [False, True])
+def test_no_nine_terminals_after_anothers_kita(kita: bool) -> None:
+    game_round = _after_the_dealers_turn(kita, "2z", "3s", seat1="19m19p19s123z2345p")
+    assert game_round.current == 1
+    assert (NineTerminals(1) in game_round.legal_actions(1)) is not kita
+    if kita:
+        with pytest.raises(IllegalActionError, match="nine terminals"):
+            game_round.apply(NineTerminals(1))
+    else:
+        game_round.apply(NineTerminals(1))
+        assert game_round.results == (Draw(DrawKind.NINE_TERMINALS, (), (0, 0, 0)),)
+
+
+def test_ones_own_kita_ends_ones_first_turn() -> None:
+    """The dealer sets a north aside on its first draw: its riichi on the discard after
+    it is a plain riichi (with ippatsu)."""
+    wall = Wall.stacked([WAITS_1S_3S, *OTHERS], live="4z5z2z3s", rinshan="8s", dora="7p")
+    game_round = sanma_round(wall)
+    north = game_round.drawn
+    assert north is not None
+    game_round.apply(Kita(0, north))
+    replacement = game_round.drawn
+    assert replacement is not None
+    game_round.apply(Discard(0, replacement, riichi=True))
+    _tsumogiri_by(game_round, 1, 2)
+    assert game_round.current == 0 and Tsumo(0) in game_round.legal_actions(0)
+    game_round.apply(Tsumo(0))
+    (win,) = game_round.results
+    assert isinstance(win, Win) and not win.context.double_riichi
+    assert win.result.yaku == Yaku.RIICHI | Yaku.IPPATSU | Yaku.MENZEN_TSUMO | Yaku.ITTSU
+
+
+def test_a_riichi_players_own_kita_leaves_no_ippatsu_on_the_replacement() -> None:
+    """As Tenhou's logs show: seat 0 declares riichi, sets aside the north it draws in
+    the next go-around and wins on the replacement tile: riichi, rinshan and tsumo, no
+    ippatsu."""
+    wall = Wall.stacked([WAITS_1S_3S, *OTHERS], live="5z2z2z4z", rinshan="3s", dora="7p")
+    game_round = sanma_round(wall)
+    first = game_round.drawn
+    assert first is not None
+    game_round.apply(Discard(0, first, riichi=True))
+    _tsumogiri_by(game_round, 1, 2)
+    north = game_round.drawn
+    assert game_round.current == 0 and north is not None and north // 4 == 30
+    game_round.apply(Kita(0, north))
+    game_round.apply(Tsumo(0))
+    (win,) = game_round.results
+    assert isinstance(win, Win) and win.context.rinshan and not win.context.ippatsu
+    assert win.result.yaku == (Yaku.DOUBLE_RIICHI | Yaku.RINSHAN | Yaku.MENZEN_TSUMO
+                               | Yaku.ITTSU)
+
+
+# -- riichi near the end of the wall ------------------------------------------------------
+
+
+def test_a_three_player_riichi_needs_three_live_tiles() -> None:
+    """Tenhou lets a three-player riichi be declared while the declarer can still draw once
+    more: with 3 live tiles left (the two others draw 2), not with 2."""
+    assert TENHOU_SANMA_TABLE.riichi_min_tiles == 3
+    wall = Wall.stacked([WAITS_1S_3S, "11199m345789s66z", "9m1256p4679s3457z"], dora="7p")
+    game_round = sanma_round(wall)
+    while not (game_round.phase is Phase.TURN and game_round.current == 0
+               and game_round.live_remaining == 3):
+        if game_round.phase is Phase.TURN:
+            drawn = game_round.drawn
+            assert drawn is not None
+            game_round.apply(Discard(game_round.current, drawn))
+        else:
+            game_round.apply(Pass(game_round.to_act[0]))
+    drawn = game_round.drawn
+    assert drawn is not None and Discard(0, drawn, riichi=True) in game_round.legal_actions(0)
+    game_round.apply(Discard(0, drawn, riichi=True))
+    while game_round.phase is not Phase.TURN:
+        game_round.apply(Pass(game_round.to_act[0]))
+    assert game_round.in_riichi(0) and game_round.current == 1
+    assert game_round.live_remaining == 2 and game_round.hand(1).shanten() == 0
+    assert not any(isinstance(a, Discard) and a.riichi for a in game_round.legal_actions(1))
+    drawn = game_round.drawn
+    assert drawn is not None
+    with pytest.raises(IllegalActionError, match="only 2 tiles are left; riichi needs 3"):
+        game_round.apply(Discard(1, drawn, riichi=True))

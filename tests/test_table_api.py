@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any, cast
 
 import attrs
 import pytest
 
-from mahjong_core import Tile, TileId, Wind
+from mahjong_core import TENHOU_SANMA_RULES, Tile, TileId, Wind
+from mahjong_core.context import MAX_HONBA, MAX_RIICHI_STICKS
 from mahjong_core.errors import IllegalActionError, InvalidContextError, MahjongError
 from mahjong_core.table import (
+    TENHOU_SANMA_TABLE,
     Action,
     AddedKan,
     Chi,
@@ -29,6 +32,7 @@ from mahjong_core.table import (
     TileDrawn,
     Tsumo,
     Wall,
+    Win,
 )
 from mahjong_core.table.wall import THREE_PLAYER_IDS
 
@@ -193,6 +197,134 @@ def test_actions_that_are_not_actions_are_refused() -> None:
         r.observe(-1)
 
 
+# -- a round never holds what a win cannot carry ------------------------------------------
+
+WINS_ON_1Z = ["123m456p789s1122z", "", "", ""]
+"""Seat 0 wins on the 1z it draws."""
+
+
+def test_a_round_starts_only_with_the_honba_and_sticks_a_win_can_carry() -> None:
+    """A round takes at most ``MAX_HONBA`` honba and ``MAX_RIICHI_STICKS`` less one stick
+    per player (each may riichi in it), the bounds of ``WinContext``: the largest round
+    scores its wins, one more is refused at once."""
+    wall = Wall.stacked(WINS_ON_1Z, live="1z")
+    with pytest.raises(InvalidContextError, match="honba must be an int from 0 to 100"):
+        Round(wall, dealer=0, honba=MAX_HONBA + 1)
+    with pytest.raises(InvalidContextError, match="sticks must be an int from 0 to 96"):
+        Round(wall, dealer=0, sticks=MAX_RIICHI_STICKS - 3)
+    most = Round(wall, dealer=0, honba=MAX_HONBA, sticks=MAX_RIICHI_STICKS - 4)
+    assert Tsumo(0) in most.legal_actions(0)
+    most.apply(Tsumo(0))
+    (win,) = most.results
+    assert isinstance(win, Win) and win.context.honba == MAX_HONBA
+    assert win.context.riichi_sticks == MAX_RIICHI_STICKS - 4
+
+
+def test_every_seat_may_riichi_in_a_round_with_the_most_sticks() -> None:
+    """Three players each declare riichi, then the dealer wins: the win carries the sticks
+    of the round's start and of all three riichi."""
+    wall = Wall.stacked(["123456789p1133s", "11199m345789s66z", "9m1256p4678s3457z"],
+                        live="2z2z2z3s", dora="7p")
+    game_round = Round(wall, dealer=0, honba=MAX_HONBA, sticks=MAX_RIICHI_STICKS - 3,
+                       rules=TENHOU_SANMA_RULES, table=TENHOU_SANMA_TABLE)
+    for seat in range(3):
+        drawn = game_round.drawn
+        assert game_round.current == seat and drawn is not None
+        riichi = seat < 2
+        game_round.apply(Discard(seat, drawn, riichi=riichi))
+        while game_round.phase is not Phase.TURN:
+            game_round.apply(Pass(game_round.to_act[0]))
+    assert game_round.sticks == MAX_RIICHI_STICKS - 1
+    game_round.apply(Tsumo(0))
+    (win,) = game_round.results
+    assert isinstance(win, Win) and win.context.riichi_sticks == MAX_RIICHI_STICKS - 1
+
+
+def test_a_discard_that_may_be_robbed_at_the_most_honba_is_offered_and_won() -> None:
+    """The discard another seat could ron on: offered, won, at the largest honba."""
+    game_round = deal([NOTEN, NOTEN, "222p444p555p77p88p", NOTEN], "7p", honba=MAX_HONBA)
+    tsumogiri(game_round)
+    assert game_round.phase is Phase.CALLS and Ron(2) in game_round.legal_actions(2)
+    game_round.apply(Ron(2))
+    (win,) = game_round.results
+    assert isinstance(win, Win) and win.winner == 2 and win.context.honba == MAX_HONBA
+
+
+# -- an action is read once --------------------------------------------------------------
+
+
+def fickle(kind: type[Any], fields: dict[str, object], answers: dict[str, list[object]]
+           ) -> Any:
+    """An instance of a subclass of the action class ``kind``: ``fields`` as given, and
+    each field of ``answers`` a property that gives its values one read after another
+    (the last for ever after)."""
+    def reader(name: str) -> property:
+        def read(self: object) -> object:
+            values = vars(self)[name]
+            return values.pop(0) if len(values) > 1 else values[0]
+        return property(read)
+
+    subclass = type(f"Fickle{kind.__name__}", (kind,), {name: reader(name) for name in answers})
+    action: Any = object.__new__(subclass)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    for name, values in answers.items():
+        vars(action)[name] = list(values)
+    return action
+
+
+def _fickle_cases() -> list[tuple[str, Callable[[], Round], Callable[[Round], Any]]]:
+    """(name, the round, a fickle action on it)."""
+    def turn() -> Round:
+        return deal(HANDS, "8m")
+
+    def answering() -> Round:
+        r = deal(HANDS, "8m")
+        discard(r, "5z")  # seat 1 may pon it
+        return r
+
+    def pon_then_others(r: Round) -> Any:
+        pair, others = pair_of(r, 1, "5z"), ids_of(r, 1, "2m3m")
+        return fickle(Pon, {"seat": 1}, {"tiles": [pair, pair, others]})
+
+    def discard_then_another(r: Round) -> Any:
+        held = r.concealed(0)
+        return fickle(Discard, {"seat": 0, "riichi": False}, {"tile": [held[0], held[5]]})
+
+    def seat_1_then_0(r: Round) -> Any:
+        return fickle(Pass, {}, {"seat": [1, 0]})
+
+    def riichi_then_not(r: Round) -> Any:
+        return fickle(Discard, {"seat": 0, "tile": r.drawn}, {"riichi": [False, True, 1]})
+
+    return [("pon", answering, pon_then_others), ("discard", turn, discard_then_another),
+            ("pass", answering, seat_1_then_0), ("riichi", turn, riichi_then_not)]
+
+
+def _plain(action: Any) -> Action:
+    """The action of the class a fickle action derives from, with the first answers."""
+    kind = type(action).__mro__[1]
+    return cast(Action, kind(**{f.name: getattr(action, f.name) for f in attrs.fields(kind)}))
+
+
+@pytest.mark.parametrize(("make", "action"), [case[1:] for case in _fickle_cases()],
+                         ids=[case[0] for case in _fickle_cases()])
+def test_an_action_whose_fields_change_acts_on_its_first_answers(
+        make: Callable[[], Round], action: Callable[[Round], Any]) -> None:
+    """Each field is read once and the action is carried out (or refused) on the values
+    read: the round ends as the plain action of those values leaves it."""
+    expected, actual = make(), make()
+    plain = _plain(action(expected))
+    fickle_action = action(actual)
+    expected.apply(plain)
+    actual.apply(fickle_action)
+    assert snapshot(actual) == snapshot(expected)
+    while actual.phase is not Phase.TURN:  # what was recorded is the plain action
+        actual.apply(Pass(actual.to_act[0]))
+        expected.apply(Pass(expected.to_act[0]))
+    assert snapshot(actual) == snapshot(expected)
+
+
 def test_the_round_refuses_everything_once_over() -> None:
     r = deal(["123m456p789s5566z", NOTEN, NOTEN, NOTEN], "5z")
     r.apply(Tsumo(0))
@@ -282,6 +414,30 @@ def test_a_sequence_that_is_no_permutation_is_refused(
                  else list(THREE_PLAYER_IDS))
     with pytest.raises(InvalidContextError, match=words):
         Wall.from_sequence(ids, dealer=0)
+
+
+@pytest.mark.parametrize(("hands", "places", "words"), [
+    (["123m456p789s11223z", "", "", ""], {}, "14 tiles for hand 0, more than the 13 a 4-"),
+    (["", "", "19m19p19s1234567z1p"], {}, "14 tiles for hand 2, more than the 13 a 3-"),
+    (["", "", "", ""], {"dora": "123456z"}, "6 tiles for the dora indicators, more than the 5"),
+    (["", "", ""], {"ura": "1234z"}, "4 tiles for the ura indicators, more than the 3"),
+    (["", "", "", ""], {"rinshan": "12345z"}, "5 tiles for the replacement tiles, more than the 4"),
+    (["", "", ""], {"live": "1234567z" * 4 + "19m" * 4 + "123456789p" * 2 + "12s"},
+     "56 tiles for the live wall, more than the 55 a 3-player"),
+])
+def test_a_stacked_wall_refuses_more_tiles_than_a_place_holds(
+        hands: list[str], places: dict[str, str], words: str) -> None:
+    with pytest.raises(InvalidContextError, match=words):
+        Wall.stacked(hands, **places)
+
+
+def test_a_stacked_wall_takes_each_place_up_to_its_size() -> None:
+    every_kind = "123456789m123456789p123456789s1234567z"
+    wall = Wall.stacked(["123m456p789s1122z", "", "", ""], live=every_kind * 2 + "19m",
+                        rinshan="1199p", dora="44m66m7m", ura="34567z")
+    assert [i // 4 for i in wall.live] == [*range(34), *range(34), 0, 8]
+    assert [i // 4 for i in (*wall.rinshan, *wall.dora, *wall.ura)] == [
+        9, 9, 17, 17, 3, 3, 5, 5, 6, 29, 30, 31, 32, 33]
 
 
 def test_errors_are_the_librarys_own() -> None:

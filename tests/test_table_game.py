@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_core import TileId
+from mahjong_core import TENHOU_RULES, Rules, TileId
 from mahjong_core.errors import IllegalActionError, InvalidRulesError
 from mahjong_core.table import (
+    TENHOU_SANMA_TABLE,
+    TENHOU_TABLE,
     Discard,
     Draw,
     DrawKind,
@@ -22,6 +24,7 @@ from mahjong_core.table import (
     Round,
     TableRules,
     Win,
+    riichi_tiles_needed,
 )
 
 from .support.table_helpers import NOTEN, answer, pass_all, play_out, stacked_wall, tsumogiri
@@ -257,6 +260,68 @@ def test_table_rules_refuse_bad_values() -> None:
                 {"bust": 1}, {"length": "west"}):
         with pytest.raises(InvalidRulesError):
             TableRules(**bad)
+
+
+@pytest.mark.parametrize(("table", "tiles"), [
+    (TENHOU_TABLE, 4), (TENHOU_SANMA_TABLE, 3), (TableRules(players=3, uma=(15, 0, -15)), 3),
+    (TableRules(players=3, uma=(15, 0, -15), riichi_min_tiles=4), 4),
+    (TableRules(riichi_min_tiles=0), 0)])
+def test_riichi_needs_one_live_tile_per_player_unless_told(table: TableRules,
+                                                         tiles: int) -> None:
+    """The declarer must still draw once more: as many live tiles as players."""
+    assert table.riichi_min_tiles == tiles
+    assert riichi_tiles_needed(4) == 4 and riichi_tiles_needed(3) == 3
+
+
+# -- every point stays on the table --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "table"), [
+    (TENHOU_RULES, TableRules(riichi_cost=2000)),
+    (Rules(riichi_stick_points=500), TENHOU_TABLE),
+    (Rules(riichi_stick_points=0), TableRules(riichi_cost=1000)),
+])
+def test_a_stick_worth_other_than_it_costs_is_refused(rules: Rules, table: TableRules) -> None:
+    """A riichi stick must pay the winner what it cost its declarer, or points are lost."""
+    wall = stacked_wall([NOTEN] * 4)
+    for build in (lambda: Game(rules=rules, table=table),
+                  lambda: Round(wall, dealer=0, rules=rules, table=table)):
+        with pytest.raises(InvalidRulesError) as caught:
+            build()
+        message = str(caught.value)
+        assert "riichi_cost" in message and "riichi_stick_points" in message, message
+
+
+def test_a_stick_of_another_value_on_both_sides_keeps_every_point() -> None:
+    game = Game(rules=Rules(riichi_stick_points=2000), table=TableRules(riichi_cost=2000,
+                                                                       length=GameLength.EAST))
+    tenpai_round(game, (1,), riichi=1)  # seat 1 puts a stick of 2,000 down
+    assert game.sticks == 1 and sum(game.scores) == 98000
+    win = ron_round(game, 3, 1, H2000)  # and the winner takes it
+    assert win.deltas == (0, -2300, 0, 4300) and sum(game.scores) == 100000
+
+
+@pytest.mark.parametrize(("players", "payment"), [(4, 1000), (4, 2000), (4, 3001), (3, 1001),
+                                                  (3, 3)])
+def test_a_noten_payment_that_does_not_split_evenly_is_refused(players: int,
+                                                                payment: int) -> None:
+    """The noten players share the payment and the tenpai ones take it in equal parts,
+    whatever their numbers: a multiple of 6 at four players (1, 2 or 3 on a side), of 2
+    at three."""
+    uma = (20, 10, -10, -20) if players == 4 else (20, 0, -20)
+    with pytest.raises(InvalidRulesError, match="noten_payment"):
+        TableRules(players=players, uma=uma, noten_payment=payment)
+
+
+@pytest.mark.parametrize("tenpai", [(0,), (0, 1), (0, 1, 2), (1, 3)])
+def test_a_noten_payment_of_1200_splits_exactly(tenpai: tuple[int, ...]) -> None:
+    game = Game(table=TableRules(noten_payment=1200))
+    tenpai_round(game, tenpai)
+    (draw,) = game.rounds[-1].results
+    assert isinstance(draw, Draw)
+    assert draw.deltas == tuple(1200 // len(tenpai) if s in tenpai else -1200 // (4 - len(tenpai))
+                                for s in range(4))
+    assert sum(draw.deltas) == 0 and sum(game.scores) == 100000
 
 
 def test_the_game_refuses_actions_out_of_turn() -> None:

@@ -11,18 +11,23 @@ record. Games played on several threads at once equal the same games played alon
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 from collections import Counter
 from collections.abc import Callable
+from typing import Any, cast
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from mahjong_core import Tile, TileId, evaluate
-from mahjong_core.errors import IllegalActionError
+from mahjong_core import TENHOU_SANMA_RULES, Rules, Tile, TileId, evaluate
+from mahjong_core.errors import IllegalActionError, InvalidRulesError
+from mahjong_core.players import RandomPlayer
 from mahjong_core.table import (
+    TENHOU_SANMA_TABLE,
     Action,
     AddedKan,
     Chi,
@@ -30,7 +35,9 @@ from mahjong_core.table import (
     Discard,
     Draw,
     Game,
+    GameLength,
     GameRecord,
+    Kita,
     NineTerminals,
     Observation,
     OpenKan,
@@ -38,6 +45,7 @@ from mahjong_core.table import (
     Pon,
     Ron,
     Round,
+    TableRules,
     TileDrawn,
     Tsumo,
     Win,
@@ -67,7 +75,8 @@ def choose(r: Round, seat: int, actions: list[Action], rng: random.Random) -> Ac
     plain = [a for a in discards if not a.riichi]
     if len(plain) > 1 and rng.random() < 0.9:
         hand = r.hand(seat)
-        shanten = {a: hand.remove(Tile.from_id136(a.tile)).shanten() for a in plain}
+        red = r.rules.red_fives
+        shanten = {a: hand.remove(Tile.from_id136(a.tile, red_fives=red)).shanten() for a in plain}
         best = min(shanten.values())
         return rng.choice([a for a in plain if shanten[a] == best])
     return rng.choice(plain)
@@ -319,3 +328,131 @@ def test_games_on_threads_equal_the_same_games_played_alone() -> None:
     assert sorted(seed for seed, _ in together) == sorted(seeds * 2)
     for seed, record in together:
         assert record == alone[seeds.index(seed)]
+
+
+# -- any accepted rules: every point kept, every refused action harmless ---------------------
+
+RULE_FLAGS = ("red_fives", "open_tanyao", "kiriage_mangan", "kazoe_yakuman", "double_yakuman",
+              "yakuman_stacking", "renhou", "pao", "pao_whole_hand", "rinshan_tsumo_fu")
+TABLE_FLAGS = ("extension", "bust", "dealer_stop", "nagashi_mangan", "double_ron",
+               "triple_ron_draw", "nine_terminals", "four_winds", "four_riichi", "four_kans",
+               "open_kan_dora_at_discard", "kokushi_robs_closed_kan", "round_points")
+POINTS = st.sampled_from([0, 100, 1000, 2000]) | st.integers(0, 20_000)
+
+
+@st.composite
+def configurations(draw: st.DrawFn) -> tuple[Rules, TableRules]:
+    """Rules and table rules the library accepts, every value drawn: a stick worth what it
+    costs (anything else is refused, checked here on the way), honba that split among
+    the payers of a tsumo, a noten payment that splits among any tenpai and noten."""
+    players = draw(st.sampled_from([3, 4]))
+    stick, cost = draw(POINTS), draw(POINTS)
+    rules = Rules(players=players, honba_points=(players - 1) * draw(st.integers(0, 1000)),
+                  riichi_stick_points=stick,
+                  double_wind_pair_fu=draw(st.sampled_from([2, 4])),
+                  **{name: draw(st.booleans()) for name in RULE_FLAGS})
+    first = draw(st.integers(0, 60))
+    uma = (first, 0, -first) if players == 3 else (first, first // 3, -(first // 3), -first)
+    table = TableRules(
+        players=players, length=draw(st.sampled_from(list(GameLength))),
+        start_score=draw(st.integers(0, 100_000)), return_score=draw(st.integers(0, 100_000)),
+        uma=uma, riichi_cost=cost, riichi_min_tiles=draw(st.integers(0, 10)),
+        noten_payment=math.lcm(*range(1, players)) * draw(st.integers(0, 2000)),
+        **{name: draw(st.booleans()) for name in TABLE_FLAGS})
+    if cost != stick:
+        with pytest.raises(InvalidRulesError, match=r"riichi_cost.*riichi_stick_points"):
+            Game(rules=rules, table=table)
+        table = attrs.evolve(table, riichi_cost=stick)
+    return rules, table
+
+
+def any_action(r: Round, rng: random.Random) -> object:
+    """A legal action or one made up: any class, any seat, a tile held or not, fields of
+    the wrong type or size."""
+    players = r.players
+    asked = list(r.to_act)
+    seat = rng.choice(asked) if asked and rng.random() < 0.7 else rng.choice(
+        [*range(players), -1, players])
+    legal = [a for s in range(players) for a in r.legal_actions(s)]
+    if legal and rng.random() < 0.3:
+        return rng.choice(legal)
+    held = list(r.concealed(seat)) if 0 <= seat < players else []
+    ids = held + list(range(136))
+    tile = rng.choice([*([rng.choice(ids)] * 6), -1, 136, "5m", 1.0, True, None])
+    pair = rng.choice([(rng.choice(ids), rng.choice(ids)), tuple(rng.sample(ids, 2)),
+                       [rng.choice(ids), rng.choice(ids)], (rng.choice(ids),), None])
+    kind = rng.choice([Discard, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, Kita,
+                       NineTerminals, Pass])
+    if kind is Discard:
+        return Discard(seat, tile, rng.choice([False, True, 1, None]))  # type: ignore[arg-type]
+    if kind in (Chi, Pon):
+        return kind(seat, cast(Any, pair))
+    if kind in (AddedKan, Kita):
+        return kind(seat, cast(Any, tile))
+    if kind is ClosedKan:
+        return ClosedKan(seat, rng.choice([Tile(rng.randrange(34)), Tile(27), "1m"]))  # type: ignore[arg-type]
+    return kind(seat)
+
+
+def observable(r: Round) -> tuple[object, ...]:
+    """Everything a caller can read of a round: its record (events, results, scores,
+    sticks), who must act, and every seat's observation (hand, table, legal actions)."""
+    return (r.record(), r.phase, r.to_act, r.live_remaining,
+            tuple(r.observe(seat) for seat in range(r.players)))
+
+
+def play_any_rules(rules: Rules, table: TableRules, seed: int, hands: int,
+                   uniform: tuple[bool, ...] = ()) -> Stats:
+    """Random players play ``hands`` hands: the library's ``RandomPlayer`` at the seats
+    ``uniform`` names, ``choose`` (which leans toward wins, calls and riichi) at the
+    others. Now and then a random action is tried first: refused, it must leave the round
+    exactly as it was. Points plus riichi sticks on the table stay what they were after
+    every action and at the end."""
+    stats = Stats()
+    players = [RandomPlayer(seed + s) for s in range(table.players)]
+    rng = random.Random(seed)
+    probe = random.Random(~seed)
+    game = Game(rules=rules, table=table, seed=seed)
+    total = table.players * table.start_score
+    while not game.is_over and stats["hands"] < hands:
+        r = game.deal()
+        stats["hands"] += 1
+        while not r.is_over:
+            if probe.random() < 0.15:
+                action, before = any_action(r, probe), observable(r)
+                try:
+                    game.apply(action)  # type: ignore[arg-type]
+                    stats["made-up actions applied"] += 1
+                except IllegalActionError:
+                    assert observable(r) == before, action
+                    stats["made-up actions refused"] += 1
+            else:
+                seat = r.to_act[0]
+                view = r.observe(seat)
+                game.apply(players[seat].choose(view) if seat < len(uniform) and uniform[seat]
+                           else choose(r, seat, list(view.legal_actions), rng))
+            assert sum(r.scores) + r.sticks * table.riichi_cost == total
+        stats.update(type(result).__name__ for result in r.results)
+    record = game.record()
+    if game.is_over:
+        stats["games"] += 1
+        assert sum(record.final_scores) == total
+    return stats
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configurations(), st.integers(0, 2**32 - 1), st.lists(st.booleans(), max_size=4))
+def test_any_accepted_rules_keep_every_point_and_refused_actions_change_nothing(
+        rules_and_table: tuple[Rules, TableRules], seed: int, uniform: list[bool]) -> None:
+    play_any_rules(*rules_and_table, seed, hands=4, uniform=tuple(uniform))
+
+
+def test_the_property_meets_wins_draws_and_refusals() -> None:
+    """The random play above reaches what it is meant to check."""
+    stats = Stats()
+    for seed, players in zip(range(8), (3, 4) * 4, strict=True):
+        table = TENHOU_SANMA_TABLE if players == 3 else TableRules()
+        stats.update(play_any_rules(TENHOU_SANMA_RULES if players == 3 else Rules(), table,
+                                    seed, hands=3, uniform=(seed % 4 == 0,) * 2))
+    assert stats["Win"] > 5 and stats["Draw"] and stats["made-up actions refused"] > 50
+    assert stats["made-up actions applied"], stats

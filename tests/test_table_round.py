@@ -33,6 +33,7 @@ from mahjong_core.table import (
     TileDiscarded,
     TileDrawn,
     Tsumo,
+    Wall,
     Win,
 )
 
@@ -49,6 +50,7 @@ from .support.table_helpers import (
     play_out,
     pon,
     step,
+    tiles_of,
     tsumogiri,
 )
 
@@ -58,6 +60,48 @@ NINE = "19m19p19s123z2345m"
 
 def zero_draw(kind: DrawKind) -> Draw:
     return Draw(kind, (), (0, 0, 0, 0))
+
+
+# -- the discards listed ----------------------------------------------------------------
+
+
+def discards(r: Round) -> list[tuple[str, bool, bool]]:
+    """Each listed discard as (tile, the drawn tile itself, riichi), in order."""
+    return [(str(Tile.from_id136(a.tile)), a.tile == r.drawn, a.riichi)
+            for a in r.legal_actions(r.current) if isinstance(a, Discard)]
+
+
+def test_the_drawn_tile_and_a_copy_from_the_hand_are_two_discards() -> None:
+    """Throwing the tile just drawn (tsumogiri) and a copy of its kind from the hand
+    (tedashi) are different decisions, which every log records: both are listed, the drawn
+    tile first, each with its riichi; each applies as what it is."""
+    wall = Wall.stacked(["123m456p789s1122z", "", "", ""], live="1z")
+    r = Round(wall, dealer=0)
+    listed = discards(r)
+    assert listed[:2] == [("1z", True, False), ("1z", True, True)]
+    assert listed.count(("1z", False, False)) == listed.count(("1z", False, True)) == 1
+    assert [(tile, drawn) for tile, drawn, riichi in listed if not riichi] == [
+        ("1z", True), *((str(t), False) for t in tiles_of("123m456p789s12z"))]
+    drawn = r.drawn
+    other = next(i for i in r.concealed(0) if i // 4 == 27 and i != drawn)
+    for tile_id, from_the_wall in ((drawn, True), (other, False)):
+        assert tile_id is not None
+        twin = r.copy()
+        twin.apply(Discard(0, tile_id))
+        assert twin.events[1] == TileDiscarded(0, tile_id, from_the_wall, False)
+
+
+def test_a_drawn_plain_five_beside_a_red_and_a_plain_one_lists_three_fives() -> None:
+    wall = Wall.stacked(["0p5p123m789s11z234z", "", "", ""], live="5p")
+    r = Round(wall, dealer=0)
+    fives = [(tile, drawn) for tile, drawn, riichi in discards(r) if tile in ("0p", "5p")]
+    assert fives == [("5p", True), ("0p", False), ("5p", False)]
+
+
+def test_in_riichi_only_the_drawn_tile_is_listed() -> None:
+    r = deal([NOTEN, WAIT_47S, NOTEN, NOTEN], junk(6) + " 9m 9m 7p 2m")
+    step(r, "*", "*", "*", "*", "*", "*!", "*", "*", "*")  # seat 1 holds a 2m, draws one
+    assert r.current == 1 and r.in_riichi(1) and discards(r) == [("2m", True, False)]
 
 
 # -- abortive draws ---------------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""A seeded four-player game: the table engine embedded in a game loop, and its printing.
+"""A seeded game: the table engine embedded in a game loop, and its printing.
 
-``python -m mahjong_core demo --hands 8 --seed 1`` prints a game; ``play_game(seed)``
-returns it as the engine's records. The loop is all there is to embedding the engine::
+``python -m mahjong_core demo --hands 8 --seed 1`` prints a four-player game (``--players
+3`` Tenhou's three-player game); ``play_game(seed)`` returns it as the engine's records.
+The loop is all there is to embedding the engine::
 
     game = Game(seed=seed)
     while not game.is_over:
@@ -13,7 +14,7 @@ returns it as the engine's records. The loop is all there is to embedding the en
 The engine (``mahjong_core.table``) deals the walls, lists each seat's legal actions,
 settles calls by priority, scores every win with ``evaluate`` and carries scores, honba
 and riichi sticks from round to round by Tenhou's ranked rules; the players
-(``mahjong_core.players``, four ``HeuristicPlayer`` by default) see only their seat's
+(``mahjong_core.players``, a ``HeuristicPlayer`` a seat by default) see only their seat's
 ``Observation``. Everything printed comes from the records the engine leaves behind.
 """
 
@@ -33,8 +34,9 @@ from ..formats.logs import LogFormat, write_game
 from ..hand import Hand
 from ..meld import MeldKind
 from ..players import HeuristicPlayer, Player
-from ..rules import TENHOU_RULES, Rules
+from ..rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
 from ..table import (
+    TENHOU_SANMA_TABLE,
     TENHOU_TABLE,
     DoraRevealed,
     Draw,
@@ -42,6 +44,7 @@ from ..table import (
     Event,
     Game,
     GameRecord,
+    KitaDeclared,
     MeldCalled,
     RoundRecord,
     TableRules,
@@ -83,7 +86,8 @@ class PlayedGame:
     def standings(self) -> tuple[tuple[int, int, float], ...]:
         """(seat, score, placement points) from first to last; ties go to the earlier seat."""
         record = self.record
-        order = sorted(range(4), key=lambda seat: (-record.final_scores[seat], seat))
+        order = sorted(range(len(record.final_scores)),
+                       key=lambda seat: (-record.final_scores[seat], seat))
         return tuple((seat, record.final_scores[seat], record.points[seat]) for seat in order)
 
 
@@ -92,18 +96,22 @@ def play_game(seed: int, hands: int | None = None, *,
               table: TableRules = TENHOU_TABLE) -> PlayedGame:
     """Play one game from ``Game(seed=seed)`` until it ends, or for ``hands`` hands.
 
-    ``players`` are the four seats' players (seat 0 deals first; default: four
-    ``HeuristicPlayer``). The same seed and players always give the same game.
-    Raises IllegalActionError when a player chooses an action that is not legal, and
-    InvalidContextError unless there are four players.
+    ``players`` are the seats' players, one for each seat of ``table`` (seat 0 deals
+    first; default: a ``HeuristicPlayer`` a seat); ``TENHOU_SANMA_RULES`` and
+    ``TENHOU_SANMA_TABLE`` make it Tenhou's three-player game. The same seed and players
+    always give the same game. Raises IllegalActionError when a player chooses an action
+    that is not legal, and InvalidContextError unless there is one player a seat.
 
     >>> game = play_game(7, hands=2)
     >>> len(game.record.rounds), sum(game.record.final_scores) + 1000 * game.sticks_left
     (2, 100000)
     """
-    seats: Sequence[Player] = players if players is not None else [HeuristicPlayer(rules)] * 4
-    if len(seats) != 4:
-        raise InvalidContextError(f"a game needs four players, got {len(seats)}")
+    count = table.players
+    seats: Sequence[Player] = (players if players is not None
+                               else [HeuristicPlayer(rules)] * count)
+    if len(seats) != count:
+        raise InvalidContextError(f"the table seats {('three', 'four')[count - 3]} players, "
+                                  f"got {len(seats)}")
     game = Game(rules=rules, table=table, seed=seed)
     while not game.is_over and (hands is None or len(game.rounds) < hands):
         game_round = game.deal()
@@ -218,8 +226,10 @@ class _Printer:
         parts = []
         if not win.is_tsumo:
             parts.append(f"P{win.from_seat} pays {pay.discarder}")
-        elif pay.non_dealer_payers == 3 and pay.non_dealer:
+        elif pay.non_dealer and not pay.dealer:  # the dealer's tsumo
             parts.append(f"{pay.non_dealer} from each")
+        elif pay.non_dealer_payers == 1:  # three players: one other pays
+            parts.append(f"dealer pays {pay.dealer}, the other {pay.non_dealer}")
         elif pay.dealer or pay.non_dealer:
             parts.append(f"dealer pays {pay.dealer}, others {pay.non_dealer} each")
         if pay.liable:
@@ -243,8 +253,8 @@ class _Printer:
         return f"  exhaustive draw; tenpai: {ready}"
 
     def event(self, event: Event, turn: int, verbose: bool) -> str | None:
-        """The line of an event: calls, kans, riichi and new dora always; draws and
-        discards with ``verbose``; None for the rest."""
+        """The line of an event: calls, kans, north tiles set aside, riichi and new dora
+        always; draws and discards with ``verbose``; None for the rest."""
         if isinstance(event, MeldCalled):
             meld = event.meld
             kind = meld.meld.kind
@@ -256,6 +266,8 @@ class _Printer:
             return f"  P{event.seat} declares {kind.value} {tiles}"
         if isinstance(event, DoraRevealed):
             return f"  new dora indicator {self.ids([event.indicator])}"
+        if isinstance(event, KitaDeclared):
+            return f"  P{event.seat} sets {self.ids([event.tile])} aside (kita)"
         if isinstance(event, TileDiscarded):
             tile = self.ids([event.tile])
             if verbose:
@@ -274,8 +286,9 @@ class _Printer:
         lines = [f"{_round_name(played)}, {played.honba} honba, {played.sticks} riichi "
                  f"sticks; dealer P{played.dealer}; scores {scores}",
                  f"  dora indicator {self.ids(played.wall.dora[:1])}"]
+        players = len(played.wall.hands)
         for seat, deal in enumerate(played.wall.hands):
-            wind = _WIND_NAMES[(seat - played.dealer) % 4][0]
+            wind = _WIND_NAMES[(seat - played.dealer) % players][0]
             lines.append(f"  P{seat} ({wind}) {self.ids(deal)}")
         turn = 0
         for event in played.events:
@@ -358,13 +371,18 @@ def main(argv: list[str]) -> int:
     """``python -m mahjong_core demo``: play and print a seeded game."""
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core demo",
-        description="Four bots play a seeded game through the table engine; every win is "
+        description="Bots play a seeded game through the table engine; every win is "
                     "checked and scored by mahjong_core.",
         epilog="examples: python -m mahjong_core demo --hands 8 --seed 1; "
+               "python -m mahjong_core demo --players 3 --seed 2; "
                "python -m mahjong_core demo --seed 3 --unicode --tenhou6 game.json")
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     parser.add_argument("--hands", type=int, default=None,
                         help="stop after this many hands (default: play the game out)")
+    parser.add_argument("--players", type=int, choices=(3, 4), default=4,
+                        help="4 (Tenhou's ranked east-south game, the default) or 3 "
+                             "(Tenhou's three-player game: no 2m-8m, no chi, north tiles "
+                             "set aside as dora)")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--quiet", action="store_true", help="print the summary only")
     output.add_argument("--verbose", action="store_true", help="print every draw and discard")
@@ -380,8 +398,10 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.hands is not None and args.hands < 1:
         parser.error("--hands must be at least 1")
-    game = play_game(args.seed, args.hands)
-    names = [f"Bot {seat}" for seat in range(4)]
+    rules, table = ((TENHOU_SANMA_RULES, TENHOU_SANMA_TABLE) if args.players == 3
+                    else (TENHOU_RULES, TENHOU_TABLE))
+    game = play_game(args.seed, args.hands, rules=rules, table=table)
+    names = [f"Bot {seat}" for seat in range(args.players)]
     for fmt in LogFormat:
         path = getattr(args, fmt.value)
         if path is not None:

@@ -41,7 +41,15 @@ from .records import (
     Win,
 )
 from .round import Observation, Phase, Round
-from .rules import TENHOU_EAST_TABLE, TENHOU_SANMA_TABLE, TENHOU_TABLE, GameLength, TableRules
+from .rules import (
+    TENHOU_EAST_TABLE,
+    TENHOU_SANMA_TABLE,
+    TENHOU_TABLE,
+    GameLength,
+    TableRules,
+    check_stick_value,
+    riichi_tiles_needed,
+)
 from .wall import Wall
 
 __all__ = [
@@ -82,4 +90,6 @@ __all__ = [
     "Tsumo",
     "Wall",
     "Win",
+    "check_stick_value",
+    "riichi_tiles_needed",
 ]

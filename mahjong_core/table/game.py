@@ -10,7 +10,7 @@ from ..rules import TENHOU_RULES, Rules
 from .actions import Action
 from .records import GameRecord, RoundRecord, Win, round_name
 from .round import Observation, Round
-from .rules import TENHOU_TABLE, TableRules
+from .rules import TENHOU_TABLE, TableRules, check_stick_value
 from .wall import Wall
 
 __all__ = ["Game"]
@@ -24,7 +24,7 @@ class Game:
     hand, the dealer stopping on top, the extension). ``seed`` makes the walls that
     ``deal()`` shuffles repeatable; nothing is shared with another game. Raises
     InvalidContextError for rules of the wrong type or player count, or a seed that is
-    not an int.
+    not an int, and InvalidRulesError for a riichi stick that pays other than it costs.
 
     >>> game = Game(seed=1)
     >>> game_round = game.deal()
@@ -41,6 +41,7 @@ class Game:
         if rules.players != table.players:
             raise InvalidContextError(f"the rules are for {rules.players} players, the table "
                                       f"rules for {table.players}")
+        check_stick_value(rules, table)
         self.rules = rules
         self.table = table
         self.players = table.players

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from ..context import WinContext, Wind
+from ..context import MAX_HONBA, MAX_RIICHI_STICKS, WinContext, Wind
 from ..errors import IllegalActionError, InvalidContextError, quote, safe_repr
 from ..hand import Hand
 from ..meld import Meld, MeldKind, Relative
@@ -56,7 +56,7 @@ from .records import (
     Win,
     round_name,
 )
-from .rules import TENHOU_TABLE, TableRules
+from .rules import TENHOU_TABLE, TableRules, check_stick_value
 from .wall import Wall
 
 __all__ = ["Observation", "Phase", "Round"]
@@ -300,8 +300,10 @@ class Round:
 
     ``wall`` says where every tile lies; the dealer draws first. ``scores`` are the
     scores at the start; riichi sticks and payments change ``scores`` as the round goes.
-    Raises InvalidContextError for a bad seat, count or score list (one int per player,
-    within a billion points of zero).
+    Raises InvalidRulesError for rules whose riichi stick pays other than it costs, and
+    InvalidContextError for a bad seat or score list (one int per player, within a
+    billion points of zero), or for more honba or riichi sticks than a win in the round
+    could carry (``MAX_HONBA``; ``MAX_RIICHI_STICKS`` less one stick per player).
 
     >>> from mahjong_core.table import Wall
     >>> game_round = Round(Wall.from_sequence(range(136), dealer=0), dealer=0)
@@ -322,6 +324,7 @@ class Round:
             raise InvalidContextError(
                 f"a {players}-player wall needs rules and table rules for {players} players, "
                 f"got {rules.players} and {table.players}")
+        check_stick_value(rules, table)
         if type(dealer) is not int or not 0 <= dealer < players:
             raise InvalidContextError(f"the dealer is a seat 0-{players - 1}, got {quote(dealer)}")
         if dealer_index is not None and (type(dealer_index) is not int
@@ -330,10 +333,12 @@ class Round:
                                       f"0-{players - 1}, got {quote(dealer_index)}")
         if not isinstance(round_wind, Wind):
             raise InvalidContextError(f"the round wind is a Wind, got {quote(round_wind)}")
-        for name, value in (("honba", honba), ("sticks", sticks)):
-            if type(value) is not int or not 0 <= value <= 1000:
+        # what a win in this round can carry (every player may add a riichi stick)
+        for name, value, most in (("honba", honba, MAX_HONBA),
+                                  ("sticks", sticks, MAX_RIICHI_STICKS - players)):
+            if type(value) is not int or not 0 <= value <= most:
                 raise InvalidContextError(
-                    f"{name} must be an int from 0 to 1000, got {quote(value)}")
+                    f"{name} must be an int from 0 to {most}, got {quote(value)}")
         if scores is None:
             scores = (table.start_score,) * players
         items = None if is_text_like(scores) or not isinstance(scores, Sequence) else (
@@ -372,7 +377,7 @@ class Round:
         self._dora_shown = 1
         self._dora_pending = 0
         self._calls_made = False
-        """A call or kan happened: first-turn chances (double riichi, ...) are over."""
+        """A call, kan or kita happened: first-turn chances (double riichi, ...) are over."""
         self._discards = 0
         self._first_wind = -1
         """The kind of the first discard while every discard so far is that wind."""
@@ -536,8 +541,9 @@ class Round:
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now; empty when it has nothing to decide.
 
-        On its turn: each discard (one per distinct tile, the drawn tile apart), each
-        riichi discard, tsumo, kans and the nine-terminals draw. Answering a discard:
+        On its turn: each discard (the drawn tile first, then one per distinct tile of
+        the hand, a copy of the drawn tile's kind included), each riichi discard, tsumo,
+        kans, kita and the nine-terminals draw. Answering a discard:
         pass, ron, pon, open kan and chi choices. Answering an added kan: pass or ron.
         """
         me = self._seat(seat)
@@ -586,6 +592,8 @@ class Round:
             # riichi is worth trying discard by discard only when some discard is tenpai
             riichi_possible = (drawn is not None and self._riichi_problem(seat, me, None) is None
                                and me.hand().shanten() <= 0)
+            # the drawn tile first (tsumogiri), then one tile of each kind from the hand
+            # (tedashi), a red five apart: a copy of the drawn kind from the hand too
             seen: set[int] = set()  # kind, twice over, plus one for a red five
             red = self.rules.red_fives
             candidates = [drawn] if drawn is not None else []
@@ -595,10 +603,11 @@ class Round:
                 kind = tile_id >> 2
                 if forbidden and (forbidden >> kind) & 1:
                     continue
-                key = 2 * kind + (red and tile_id in _RED_IDS)
-                if tile_id != drawn and key in seen:
-                    continue
-                seen.add(key)
+                if tile_id != drawn:
+                    key = 2 * kind + (red and tile_id in _RED_IDS)
+                    if key in seen:
+                        continue
+                    seen.add(key)
                 actions.append(Discard(seat, tile_id))
                 if riichi_possible and self._riichi_problem(seat, me, tile_id) is None:
                     actions.append(Discard(seat, tile_id, riichi=True))
@@ -625,8 +634,11 @@ class Round:
         """Carry out one seat's decision.
 
         Raises IllegalActionError, naming the action and why, when it is not allowed
-        now; the round is then unchanged.
+        now; the round is then unchanged. An action of a subclass of an action class is
+        read once, field by field, and carried out as the action of those values.
         """
+        if type(action) not in _ACTION_TYPES:
+            action = self._read_once(action)
         phase = self.phase
         if phase is Phase.OVER:
             raise self._illegal(action, "the round is over")
@@ -654,6 +666,23 @@ class Round:
             handler(self, action)
             return
         self._answer(action)
+
+    def _read_once(self, action: object) -> Any:
+        """``action`` as a value of the library's action class it derives from, each field
+        read once (a property may answer differently on a second read); anything that is
+        no action comes back as it is, to be refused."""
+        kind = next((k for k in _ACTION_CLASSES if isinstance(action, k)), None)
+        if kind is None:
+            return action
+        values: dict[str, object] = {}
+        for field in attrs.fields(kind):
+            try:
+                values[field.name] = getattr(action, field.name)
+            except Exception as error:  # a field of the caller's own making
+                raise IllegalActionError(
+                    f"{self._where()}: a {kind.__name__} whose {field.name} cannot be read "
+                    f"({type(error).__name__}) is illegal") from None
+        return kind(**values)
 
     # -- the turn -------------------------------------------------------------------------
 
@@ -735,12 +764,12 @@ class Round:
     def _closed_kan(self, action: ClosedKan) -> None:
         seat = action.seat
         me = self._seats[seat]
-        if not isinstance(action.kind, Tile):
+        kind = action.kind.kind if isinstance(action.kind, Tile) else None  # read once
+        if type(kind) is not int or not 0 <= kind < 34:
             raise self._illegal(action, "a closed kan names its kind as a Tile")
-        problem = self._closed_kan_problem(seat, me, action.kind.kind)
+        problem = self._closed_kan_problem(seat, me, kind)
         if problem is not None:
             raise self._illegal(action, problem)
-        kind = action.kind.kind
         ids = tuple(sorted(i for i in me.ids if i // 4 == kind))
         me.take_for_meld(ids)
         meld = TableMeld(Meld(MeldKind.ANKAN, [self._tiles[i] for i in ids]), ids, None, None)
@@ -1016,10 +1045,9 @@ class Round:
                 s.riichi_passed |= bit
         if chankan:
             self.phase = Phase.TURN
-            if self._robbing_kita:  # the north passed: as Tenhou has it, ippatsu ends
+            if self._robbing_kita:  # the north passed: it stands as a call does
                 self._robbing_kita = False
-                for s in self._seats:
-                    s.ippatsu = False
+                self._interrupt()
                 self._flush_dora()
                 self._kitas += 1
                 self._live_left -= 1
@@ -1304,12 +1332,14 @@ class Round:
             self._reveal_dora()
 
     def _first_turn(self, me: _Seat) -> bool:
-        """Still one's first turn: nothing discarded, no call or kan by anyone, and no north
-        tile set aside by oneself (Tenhou ends a player's first turn with their kita)."""
-        return not me.discarded and not self._calls_made and not me.kita
+        """Still one's first turn: nothing discarded and the first go-around unbroken."""
+        return not me.discarded and not self._calls_made
 
     def _interrupt(self) -> None:
-        """A call or kan: every ippatsu ends and the first go-around is broken."""
+        """A call, a kan or a north tile set aside (as Tenhou treats a kita: like a call,
+        once nobody robs it): every ippatsu ends, the kita player's own included, and the
+        first go-around is broken for everyone (double riichi, tenhou and chiihou, renhou,
+        nine terminals)."""
         self._calls_made = True
         for s in self._seats:
             s.ippatsu = False
@@ -1367,6 +1397,11 @@ _TURN_ACTIONS: dict[type, Callable[[Round, Any], None]] = {
     Discard: Round._discard, Tsumo: Round._tsumo, ClosedKan: Round._closed_kan,
     AddedKan: Round._added_kan, Kita: Round._kita, NineTerminals: Round._nine_terminals}
 """What a seat may do on its turn, by the action's type."""
+
+_ACTION_CLASSES = (*_TURN_ACTIONS, Ron, Chi, Pon, OpenKan, Pass)
+"""Every action class."""
+_ACTION_TYPES = frozenset(_ACTION_CLASSES)
+"""The same, to look an action's exact type up (such an action is read as it is)."""
 
 _ANSWER_RON = 1
 _ANSWER_PON = 2

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from ..errors import InvalidContextError, InvalidRulesError, quote
+from ..rules import Rules
 from ..tile import bounded_list, is_text_like, plain_str
 
 __all__ = ["TENHOU_EAST_TABLE", "TENHOU_SANMA_TABLE", "TENHOU_TABLE", "GameLength",
-           "TableRules"]
+           "TableRules", "check_stick_value", "riichi_tiles_needed"]
 
 
 class GameLength(enum.Enum):
@@ -74,6 +76,21 @@ def _to_length(value: GameLength | str) -> GameLength:
             f"a game length is 'east' or 'east_south', not {quote(value)}") from None
 
 
+def riichi_tiles_needed(players: int) -> int:
+    """Live tiles that must be left for a riichi at a table of ``players``: one draw for
+    each player, so that the declarer still draws once more (4 at four players, 3 at
+    three, as at Tenhou). ``TableRules.riichi_min_tiles`` defaults to it.
+
+    >>> riichi_tiles_needed(4), riichi_tiles_needed(3)
+    (4, 3)
+    """
+    return players
+
+
+def _riichi_tiles_default(rules: TableRules) -> int:
+    return riichi_tiles_needed(rules.players)
+
+
 _MAX_SCORE = 10 ** 9
 """Far beyond any score a game reaches."""
 
@@ -118,10 +135,13 @@ class TableRules:
     at least ``return_score`` (agari-yame and tenpai-yame)."""
     riichi_cost: int = attrs.field(default=1000, validator=_check_points)
     """The stick a riichi puts on the table; a player needs this many points to riichi."""
-    riichi_min_tiles: int = attrs.field(default=4, validator=_check_points)
-    """Live tiles that must be left for a riichi."""
+    riichi_min_tiles: int = attrs.field(
+        default=attrs.Factory(_riichi_tiles_default, takes_self=True), validator=_check_points)
+    """Live tiles that must be left for a riichi (``riichi_tiles_needed(players)`` unless
+    given: 4, or 3 at three players)."""
     noten_payment: int = attrs.field(default=3000, validator=_check_points)
-    """What the noten players pay the tenpai ones in all at an exhaustive draw."""
+    """What the noten players pay the tenpai ones in all at an exhaustive draw, shared
+    equally on both sides (so a multiple of 6, or of 2 at three players)."""
     nagashi_mangan: bool = _flag(True)
     double_ron: bool = _flag(True)
     """Two players may win on one discard (otherwise the first in turn order wins)."""
@@ -145,6 +165,14 @@ class TableRules:
         if len(self.uma) != self.players:
             raise InvalidRulesError(f"uma has one value per player ({self.players}), got "
                                     f"{self.uma}")
+        # one to all but one player may be tenpai: the payment splits evenly among any
+        # number of payers and of takers (3,000 at four players, 2,000 at three)
+        parts = math.lcm(*range(1, self.players))
+        if self.noten_payment % parts:
+            raise InvalidRulesError(
+                f"table rule 'noten_payment' must split evenly among any number of tenpai and "
+                f"noten players (a multiple of {parts} at {self.players} players), got "
+                f"{self.noten_payment}")
 
     @property
     def hands(self) -> int:
@@ -180,6 +208,23 @@ class TableRules:
             tenths[seat] = value + 10 * self.uma[place]
         tenths[order[0]] = -sum(tenths)
         return tuple(t / 10 for t in tenths)
+
+
+def check_stick_value(rules: Rules, table: TableRules) -> None:
+    """Raises InvalidRulesError unless a riichi stick pays the winner what it cost its
+    declarer (``Rules.riichi_stick_points`` equal to ``TableRules.riichi_cost``): every
+    point stays on the table.
+
+    >>> check_stick_value(Rules(), TableRules(riichi_cost=2000))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mahjong_core.errors.InvalidRulesError: a riichi stick costs 2000 ... pays the winner 1000 ...
+    """
+    if rules.riichi_stick_points != table.riichi_cost:
+        raise InvalidRulesError(
+            f"a riichi stick costs {table.riichi_cost} (TableRules.riichi_cost) but pays the "
+            f"winner {rules.riichi_stick_points} (Rules.riichi_stick_points): the two must be "
+            f"equal")
 
 
 TENHOU_TABLE = TableRules()

@@ -173,8 +173,8 @@ class Wall:
         remaining tiles in id order. A ``0`` takes the red five; other fives avoid it.
         Three hands make a three-player wall.
 
-        Raises InvalidContextError (or the notation's own error) for bad text or more
-        copies than exist.
+        Raises InvalidContextError (or the notation's own error) for bad text, more
+        copies than exist, or more tiles than a place holds (14 for a hand, 6 indicators).
 
         >>> wall = Wall.stacked(["123m456p789s1122z", "", "", ""], live="2z", dora="1z")
         >>> wall.live[0] // 4, wall.dora[0] // 4, len(wall.hands[1])
@@ -206,15 +206,24 @@ class Wall:
                 ids.append(TileId(choice[0]))
             return ids
 
-        parts = [take(text, f"hand {seat}") for seat, text in enumerate(hands)]
+        def place(text: str, where: str, size: int) -> tuple[list[TileId], int]:
+            ids = take(text, where)
+            if len(ids) > size:
+                raise InvalidContextError(f"{len(ids)} tiles for {where}, more than the {size} "
+                                          f"a {players}-player wall has there")
+            return ids, size
+
         live_size, rinshan_size, indicators = _LAYOUT[players]
-        wanted = [(take(live, "the live wall"), live_size),
-                  (take(rinshan, "the replacement tiles"), rinshan_size),
-                  (take(dora, "the dora indicators"), indicators),
-                  (take(ura, "the ura indicators"), indicators)]
+        dealt = [place(text, f"hand {seat}", _HAND) for seat, text in enumerate(hands)]
+        wanted = [place(live, "the live wall", live_size),
+                  place(rinshan, "the replacement tiles", rinshan_size),
+                  place(dora, "the dora indicators", indicators),
+                  place(ura, "the ura indicators", indicators)]
+        # no place holds more than its size and the pool holds the whole tile set, so the
+        # tiles left fill every place exactly
         rest = iter(sorted(i for ids in pool.values() for i in ids))
-        hands_ids = [[*ids, *(next(rest) for _ in range(_HAND - len(ids)))] for ids in parts]
-        filled = [[*ids, *(next(rest) for _ in range(size - len(ids)))] for ids, size in wanted]
+        hands_ids = [[*ids, *itertools.islice(rest, size - len(ids))] for ids, size in dealt]
+        filled = [[*ids, *itertools.islice(rest, size - len(ids))] for ids, size in wanted]
         return cls(hands_ids, *filled)
 
     @classmethod
