@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .rules import TENHOU_RULES
 from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
 from .tile import Tile, tile_of
 from .yaku import DOUBLE_YAKUMAN_FORMS, YAKUMAN, Yaku
@@ -168,8 +169,6 @@ def wins(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules | None = 
          ) -> Iterator[Win]:
     """Every reading of ``hand`` with ``win_tile`` and every place of the winning tile in
     it, as the rules read them (``evaluate`` keeps the one that scores the most)."""
-    from .rules import TENHOU_RULES
-
     table = TENHOU_RULES if rules is None else rules
     for reading in hand.add(win_tile).decompositions():
         for placement in reading.placements(win_tile):
