@@ -261,6 +261,12 @@ class WinResult:
         return _rules.fu_items(self.scored_win)
 
     @property
+    def _reading(self) -> _Scored:
+        """The values with the reading that scored (``win_group``, ``sets``), as earlier
+        versions named them for tools that read them."""
+        return self._values
+
+    @property
     def scored_win(self) -> _rules.Win:
         """The reading that scored with the winning tile placed in it, as the rules in
         ``scoring_rules`` read it (``yaku_of``, ``fu_items``, each yaku's definition)."""
