@@ -239,7 +239,8 @@ def _result_groups(result: WinResult, hand: Hand | None,
                    win_tile: Tile | None) -> list[_Group]:
     """The picture of a win: the hand and the winning tile set apart when they are
     given, else the reading that scored: each concealed group (thirteen orphans as
-    one), then the melds."""
+    one), then the melds, a five of each red five's kind drawn red (the first such in
+    the picture: the result keeps which fives were red, not in which group)."""
     from .scoring import WinResult
 
     if not isinstance(result, WinResult):
@@ -252,18 +253,23 @@ def _result_groups(result: WinResult, hand: Hand | None,
     from .shapes import Form, GroupKind
 
     reading = result.decomposition
+    reds = {red.kind: red for red in result.red_fives}
+
+    def tiles_of(kinds: Iterable[int]) -> list[Tile]:
+        return [reds.pop(k) if k in reds else Tile(k) for k in kinds]
+
     concealed = [g for g in reading.groups if not g.melded]
     if reading.form is Form.THIRTEEN_ORPHANS:
         kinds = sorted(k for g in concealed for k in g.kinds)
-        groups: list[_Group] = [_upright(Tile(k) for k in kinds)]
+        groups: list[_Group] = [_upright(tiles_of(kinds))]
     else:
-        groups = [_upright(Tile(k) for k in g.kinds) for g in concealed]
+        groups = [_upright(tiles_of(g.kinds)) for g in concealed]
     for group in reading.groups:
         if not group.melded:
             continue
-        tiles = [Tile(k) for k in group.kinds]
-        if group.kind is GroupKind.KAN and not group.open:
-            groups.append((_Slot((tiles[0],), hidden=True), *_upright(tiles[1:3]),
+        tiles = tiles_of(group.kinds)
+        if group.kind is GroupKind.KAN and not group.open:   # its red five face up
+            groups.append((_Slot((tiles[1],), hidden=True), *_upright([tiles[0], tiles[2]]),
                            _Slot((tiles[3],), hidden=True)))
         else:
             groups.append(_upright(tiles))
@@ -325,8 +331,8 @@ def result_unicode(result: WinResult, hand: Hand | None = None, win_tile: Tile |
     With ``hand`` (the hand before the win) and ``win_tile``, as given to ``evaluate``,
     the picture is that hand with the winning tile set apart before the melds; without
     them it is the reading that scored, each concealed group (the pair first) and then
-    the melds, a space between two (the result does not keep which tile was red or
-    called). ``language`` names the yaku.
+    the melds, a space between two (the result keeps which fives were red but not in
+    which group, nor which tile was called). ``language`` names the yaku.
     Raises InvalidHandError for anything but a WinResult, or only one of ``hand`` and
     ``win_tile``; MahjongError for an unknown ``language``.
 

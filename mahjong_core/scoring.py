@@ -2,7 +2,8 @@
 
 furiten guard -> thirteen orphans -> every standard reading -> seven pairs fallback ->
 yaku, fu and points for every reading and every placement of the winning tile, keeping
-the highest points (ties: a yakuman over a counted one, then more han, then more fu).
+the highest points (ties: a yakuman over a counted one, then more han, then more fu,
+then more fu counted before rounding, the reading a scorer at the table writes).
 
 The rules themselves (each yaku, each fu item) are written once, readably, in
 ``scoring_rules``; a result's breakdown (``fu_items``, ``scored_win``) comes from there.
@@ -116,6 +117,8 @@ class _Scored(NamedTuple):
     context: WinContext
     rules: Rules
     is_open: bool
+    reds: int
+    """Bit s: the hand (the winning tile and the melds included) holds suit s's red five."""
 
     @property
     def win_group(self) -> tuple[int, int]:
@@ -133,7 +136,7 @@ class _Scored(NamedTuple):
 
 
 _ReadingValues = tuple[Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
-                       Rules, bool]
+                       Rules, bool, int]
 """The reading's fields of a ``_Scored``, as a plain tuple."""
 _RESULT_FIELDS = _Scored._fields[:11]
 """The fields a result shows (its repr)."""
@@ -198,6 +201,14 @@ class WinResult:
         return self._values.points
 
     @property
+    def red_fives(self) -> tuple[Tile, ...]:
+        """The red fives the hand holds (the winning tile and the melds included), in suit
+        order, whatever the rules (``aka`` counts them as dora where red fives are in
+        play)."""
+        reds = self._values.reds
+        return tuple(_RED_FIVES[suit] for suit in range(3) if reds >> suit & 1)
+
+    @property
     def payments(self) -> Payments:
         """Who pays what, honba and sticks included."""
         return self._values.payments
@@ -257,7 +268,8 @@ class WinResult:
     @property
     def fu_items(self) -> tuple[tuple[str, int], ...]:
         """The fu breakdown: each item and its fu, before rounding up to 10, as the
-        definitions in ``scoring_rules`` count them for the reading that scored."""
+        definitions in ``scoring_rules`` count them for the reading that scored (of
+        readings that score alike, the one that counts the most fu)."""
         return _rules.fu_items(self.scored_win)
 
     @property
@@ -306,6 +318,7 @@ _KOKUSHI, _KOKUSHI_13 = 5, 6
 _UNIT = _suit.KIND_UNIT
 """A kind's one tile in its suit's key (counts in base 5, see _suit)."""
 _DORA_NEXT = tuple(tile_of(k).dora_next().kind for k in range(34))
+_RED_FIVES = tuple(Tile(9 * suit + 4, red=True) for suit in range(3))
 _NORTH = 30
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _POPCOUNT = tuple(bin(i).count("1") for i in range(128))
@@ -451,7 +464,7 @@ _set_values = WinResult.__dict__["_values"].__set__
 each (past the frozen class's guard), instead of through attrs' generated __init__."""
 _BASE_HAN = _suit.BoundedTable(lambda key: _han(key >> 1, bool(key & 1)), 1 << 12)
 """Han of a set of flags, keyed by flags << 1 | is_open."""
-_Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], tuple[int, int, int]]
+_Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], tuple[int, int, int], int]
 """One scored placement: flags, han without dora, fu, yakuman flags, then the reading's
 form, pair, parts and the winning tile's place (see ``_Scored``)."""
 _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
@@ -473,7 +486,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     """Score the win of ``win_tile`` on ``hand`` (the 13-tile hand before the win).
 
     Every reading and every placement of the winning tile is scored; the highest points
-    win (ties: a yakuman over kazoe, then more han, then more fu). A furiten ron is
+    win (ties: a yakuman over kazoe, then more han, more fu, more fu before rounding,
+    the reading a scorer at the table writes in ``fu_items``). A furiten ron is
     refused before any other work.
     Raises InvalidHandError for a 14-tile hand or a fifth copy, InvalidContextError for
     a situation the hand cannot be in (riichi with an open hand, tenhou with melds,
@@ -554,7 +568,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             ura += keys[k // 9] // _UNIT[k] % 5 + meld_counts[k]
     if rules.players != 4 or context.kita:
         dora, ura = _table_dora(hand, meld_counts, win_tile, keys, context, rules)
-    aka = _POPCOUNT[red_suits | win_tile.red << suit] if rules.red_fives else 0
+    reds = red_suits | win_tile.red << suit
+    aka = _POPCOUNT[reds] if rules.red_fives else 0
     yakuman_base = facts.yakuman
     if context.renhou and rules.renhou:
         yakuman_base |= Y_RENHOU
@@ -583,7 +598,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     if not found:
         return _NO_YAKU if no_yaku else _NOT_COMPLETE
     return _highest(found, dora + aka + ura, dora, aka, ura, win, context, rules, is_open,
-                    dealer)
+                    dealer, reds)
 
 
 def _check_shown(hand: Hand, win_tile: Tile, keys: list[int], meld_counts: bytes,
@@ -619,7 +634,7 @@ def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: Win
     sets = tuple((k, -2, False, False) for k in _YAOCHUU_KINDS if k != pair)
     reading = (Form.THIRTEEN_ORPHANS, pair, sets,
                (_KOKUSHI_13 if thirteen else _KOKUSHI, win % 9, _t.PAIR), win, context, rules,
-               False)
+               False, 0)
     return _yakuman_result(flags, 0, reading, context, rules, dealer, tsumo)
 
 
@@ -748,7 +763,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             wait, place_rank, _ = place
             if pinfu_shape and wait == _RYANMEN and not yakuman:  # no triplet: no suuankou
                 found.append((flags | Y_PINFU, han + 1, pinfu_fu, 0, _STANDARD, pair, parts,
-                              place))
+                              place, pinfu_fu))
                 continue
             concealed = concealed_trips
             fu = reading_fu + _WAIT_FU[wait]
@@ -758,6 +773,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             y = yakuman
             if concealed == 4:
                 y |= Y_SUUANKOU_TANKI if wait == _TANKI else Y_SUUANKOU
+            counted = fu
             fu = (fu + 9) // 10 * 10
             if fu == 20:
                 fu = 30
@@ -771,7 +787,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             elif not f:
                 no_yaku = True
                 continue
-            found.append((f, total, fu, y, _STANDARD, pair, parts, place))
+            found.append((f, total, fu, y, _STANDARD, pair, parts, place, counted))
     return no_yaku
 
 
@@ -786,20 +802,20 @@ def _seven_pairs(keys: list[int], win: int, base_flags: int,
     han = _han(f, False)
     if y:
         f, han = y, 0
-    return (f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, (_t.TANKI, win % 9, _PLACE_PAIR))
+    return (f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, (_t.TANKI, win % 9, _PLACE_PAIR), 25)
 
 
 def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: int,
              win: int, context: WinContext, rules: Rules, is_open: bool,
-             dealer: bool) -> WinResult:
+             dealer: bool, reds: int) -> WinResult:
     """The candidate that scores the most, as a result (dora counted for an ordinary
-    hand)."""
+    hand; ``reds``: the suits whose red five the hand holds)."""
     tsumo = context.tsumo
     best = found[0] if len(found) == 1 else _best(found, extra_han, rules, dealer, tsumo)
-    flags, han, fu, yakuman, form, pair, parts, place = best
+    flags, han, fu, yakuman, form, pair, parts, place, _ = best
     if yakuman:
         return _yakuman_result(flags, fu, (form, pair, parts, place, win, context, rules,
-                                           is_open), context, rules, dealer, tsumo)
+                                           is_open, reds), context, rules, dealer, tsumo)
     han += extra_han
     if han < 5:  # _limit_and_base's common case, inline
         base, limit = fu << han + 2, None
@@ -821,17 +837,19 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     result: WinResult = _new(WinResult)
     _set_values(result, _scored(_Scored, (
         _YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points, payments, _WAITS[place[0]],
-        form, pair, parts, place, win, context, rules, is_open)))
+        form, pair, parts, place, win, context, rules, is_open, reds)))
     return result
 
 
 def _best(found: list[_Candidate], extra_han: int, rules: Rules, dealer: bool,
           tsumo: bool) -> _Candidate:
     """Of several candidates the one with the highest points; ties: a yakuman, then more
-    han, then more fu; the first of equal candidates stays."""
-    best, best_key = found[0], (-1, 0, 0, 0)
+    han, then more fu, then more fu counted before rounding (the reading a scorer writes:
+    the closed triplet of 1s rather than the pair, the kanchan rather than the ryanmen);
+    the first of equal candidates stays."""
+    best, best_key = found[0], (-1, 0, 0, 0, 0)
     for candidate in found:
-        han, fu, yakuman = candidate[1], candidate[2], candidate[3]
+        han, fu, yakuman, counted = candidate[1], candidate[2], candidate[3], candidate[8]
         if yakuman:
             base = 8000 * _yakuman_count(yakuman, rules)
         else:
@@ -839,7 +857,7 @@ def _best(found: list[_Candidate], extra_han: int, rules: Rules, dealer: bool,
             base = fu << total + 2 if total < 5 else 2000
             if base >= 1920:
                 base = _limit_and_base(total, fu, rules)[1]
-        key = (_points_of(base, dealer, tsumo), 1 if yakuman else 0, han, fu)
+        key = (_points_of(base, dealer, tsumo), 1 if yakuman else 0, han, fu, counted)
         if key > best_key:
             best, best_key = candidate, key
     return best

@@ -71,6 +71,21 @@ class Yaku(enum.IntFlag):
         """The JSON names of the flags set, in bit order."""
         return [NAME_OF_BIT[b] for b in set_bits(int(self) & ALL_BITS)]
 
+    def __str__(self) -> str:
+        """The names of the flags set, as ``names()`` gives them, joined by ``", "``.
+
+        >>> str(Yaku.HATSU), str(Yaku.TANYAO | Yaku.RIICHI)
+        ('hatsu', 'riichi, tanyao')
+        """
+        return ", ".join(self.names())
+
+    def __format__(self, spec: str) -> str:
+        """As ``str()`` in text (``f"{yaku:>12}"``); a number's format (``d``, ``x``, ...)
+        formats the flags' value."""
+        if spec and spec[-1] in _NUMBER_FORMATS:
+            return int.__format__(self, spec)
+        return format(str(self), spec)
+
     def members(self) -> tuple[Yaku, ...]:
         """Each flag set, as a single yaku, in bit order.
 
@@ -117,6 +132,9 @@ class Yaku(enum.IntFlag):
         """
         return _JAPANESE[_single(self, "japanese")]
 
+
+_NUMBER_FORMATS = frozenset("bcdoxXneEfFgG%")
+"""The presentation types of a format that format a number."""
 
 YAKUMAN = Yaku(sum(int(y) for y in Yaku.__members__.values() if int(y) >= 1 << 32))
 """The mask of all yakuman: bits 32 and up (the ordinary yaku take bits 0-31)."""

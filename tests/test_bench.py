@@ -344,3 +344,48 @@ def test_speed_floor_says_it_needs_the_peer() -> None:
     done = subprocess.run([sys.executable, str(_FLOOR), "--hands", "40"],
                           capture_output=True, text=True)
     assert done.returncode == 1 and "pip install mahjong" in done.stderr
+
+
+DATA = Path(__file__).resolve().parent / "data"
+GAMES = [(DATA / name).read_text(encoding="utf-8").strip()
+         for name in ("2019021004gm-00a9-0000-e2f6516d.mjlog",
+                      "2019080322gm-00a9-0000-81e85e04.mjlog")]
+ROUNDS = sum(game.count("<INIT") for game in GAMES)
+
+
+def _replay_row(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[list[str], str]:
+    """The replay row of a run on the games of ``path``, and the whole output."""
+    status = bench.main(["--no-peers", "--quiet", "--repeat", "1", "--only", "replay",
+                         "--games", str(path)])
+    out = capsys.readouterr().out
+    assert status == 0
+    return _plain_rows(out)["replay mjlog, a round"], out
+
+
+def test_replay_of_game_records_one_a_line(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """--games reads the JSON lines a checker keeps ({"id", "source", "mjlog"}) as it
+    reads the logs themselves: every round replayed, no game refused."""
+    records = tmp_path / "games.jsonl"
+    records.write_text("".join(json.dumps({"id": f"g{n}", "source": {"repo": "r"},
+                                           "mjlog": game}) + "\n"
+                               for n, game in enumerate(GAMES)), encoding="utf-8")
+    plain = tmp_path / "games.mjlog"
+    plain.write_text("\n".join(GAMES) + "\n", encoding="utf-8")
+    for path in (records, plain):
+        row, out = _replay_row(path, capsys)
+        assert row[0] == str(ROUNDS) and float(row[2]) > 0, out
+        assert "games refused (each message names why): 0 of 2" in out
+        assert f"2 of 2 games from {path}" in out
+
+
+def test_a_replay_row_whose_games_are_all_refused_has_no_figure(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    refused = tmp_path / "games.jsonl"
+    refused.write_text("".join(json.dumps({"id": n, "game": game}) + "\n"
+                               for n, game in enumerate(GAMES)), encoding="utf-8")
+    row, out = _replay_row(refused, capsys)
+    assert row == ["0", "-", "-", "<=", "1000", "-"], out
+    assert "no figure: every one of the 2 games of" in out
+    assert "games refused (each message names why): 2 of 2; the first, game 0: " in out
+    assert " yes" not in out

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from mahjong_core import cli
-from mahjong_core.errors import IllegalActionError
+from mahjong_core.cli._games import read_inputs
+from mahjong_core.cli.convert import convert
+from mahjong_core.errors import IllegalActionError, InvalidLogError
 from mahjong_core.formats import LogFormat, parse_game
 from mahjong_core.formats.logs import detect_format
 
@@ -84,9 +86,16 @@ def test_a_refused_game_names_the_round_and_the_action() -> None:
     assert done.returncode == 1 and done.stdout == ""
     assert "game 0: E1 honba 0: Discard(seat=0" in done.stderr
     with pytest.raises(IllegalActionError, match="E1 honba 0"):
-        from mahjong_core.cli.convert import convert
-
         convert(_refused(), LogFormat.MJAI)
+
+
+@pytest.mark.parametrize("version", ["inf", "1e999", "nan"])
+def test_a_version_that_is_not_a_number_is_the_log_s_error(version: str) -> None:
+    text = GAME.read_text(encoding="utf-8").replace('ver="2.3"', f'ver="{version}"', 1)
+    done = _run(["convert", "--to", "tenhou6", "-"], text)
+    assert done.returncode == 1 and done.stdout == ""
+    assert re.search(f"game 0: .*ver='{version}' is not a version number", done.stderr)
+    assert "the library failed" not in done.stderr
 
 
 def test_unreadable_input() -> None:
@@ -114,3 +123,61 @@ def test_replay_answers_an_unreadable_input_with_an_error_line(tmp_path: Path) -
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert done.returncode == 1
     assert "error" in answers[0] and "rounds" in answers[1]
+
+
+def _records() -> tuple[list[str], list[str | None]]:
+    """JSON lines of game records, each holding one game or the problem that spoils it:
+    the lines, and for each the answer's error (None for a game)."""
+    mjlog = GAME.read_text(encoding="utf-8").strip()
+    tenhou6 = convert(mjlog, LogFormat.TENHOU6)
+    mjai = convert(mjlog, LogFormat.MJAI)
+    cases: list[tuple[object, str | None]] = [
+        ({"id": "a", "source": {"repo": "x", "path": "y"}, "mjlog": mjlog}, None),
+        ({"tenhou6": json.loads(tenhou6)}, None),
+        ({"tenhou6": tenhou6, "id": 3}, None),
+        ({"mjai": [json.loads(line) for line in mjai.splitlines()]}, None),
+        ({"mjai": mjai}, None),
+        ({"id": "b", "source": {}}, 'holds no game: a record keeps it under "mjlog", '
+                                    '"tenhou6" or "mjai"'),
+        ({"mjlog": mjlog, "mjai": mjai}, 'holds more than one game ("mjlog", "mjai")'),
+        ({"mjlog": 5}, '"mjlog" is the log\'s text, got 5'),
+        ({"mjai": [5]}, '"mjai" is the events as a list of objects or as text'),
+        ([1, 2], "is not a JSON object"),
+        ("{not json", "is not JSON"),
+        ({"mjlog": mjlog[:len(mjlog) // 2]}, "malformed tag"),
+        ({"id": "last", "mjlog": mjlog}, None),
+    ]
+    lines = [case if isinstance(case, str) else json.dumps(case, ensure_ascii=False)
+             for case, _ in cases]
+    return lines, [problem for _, problem in cases]
+
+
+def test_replay_reads_game_records_one_a_line(tmp_path: Path) -> None:
+    """One JSON object a line whose "mjlog", "tenhou6" or "mjai" key holds the game (the
+    form a corpus keeps with an id and a source): each record is answered as its log
+    alone would be, a bad record is an error line naming its line, and reading goes on."""
+    lines, problems = _records()
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    found = list(read_inputs([str(path)]))
+    assert len(found) == len(lines)
+    rounds = len(parse_game(GAME.read_text(encoding="utf-8")).rounds)
+    for number, (game, problem) in enumerate(zip(found, problems, strict=True)):
+        if problem is None:
+            assert game.error is None and game.fmt is not None, (number, game.error)
+            assert game.fmt.value in lines[number]
+            assert len(parse_game(game.text, game.fmt).rounds) == rounds
+        elif game.error is None:   # a damaged game: the record is read, the game is not
+            with pytest.raises(InvalidLogError, match=problem):
+                parse_game(game.text, game.fmt)
+        else:
+            assert problem in game.error, (number, game.error)
+            assert game.error.startswith(f"{path}, line {2 * number + 1}: "), game.error
+    done = _run(["replay", "-"], path.read_text(encoding="utf-8"))
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 1 and [a["game"] for a in answers] == list(range(len(lines)))
+    plain = json.loads(_run(["replay", str(GAME)]).stdout)
+    for answer_, problem in zip(answers, problems, strict=True):
+        assert ("error" in answer_) == (problem is not None)
+        if problem is None:
+            assert answer_["rounds"] == plain["rounds"] and answer_["final"] == plain["final"]

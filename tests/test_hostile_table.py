@@ -21,6 +21,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
@@ -40,7 +41,7 @@ from mahjong_core import (
     Wind,
     Yaku,
 )
-from mahjong_core.cli._games import read_inputs
+from mahjong_core.cli._games import GameText, read_inputs
 from mahjong_core.cli.convert import convert
 from mahjong_core.cli.replay import answer as replay_answer
 from mahjong_core.errors import (
@@ -1074,6 +1075,25 @@ def test_good_games_come_out_as_they_went_in(fmt: LogFormat, data: st.DataObject
         assert [g.text for g in found] == games
 
 
+@pytest.mark.parametrize("separator", [b"", b" ", b"\n"])
+def test_a_gzip_file_cut_short_answers_every_game_before_the_cut(separator: bytes,
+                                                                 tmp_path: Path) -> None:
+    """Several mjlog games in one gzip file, one after another on one line (or one a
+    line), cut at many places: every game complete before the cut is answered, and the
+    cut is one error naming the file."""
+    games = [MJLOG.strip(), MJLOG_B, MJLOG.strip(), MJLOG_B]
+    raw = separator.join(game.encode() for game in games)
+    ends = list(itertools.accumulate(len(game.encode()) + len(separator) for game in games))
+    zipped = gzip.compress(raw)
+    path = tmp_path / "games.mjlog.gz"
+    for cut in range(20, len(zipped), len(zipped) // 23):
+        path.write_bytes(zipped[:cut])
+        inflated = len(zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(zipped[:cut]))
+        complete = sum(1 for end in ends if end - len(separator) <= inflated)
+        found = list(read_inputs([str(path)]))
+        assert [(g.fmt, g.text) for g in found[:-1]] == [(M, game) for game in games[:complete]]
+        assert found[-1] == GameText(M if inflated else None, "",
+                                     f"{path}: the gzip data ends early (cut short)")
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from([M, T6, MJ]).flatmap(
     lambda fmt: st.sampled_from(GOOD_GAMES[fmt]) | damaged(DOCUMENTS[fmt])), max_size=4),

@@ -308,7 +308,7 @@ def test_a_win_in_text() -> None:
     assert value == ("3 han 40 fu: 5200 points; ron: the discarder pays 5500; 1000 in riichi "
                      "sticks; 6500 in all")
     reading = result.unicode().split("\n")[0]
-    assert reading == expected("5s5s 2m3m4m 4p5p6p 2s3s4s 6z6z6z")
+    assert reading == expected("5s5s 2m3m4m 4p0p6p 2s3s4s 6z6z6z")
     assert render.result_unicode(result, language="japanese").split("\n")[1] == (
         "立直 1, 役牌 發 1, 赤ドラ 1")
     assert render.result_unicode(result, language="romaji").split("\n")[1] == (
@@ -338,9 +338,33 @@ def test_a_win_as_a_picture() -> None:
     assert texts == ["Red dragon: 1 han", "Red fives: 2 han", "3 han 50 fu: 9600 points"]
     plain = check_svg(result._repr_svg_())
     assert plain.findtext(f"{SVG}title") == str(result.decomposition)
-    assert sorted(svg_tiles(plain)) == sorted(
-        str(Tile(k)) for g in result.decomposition.groups for k in g.kinds)
+    assert Counter(svg_tiles(plain)) == Counter([*_all_tiles(hand), "1m"])
     assert sum("back" in g.get("class", "") for g in tile_groups(plain)) == 2
+
+
+@pytest.mark.parametrize(("notation", "tile", "reds"), [
+    ("234m406p23455s66z", "6z", ["0p"]),                     # in the concealed tiles
+    ("234m46p23455s666z", "0p", []),                          # the winning tile
+    ("34056m11p chi:067s pon:777z", "7m", ["0m", "0s"]),      # concealed and in a chi
+    ("34555m22p234s pon:505p:0p:toimen", "2p", ["0p"]),       # in a pon only
+    ("2m pon:777z:7z:toimen shouminkan:0555p:0p:kamicha ankan:0555s chi:678s:7s:kamicha",
+     "2m", ["0p", "0s"]),                                     # in an added and a closed kan
+    ("340m340p340s11z78s", "9s", ["0m", "0p", "0s"]),         # every suit's red five
+])
+def test_the_reading_s_picture_shows_the_red_fives_the_hand_holds(
+        notation: str, tile: str, reds: list[str]) -> None:
+    """Without the hand, a win's picture is its reading: the same tiles the hand and
+    the winning tile are, each red five drawn red (the notebook's picture)."""
+    result, hand, win = _win(notation, tile, tsumo=True)
+    held = Counter([*_all_tiles(hand), str(win)])
+    assert [str(t) for t in result.red_fives] == sorted(
+        {t for t in held if t[0] == "0"}, key=lambda t: "mps".index(t[1]))
+    assert sorted(t for t in held if t[0] == "0") == sorted([*reds, *(
+        [tile] if tile[0] == "0" else [])])
+    for picture in (result._repr_svg_(), render.result_svg(result)):
+        assert Counter(svg_tiles(check_svg(picture))) == held
+    assert result.unicode().split("\n")[0].count(render.RED_MARK) == len(
+        [t for t in held.elements() if t[0] == "0"])
 
 
 BAD: list[tuple[Any, type[MahjongError]]] = [

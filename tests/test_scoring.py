@@ -99,6 +99,25 @@ def test_the_placement_with_more_fu_wins() -> None:
     assert (pinfu.fu, pinfu.points) == (20, 2700)
 
 
+@pytest.mark.parametrize(("hand", "win", "situation", "fu", "items"), [
+    # 111s as a closed triplet of terminals (30 fu counted) or 11s as the pair beside a
+    # closed 777s (26): both 30 fu 1 han; a scorer at the table writes the triplet of 1s
+    ("234m1112356777s", "4s", {"tsumo": True, "seat_wind": "W", "round_wind": "S"}, 30,
+     (("base", 20), ("tsumo", 2), ("closed triplet of 1s", 8))),
+    # 4m ends 234m (ryanmen, 34 fu) or sits inside 345m (kanchan, 36 fu): both 40 fu
+    ("23345m222p678s99s", "4m", {"riichi": True, "seat_wind": "S"}, 40,
+     (("base", 20), ("closed ron", 10), ("kanchan wait", 2), ("closed triplet of 2p", 4))),
+    # an open hand: 6s ends 456s (ryanmen, 24 fu) or sits inside 567s (kanchan, 26 fu)
+    ("4556777s chi:789s pon:222z", "6s", {"seat_wind": "N", "round_wind": "S"}, 30,
+     (("base", 20), ("kanchan wait", 2), ("open triplet of 2z", 4))),
+])
+def test_of_readings_that_score_alike_the_one_counting_more_fu_before_rounding_shows(
+        hand: str, win: str, situation: dict[str, Any], fu: int,
+        items: tuple[tuple[str, int], ...]) -> None:
+    result = win_text(hand, win, **situation)
+    assert (result.fu, result.fu_items) == (fu, items)
+
+
 def test_ryanpeikou_beats_seven_pairs() -> None:
     result = win_text("2233445566778m", "8m")
     assert result.yaku & Yaku.RYANPEIKOU and not result.yaku & Yaku.CHIITOITSU

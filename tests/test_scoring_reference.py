@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from mahjong_core import Rules, WinResult, evaluate
 
 from .support.random_wins import random_context, random_win
-from .support.reference_scoring import Reference, redden, reference_evaluate
+from .support.reference_scoring import Reference, counted_fu, redden, reference_evaluate
 
 RULES = [Rules(), Rules(double_yakuman=True), Rules(yakuman_stacking=False, rinshan_tsumo_fu=False),
          Rules(open_tanyao=False, kiriage_mangan=True), Rules(kazoe_yakuman=False),
@@ -29,7 +29,8 @@ def test_fast_scorer_equals_reference(seed: int, rules: Rules) -> None:
         assert not fast.is_win and fast.reason.value == slow
         return
     assert isinstance(fast, WinResult)
-    assert Reference(fast.yaku, fast.han, fast.fu, fast.points, fast.total) == slow
+    assert Reference(fast.yaku, fast.han, fast.fu, fast.points, fast.total,
+                     counted_fu(fast.fu_items)) == slow
     # the lazily built parts agree with the numbers
     items = fast.fu_items
     if fast.decomposition.form.value == "standard" and not fast.yakuman:

@@ -244,3 +244,12 @@ def test_truncated_json(cut: int) -> None:
 def test_damaged_objects(text: str, message: str) -> None:
     with pytest.raises(InvalidLogError, match=message):
         parse_tenhou6(text)
+
+
+@pytest.mark.parametrize("version", ["1e400", '"inf"', '"2.3 beta"'])
+def test_a_version_that_is_not_a_number_is_the_log_s_error(version: str) -> None:
+    _, tenhou = _pair(GAMES[0])
+    text = json.dumps(tenhou, ensure_ascii=False).replace('"ver": 2.3', f'"ver": {version}')
+    assert f'"ver": {version}' in text
+    with pytest.raises(InvalidLogError, match=r"version \(ver\) is a number such as 2.3"):
+        parse_tenhou6(text)

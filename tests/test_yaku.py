@@ -65,3 +65,36 @@ def test_the_score_document_lists_every_yaku_with_its_names_and_han() -> None:
             assert han.strip() == "yakuman"
         else:
             assert han.strip() == f"{closed} / {opened or '-'}"
+
+
+def test_a_yaku_prints_as_its_name() -> None:
+    for yaku in MEMBERS:
+        assert str(yaku) == f"{yaku}" == yaku.json_name == yaku.names()[0]
+    assert str(Yaku.HATSU) == "hatsu" and f"{Yaku.DOUBLE_RIICHI:>15}" == "  double_riichi"
+    assert repr(Yaku.HATSU) == "<Yaku.HATSU: 256>"
+    assert f"{Yaku.HATSU:d}" == "256" and f"{Yaku.HATSU:#x}" == "0x100" and int(Yaku.HATSU) == 256
+
+
+@pytest.mark.parametrize("combination", [
+    Yaku.RIICHI | Yaku.TANYAO, Yaku.TANYAO | Yaku.RIICHI | Yaku.PINFU | Yaku.DAISANGEN,
+    Yaku.KOKUSHI_13 | Yaku.TENHOU, Yaku(0), YAKUMAN])
+def test_a_combination_prints_as_its_names_in_bit_order(combination: Yaku) -> None:
+    assert str(combination) == f"{combination}" == ", ".join(combination.names())
+    assert repr(combination).startswith("<Yaku.") or not combination
+    assert str(Yaku.TANYAO | Yaku.RIICHI) == "riichi, tanyao"
+
+
+def test_json_and_the_score_answers_write_yaku_as_before() -> None:
+    import json
+
+    from mahjong_core import Hand, Tile, WinContext, evaluate
+    from mahjong_core.jsonapi import answer_line
+
+    assert json.dumps(Yaku.HATSU) == "256" and json.dumps({"y": Yaku.RIICHI | Yaku.TANYAO}) == (
+        '{"y": 33}')
+    result = evaluate(Hand.parse("234m567p23455s66z"), Tile.parse("6z"),
+                      WinContext(riichi=True, seat_wind="S"))
+    assert str(result.yaku) == "riichi, hatsu" == ", ".join(result.yaku.names())  # type: ignore[union-attr]
+    line, _ = answer_line({"hand": "234m567p23455s66z", "win_tile": "6z", "riichi": True,
+                           "seat_wind": "S"})
+    assert '"yaku": {"riichi": 1, "hatsu": 1}' in line

@@ -1,17 +1,20 @@
-"""The games of the ``replay`` and ``convert`` commands' inputs, read as a stream.
+"""The games of the ``replay``, ``convert`` and ``bench`` commands' inputs, read as a stream.
 
 Every input (a file, or standard input) is read as bytes, piece by piece, so a game is
 answered as soon as it is complete and no input is ever held whole. Gzip is recognised
 from its first bytes and inflated as it comes (members one after another, zero padding
 after them allowed). The format is recognised once per input from its first line: ``<``
-opens Tenhou's mjlog XML, a JSON object with a ``type`` opens mjai events, any other
-JSON object a tenhou.net/6 log. Each input is then cut into games without decoding:
+opens Tenhou's mjlog XML, a JSON object with a ``type`` opens mjai events, one with an
+``"mjlog"``, ``"tenhou6"`` or ``"mjai"`` key (and no ``log``) game records one a line
+(see ``RECORD_KEYS``), any other JSON object a tenhou.net/6 log. Each input is then cut
+into games without decoding:
 
 - mjlog: a game ends with ``</mjloggm>``, or where the next ``<mjloggm`` begins (an XML
   declaration before a document belongs to it);
 - tenhou.net/6: a game is one JSON object; a line that begins with ``{`` while an object
   is still open starts a new one (the open one was cut short);
-- mjai: a game ends with its ``end_game`` line, or where the next ``start_game`` begins.
+- mjai: a game ends with its ``end_game`` line, or where the next ``start_game`` begins;
+- game records: a line is a game (blank lines are skipped).
 
 Each game is then decoded as UTF-8 on its own, so a bad byte costs only its game. What
 cannot be read becomes an error in place of the game it spoils, and reading goes on:
@@ -25,11 +28,12 @@ bytes (found before more than that is kept), an mjai line of more than
 from __future__ import annotations
 
 import io
+import json
 import re
 import sys
 import zlib
 from collections.abc import Iterable, Iterator
-from typing import IO
+from typing import IO, Literal
 
 import attrs
 
@@ -38,7 +42,7 @@ from ..errors import MahjongError, quote
 from ..formats.logs import LogFormat, detect_format
 from ._batch import read_lines
 
-__all__ = ["MAX_GAME_BYTES", "MAX_LINE_BYTES", "GameText", "read_inputs"]
+__all__ = ["MAX_GAME_BYTES", "MAX_LINE_BYTES", "RECORD_KEYS", "GameText", "read_inputs"]
 
 MAX_GAME_BYTES = 4 << 20
 """The largest game, in bytes (4 MiB): a real whole game takes 10-120 KB."""
@@ -46,6 +50,15 @@ MAX_LINE_BYTES = 1 << 20
 """The longest mjai line (one event), in bytes (1 MiB); an event takes about 100 bytes.
 mjlog and tenhou.net/6 games have no line limit of their own: one may be written on a
 single line or on many."""
+
+RECORD_KEYS = {"mjlog": LogFormat.MJLOG, "tenhou6": LogFormat.TENHOU6,
+               "mjai": LogFormat.MJAI}
+"""The keys under which a game record (one JSON object a line, such as ``{"id": ...,
+"source": ..., "mjlog": "<mjloggm ...>...</mjloggm>"}``) keeps its game: ``"mjlog"`` the
+XML text; ``"tenhou6"`` the log as an object or as its JSON text; ``"mjai"`` the events
+as a list of objects or as text, one event a line. Its other keys are not read."""
+_RECORDS: Literal["records"] = "records"
+"""The form of an input of game records (its games are in any of the formats)."""
 
 _CHUNK = 1 << 16
 _BLANK = b" \t\r\n"
@@ -97,24 +110,14 @@ def _open(path: str) -> IO[bytes]:
 
 def _games_of(name: str, stream: IO[bytes]) -> Iterator[GameText]:
     """The games of one input, each problem in the place of the game it spoils."""
-    chunks = _chunks(stream)
-    try:
-        head = _peek(chunks)
-    except _Broken as broken:
-        yield GameText(None, "", f"{name}: {broken}")
-        return
+    head, chunks, broken = _peek(_chunks(stream))
     if head.startswith(b"\x1f\x8b"):
-        chunks = _inflate(_chain([head], chunks))
-        try:
-            head = _peek(chunks)
-        except _Broken as broken:
-            yield GameText(None, "", f"{name}: {broken}")
-            return
+        head, chunks, broken = _peek(_inflate(_chain([head], chunks)))
     if head.startswith(_BOM):
         head = head[len(_BOM):]
     start = head.lstrip(_BLANK)
     if not start:
-        yield GameText(None, "", f"{name} holds no game")
+        yield GameText(None, "", f"{name}: {broken}" if broken else f"{name} holds no game")
         return
     fmt = _format(head)
     if fmt is None:
@@ -127,12 +130,13 @@ def _games_of(name: str, stream: IO[bytes]) -> Iterator[GameText]:
         return
     pieces = _chain([head], chunks)
     count = 0
+    one = fmt if isinstance(fmt, LogFormat) else None   # the format of every game
     for game in {LogFormat.MJLOG: _mjlog_games, LogFormat.TENHOU6: _tenhou6_games,
-                 LogFormat.MJAI: _mjai_games}[fmt](pieces, name):
+                 LogFormat.MJAI: _mjai_games, _RECORDS: _record_games}[fmt](pieces, name):
         count += 1
-        yield game if game.fmt is not None else attrs.evolve(game, fmt=fmt)
+        yield game if game.fmt is not None or one is None else attrs.evolve(game, fmt=one)
     if not count:
-        yield GameText(fmt, "", f"{name} holds no game")
+        yield GameText(one, "", f"{name} holds no game")
 
 
 # -- bytes in ---------------------------------------------------------------------------
@@ -156,16 +160,30 @@ def _chain(first: Iterable[bytes], rest: Iterator[bytes]) -> Iterator[bytes]:
     yield from rest
 
 
-def _peek(chunks: Iterator[bytes]) -> bytes:
+def _peek(chunks: Iterator[bytes]) -> tuple[bytes, Iterator[bytes], _Broken | None]:
     """The input's first bytes: up to its first line's end after the first byte that is
-    not blank (at most ``MAX_LINE_BYTES`` and a piece), or all of it when shorter."""
+    not blank (at most ``MAX_LINE_BYTES`` and a piece), or all of it when shorter; then
+    the pieces after them, and why the input cannot be read on when it broke before.
+
+    A break (a read that failed, gzip data damaged or cut short) is kept for the end of
+    what came before it: the games before the damage are still read, in a file whose
+    games are all on one line as in one a line."""
     head = bytearray()
-    for chunk in chunks:
-        head += chunk
-        body = head.lstrip(_BLANK + b"\xef\xbb\xbf")
-        if body and (b"\n" in body or b"\r" in body or len(body) > MAX_LINE_BYTES):
-            break
-    return bytes(head)
+    try:
+        for chunk in chunks:
+            head += chunk
+            body = head.lstrip(_BLANK + b"\xef\xbb\xbf")
+            if body and (b"\n" in body or b"\r" in body or len(body) > MAX_LINE_BYTES):
+                break
+    except _Broken as broken:
+        return bytes(head), _broken_after(broken), broken
+    return bytes(head), chunks, None
+
+
+def _broken_after(broken: _Broken) -> Iterator[bytes]:
+    """No more pieces: the input broke (raised when the reader gets here)."""
+    yield from ()
+    raise broken
 
 
 def _inflate(chunks: Iterator[bytes]) -> Iterator[bytes]:
@@ -198,8 +216,8 @@ def _inflate(chunks: Iterator[bytes]) -> Iterator[bytes]:
         raise _Broken("the gzip data ends early (cut short)")
 
 
-def _format(head: bytes) -> LogFormat | None:
-    """The format an input's first line opens, or None."""
+def _format(head: bytes) -> LogFormat | Literal["records"] | None:
+    """The format an input's first line opens (``_RECORDS`` for game records), or None."""
     body = head.lstrip(_BLANK)
     if body.startswith(b"<"):
         return LogFormat.MJLOG
@@ -211,6 +229,9 @@ def _format(head: bytes) -> LogFormat | None:
     except (ValueError, RecursionError):  # not JSON on its own: a log over many lines
         return LogFormat.MJAI if b'"type"' in line and b'"log"' not in line else (
             LogFormat.TENHOU6)
+    if isinstance(first, dict) and "type" not in first and "log" not in first and (
+            first.keys() & RECORD_KEYS):
+        return _RECORDS
     return LogFormat.MJAI if isinstance(first, dict) and "type" in first else (
         LogFormat.TENHOU6)
 
@@ -417,3 +438,55 @@ def _is_type(line: str, kind: str) -> bool:
     except (ValueError, RecursionError):
         return False
     return isinstance(event, dict) and event.get("type") == kind
+
+
+def _record_games(chunks: Iterator[bytes], name: str) -> Iterator[GameText]:
+    """A game a line, each under one of ``RECORD_KEYS``; a line that holds none cannot be
+    read (not UTF-8, too long, not a JSON object) is an error in its place."""
+    try:
+        for line in read_lines(_Stream(chunks), max_bytes=2 * MAX_GAME_BYTES):
+            if line.error is not None:
+                yield GameText(None, "", f"{name}: {line.error}")
+                continue
+            try:
+                fmt, text = _record_game(line.text)
+            except MahjongError as error:
+                yield GameText(None, "", f"{name}, line {line.number}: {error}")
+                continue
+            size = len(text.encode("utf-8", "surrogatepass"))
+            yield GameText(fmt, text) if size <= MAX_GAME_BYTES else _game(fmt, b"", size)
+    except _Broken as broken:
+        yield GameText(None, "", f"{name}: {broken}")
+
+
+def _record_game(line: str) -> tuple[LogFormat, str]:
+    """The format and text of the game one record keeps (see ``RECORD_KEYS``).
+
+    Raises MahjongError for a line that is not a JSON object or does not hold one game.
+    """
+    try:
+        record = load_json(line)
+    except (ValueError, RecursionError) as error:
+        raise MahjongError(f"the record is not JSON: {error}") from None
+    if not isinstance(record, dict):
+        raise MahjongError(f"the record is not a JSON object: {quote(line, 40)}")
+    keys = [key for key in RECORD_KEYS if key in record]
+    if not keys:
+        raise MahjongError('the record holds no game: a record keeps it under "mjlog", '
+                           '"tenhou6" or "mjai"')
+    if len(keys) > 1:
+        raise MahjongError(f"the record holds more than one game "
+                           f"({', '.join(json.dumps(key) for key in keys)}): one a line")
+    key = keys[0]
+    fmt, value = RECORD_KEYS[key], record[key]
+    if isinstance(value, str):
+        return fmt, value
+    if fmt is LogFormat.TENHOU6 and isinstance(value, dict):
+        return fmt, json.dumps(value, ensure_ascii=False)
+    if fmt is LogFormat.MJAI and isinstance(value, list) and all(
+            isinstance(event, dict) for event in value):
+        return fmt, "\n".join(json.dumps(event, ensure_ascii=False) for event in value)
+    shape = {LogFormat.MJLOG: "the log's text",
+             LogFormat.TENHOU6: "the log as an object or as its text",
+             LogFormat.MJAI: "the events as a list of objects or as text"}[fmt]
+    raise MahjongError(f"{json.dumps(key)} is {shape}, got {quote(value)}")

@@ -19,8 +19,9 @@ The win check, the waits, shanten and a full evaluation each have three rows:
 JSON request lines (``score_requests``), against ``SCORE_ADAPTER``, a script doing the
 same JSON work with PyPI mahjong, run with the same interpreter. ``import`` times the
 import, ``selfplay`` / ``botplay`` whole hands through the table engine (four random or
-four heuristic players choosing from each seat's observation), ``replay`` mjlog games
-read and replayed.
+four heuristic players choosing from each seat's observation), ``replay`` whole games
+read and replayed (the bots' games written as mjlog, or ``--games FILE`` read as the
+``replay`` command reads its inputs).
 
 Timing wrong answers is worthless, so every task then compares the answers: with each
 peer on every hand, and with what the hands are by construction (a built win is complete,
@@ -55,7 +56,7 @@ import tempfile
 import time
 import types
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -122,6 +123,9 @@ _RUN_SHARE = 0.7
 _RED_IDS = frozenset({16, 52, 88})
 _DORA_NAMES = frozenset({"Dora", "Aka Dora", "Ura Dora", "Nuki Dora"})
 """The peers' names for dora, which they list among the yaku."""
+
+if TYPE_CHECKING:
+    from ._games import GameText
 
 Answers = list[Any]
 
@@ -1039,18 +1043,15 @@ def _task_self_play(hands: int, seed: int, repeat: int, heuristic: bool) -> Row:
     return row
 
 
-def _replay_documents(games: int, seed: int, path: str | None
-                      ) -> tuple[list[str], list[tuple[int, ...]]]:
-    """mjlog documents to replay, with the final scores each should give (empty when read
-    from ``path``): by default games the heuristic players play, written as mjlog."""
-    from ..formats.mjlog import format_mjlog, split_mjlog
+def _played_games(games: int, seed: int) -> tuple[list[GameText], list[tuple[int, ...]]]:
+    """Games the heuristic players play, written as mjlog, with their final scores."""
+    from ..formats.logs import LogFormat
+    from ..formats.mjlog import format_mjlog
     from ..formats.record_mjlog import record_to_mjlog
     from ..players import HeuristicPlayer
     from ..table import Game
+    from ._games import GameText
 
-    if path is not None:
-        with open(path, "rb") as handle:
-            return split_mjlog(handle.read()), []
     documents, finals = [], []
     for number in range(games):
         game, player = Game(seed=seed + number), HeuristicPlayer()
@@ -1060,41 +1061,61 @@ def _replay_documents(games: int, seed: int, path: str | None
                 seat = game_round.to_act[0]
                 game_round.apply(player.choose(game_round.observe(seat)))
         record = game.record()
-        documents.append(format_mjlog(record_to_mjlog(record)))
+        documents.append(GameText(LogFormat.MJLOG, format_mjlog(record_to_mjlog(record))))
         finals.append(record.final_scores)
     return documents, finals
 
 
-def _task_replay(games: int, seed: int, repeat: int, path: str | None) -> Row:
-    """Whole games read from mjlog and replayed through the table engine (parse included):
-    the time of one round."""
-    from ..formats.mjlog import parse_mjlog
+def _replay_game(item: GameText) -> tuple[tuple[int, ...], int] | str:
+    """A game read and replayed: its final scores and its rounds, or why it is refused."""
+    from ..formats.logs import parse_game
     from ..formats.replay import replay_mjlog
 
-    documents, finals = _replay_documents(games, seed, path)
+    if item.error is not None or item.fmt is None:
+        return item.error or "no game"
+    try:
+        record = replay_mjlog(parse_game(item.text, item.fmt))
+    except MahjongError as error:
+        return str(error)
+    return record.final_scores, len(record.rounds)
 
-    def replay(document: str) -> tuple[int, ...] | str:
-        try:
-            return replay_mjlog(parse_mjlog(document)).final_scores
-        except MahjongError as error:
-            return str(error)
 
-    def run() -> Answers:
-        return [replay(document) for document in documents]
+def _task_replay(games: int, seed: int, repeat: int, path: str | None) -> Row:
+    """Whole games read and replayed through the table engine (parse included): the time
+    of one round, over the rounds of the games replayed. The games of ``path`` are read
+    as ``replay`` reads its inputs; a row whose every game is refused has no figure."""
+    from ..errors import quote
+    from ._games import read_inputs
 
-    rounds = sum(document.count("<INIT ") for document in documents)
+    if path is None:
+        items, finals = _played_games(games, seed)
+        source = f"{games} games the heuristic players played (seeds {seed}-{seed + games - 1})"
+    else:
+        items, finals = list(read_inputs([path])), []
+        source = path
+    timing = _time(lambda: [_replay_game(item) for item in items], 1, repeat)
+    refused = [(number, answer) for number, answer in enumerate(timing.answers)
+               if isinstance(answer, str)]
+    played = [answer for answer in timing.answers if not isinstance(answer, str)]
+    rounds = sum(count for _, count in played)
     row = Row("replay", rounds)
-    row.ours = _time(run, max(rounds, 1), repeat)
-    source = path if path is not None else (f"{games} games the heuristic players played "
-                                            f"(seeds {seed}-{seed + games - 1})")
-    row.notes.append(f"{1e6 / row.ours.best:.0f} rounds per second (first pass "
-                     f"{1e6 / row.ours.first:.0f}), mjlog parsed and replayed, one process: "
-                     f"{len(documents)} games from {source}")
-    refused = sum(1 for answer in row.ours.answers if isinstance(answer, str))
-    row.checks.append(f"games the engine refused (its message names why): {refused}")
+    if rounds:
+        row.ours = Timing(timing.best / rounds, timing.first / rounds,
+                          [answer if isinstance(answer, str) else answer[0]
+                           for answer in timing.answers])
+        row.notes.append(f"{1e6 / row.ours.best:.0f} rounds per second (first pass "
+                         f"{1e6 / row.ours.first:.0f}), read and replayed, one process: "
+                         f"{len(played)} of {len(items)} games from {source}")
+    else:
+        row.notes.append(f"no figure: every one of the {len(items)} games of {source} was "
+                         "refused" if items else f"no figure: {source} holds no game")
+    first = (f"; the first, game {refused[0][0]}: {quote(refused[0][1], 200)}"
+             if refused else "")
+    row.checks.append(f"games refused (each message names why): {len(refused)} of "
+                      f"{len(items)}{first}")
     if finals:
-        row.wrong += sum(1 for got, want in zip(row.ours.answers, finals, strict=True)
-                         if got != want)
+        row.wrong += sum(1 for got, want in zip(timing.answers, finals, strict=True)
+                         if isinstance(got, str) or got[0] != want)
         row.checks.append(f"games whose replay ends on other scores than were played: "
                           f"{row.wrong}")
     return row
@@ -1423,7 +1444,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-peers", action="store_true",
                         help="time this library alone even when peers are installed")
     parser.add_argument("--games", metavar="FILE", default=None,
-                        help="replay the mjlog games of FILE (default: games the bots play)")
+                        help="replay the games of FILE, read as the replay command reads "
+                             "its inputs: mjlog, tenhou.net/6 or mjai logs, or game records "
+                             'one a line ({"id": ..., "mjlog": "<mjloggm ..."}, or a '
+                             '"tenhou6" or "mjai" key), plain or gzip (default: games the '
+                             "bots play)")
     parser.add_argument("--markdown", action="store_true",
                         help="print the table in Markdown, as the project's README shows it")
     parser.add_argument("--quiet", action="store_true",

@@ -73,6 +73,10 @@ _NORTH = 30
 _WINDS = "ESWN"
 
 
+_VERSION = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?\Z")
+"""A log's version (``ver``): a number such as 2.3 (digits, a decimal point and digits)."""
+
+
 def _fail(message: str) -> NoReturn:
     raise InvalidLogError(message)
 
@@ -90,9 +94,20 @@ def _need_tile(value: object, what: str) -> None:
         _fail(f"{what} is a tile id 0-135, got {quote(value)}")
 
 
-def _need_tiles(value: object, what: str) -> None:
+_WIN_TILES = (14, "a winning hand holds at most 14 tiles")
+_SHOWN_TILES = (14, "a hand shows at most 14 tiles")
+_DEALT_TILES = (13, "a seat is dealt 13 tiles")
+_INDICATORS = (5, "a round shows at most 5 indicators, the first and one for each of 4 kans")
+_YAKU_IDS = 55
+"""Tenhou's yaku ids, 0-54: a win lists each at most once."""
+_KITA = 4
+
+
+def _need_tiles(value: object, what: str, most: tuple[int, str] | None = None) -> None:
     if type(value) is not tuple:
         _fail(f"{what} is a tuple of tile ids, got {quote(value)}")
+    if most is not None and len(value) > most[0]:
+        _fail(f"{what} holds {len(value)} tiles, more than {most[0]}: {most[1]}")
     for tile in value:
         if type(tile) is not int or not 0 <= tile < 136:
             _fail(f"{what} holds tile ids 0-135, got {quote(tile)}")
@@ -109,9 +124,11 @@ def _need_ints(value: object, what: str) -> None:
 
 
 def _need_points(value: object, what: str) -> None:
-    """Scores in points: the log writes them in hundreds."""
+    """Scores in points, one a seat: the log writes them in hundreds."""
     if type(value) is not tuple or any(type(item) is not int or item % 100 for item in value):
         _fail(f"{what} is a tuple of int points in multiples of 100, got {quote(value)}")
+    if len(value) > _SEATS:
+        _fail(f"{what} are one a seat, at most {_SEATS}, got {len(value)}")
 
 
 def _need_text(value: object, what: str, *, comma: bool = True) -> None:
@@ -503,10 +520,16 @@ class AgariRecord:
         _optional(_need_int, self.honba, "a win's honba")
         _optional(_need_int, self.sticks, "a win's riichi sticks")
         _need_pair(self.honba, self.sticks, "a win's honba and sticks")
-        _optional(_need_tiles, self.hand, "a winning hand")
+        if self.hand is not None:
+            _need_tiles(self.hand, "a winning hand", _WIN_TILES)
         if self.melds is not None and (type(self.melds) is not tuple or any(
                 type(meld) is not MjlogCall for meld in self.melds)):
             _fail(f"a winning hand's melds are a tuple of MjlogCall, got {quote(self.melds)}")
+        if self.melds is not None:
+            kita = sum(1 for meld in self.melds if meld.kind is CallKind.KITA)
+            if len(self.melds) - kita > _MOST_MELDS[0] or kita > _KITA:
+                _fail(f"a win's melds are at most 4 and 4 kita, got {len(self.melds) - kita} "
+                      f"and {kita}")
         _optional(_need_tile, self.win_tile, "a winning tile")
         for value, what in ((self.fu, "fu"), (self.points, "points"), (self.limit, "limit")):
             _optional(_need_int, value, f"a win's {what}")
@@ -518,7 +541,12 @@ class AgariRecord:
                 or any(type(item) is not int for item in pair) for pair in self.yaku)):
             _fail(f"a win's yaku are (id, han) pairs of ints, got {quote(self.yaku)}")
         _optional(_need_ints, self.yakuman, "a win's yakuman")
-        _optional(_need_tiles, self.dora_indicators, "a win's dora indicators")
+        for ids, what in ((self.yaku, "yaku"), (self.yakuman, "yakuman")):
+            if ids is not None and len(ids) > _YAKU_IDS:
+                _fail(f"a win's {what} are at most {_MOST_YAKUMAN[0]}: {_MOST_YAKUMAN[1]}, "
+                      f"got {len(ids)}")
+        if self.dora_indicators is not None:
+            _need_tiles(self.dora_indicators, "a win's dora indicators", _INDICATORS)
         _check_score_changes(self.scores, self.deltas, "a win's")
         _optional(_need_seat, self.pao, "a win's pao seat")
         _optional(_need_standing, self.final, "a win's final standing")
@@ -561,7 +589,8 @@ class RyuukyokuRecord:
         if type(self.hands) is not tuple or len(self.hands) != _SEATS:
             _fail(f"a drawn round's hands are one entry per seat 0-3, got {quote(self.hands)}")
         for hand in self.hands:
-            _optional(_need_tiles, hand, "a shown hand")
+            if hand is not None:
+                _need_tiles(hand, "a shown hand", _SHOWN_TILES)
         if (self.honba is None and self.scores is None and self.final is None
                 and self.hands == _no_hands()):
             _fail("a drawn round's record holds at least one field; a draw without one has "
@@ -589,7 +618,7 @@ class Agari:
     def __attrs_post_init__(self) -> None:
         _need_seat(self.seat, "a winner's seat")
         _need_seat(self.from_seat, "a win's source seat")
-        _need_tiles(self.ura_indicators, "a win's ura indicators")
+        _need_tiles(self.ura_indicators, "a win's ura indicators", _INDICATORS)
         if self.recorded is not None and type(self.recorded) is not AgariRecord:
             _fail(f"a win's record is an AgariRecord or None, got {quote(self.recorded)}")
 
@@ -771,7 +800,9 @@ class MjlogGame:
     shuffle_ref: str | None = None
 
     def __attrs_post_init__(self) -> None:
-        _optional(_need_text, self.version, "a game's version")
+        if self.version is not None and (type(self.version) is not str
+                                         or _VERSION.match(self.version) is None):
+            _fail(f"a game's version (ver) is a number such as 2.3, got {quote(self.version)}")
         _optional(_need_text, self.shuffle_seed, "a game's shuffle seed")
         _optional(_need_text, self.shuffle_ref, "a game's shuffle reference")
         _need_int(self.rule_type, "a game's rule type", 0)
@@ -823,12 +854,20 @@ def check_texts(value: object, count: int, what: str) -> None:
 
 # --- reading ---------------------------------------------------------------------------
 
+_S = "[ \t\r\n]"
+"""XML's white space (its production S): the only characters a tag may hold between its
+name, its attributes, their ``=`` and its ``/>``."""
+_NAME = "[A-Za-z_][A-Za-z0-9_]*"
+_VALUE = "(?:\"[^\"<]*\"|'[^'<]*')"
+"""An attribute's value, in double or single quotes (XML allows no ``<`` in it)."""
 _TOKEN = re.compile(
-    r'<([A-Z])([0-9]+)/>'
-    r'|<(/?)([A-Za-z]+)([0-9]*)((?:\s+[A-Za-z_][A-Za-z0-9_]*\s*=\s*"[^"<>]*")*)\s*(/?)>'
-    r'|(\s+)|([^<\s][^<]*|<[^<]*)')
-"""One token: a draw or discard (1, 2), another tag (3-7), whitespace (8) or stray text (9)."""
-_ATTRIBUTE = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\s*=\s*"([^"<>]*)"')
+    f"<([A-Z])([0-9]+){_S}*/>"
+    f"|<(/?)([A-Za-z]+)([0-9]*)((?:{_S}+{_NAME}{_S}*={_S}*{_VALUE})*){_S}*(/?)>"
+    r"|(\s+)|([^<\s][^<]*|<[^<]*)")
+"""One token: a draw or discard (1, 2), another tag (3-7), whitespace (8) or stray text (9).
+A tag may hold the white space XML allows: ``<T52 />``, ``<N who = '2'\n m="11"/>``."""
+_ATTRIBUTE = re.compile(f'({_NAME}){_S}*={_S}*"([^"<]*)"')
+_QUOTED_ATTRIBUTE = re.compile(f"({_NAME}){_S}*={_S}*(?:\"([^\"<]*)\"|'([^'<]*)')")
 _INT = re.compile(r"-?[0-9]+\Z")
 _INTS = re.compile(r"(?:-?[0-9]+(?:,-?[0-9]+)*)?\Z")
 _NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?\Z")
@@ -859,9 +898,26 @@ _KNOWN = {
 }
 
 
+_MOST_MELDS = (4, "a win has at most 4 melds")
+_MOST_MELDS_AND_KITA = (8, "a win has at most 4 melds and 4 kita")
+_MOST_YAKU_NUMBERS = (2 * _YAKU_IDS, f"each of Tenhou's {_YAKU_IDS} yaku ids at most once, "
+                                     "with its han")
+_MOST_YAKUMAN = (_YAKU_IDS, f"each of Tenhou's {_YAKU_IDS} yaku ids at most once")
+_MOST_SEAT_PAIRS = (2 * _SEATS, f"a score and a change for each of {_SEATS} seats")
+_MOST_SCORES = (_SEATS, f"a score for each of {_SEATS} seats")
+"""The longest list an attribute may hold, and the rule that says so (the tile lists'
+are with the records'): a list is refused beyond its limit before any of its numbers is
+read, a meld code decoded or a tile id checked."""
+
 _MAX_DIGITS = 18
 """The longest number an attribute may hold: every number of a log fits."""
 _LONG_NUMBER = re.compile(f"[0-9]{{{_MAX_DIGITS + 1}}}")
+
+
+def _quoted_attributes(text: str) -> list[tuple[str, str]]:
+    """A tag's (name, value) pairs, its values in double or single quotes (a log's own
+    are all in double quotes, which ``_ATTRIBUTE`` reads alone)."""
+    return [(name, double or single) for name, double, single in _QUOTED_ATTRIBUTE.findall(text)]
 
 
 def _shown(text: str) -> str:
@@ -903,20 +959,27 @@ def _opt_int(attrs_: dict[str, str], key: str) -> int | None:
     return None if key not in attrs_ else _int(attrs_, key)
 
 
-def _ints(attrs_: dict[str, str], key: str, count: int | None = None) -> list[int]:
+def _ints(attrs_: dict[str, str], key: str, count: int | None = None,
+          most: tuple[int, str] | None = None) -> list[int]:
+    """The numbers of a list attribute: exactly ``count`` of them, or at most as many as
+    ``most`` says (the limit and its rule), counted before any is read."""
     value = attrs_[key]
+    if count is not None or most is not None:
+        found = value.count(",") + 1 if value else 0
+        if count is not None and found != count:
+            _fail(f"{key} holds {found} numbers, not {count}")
+        if most is not None and found > most[0]:
+            _fail(f"{key} holds {found} numbers, more than {most[0]}: {most[1]}")
     if _INTS.match(value) is None:
         _fail(f"{key}={quote(value)} is not a list of numbers")
     if _LONG_NUMBER.search(value) is not None:
         _fail(f"{key}={quote(value)} holds a number of more than {_MAX_DIGITS} digits")
-    numbers = list(map(int, value.split(","))) if value else []
-    if count is not None and len(numbers) != count:
-        _fail(f"{key}={quote(value)} has {len(numbers)} numbers, not {count}")
-    return numbers
+    return list(map(int, value.split(","))) if value else []
 
 
-def _tile_list(attrs_: dict[str, str], key: str) -> tuple[TileId, ...]:
-    tiles = _ints(attrs_, key)
+def _tile_list(attrs_: dict[str, str], key: str,
+               most: tuple[int, str] | None = None) -> tuple[TileId, ...]:
+    tiles = _ints(attrs_, key, most=most)
     if tiles and (min(tiles) < 0 or max(tiles) >= 136):
         tile = next(tile for tile in tiles if not 0 <= tile < 136)
         _fail(f"{key}={quote(attrs_[key])} holds {tile}, not a tile id 0-135")
@@ -938,7 +1001,7 @@ def _score_changes(attrs_: dict[str, str]) -> tuple[tuple[int, ...] | None,
                                                    tuple[int, ...] | None]:
     if "sc" not in attrs_:
         return None, None
-    numbers = _ints(attrs_, "sc")
+    numbers = _ints(attrs_, "sc", most=_MOST_SEAT_PAIRS)
     if len(numbers) % 2:
         _fail(f"sc={quote(attrs_['sc'])} does not pair each score with a change")
     return _hundreds(numbers[0::2]), _hundreds(numbers[1::2])
@@ -955,6 +1018,10 @@ def _standing(attrs_: dict[str, str]) -> MjlogStanding | None:
     value = attrs_.get("owari")
     if value is None:
         return None
+    found = value.count(",") + 1 if value else 0
+    if found > _MOST_SEAT_PAIRS[0]:
+        _fail(f"owari holds {found} items, more than {_MOST_SEAT_PAIRS[0]}: a score and "
+              "placement points for each of 4 seats")
     items = value.split(",") if value else []
     if len(items) % 2 or any(_INT.match(item) is None for item in items[0::2]) or any(
             _NUMBER.match(item) is None for item in items[1::2]):
@@ -966,16 +1033,18 @@ def _standing(attrs_: dict[str, str]) -> MjlogStanding | None:
 def _agari(attrs_: dict[str, str], players: int) -> Agari:
     who = _seat(attrs_, "who", players)
     source = _seat(attrs_, "fromWho", players)
-    ura = _tile_list(attrs_, "doraHaiUra") if "doraHaiUra" in attrs_ else ()
+    ura = _tile_list(attrs_, "doraHaiUra", _INDICATORS) if "doraHaiUra" in attrs_ else ()
     if attrs_.keys() <= {"who", "fromWho", "doraHaiUra"}:
         return Agari(who, source, ura)
     honba, sticks = _ba(attrs_)
     melds = None
     if "m" in attrs_:
-        melds = tuple(MjlogCall.decode(code, who, players) for code in _ints(attrs_, "m"))
+        most = _MOST_MELDS if players == 4 else _MOST_MELDS_AND_KITA
+        melds = tuple(MjlogCall.decode(code, who, players)
+                      for code in _ints(attrs_, "m", most=most))
     win_tile = None
     if "machi" in attrs_:
-        win_tile = _tile_list(attrs_, "machi")
+        win_tile = _tile_list(attrs_, "machi", (1, "a win has one winning tile"))
         if len(win_tile) != 1:
             _fail(f"machi={quote(attrs_['machi'])} is not one tile id")
     fu = points = limit = None
@@ -983,7 +1052,7 @@ def _agari(attrs_: dict[str, str], players: int) -> Agari:
         fu, points, limit = _ints(attrs_, "ten", 3)
     yaku = None
     if "yaku" in attrs_:
-        numbers = _ints(attrs_, "yaku")
+        numbers = _ints(attrs_, "yaku", most=_MOST_YAKU_NUMBERS)
         if len(numbers) % 2:
             _fail(f"yaku={quote(attrs_['yaku'])} does not pair each yaku with its han")
         yaku = tuple(zip(numbers[0::2], numbers[1::2], strict=True))
@@ -991,11 +1060,13 @@ def _agari(attrs_: dict[str, str], players: int) -> Agari:
     pao = _seat(attrs_, "paoWho", players) if "paoWho" in attrs_ else None
     record = AgariRecord(
         honba=honba, sticks=sticks,
-        hand=_tile_list(attrs_, "hai") if "hai" in attrs_ else None,
+        hand=_tile_list(attrs_, "hai", _WIN_TILES) if "hai" in attrs_ else None,
         melds=melds, win_tile=None if win_tile is None else win_tile[0],
         fu=fu, points=points, limit=limit, yaku=yaku,
-        yakuman=tuple(_ints(attrs_, "yakuman")) if "yakuman" in attrs_ else None,
-        dora_indicators=_tile_list(attrs_, "doraHai") if "doraHai" in attrs_ else None,
+        yakuman=(tuple(_ints(attrs_, "yakuman", most=_MOST_YAKUMAN)) if "yakuman" in attrs_
+                 else None),
+        dora_indicators=(_tile_list(attrs_, "doraHai", _INDICATORS) if "doraHai" in attrs_
+                         else None),
         scores=scores, deltas=deltas, pao=pao, final=_standing(attrs_))
     return Agari(who, source, ura, record)
 
@@ -1011,7 +1082,8 @@ def _ryuukyoku(attrs_: dict[str, str], players: int) -> Ryuukyoku:
             _fail(f"{_HANDS[seat]} shows a hand for a seat a {players}-player game does not have")
     honba, sticks = _ba(attrs_)
     scores, deltas = _score_changes(attrs_)
-    hands = tuple(_tile_list(attrs_, key) if key in attrs_ else None for key in _HANDS)
+    hands = tuple(_tile_list(attrs_, key, _SHOWN_TILES) if key in attrs_ else None
+                  for key in _HANDS)
     return Ryuukyoku(kind, RyuukyokuRecord(honba=honba, sticks=sticks, hands=hands,
                                            scores=scores, deltas=deltas,
                                            final=_standing(attrs_)))
@@ -1045,15 +1117,24 @@ def _init(attrs_: dict[str, str], players: int) -> MjlogRound:
                 _fail(f"the {key} attribute is missing")
             hands.append(())
             continue
-        hands.append(_tile_list(attrs_, key))
+        hands.append(_tile_list(attrs_, key, _DEALT_TILES))
     if players == 3 and hands[3]:
         _fail("hai3 deals tiles to the fourth seat of a three-player game")
     if players == 4 and not hands[3]:
         _fail("hai3 deals no tiles to the fourth seat of a four-player game")
     return MjlogRound(
         round_index, honba, sticks, (dice[0], dice[1]), TileId(dora),
-        _hundreds(_ints(attrs_, "ten")) if "ten" in attrs_ else None,
+        _hundreds(_ints(attrs_, "ten", most=_MOST_SCORES)) if "ten" in attrs_ else None,
         _seat(attrs_, "oya", _SEATS) if "oya" in attrs_ else None, tuple(hands))
+
+
+def _version(attrs_: dict[str, str]) -> str | None:
+    if "ver" not in attrs_:
+        return None
+    version = _unescape(attrs_["ver"])
+    if _VERSION.match(version) is None:
+        _fail(f"ver={quote(version)} is not a version number such as 2.3")
+    return version
 
 
 def _decode_name(value: str) -> str:
@@ -1117,7 +1198,9 @@ def _label(round_: MjlogRound | None, number: int) -> str:
 def parse_mjlog(document: str) -> MjlogGame:
     """Read one mjlog document (``<mjloggm ...>...</mjloggm>``) into an ``MjlogGame``.
 
-    An optional XML declaration may come first; whitespace between tags is ignored.
+    An optional XML declaration may come first; white space between tags is ignored, and
+    so is the white space XML allows inside a tag (``<T52 />``, one attribute a line);
+    attribute values may be in double or single quotes.
     Raises InvalidLogError naming the round (``E2 honba 1``, or ``round 5`` when the log
     leaves the numbering out), the event index, the character offset and the tag where
     the document is damaged or truncated, holds an unknown tag or attribute, a number that
@@ -1224,7 +1307,8 @@ def parse_mjlog(document: str) -> MjlogGame:
             known = _KNOWN.get(name)
             if known is None:
                 _fail(f"unknown tag {_shown(f'<{name}>')}")
-            pairs = _ATTRIBUTE.findall(match.group(6))
+            text = match.group(6)
+            pairs = _ATTRIBUTE.findall(text) if "'" not in text else _quoted_attributes(text)
             attrs_ = dict(pairs)
             if len(attrs_) != len(pairs):
                 _fail(f"an attribute is given twice in <{name}>")
@@ -1235,7 +1319,7 @@ def parse_mjlog(document: str) -> MjlogGame:
                     _fail("a second <mjloggm> inside the document" if opened
                           else "<mjloggm/> holds no game")
                 opened = True
-                version = _unescape(attrs_["ver"]) if "ver" in attrs_ else None
+                version = _version(attrs_)
                 continue
             if not opened:
                 _fail(f"a document starts with <mjloggm ...>, got <{name}>")
@@ -1251,7 +1335,8 @@ def parse_mjlog(document: str) -> MjlogGame:
                 who = _seat(attrs_, "who", players_count)
                 if not playing:
                     _fail("a riichi outside a round's play")
-                scores = _hundreds(_ints(attrs_, "ten")) if "ten" in attrs_ else None
+                scores = (_hundreds(_ints(attrs_, "ten", most=_MOST_SCORES)) if "ten" in attrs_
+                          else None)
                 events.append(Riichi(who, _int(attrs_, "step"), scores))
             elif name == "DORA":
                 if not playing:

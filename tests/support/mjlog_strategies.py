@@ -86,6 +86,7 @@ def _maybe(strategy: st.SearchStrategy[T]) -> st.SearchStrategy[T | None]:
 
 
 _TEXT = st.text(max_size=12)
+_VERSIONS = st.from_regex(r"[0-9]{1,9}(\.[0-9]{1,9})?", fullmatch=True)
 _FLOATS = st.floats(allow_nan=False, allow_infinity=False)
 _POINTS = st.integers(-2000, 2000).map(lambda hundreds: 100 * hundreds)
 _IDS = st.integers(0, 135).map(TileId)
@@ -114,7 +115,8 @@ def _agari(draw: st.DrawFn, players: int) -> Agari:
     ba = draw(_maybe(st.tuples(st.integers(0, 20), st.integers(0, 10))))
     ten = draw(_maybe(st.tuples(st.integers(0, 200), st.integers(0, 200000), st.integers(0, 5))))
     changes = draw(_score_changes())
-    hand, win_tile, dora = draw(_maybe(_ID_TUPLES)), draw(_maybe(_IDS)), draw(_maybe(_ID_TUPLES))
+    hand, win_tile = draw(_maybe(_ID_TUPLES)), draw(_maybe(_IDS))
+    dora = draw(_maybe(st.lists(_IDS, max_size=5).map(tuple)))
     melds = draw(_maybe(st.lists(calls(seat, players), max_size=4).map(tuple)))
     yaku = draw(_maybe(st.lists(st.tuples(st.integers(0, 54), st.integers(0, 13)),
                                 max_size=5).map(tuple)))
@@ -232,7 +234,7 @@ def games(draw: st.DrawFn) -> MjlogGame:
         opening += [Reconnect(seat) for seat in draw(
             st.lists(st.integers(0, count - 1), max_size=2))]
     return MjlogGame(
-        draw(_maybe(_TEXT)), draw(_maybe(_TEXT)), rule_type,
+        draw(_maybe(_VERSIONS)), draw(_maybe(_TEXT)), rule_type,
         draw(_maybe(st.integers(0, 9999))), named, draw(st.integers(0, players - 1)),
         tuple(draw(st.lists(_round(players, count), max_size=3))), tuple(opening),
         draw(_maybe(_TEXT)))

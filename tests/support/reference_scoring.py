@@ -25,6 +25,18 @@ class Reference:
     fu: int
     points: int
     total: int
+    counted_fu: int
+    """The fu the chosen reading counts before rounding (``counted_fu`` of its items): of
+    readings that score alike, a scorer writes the one that counts the most."""
+
+
+_OPEN_PINFU_SHAPE = "open pinfu-shaped ron"
+
+
+def counted_fu(items: tuple[tuple[str, int], ...]) -> int:
+    """The fu a breakdown counts before rounding: its items, less the 10 that lift an
+    open hand of 20 fu won by ron to 30 (a minimum, as the rounding is)."""
+    return sum(value for name, value in items if name != _OPEN_PINFU_SHAPE)
 
 
 # -- tile classes as kind masks -------------------------------------------------------
@@ -89,7 +101,7 @@ class _Evaluator:
         self.ura = ura if ctx.in_riichi else 0
         self.meld_sets = [self._meld_set(m.kind, m.first.kind) for m in hand.melds]
         self.situational = self._situational()
-        self.best: tuple[tuple[int, int, int, int], Reference] | None = None
+        self.best: tuple[tuple[int, int, int, int, int], Reference] | None = None
         self.had_complete = False
 
     @staticmethod
@@ -199,10 +211,11 @@ class _Evaluator:
         points, payments = payments_for(
             base, dealer=ctx.is_dealer, tsumo=ctx.tsumo, honba=ctx.honba,
             riichi_sticks=ctx.riichi_sticks, liable_base=liable, rules=rules)
-        key = (points, 1 if yakuman_flags else 0, han, fu)  # yakuman beat kazoe
+        # yakuman beat kazoe; then more han, more fu, more fu before rounding
+        key = (points, 1 if yakuman_flags else 0, han, fu, counted_fu(fu_items))
         if self.best is not None and self.best[0] >= key:
             return
-        result = Reference(flags, han, fu, points, payments.total)
+        result = Reference(flags, han, fu, points, payments.total, counted_fu(fu_items))
         self.best = (key, result)
 
     # -- forms ----------------------------------------------------------------------------
@@ -423,7 +436,7 @@ class _Evaluator:
         fu = -(-fu // 10) * 10
         if fu == 20:
             # an open hand of runs won on a two-sided wait by ron: 30 fu
-            items.append(("open pinfu-shaped ron", 10))
+            items.append((_OPEN_PINFU_SHAPE, 10))
             fu = 30
         return fu, tuple(items)
 
