@@ -59,9 +59,13 @@ class Wind(enum.IntEnum):
 
 def _to_wind(value: Wind | str) -> Wind:
     """A wind from a ``Wind`` or its letter or name."""
+    if value.__class__ is str:
+        wind = _WINDS.get(value)  # Wind.EAST is 0: test for None, not truth
+        if wind is not None:
+            return wind
     if isinstance(value, Wind):
         return value
-    return (_WINDS.get(value) if value.__class__ is str else None) or Wind.parse(value)
+    return Wind.parse(value)
 
 
 def _to_indicators(value: Any) -> tuple[Tile, ...]:

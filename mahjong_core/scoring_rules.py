@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -178,8 +178,7 @@ def wins(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules | None = 
 # -- yaku -----------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class YakuRule:
+class YakuRule(NamedTuple):
     """One yaku: its flag, its han (closed, open; 0 open when it needs a closed hand)
     and the test of a win, whose docstring says the rule."""
 
@@ -560,8 +559,7 @@ def yaku_han(win: Win) -> tuple[tuple[Yaku, int], ...]:
 FuItems = tuple[tuple[str, int], ...]
 
 
-@attrs.frozen
-class FuRule:
+class FuRule(NamedTuple):
     """One fu item: the items it adds to a win, given the fu counted before it; the
     docstring of ``items`` says the rule."""
 
