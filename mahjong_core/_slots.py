@@ -40,11 +40,12 @@ def writable(made: type[T]) -> type[T]:
 
 
 def fast_field(*, plain: type | None = None, most: int | None = None,
-               refuse: Callable[[str, Any], Any] | None = None) -> Mapping[str, object]:
+               refuse: Callable[[str, Any], Any] | None = None,
+               table: Mapping[str, object] | None = None) -> Mapping[str, object]:
     """A field's metadata for ``fast_init``: a value of class ``plain`` (or an int from 0
-    to ``most``) is kept as it is; anything else goes to the field's converter, or to
-    ``refuse(name, value)``, which raises."""
-    return {"fast": (plain, most, refuse)}
+    to ``most``) is kept as it is, a string found in ``table`` becomes its entry; anything
+    else goes to the field's converter, or to ``refuse(name, value)``, which raises."""
+    return {"fast": (plain, most, refuse, table)}
 
 
 def fast_init(cls: type, finish: Callable[[Any], None]) -> Callable[..., None]:
@@ -65,8 +66,9 @@ def fast_init(cls: type, finish: Callable[[Any], None]) -> Callable[..., None]:
         name = field.name
         names[f"default_{index}"] = field.default
         params.append(f"{name}=default_{index}")
-        plain, most, refuse = field.metadata.get("fast", (None, None, None))
+        plain, most, refuse, table = field.metadata.get("fast", (None, None, None, None))
         names[f"plain_{index}"], names[f"most_{index}"] = plain, most
+        names[f"table_{index}"] = table
         names[f"convert_{index}"] = field.converter
         names[f"refuse_{index}"] = refuse
         slow = (f"convert_{index}({name})" if field.converter is not None
@@ -77,6 +79,9 @@ def fast_init(cls: type, finish: Callable[[Any], None]) -> Callable[..., None]:
             test = f"{name}.__class__ is plain_{index}"
         else:
             test = ""
+        if table is not None:
+            slow = (f"table_{index}[{name}] if {name}.__class__ is str and {name} in "
+                    f"table_{index} else {slow}")
         value = f"{name} if {test} else {slow}" if test else slow
         body.append(f"        self.{name} = {value}")
     source = "\n".join([

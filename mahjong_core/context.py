@@ -148,6 +148,9 @@ def _count(most: int) -> Any:
 _WINDS: dict[object, Wind] = {**{w: w for w in Wind}, **{w.name[0]: w for w in Wind},
                               **{w.name: w for w in Wind}}
 """The winds as most callers give them; anything else goes through ``Wind.parse``."""
+_WIND_NAMES: dict[str, Wind] = {name: wind for name, wind in _WINDS.items()
+                                if isinstance(name, str)}
+"""The winds by the letters and names most callers give."""
 _SEAT_ROUND = tuple(tuple((seat, round_) for round_ in range(4)) for seat in range(4))
 SHOWN_MORE = 1 << 34
 """In ``WinContext._shown_mask``: some kind is shown by more than one indicator."""
@@ -221,9 +224,9 @@ class WinContext:
     furiten: bool = _flag()
     """The winner is furiten: a ron is refused (see ``FuritenTracker``)."""
     seat_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind,
-                                  metadata=fast_field(plain=Wind))
+                                  metadata=fast_field(plain=Wind, table=_WIND_NAMES))
     round_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind,
-                                   metadata=fast_field(plain=Wind))
+                                   metadata=fast_field(plain=Wind, table=_WIND_NAMES))
     dora_indicators: tuple[Tile, ...] = attrs.field(default=(), converter=_indicators)
     """Dora indicators, kan dora included."""
     ura_indicators: tuple[Tile, ...] = attrs.field(default=(), converter=_indicators)

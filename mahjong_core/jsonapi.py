@@ -29,7 +29,7 @@ from .hand import Hand
 from .meld import Meld, MeldKind, Relative
 from .points import Limit
 from .rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
-from .scoring import NoWin, NoWinReason, WinResult, evaluate
+from .scoring import NoWin, NoWinReason, WinResult, evaluate, result_values
 from .tile import Tile, _parse_tiles, plain_str
 
 __all__ = ["answer_line", "parse_request", "result_to_json", "score_request"]
@@ -224,7 +224,8 @@ def answer_line(obj: object) -> tuple[str, bool]:
         return json.dumps({"error": str(error)}), True
     if isinstance(result, NoWin):
         return _NO_WIN_LINES[result.reason], False
-    payments = result.payments
+    values = result_values(result)
+    payments = values.payments
     if payments.non_dealer_payers == 0:
         paid = f'{{"discarder": {payments.discarder}'
     elif payments.non_dealer_payers == payments.players - 1:
@@ -234,9 +235,9 @@ def answer_line(obj: object) -> tuple[str, bool]:
     if payments.liable:
         paid += f', "liable": {payments.liable}'
     yaku = ", ".join([f'"{name}": {han}' for name, han in result.yaku_json().items()])
-    return (f'{{"win": true, "han": {result.han}, "fu": {result.fu}, "limit": '
-            f'{_LIMIT_TEXT[result.limit]}, "yaku": {{{yaku}}}, "dora": {{"dora": {result.dora}, '
-            f'"aka": {result.aka}, "ura": {result.ura}}}, "points": {result.points}, '
+    return (f'{{"win": true, "han": {values.han}, "fu": {values.fu}, "limit": '
+            f'{_LIMIT_TEXT[values.limit]}, "yaku": {{{yaku}}}, "dora": {{"dora": {values.dora}, '
+            f'"aka": {values.aka}, "ura": {values.ura}}}, "points": {values.points}, '
             f'"payments": {paid}}}, "total": {payments.total}}}'), False
 
 

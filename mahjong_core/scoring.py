@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Iterable
+import operator
+from collections.abc import Callable, Iterable
 from typing import Literal, NamedTuple
 
 import attrs
@@ -138,6 +139,9 @@ class _Scored(NamedTuple):
 _ReadingValues = tuple[Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
                        Rules, bool, int]
 """The reading's fields of a ``_Scored``, as a plain tuple."""
+result_values: Callable[[WinResult], _Scored] = operator.attrgetter("_values")
+"""``result_values(result)``: a result's named values in one C call, for the JSON writer
+(internal: the scorer's interface to its own results, not part of the API)."""
 _RESULT_FIELDS = _Scored._fields[:11]
 """The fields a result shows (its repr)."""
 _scored = tuple.__new__
