@@ -596,7 +596,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     no_yaku = False
     if standard:
         no_yaku = _standard_readings(found, keys, win, features, base_flags, yakuman_base,
-                                     honroutou, melds, summary, is_open, context, rules)
+                                     honroutou, melds, summary, is_open, context, facts,
+                                     rules)
     if chiitoi:
         found.append(_seven_pairs(keys, win, base_flags, yakuman_base))
     if not found:
@@ -645,13 +646,12 @@ def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: Win
 def _standard_readings(found: list[_Candidate], keys: list[int], win: int, features: int,
                        base_flags: int, yakuman_base: int, honroutou: bool,
                        melds: tuple[Meld, ...], summary: _t.MeldSummary, is_open: bool,
-                       context: WinContext, rules: Rules) -> bool:
+                       context: WinContext, facts: Facts, rules: Rules) -> bool:
     """Every standard reading and every placement of the winning tile in it, scored and
     added to ``found`` when it has a yaku; True when some placement had none.
 
     ``summary`` is what the melds bring (``_score_tables.NO_MELDS`` without melds)."""
     tsumo = context.tsumo
-    facts = _facts_of(context)
     pair_fu_of = _PAIR_FU[facts.winds | rules.double_wind_pair_fu << 4]
     suit = win // 9
     k0, k1, k2, k3 = keys
