@@ -41,15 +41,16 @@ if TYPE_CHECKING:
         Rules,
     )
     from .scoring import NoWin, NoWinReason, WinResult, evaluate
+    from .scoring_rules import HAN
     from .seats import relative_seat, seat_from_relative, seat_of_wind, seat_wind
-    from .yaku import HAN, YAKUMAN, Yaku
+    from .yaku import YAKUMAN, Yaku
 
 _SCORING = {
     "WinContext": "context", "Wind": "context", "Limit": "points", "Payments": "points",
     "MAHJONG_SOUL_RULES": "rules", "NO_RED_FIVES_RULES": "rules", "TENHOU_RULES": "rules",
     "TENHOU_SANMA_RULES": "rules", "Rules": "rules", "NoWin": "scoring",
     "NoWinReason": "scoring", "WinResult": "scoring",
-    "evaluate": "scoring", "HAN": "yaku", "YAKUMAN": "yaku", "Yaku": "yaku",
+    "evaluate": "scoring", "HAN": "scoring_rules", "YAKUMAN": "yaku", "Yaku": "yaku",
     "relative_seat": "seats", "seat_from_relative": "seats", "seat_of_wind": "seats",
     "seat_wind": "seats",
 }

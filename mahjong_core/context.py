@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, NoReturn
+import operator
+from collections.abc import Callable
+from typing import Any, NamedTuple, NoReturn
 
 import attrs
 
 from ._core.suit import BoundedMemo
-from ._slots import SET_CLASS, writable
+from ._slots import SET_CLASS, fast_field, fast_init
 from .errors import InvalidContextError, MahjongError, quote
 from .meld import Relative
 from .tile import Tile, _parse_tiles, check_copies, plain_str
 from .yaku import Yaku
 
 __all__ = ["MAX_HONBA", "MAX_RIICHI_STICKS", "WinContext", "Wind"]
+# Facts and facts_of are the scorer's interface to a situation, not part of the API.
 
 MAX_HONBA = 100
 """The most honba a situation may carry. Real games seldom pass ten; a hundred is far
@@ -54,7 +57,12 @@ class Wind(enum.IntEnum):
         return self.name[0]
 
 
-def _to_wind(value: Any) -> Wind:
+def _to_wind(value: Wind | str) -> Wind:
+    """A wind from a ``Wind`` or its letter or name."""
+    if value.__class__ is str:
+        wind = _WINDS.get(value)  # Wind.EAST is 0: test for None, not truth
+        if wind is not None:
+            return wind
     if isinstance(value, Wind):
         return value
     return Wind.parse(value)
@@ -83,7 +91,10 @@ def _to_indicators(value: Any) -> tuple[Tile, ...]:
         f"indicators must be mpsz text or a sequence of Tile, got {quote(value)}")
 
 
-def _check_count(name: str, value: object) -> NoReturn:
+def _refuse_count(name: str, value: object) -> NoReturn:
+    if name == "kita":
+        raise InvalidContextError(
+            f"'kita' counts north tiles set aside, 0-4, got {quote(value)}")
     if type(value) is not int or value < 0:
         raise InvalidContextError(f"{name!r} must be a non-negative int, got {quote(value)}")
     most = MAX_HONBA if name == "honba" else MAX_RIICHI_STICKS
@@ -91,15 +102,15 @@ def _check_count(name: str, value: object) -> NoReturn:
         f"{name!r} is at most {most}, far beyond any real table; got {quote(value)}")
 
 
-def _check_kita(value: object) -> NoReturn:
-    raise InvalidContextError(f"'kita' counts north tiles set aside, 0-4, got {quote(value)}")
+def _refuse_flag(name: str, value: object) -> NoReturn:
+    raise InvalidContextError(f"{name!r} must be true or false, got {quote(value)}")
 
 
 _INDICATOR_TEXT: BoundedMemo[str, tuple[Tile, ...]] = BoundedMemo(1 << 12)
 """Indicator text already read, and its tiles."""
 
 
-def _indicators(value: Any) -> tuple[Tile, ...]:
+def _indicators(value: str | tuple[Tile, ...] | list[Tile]) -> tuple[Tile, ...]:
     """Indicators from mpsz text or tiles, through a bounded memory of text seen."""
     if value.__class__ is str:
         tiles = _INDICATOR_TEXT.get(value)
@@ -114,7 +125,7 @@ def _indicators(value: Any) -> tuple[Tile, ...]:
     return _to_indicators(value)
 
 
-def _to_relative(value: Any) -> Relative | None:
+def _to_relative(value: Relative | str | None) -> Relative | None:
     if value is None or isinstance(value, Relative):
         return value
     if isinstance(value, str):
@@ -127,15 +138,19 @@ def _to_relative(value: Any) -> Relative | None:
 
 
 def _flag() -> Any:
-    return attrs.field(default=False)
+    return attrs.field(default=False, metadata=fast_field(plain=bool, refuse=_refuse_flag))
 
 
-_FLAG_NAMES = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
-               "houtei", "tenhou", "chiihou", "renhou", "furiten")
-_BOOLS = [bool] * 12
+def _count(most: int) -> Any:
+    return attrs.field(default=0, metadata=fast_field(most=most, refuse=_refuse_count))
+
+
 _WINDS: dict[object, Wind] = {**{w: w for w in Wind}, **{w.name[0]: w for w in Wind},
                               **{w.name: w for w in Wind}}
 """The winds as most callers give them; anything else goes through ``Wind.parse``."""
+_WIND_NAMES: dict[str, Wind] = {name: wind for name, wind in _WINDS.items()
+                                if isinstance(name, str)}
+"""The winds by the letters and names most callers give."""
 _SEAT_ROUND = tuple(tuple((seat, round_) for round_ in range(4)) for seat in range(4))
 SHOWN_MORE = 1 << 34
 """In ``WinContext._shown_mask``: some kind is shown by more than one indicator."""
@@ -146,7 +161,37 @@ _Y_TENHOU, _Y_CHIIHOU = int(Yaku.TENHOU), int(Yaku.CHIIHOU)
 _RIICHI_BITS = (0, int(Yaku.RIICHI), int(Yaku.DOUBLE_RIICHI), int(Yaku.DOUBLE_RIICHI))
 
 
-@attrs.frozen(kw_only=True, init=False)
+class Facts(NamedTuple):
+    """What the scorer reads of a situation, derived once when it is made (the scorer's
+    interface to ``WinContext``: read through ``facts_of``)."""
+
+    yaku: int
+    """The yaku flags of the situation (riichi, ippatsu, rinshan, ..., tenhou, chiihou)."""
+    ordinary: int
+    """Those flags that are not yakuman."""
+    yakuman: int
+    """Those that are (tenhou, chiihou)."""
+    shown: tuple[tuple[int, int], ...]
+    """(kind, copies) of the tiles the dora and ura indicators show."""
+    shown_mask: int
+    """Bit k for each kind shown, and bit ``SHOWN_MORE`` when a kind is shown more than
+    once: the scorer checks ``shown`` against the hand only when it meets these bits."""
+    red_shown: int
+    """Bit s is set when an indicator is the red five of suit s."""
+    tile_checks: bool
+    """True when the scorer must check the situation against the hand's tiles."""
+    winds: int
+    """seat_wind * 4 + round_wind, as a plain int."""
+    seat_round: tuple[int, int]
+    dora: tuple[int, ...]
+    """The dora kinds, one per indicator."""
+    ura: tuple[int, ...]
+    """The ura dora kinds (none without riichi)."""
+    first_turn: bool
+    """Tenhou, chiihou or renhou."""
+
+
+@attrs.frozen(kw_only=True)
 class WinContext:
     """How a win was made and the table around it.
 
@@ -155,6 +200,9 @@ class WinContext:
     or on ron, chiihou for the dealer or on ron, riichi with tenhou/chiihou, haitei with
     houtei, more than five dora indicators, a red five shown twice, ``honba`` over
     ``MAX_HONBA`` or ``riichi_sticks`` over ``MAX_RIICHI_STICKS`` (100 each).
+
+    The fields are declared here once; the constructor is written from them (see
+    ``_slots.fast_init``) and ends with ``_derive``.
 
     >>> WinContext(tsumo=True, riichi=True, seat_wind="S").is_dealer
     False
@@ -175,125 +223,46 @@ class WinContext:
     """A non-dealer's ron before their first draw (scores only if the rules allow it)."""
     furiten: bool = _flag()
     """The winner is furiten: a ron is refused (see ``FuritenTracker``)."""
-    seat_wind: Wind = attrs.field(default=Wind.EAST)
-    round_wind: Wind = attrs.field(default=Wind.EAST)
-    dora_indicators: tuple[Tile, ...] = attrs.field(default=())
+    seat_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind,
+                                  metadata=fast_field(plain=Wind, table=_WIND_NAMES))
+    round_wind: Wind = attrs.field(default=Wind.EAST, converter=_to_wind,
+                                   metadata=fast_field(plain=Wind, table=_WIND_NAMES))
+    dora_indicators: tuple[Tile, ...] = attrs.field(default=(), converter=_indicators)
     """Dora indicators, kan dora included."""
-    ura_indicators: tuple[Tile, ...] = attrs.field(default=())
+    ura_indicators: tuple[Tile, ...] = attrs.field(default=(), converter=_indicators)
     """Ura dora indicators (they count only with riichi)."""
-    honba: int = attrs.field(default=0)
-    riichi_sticks: int = attrs.field(default=0)
-    pao: Relative | None = attrs.field(default=None)
+    honba: int = _count(MAX_HONBA)
+    riichi_sticks: int = _count(MAX_RIICHI_STICKS)
+    pao: Relative | None = attrs.field(default=None, converter=_to_relative,
+                                       metadata=fast_field(plain=type(None)))
     """The player liable for a daisangen or daisuushii (who fed its last set)."""
-    kita: int = attrs.field(default=0)
+    kita: int = _count(4)
     """North tiles the winner has set aside (three-player kita, 0-4): each is a dora."""
-    # derived once for the scorer's inner loop (not part of the value)
-    _yaku: int = attrs.field(init=False, eq=False, repr=False)
-    _ordinary: int = attrs.field(init=False, eq=False, repr=False)
-    _yakuman: int = attrs.field(init=False, eq=False, repr=False)
-    _shown: tuple[tuple[int, int], ...] = attrs.field(init=False, eq=False, repr=False)
-    """(kind, copies) of the tiles the dora and ura indicators show."""
-    _shown_mask: int = attrs.field(init=False, eq=False, repr=False)
-    """Bit k for each kind shown, and bit ``SHOWN_MORE`` when a kind is shown more than
-    once: the scorer checks ``_shown`` against the hand only when it meets these bits."""
-    _red_shown: int = attrs.field(init=False, eq=False, repr=False)
-    """Bit s is set when an indicator is the red five of suit s."""
-    _tile_checks: bool = attrs.field(init=False, eq=False, repr=False)
-    """True when the scorer must check the situation against the hand's tiles."""
-    _winds: int = attrs.field(init=False, eq=False, repr=False)
-    """seat_wind * 4 + round_wind, as a plain int."""
-    _seat_round: tuple[int, int] = attrs.field(init=False, eq=False, repr=False)
-    _dora: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    _ura: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    _first_turn: bool = attrs.field(init=False, eq=False, repr=False)
+    _facts: Facts = attrs.field(init=False, eq=False, repr=False)
+    """What the scorer reads, derived once (``facts_of``)."""
 
-    def __init__(self, *, tsumo: bool = False, riichi: bool = False,
-                 double_riichi: bool = False, ippatsu: bool = False, rinshan: bool = False,
-                 chankan: bool = False, haitei: bool = False, houtei: bool = False,
-                 tenhou: bool = False, chiihou: bool = False, renhou: bool = False,
-                 furiten: bool = False, seat_wind: Wind | str = Wind.EAST,
-                 round_wind: Wind | str = Wind.EAST,
-                 dora_indicators: str | tuple[Tile, ...] | list[Tile] = (),
-                 ura_indicators: str | tuple[Tile, ...] | list[Tile] = (),
-                 honba: int = 0, riichi_sticks: int = 0, pao: Relative | str | None = None,
-                 kita: int = 0) -> None:
-        # the slots are filled by plain assignment while the object is briefly of a
-        # writable twin class (same layout), then it is made its own class again
-        made = self.__class__
-        SET_CLASS(self, "__class__", _TWIN if made is WinContext else writable(made))
-        fill: _Fill = self  # type: ignore[assignment]
-        try:
-            if [*map(type, (tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, haitei, houtei,
-                            tenhou, chiihou, renhou, furiten))] != _BOOLS:
-                for name, value in zip(_FLAG_NAMES, (tsumo, riichi, double_riichi, ippatsu, rinshan,
-                                                     chankan, haitei, houtei, tenhou, chiihou,
-                                                     renhou, furiten), strict=True):
-                    if type(value) is not bool:
-                        raise InvalidContextError(
-                            f"{name!r} must be true or false, got {quote(value)}")
-            fill.tsumo = tsumo
-            fill.riichi = riichi
-            fill.double_riichi = double_riichi
-            fill.ippatsu = ippatsu
-            fill.rinshan = rinshan
-            fill.chankan = chankan
-            fill.haitei = haitei
-            fill.houtei = houtei
-            fill.tenhou = tenhou
-            fill.chiihou = chiihou
-            fill.renhou = renhou
-            fill.furiten = furiten
-            seat = seat_wind if seat_wind.__class__ is Wind else (
-                _WINDS.get(seat_wind) if seat_wind.__class__ is str else None)
-            if seat is None:
-                seat = _to_wind(seat_wind)
-            fill.seat_wind = seat
-            wind = round_wind if round_wind.__class__ is Wind else (
-                _WINDS.get(round_wind) if round_wind.__class__ is str else None)
-            if wind is None:
-                wind = _to_wind(round_wind)
-            fill.round_wind = wind
-            dora = _indicators(dora_indicators)
-            fill.dora_indicators = dora
-            ura = _indicators(ura_indicators)
-            fill.ura_indicators = ura
-            if honba.__class__ is not int or not 0 <= honba <= MAX_HONBA:
-                _check_count("honba", honba)
-            fill.honba = honba
-            if riichi_sticks.__class__ is not int or not 0 <= riichi_sticks <= MAX_RIICHI_STICKS:
-                _check_count("riichi_sticks", riichi_sticks)
-            fill.riichi_sticks = riichi_sticks
-            fill.pao = None if pao is None else _to_relative(pao)
-            if kita.__class__ is not int or not 0 <= kita <= 4:
-                _check_kita(kita)
-            fill.kita = kita
-            # the situation as a whole, then what the scorer reads
-            if (chankan or houtei or rinshan or haitei or ippatsu or tenhou or chiihou or renhou
-                    or len(dora) > 4 or len(ura) > len(dora)):
-                self._check_situation()
-            flags = _RIICHI_BITS[riichi + 2 * double_riichi]
-            if ippatsu or rinshan or chankan or haitei or houtei:
-                flags |= (ippatsu and _Y_IPPATSU) | (rinshan and _Y_RINSHAN) | (
-                    chankan and _Y_CHANKAN) | (haitei and _Y_HAITEI) | (houtei and _Y_HOUTEI)
-            fill._ordinary = flags
-            first = (tenhou and _Y_TENHOU) | (chiihou and _Y_CHIIHOU)
-            fill._yakuman = first
-            fill._yaku = flags | first
-            seat_value, round_value = seat.value, wind.value
-            fill._winds = 4 * seat_value + round_value
-            fill._seat_round = _SEAT_ROUND[seat_value][round_value]
-            if dora or ura:
-                self._derive_indicators()
-            else:
-                fill._shown = ()
-                fill._shown_mask = 0
-                fill._tile_checks = chankan
-                fill._red_shown = 0
-                fill._dora = ()
-                fill._ura = ()
-            fill._first_turn = tenhou or chiihou or renhou
-        finally:
-            self.__class__ = made
+    def _derive(self) -> None:
+        """Check the situation as a whole and derive what the scorer reads (called by
+        the constructor once every field is set)."""
+        if (self.chankan or self.houtei or self.rinshan or self.haitei or self.ippatsu
+                or self.tenhou or self.chiihou or self.renhou or len(self.dora_indicators) > 4
+                or len(self.ura_indicators) > len(self.dora_indicators)):
+            self._check_situation()
+        flags = _RIICHI_BITS[self.riichi + 2 * self.double_riichi]
+        if self.ippatsu or self.rinshan or self.chankan or self.haitei or self.houtei:
+            flags |= (self.ippatsu and _Y_IPPATSU) | (self.rinshan and _Y_RINSHAN) | (
+                self.chankan and _Y_CHANKAN) | (self.haitei and _Y_HAITEI) | (
+                self.houtei and _Y_HOUTEI)
+        first = (self.tenhou and _Y_TENHOU) | (self.chiihou and _Y_CHIIHOU)
+        seat, wind = self.seat_wind.value, self.round_wind.value
+        if self.dora_indicators or self.ura_indicators:
+            shown, mask, red, dora, ura = self._indicator_facts()
+            checks = True
+        else:
+            shown, mask, red, dora, ura, checks = (), 0, 0, (), (), self.chankan
+        SET_CLASS(self, "_facts", _facts(Facts, (
+            flags | first, flags, first, shown, mask, red, checks, 4 * seat + wind,
+            _SEAT_ROUND[seat][wind], dora, ura, self.tenhou or self.chiihou or self.renhou)))
 
     def _check_situation(self) -> None:
         """Raise InvalidContextError for an impossible combination."""
@@ -339,10 +308,11 @@ class WinContext:
         if problems:
             raise InvalidContextError("impossible win situation: " + "; ".join(problems))
 
-    def _derive_indicators(self) -> None:
-        """The indicators as the scorer reads them; raises for a kind or red five shown
-        too often."""
-        fill: _Fill = self  # type: ignore[assignment]  # called while writable
+    def _indicator_facts(self) -> tuple[tuple[tuple[int, int], ...], int, int, tuple[int, ...],
+                                        tuple[int, ...]]:
+        """The indicators as the scorer reads them: (kind, copies) shown, their mask,
+        the red fives shown, the dora and ura kinds. Raises for a kind or a red five
+        shown too often."""
         dora, ura = self.dora_indicators, self.ura_indicators
         tiles = dora + ura
         kinds = [tile.kind for tile in tiles]
@@ -356,12 +326,9 @@ class WinContext:
             shown = tuple((k, kinds.count(k)) for k in sorted(set(kinds)))
             if any(n > 4 for _, n in shown):
                 raise InvalidContextError("the dora and ura indicators show a kind five times")
-        fill._shown = shown
         mask = 0
         for kind, copies in shown:
             mask |= 1 << kind if copies == 1 else 1 << kind | SHOWN_MORE
-        fill._shown_mask = mask
-        fill._tile_checks = True
         red_shown = 0
         for tile in tiles:  # a red five shown twice is refused: there is one a suit
             if tile.red:
@@ -370,11 +337,10 @@ class WinContext:
                         f"the dora and ura indicators show the red five {tile} twice; "
                         "there is one")
                 red_shown |= 1 << tile.kind // 9
-        fill._red_shown = red_shown
         count = len(dora)
-        fill._dora = tuple(map(_DORA_NEXT.__getitem__, kinds[:count]))
-        fill._ura = tuple(map(_DORA_NEXT.__getitem__, kinds[count:])
-               if self.riichi or self.double_riichi else ())
+        return (shown, mask, red_shown, tuple(map(_DORA_NEXT.__getitem__, kinds[:count])),
+                tuple(map(_DORA_NEXT.__getitem__, kinds[count:])
+                      if self.riichi or self.double_riichi else ()))
 
     @property
     def is_dealer(self) -> bool:
@@ -387,43 +353,11 @@ class WinContext:
         return self.riichi or self.double_riichi
 
 
-if TYPE_CHECKING:
-    class _Fill(WinContext):
-        """WinContext's slots, writable: the type of a context being initialised."""
-
-        tsumo: bool
-        riichi: bool
-        double_riichi: bool
-        ippatsu: bool
-        rinshan: bool
-        chankan: bool
-        haitei: bool
-        houtei: bool
-        tenhou: bool
-        chiihou: bool
-        renhou: bool
-        furiten: bool
-        seat_wind: Wind
-        round_wind: Wind
-        dora_indicators: tuple[Tile, ...]
-        ura_indicators: tuple[Tile, ...]
-        honba: int
-        riichi_sticks: int
-        pao: Relative | None
-        kita: int
-        _yaku: int
-        _ordinary: int
-        _yakuman: int
-        _shown: tuple[tuple[int, int], ...]
-        _shown_mask: int
-        _red_shown: int
-        _tile_checks: bool
-        _winds: int
-        _seat_round: tuple[int, int]
-        _dora: tuple[int, ...]
-        _ura: tuple[int, ...]
-        _first_turn: bool
+WinContext.__init__ = fast_init(WinContext, WinContext._derive)  # type: ignore[method-assign]
+_facts = tuple.__new__
+"""``_facts(Facts, values)``: Facts from a tuple without the named constructor's call."""
 
 
-_TWIN = writable(WinContext)
-"""WinContext's own writable twin (subclasses get theirs from ``writable``)."""
+facts_of: Callable[[WinContext], Facts] = operator.attrgetter("_facts")
+"""``facts_of(context)``: what the scorer reads of a situation (the values layer's
+interface for it; one C call)."""

@@ -967,6 +967,16 @@ _SET_TILES: Callable[[Hand, object], None] = Hand.__dict__["_tiles"].__set__
 filled in when first asked for."""
 
 
+HandView = tuple[bool, tuple[int, int, int, int], MeldInfo, int, int]
+"""What the scorer reads of a hand: whether it is a 14-tile (full) hand, its suit keys,
+its melds' ``MeldInfo``, its red fives (bit s for suit s) and the kinds it holds all
+four copies of (bit k)."""
+scorer_view: Callable[[Hand], HandView] = operator.attrgetter(
+    "_full", "_keys", "_meld_info", "_red_suits", "_exhausted")
+"""``scorer_view(hand)``: the scorer's interface to a hand (internal, not part of the
+API; one C call)."""
+
+
 if TYPE_CHECKING:
     class _Fill(Hand):
         """Hand's slots, writable: the type of a hand being built (see ``_slots``)."""

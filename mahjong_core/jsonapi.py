@@ -29,9 +29,8 @@ from .hand import Hand
 from .meld import Meld, MeldKind, Relative
 from .points import Limit
 from .rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
-from .scoring import NoWin, NoWinReason, WinResult, evaluate
+from .scoring import NoWin, NoWinReason, WinResult, evaluate, result_values
 from .tile import Tile, _parse_tiles, plain_str
-from .yaku import _NAME_OF_BIT
 
 __all__ = ["answer_line", "parse_request", "result_to_json", "score_request"]
 
@@ -225,9 +224,8 @@ def answer_line(obj: object) -> tuple[str, bool]:
         return json.dumps({"error": str(error)}), True
     if isinstance(result, NoWin):
         return _NO_WIN_LINES[result.reason], False
-    values = result._values
-    limit = values[6]
-    payments = values[9]
+    values = result_values(result)
+    payments = values.payments
     if payments.non_dealer_payers == 0:
         paid = f'{{"discarder": {payments.discarder}'
     elif payments.non_dealer_payers == payments.players - 1:
@@ -236,11 +234,10 @@ def answer_line(obj: object) -> tuple[str, bool]:
         paid = f'{{"dealer": {payments.dealer}, "non_dealer": {payments.non_dealer}'
     if payments.liable:
         paid += f', "liable": {payments.liable}'
-    name = _NAME_OF_BIT
-    yaku = ", ".join([f'"{name[bit]}": {han}' for bit, han in result._bit_han()])
-    return (f'{{"win": true, "han": {values[1]}, "fu": {values[2]}, "limit": '
-            f'{_LIMIT_TEXT[limit]}, "yaku": {{{yaku}}}, "dora": {{"dora": {values[3]}, '
-            f'"aka": {values[4]}, "ura": {values[5]}}}, "points": {values[8]}, '
+    yaku = ", ".join([f'"{name}": {han}' for name, han in result.yaku_json().items()])
+    return (f'{{"win": true, "han": {values.han}, "fu": {values.fu}, "limit": '
+            f'{_LIMIT_TEXT[values.limit]}, "yaku": {{{yaku}}}, "dora": {{"dora": {values.dora}, '
+            f'"aka": {values.aka}, "ura": {values.ura}}}, "points": {values.points}, '
             f'"payments": {paid}}}, "total": {payments.total}}}'), False
 
 

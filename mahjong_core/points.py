@@ -262,7 +262,7 @@ def payments_for(base: int, *, dealer: bool, tsumo: bool, honba: int = 0,
     {'dealer': 4100, 'non_dealer': 2100}
     """
     if rules.players == 4 and not liable_base:
-        return _four_player_payments(base, dealer, tsumo, honba * rules.honba_points,
+        return four_player_payments(base, dealer, tsumo, honba * rules.honba_points,
                                     riichi_sticks * rules.riichi_stick_points)
     payers = rules.players - 1
     honba_each = honba * rules.honba_points // payers
@@ -305,7 +305,7 @@ _new = object.__new__
 _set_values = Payments.__dict__["_values"].__set__
 
 
-def _four_player_payments(base: int, dealer: bool, tsumo: bool, honba: int,
+def four_player_payments(base: int, dealer: bool, tsumo: bool, honba: int,
                          sticks: int) -> tuple[int, Payments]:
     """``payments_for`` at four players without a liable player, where the scorer
     spends its time: ``honba`` and ``sticks`` in points (internal, arguments checked by

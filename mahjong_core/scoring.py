@@ -5,33 +5,47 @@ yaku, fu and points for every reading and every placement of the winning tile, k
 the highest points (ties: a yakuman over a counted one, then more han, then more fu,
 then more fu counted before rounding, the reading a scorer at the table writes).
 
-The inner loop works on plain integers: each suit's readings come from per-suit tables
-(``_score_tables``) with their run and triplet masks, identical-run counts, terminal
-flags and triplet fu, so a reading is scored with a few bit operations. The chosen
-reading, the per-yaku han and the itemised fu of a result are built only when asked for.
+The rules themselves (each yaku, each fu item) are written once, readably, in
+``scoring_rules``; a result's breakdown (``fu_items``, ``scored_win``) comes from there.
+This module is the fast kernel that computes the same answers, proven equal to those
+definitions by ``tests/test_scoring_rules.py`` (every closed one-suit win, random wins
+under every preset). The inner loop works on plain integers: each suit's readings come
+from per-suit tables (``_score_tables``) with their run and triplet masks, identical-run
+counts, terminal flags and triplet fu, so a reading is scored with a few bit operations.
+
+Two functions are long on purpose: ``evaluate`` (the guard and the whole-hand facts every
+call needs) and ``_standard_readings`` (the loop over readings). Each is one frame where a
+call per step would cost a few percent of a 5 us evaluation; what is not on every call's
+path is split out (``_check_*``, ``_table_dora``, ``_nine_gates``, ``_thirteen_orphans``,
+``_seven_pairs``, ``_highest``). A new yaku starts in ``scoring_rules``, not here (see
+docs/adding-a-yaku.md).
 """
 
 from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Iterable
+import operator
+from collections.abc import Callable, Iterable
 from typing import Literal, NamedTuple
 
 import attrs
 
+from . import scoring_rules as _rules
 from . import yaku as _yaku
 from ._core import score_tables as _t
 from ._core import suit as _suit
 from ._core import tables as _tables
 from .context import SHOWN_MORE as _SHOWN_MORE
-from .context import WinContext
+from .context import Facts, WinContext
+from .context import facts_of as _facts_of
 from .errors import InvalidContextError, InvalidHandError, InvalidRulesError, quote
-from .hand import Hand
+from .hand import Hand, MeldInfo
+from .hand import scorer_view as _hand_view
 from .meld import Meld, MeldKind
-from .points import Limit, Payments, _four_player_payments, limit_of, payments_for
+from .points import Limit, Payments, four_player_payments, limit_of, payments_for
 from .rules import TENHOU_RULES, Rules
-from .shapes import Decomposition, Form, Group, GroupKind, Wait
+from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
 from .tile import Tile, tile_of
 from .yaku import DOUBLE_YAKUMAN_FORMS, HAN, YAKUMAN, Yaku
 
@@ -72,9 +86,23 @@ _SetInfo = tuple[int, int, bool, bool]
 _RUN, _TRIPLET, _KAN = 0, 1, 2
 
 
-class _Reading(NamedTuple):
-    """What a result needs to rebuild its reading and its fu on demand (private)."""
+class _Scored(NamedTuple):
+    """A result's values, then the reading that scored: one tuple, one allocation per
+    result (which the scorer's speed needs); the reading is turned into groups, yaku
+    han and fu items only when asked for."""
 
+    yaku: Yaku
+    han: int
+    fu: int
+    dora: int
+    aka: int
+    ura: int
+    limit: Limit | None
+    yakuman: int
+    points: int
+    payments: Payments
+    wait: Wait
+    # the reading
     form: Form
     pair: int
     """The pair's kind (standard, thirteen orphans) or -1."""
@@ -94,11 +122,6 @@ class _Reading(NamedTuple):
     """Bit s: the hand (the winning tile and the melds included) holds suit s's red five."""
 
     @property
-    def wait(self) -> int:
-        """Index into ``_WAITS``."""
-        return self.place[0]
-
-    @property
     def win_group(self) -> tuple[int, int]:
         """(kind, shape) of the group the winning tile completed; shape -1 for the pair."""
         _, rank, shape = self.place
@@ -115,95 +138,93 @@ class _Reading(NamedTuple):
 
 _ReadingValues = tuple[Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
                        Rules, bool, int]
-"""A _Reading's fields as a plain tuple, as a result holds them after its values."""
-
-_FIELDS = ("yaku", "han", "fu", "dora", "aka", "ura", "limit", "yakuman", "points",
-           "payments", "wait")
+"""The reading's fields of a ``_Scored``, as a plain tuple."""
+result_values: Callable[[WinResult], _Scored] = operator.attrgetter("_values")
+"""``result_values(result)``: a result's named values in one C call, for the JSON writer
+(internal: the scorer's interface to its own results, not part of the API)."""
+_RESULT_FIELDS = _Scored._fields[:11]
+"""The fields a result shows (its repr)."""
+_scored = tuple.__new__
+"""``_scored(_Scored, values)``: a _Scored from a tuple without the named constructor's
+Python call."""
 
 
 @attrs.frozen(repr=False)
 class WinResult:
     """A scored win: yaku, dora, han, fu, limit, points and payments.
 
-    The values sit in one tuple (one allocation per result, which the scorer's speed
-    needs) behind read-only properties, followed by the fields of the reading that
-    scored; ``yaku_han``, ``fu_items`` and ``decomposition`` are built when asked for.
+    The values and the reading that scored sit in one named tuple behind read-only
+    properties; ``yaku_han``, ``fu_items`` and ``decomposition`` are built when asked for.
     """
 
-    _values: tuple[Yaku, int, int, int, int, int, Limit | None, int, int, Payments, Wait,
-                   Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
-                   Rules, bool, int]
+    _values: _Scored
 
     @property
     def yaku(self) -> Yaku:
         """The yaku as flags (dora are counts, not yaku)."""
-        return self._values[0]
+        return self._values.yaku
 
     @property
     def han(self) -> int:
         """All han, dora included; 13 per yakuman in a yakuman hand."""
-        return self._values[1]
+        return self._values.han
 
     @property
     def fu(self) -> int:
         """Fu, rounded up to 10 (25 for seven pairs)."""
-        return self._values[2]
+        return self._values.fu
 
     @property
     def dora(self) -> int:
         """Dora from the indicators (kan dora included)."""
-        return self._values[3]
+        return self._values.dora
 
     @property
     def aka(self) -> int:
         """Red fives held (0 when the rules have none)."""
-        return self._values[4]
+        return self._values.aka
 
     @property
     def ura(self) -> int:
         """Ura dora (only with riichi)."""
-        return self._values[5]
+        return self._values.ura
 
     @property
     def limit(self) -> Limit | None:
         """The limit reached, or None below mangan."""
-        return self._values[6]
+        return self._values.limit
 
     @property
     def yakuman(self) -> int:
         """How many yakuman the hand counts (0 for an ordinary hand)."""
-        return self._values[7]
+        return self._values.yakuman
 
     @property
     def points(self) -> int:
         """The hand's value without honba or riichi sticks."""
-        return self._values[8]
+        return self._values.points
 
     @property
     def red_fives(self) -> tuple[Tile, ...]:
         """The red fives the hand holds (the winning tile and the melds included), in suit
         order, whatever the rules (``aka`` counts them as dora where red fives are in
         play)."""
-        reds = self._values[19]
+        reds = self._values.reds
         return tuple(_RED_FIVES[suit] for suit in range(3) if reds >> suit & 1)
 
     @property
     def payments(self) -> Payments:
         """Who pays what, honba and sticks included."""
-        return self._values[9]
+        return self._values.payments
 
     @property
     def wait(self) -> Wait:
         """The wait the winning tile completed in the chosen reading."""
-        return self._values[10]
-
-    @property
-    def _reading(self) -> _Reading:
-        return _Reading._make(self._values[11:])
+        return self._values.wait
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={value!r}"
-                           for name, value in zip(_FIELDS, self._values, strict=False))
+                           for name, value in zip(_RESULT_FIELDS, self._values, strict=False))
         return f"WinResult({fields})"
 
     @property
@@ -223,36 +244,56 @@ class WinResult:
     @property
     def yaku_han(self) -> tuple[tuple[Yaku, int], ...]:
         """Each yaku with its han (26 for a double form under double-yakuman rules)."""
-        member = _yaku._MEMBER_OF_BIT
+        member = _yaku.MEMBER_OF_BIT
         return tuple((member[bit], han) for bit, han in self._bit_han())
 
     def _bit_han(self) -> list[tuple[int, int]]:
         """(bit, han) of each yaku, in bit order, from the per-bit tables."""
         values = self._values
-        bits = _yaku.set_bits(int(values[0]) & _yaku._ALL)
-        if values[7]:
-            if values[17].double_yakuman:  # the reading's rules
+        bits = _yaku.set_bits(int(values.yaku) & _yaku.ALL_BITS)
+        if values.yakuman:
+            if values.rules.double_yakuman:
                 return [(b, 26 if _Y_DOUBLE >> b & 1 else 13) for b in bits]
             return [(b, 13) for b in bits]
-        side = values[18]  # the reading's is_open
+        side = values.is_open
         han = _HAN_BY_BIT
         return [(b, han[b][side]) for b in bits]
 
     def yaku_json(self) -> dict[str, int]:
         """The yaku as the JSON interface writes them: each name with its han."""
-        name = _yaku._NAME_OF_BIT
+        name = _yaku.NAME_OF_BIT
         return {name[bit]: han for bit, han in self._bit_han()}
 
     @property
     def decomposition(self) -> Decomposition:
         """The reading that scored highest."""
-        return _decomposition(self._reading)
+        return _decomposition(self._values)
 
     @property
     def fu_items(self) -> tuple[tuple[str, int], ...]:
-        """The fu breakdown: each item and its fu, before rounding up to 10 (of readings
-        that score alike, the one that counts the most fu)."""
-        return _fu_items(self._reading, yakuman=bool(self.yakuman))
+        """The fu breakdown: each item and its fu, before rounding up to 10, as the
+        definitions in ``scoring_rules`` count them for the reading that scored (of
+        readings that score alike, the one that counts the most fu)."""
+        return _rules.fu_items(self.scored_win)
+
+    @property
+    def _reading(self) -> _Scored:
+        """The values with the reading that scored (``win_group``, ``sets``), as earlier
+        versions named them for tools that read them."""
+        return self._values
+
+    @property
+    def scored_win(self) -> _rules.Win:
+        """The reading that scored with the winning tile placed in it, as the rules in
+        ``scoring_rules`` read it (``yaku_of``, ``fu_items``, each yaku's definition)."""
+        reading = self._values
+        decomposition = _decomposition(reading)
+        kind, shape = reading.win_group
+        index = next(i for i, g in enumerate(decomposition.groups) if not g.melded and (
+            g.tile.kind == reading.win if reading.form is not Form.STANDARD
+            else g.tile.kind == kind and _GROUP_SHAPES[g.kind] == shape))
+        return _rules.Win(decomposition, Placement(index, reading.wait),
+                          tile_of(reading.win), reading.context, reading.rules)
 
     def unicode(self, hand: Hand | None = None, win_tile: Tile | None = None) -> str:
         """The win in three lines of text: its tiles in Unicode mahjong tiles, its yaku
@@ -318,7 +359,7 @@ _Y_DOUBLE = _bits(DOUBLE_YAKUMAN_FORMS)
 # han of each flag bit, closed and open
 _HAN_BY_BIT: tuple[tuple[int, int], ...] = tuple(
     HAN.get(Yaku(1 << b), (0, 0)) if (1 << b) & sum(int(y) for y in Yaku) else (0, 0)
-    for b in range(48))
+    for b in range(64))
 
 
 _READINGS, _PLACEMENTS, _HONOUR_READING = _t.READINGS, _t.PLACEMENTS, _t.HONOUR_READING
@@ -429,7 +470,7 @@ _BASE_HAN = _suit.BoundedTable(lambda key: _han(key >> 1, bool(key & 1)), 1 << 1
 """Han of a set of flags, keyed by flags << 1 | is_open."""
 _Candidate = tuple[int, int, int, int, Form, int, tuple[object, ...], tuple[int, int, int], int]
 """One scored placement: flags, han without dora, fu, yakuman flags, then the reading's
-form, pair, parts and the winning tile's place (see ``_Reading``)."""
+form, pair, parts and the winning tile's place (see ``_Scored``)."""
 _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
     (double if seat == round_ else 2) if r in (seat, round_) else (2 if r >= 4 else 0)
     for r in range(7)) for seat in range(4) for round_ in range(4) for double in (2, 4)}
@@ -437,7 +478,7 @@ _PAIR_FU = {4 * seat + round_ | double << 4: tuple(
 _ITTSU_RUNS = 1 << 0 | 1 << 3 | 1 << 6
 """Runs from ranks 1, 4 and 7 of one suit, as bits of a run mask: a pure straight."""
 _PLAIN_PAYMENTS = _suit.BoundedTable(
-    lambda key: _four_player_payments(key >> 2, bool(key & 2), bool(key & 1), 0, 0), 1 << 12)
+    lambda key: four_player_payments(key >> 2, bool(key & 2), bool(key & 1), 0, 0), 1 << 12)
 """(points, payments) at four players without honba or riichi sticks, keyed by
 base << 2 | dealer << 1 | tsumo (payments are values, so results may share them)."""
 _YAKU_OF = _suit.BoundedTable(Yaku, 1 << 12)
@@ -474,40 +515,35 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             or context.__class__ is not WinContext or rules.__class__ is not Rules):
         _check_types(hand, win_tile, context, rules)
     melds = hand.melds
-    if hand._full:
+    full, hand_keys, meld_info, red_suits, four_copies = _hand_view(hand)
+    facts = _facts_of(context)
+    if full:
         raise InvalidHandError(
             f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
-    if melds or context._yaku & Y_RINSHAN:
-        _check_melds(hand, context)
+    if melds or facts.yaku & Y_RINSHAN:
+        _check_melds(hand, meld_info, context, facts)
     if context.furiten and not context.tsumo:
         return _FURITEN
 
     win = win_tile.kind
     suit = win // 9
-    keys = [*hand._keys]
-    meld_counts, summary, is_open, _ = hand._meld_info
+    keys = [*hand_keys]
+    meld_counts, summary, is_open, _ = meld_info
     held = keys[suit] // _UNIT[win] % 5 + meld_counts[win] + 1  # a key's digits stop at 4
     if held > 4:
         raise InvalidHandError(
             f"a fifth copy of {tile_of(win)}: the hand {hand} holds all four copies")
     keys[suit] += _UNIT[win]
-    if win_tile.red and (hand._red_suits >> suit) & 1:
+    if win_tile.red and (red_suits >> suit) & 1:
         raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
-    four_held = hand._exhausted | (held == 4) << win  # bit k: all four copies of kind k
-    if context._tile_checks:  # chankan or indicators: checked against the hand's tiles
-        if context._red_shown or context.chankan:
-            _check_red_and_chankan(hand, held, win_tile, context)
-        # the indicators are tiles too: one shown is too many when the hand holds all
-        # four, more than one are counted against the copies held
-        if context._shown_mask & (four_held | _SHOWN_MORE):
-            for k, shown in context._shown:
-                if four_held >> k & 1 or (shown > 1 and (
-                        shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4)):
-                    raise InvalidContextError(
-                        f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
-                        f"{win_tile} holds more: there are only four")
+    four_held = four_copies | (held == 4) << win  # bit k: all four copies of kind k
+    if facts.tile_checks:  # chankan or indicators: checked against the hand's tiles
+        if facts.red_shown or context.chankan:
+            _check_red_and_chankan(hand, red_suits, held, win_tile, context, facts)
+        if facts.shown_mask & (four_held | _SHOWN_MORE):
+            _check_shown(hand, win_tile, keys, meld_counts, four_held, facts)
     if rules.red_fives and four_held & _FIVES:
-        _check_plain_fives(hand, keys, win_tile)
+        _check_plain_fives(hand, red_suits, meld_counts, keys, win_tile)
     tsumo = context.tsumo
 
     # -- which forms are complete: the suits' shapes ----------------------------------
@@ -527,25 +563,25 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 | _tables.HONOUR_FEATURES[k3] << 12)
     if melds:
         features |= summary[13]
-    dealer = context._winds < 4
+    dealer = facts.winds < 4
     dora = ura = 0
-    if context._tile_checks:  # some indicators (or a chankan)
-        for k in context._dora:
+    if facts.tile_checks:  # some indicators (or a chankan)
+        for k in facts.dora:
             dora += keys[k // 9] // _UNIT[k] % 5 + meld_counts[k]
-        for k in context._ura:
+        for k in facts.ura:
             ura += keys[k // 9] // _UNIT[k] % 5 + meld_counts[k]
     if rules.players != 4 or context.kita:
-        dora, ura = _table_dora(hand, win_tile, keys, context, rules)
-    reds = hand._red_suits | win_tile.red << suit
+        dora, ura = _table_dora(hand, meld_counts, win_tile, keys, context, rules)
+    reds = red_suits | win_tile.red << suit
     aka = _POPCOUNT[reds] if rules.red_fives else 0
-    yakuman_base = context._yakuman
+    yakuman_base = facts.yakuman
     if context.renhou and rules.renhou:
         yakuman_base |= Y_RENHOU
     if kokushi:
         return _thirteen_orphans(keys, win, yakuman_base, context, rules, dealer, tsumo)
 
     # -- situational yaku and those that depend only on which tiles are held -------------
-    base_flags = context._ordinary
+    base_flags = facts.ordinary
     if tsumo and not is_open:
         base_flags |= Y_TSUMO
     tile_flags, tile_yakuman, honroutou, one_suit = _TILE_YAKU[
@@ -553,24 +589,43 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     base_flags |= tile_flags
     yakuman_base |= tile_yakuman
     if one_suit and not melds:
-        counts = _suit.counts_of(keys[suit])
-        if counts[0] >= 3 and counts[8] >= 3 and min(counts[1:8]) >= 1:
-            counts[win % 9] -= 1
-            nine_waits = counts == [3, 1, 1, 1, 1, 1, 1, 1, 3]
-            yakuman_base |= Y_JUNSEI if nine_waits else Y_CHUUREN
+        yakuman_base |= _nine_gates(keys[suit], win % 9)
 
     # -- every reading of every complete form, then the highest ---------------------------
     found: list[_Candidate] = []
     no_yaku = False
     if standard:
         no_yaku = _standard_readings(found, keys, win, features, base_flags, yakuman_base,
-                                     honroutou, melds, summary, is_open, context, rules)
+                                     honroutou, melds, summary, is_open, context, facts,
+                                     rules)
     if chiitoi:
         found.append(_seven_pairs(keys, win, base_flags, yakuman_base))
     if not found:
         return _NO_YAKU if no_yaku else _NOT_COMPLETE
     return _highest(found, dora + aka + ura, dora, aka, ura, win, context, rules, is_open,
                     dealer, reds)
+
+
+def _check_shown(hand: Hand, win_tile: Tile, keys: list[int], meld_counts: bytes,
+                 four_held: int, facts: Facts) -> None:
+    """The indicators are tiles too: one shown is too many when the hand holds all
+    four, more than one are counted against the copies held."""
+    for k, shown in facts.shown:
+        if four_held >> k & 1 or (shown > 1 and (
+                shown + keys[k // 9] // _UNIT[k] % 5 + meld_counts[k] > 4)):
+            raise InvalidContextError(
+                f"the indicators show {shown} {tile_of(k)} and the hand {hand} with "
+                f"{win_tile} holds more: there are only four")
+
+
+def _nine_gates(key: int, rank: int) -> int:
+    """Chuuren or junsei chuuren (or 0) of a closed one-suit hand's key, won on
+    ``rank``."""
+    counts = _suit.counts_of(key)
+    if counts[0] >= 3 and counts[8] >= 3 and min(counts[1:8]) >= 1:
+        counts[rank] -= 1
+        return Y_JUNSEI if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3] else Y_CHUUREN
+    return 0
 
 
 def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: WinContext,
@@ -591,12 +646,13 @@ def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: Win
 def _standard_readings(found: list[_Candidate], keys: list[int], win: int, features: int,
                        base_flags: int, yakuman_base: int, honroutou: bool,
                        melds: tuple[Meld, ...], summary: _t.MeldSummary, is_open: bool,
-                       context: WinContext, rules: Rules) -> bool:
+                       context: WinContext, facts: Facts, rules: Rules) -> bool:
     """Every standard reading and every placement of the winning tile in it, scored and
     added to ``found`` when it has a yaku; True when some placement had none.
 
     ``summary`` is what the melds bring (``_score_tables.NO_MELDS`` without melds)."""
     tsumo = context.tsumo
+    pair_fu_of = _PAIR_FU[facts.winds | rules.double_wind_pair_fu << 4]
     suit = win // 9
     k0, k1, k2, k3 = keys
     base_han = _BASE_HAN[base_flags << 1 | is_open]
@@ -658,7 +714,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             if dragons:
                 flags |= (tmz >> 4) * Y_HAKU  # haku, hatsu, chun are consecutive bits
                 han += dragons
-            seat, round_ = context._seat_round
+            seat, round_ = facts.seat_round
             if (tmz >> seat) & 1:
                 flags |= Y_SEAT
                 han += 1
@@ -691,8 +747,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             flags |= Y_DOUKOU
             han += 2
         # an honour pair's fu: a dragon, the seat or round wind (zero for a pinfu pair)
-        pair_fu = _PAIR_FU[context._winds | rules.double_wind_pair_fu << 4][pair - 27] \
-            if pair >= 27 else 0
+        pair_fu = pair_fu_of[pair - 27] if pair >= 27 else 0
         pinfu_shape = False
         if not is_open:
             peikou = peikou_a + peikou_b + peikou_c
@@ -775,7 +830,7 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     if rules.players == 4:
         honba, sticks = context.honba, context.riichi_sticks
         if honba or sticks:
-            points, payments = _four_player_payments(base, dealer, tsumo,
+            points, payments = four_player_payments(base, dealer, tsumo,
                                                      honba * rules.honba_points,
                                                      sticks * rules.riichi_stick_points)
         else:
@@ -784,9 +839,9 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
         points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=context.honba,
                                         riichi_sticks=context.riichi_sticks, rules=rules)
     result: WinResult = _new(WinResult)
-    _set_values(result, (_YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points,
-                         payments, _WAITS[place[0]], form, pair, parts, place, win, context,
-                         rules, is_open, reds))
+    _set_values(result, _scored(_Scored, (
+        _YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points, payments, _WAITS[place[0]],
+        form, pair, parts, place, win, context, rules, is_open, reds)))
     return result
 
 
@@ -812,15 +867,13 @@ def _best(found: list[_Candidate], extra_han: int, rules: Rules, dealer: bool,
     return best
 
 
-def _table_dora(hand: Hand, win_tile: Tile, keys: list[int], ctx: WinContext,
-                rules: Rules) -> tuple[int, int]:
+def _table_dora(hand: Hand, meld_counts: bytes, win_tile: Tile, keys: list[int],
+                ctx: WinContext, rules: Rules) -> tuple[int, int]:
     """Dora and ura at a three-player table or with north tiles set aside (kita).
 
     At three players 2m-8m do not exist, so a 1m indicator makes 9m the dora; each north
     tile set aside is one dora, and one more for each indicator that makes north the dora.
     """
-    meld_counts = hand._meld_info.counts
-
     def held(kind: int) -> int:
         return keys[kind // 9] // _UNIT[kind] % 5 + meld_counts[kind]
 
@@ -857,20 +910,21 @@ def _check_types(hand: object, win_tile: object, context: object, rules: object)
         raise InvalidRulesError(f"rules must be a Rules value, got {quote(rules)}")
 
 
-def _check_melds(hand: Hand, ctx: WinContext) -> None:
+def _check_melds(hand: Hand, melds: MeldInfo, ctx: WinContext, facts: Facts) -> None:
     """Situations a hand with melds (or without a kan) cannot be in."""
-    if hand._meld_info.is_open and ctx._yaku & (Y_RIICHI | Y_DOUBLE_RIICHI):
+    if melds.is_open and facts.yaku & (Y_RIICHI | Y_DOUBLE_RIICHI):
         raise InvalidContextError("riichi needs a closed hand, but this hand has called melds")
-    if hand.melds and ctx._first_turn:
+    if hand.melds and facts.first_turn:
         raise InvalidContextError("a first-turn win cannot come after a meld")
-    if ctx._yaku & Y_RINSHAN and not hand._meld_info.summary[10] and not ctx.kita:
+    if facts.yaku & Y_RINSHAN and not melds.summary[10] and not ctx.kita:
         raise InvalidContextError("a rinshan win needs a kan among the melds (or a north "
                                   "tile set aside)")
 
 
-def _check_red_and_chankan(hand: Hand, held: int, win_tile: Tile, ctx: WinContext) -> None:
+def _check_red_and_chankan(hand: Hand, red_suits: int, held: int, win_tile: Tile,
+                           ctx: WinContext, facts: Facts) -> None:
     """A red five among the indicators or a chankan, checked against the hand."""
-    red = ctx._red_shown & (hand._red_suits | win_tile.red << win_tile.kind // 9)
+    red = facts.red_shown & (red_suits | win_tile.red << win_tile.kind // 9)
     if red:
         five = tile_of(9 * (red & -red).bit_length() - 5, True)
         raise InvalidContextError(
@@ -882,11 +936,12 @@ def _check_red_and_chankan(hand: Hand, held: int, win_tile: Tile, ctx: WinContex
             f"the hand {hand} cannot hold one too")
 
 
-def _check_plain_fives(hand: Hand, keys: list[int], win_tile: Tile) -> None:
+def _check_plain_fives(hand: Hand, red_suits: int, meld_counts: bytes, keys: list[int],
+                       win_tile: Tile) -> None:
     """With red fives in play a suit has three plain fives and one red, not four plain."""
-    red = hand._red_suits | win_tile.red << win_tile.kind // 9
+    red = red_suits | win_tile.red << win_tile.kind // 9
     for suit in range(3):
-        fives = keys[suit] // _UNIT[4] % 5 + hand._meld_info.counts[9 * suit + 4]
+        fives = keys[suit] // _UNIT[4] % 5 + meld_counts[9 * suit + 4]
         if fives == 4 and not (red >> suit) & 1:
             raise InvalidHandError(
                 f"the hand {hand} with {win_tile} holds four plain fives of {'mps'[suit]}, "
@@ -920,8 +975,8 @@ def _yakuman_result(flags: int, fu: int, reading: _ReadingValues, ctx: WinContex
     points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
                                     riichi_sticks=ctx.riichi_sticks, liable_base=liable,
                                     rules=rules)
-    return WinResult((_YAKU_OF[flags], 13 * count, fu, 0, 0, 0, limit, count, points,
-                      payments, _WAITS[reading[3][0]], *reading))
+    return WinResult(_scored(_Scored, (_YAKU_OF[flags], 13 * count, fu, 0, 0, 0, limit, count,
+                                       points, payments, _WAITS[reading[3][0]], *reading)))
 
 
 def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberReading,
@@ -945,9 +1000,12 @@ def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberR
 
 
 _GROUP_KINDS = (GroupKind.RUN, GroupKind.TRIPLET, GroupKind.KAN)
+_GROUP_SHAPES = {GroupKind.PAIR: -1, GroupKind.RUN: _RUN, GroupKind.TRIPLET: _TRIPLET,
+                 GroupKind.KAN: _TRIPLET, GroupKind.SINGLE: -2}
+"""A group's shape as ``_Scored.win_group`` names it (a kan is never won on)."""
 
 
-def _decomposition(reading: _Reading) -> Decomposition:
+def _decomposition(reading: _Scored) -> Decomposition:
     if reading.form is Form.SEVEN_PAIRS:
         return Decomposition(Form.SEVEN_PAIRS, tuple(
             Group(GroupKind.PAIR, tile_of(k)) for k, _, _, _ in reading.sets))
@@ -959,47 +1017,3 @@ def _decomposition(reading: _Reading) -> Decomposition:
         Group(GroupKind.PAIR, tile_of(reading.pair)),
         *(Group(_GROUP_KINDS[shape], tile_of(kind), open=is_open, melded=melded)
           for kind, shape, is_open, melded in reading.sets)))
-
-
-def _fu_items(reading: _Reading, *, yakuman: bool) -> tuple[tuple[str, int], ...]:
-    """The itemised fu of a reading, computed the plain way (rounding not included)."""
-    if reading.form is Form.SEVEN_PAIRS:
-        return (("seven pairs", 25),)
-    if reading.form is Form.THIRTEEN_ORPHANS:
-        return ()
-    ctx, rules = reading.context, reading.rules
-    tsumo = ctx.tsumo
-    wait = _WAITS[reading.wait]
-    seat, round_ = 27 + ctx.seat_wind, 27 + ctx.round_wind
-    pair = reading.pair
-    pinfu = (not yakuman and not reading.is_open and wait is Wait.RYANMEN and pair < 31
-             and pair not in (seat, round_) and all(s[1] == _RUN for s in reading.sets))
-    items: list[tuple[str, int]] = [("base", 20)]
-    if pinfu:
-        if not tsumo:
-            items.append(("closed ron", 10))
-        return tuple(items)
-    if not reading.is_open and not tsumo:
-        items.append(("closed ron", 10))
-    if tsumo and (rules.rinshan_tsumo_fu or not ctx.rinshan):
-        items.append(("tsumo", 2))
-    if _WAIT_FU[reading.wait]:
-        items.append((f"{wait.value} wait", _WAIT_FU[reading.wait]))
-    pair_fu = _PAIR_FU[ctx._winds | rules.double_wind_pair_fu << 4][pair - 27] \
-        if pair >= 27 else 0
-    if pair_fu:
-        double = " (double wind)" if pair == seat == round_ else ""
-        items.append((f"pair of {tile_of(pair)}{double}", pair_fu))
-    ron_on_triplet = wait is Wait.SHANPON and not tsumo
-    for kind, shape, is_open, _ in reading.sets:
-        if shape == _RUN:
-            continue
-        opened = is_open or (ron_on_triplet and (kind, shape) == reading.win_group)
-        value = _t.set_fu(kind in _YAOCHUU_KINDS, not opened, shape == _KAN)
-        what = "kan" if shape == _KAN else "triplet"
-        items.append((f"{'open' if opened else 'closed'} {what} of {tile_of(kind)}", value))
-    total = sum(v for _, v in items)
-    if -(-total // 10) * 10 == 20:
-        items.append(("open pinfu-shaped ron", 10))
-    return tuple(items)
-

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from .errors import MahjongError
 
@@ -48,7 +49,7 @@ class Yaku(enum.IntFlag):
     JUNCHAN = 1 << 27
     HONITSU = 1 << 28
     CHINITSU = 1 << 29
-    # yakuman
+    # yakuman: bits 32 and up
     TENHOU = 1 << 32
     CHIIHOU = 1 << 33
     RENHOU = 1 << 34
@@ -68,7 +69,7 @@ class Yaku(enum.IntFlag):
 
     def names(self) -> list[str]:
         """The JSON names of the flags set, in bit order."""
-        return [_NAME_OF_BIT[b] for b in set_bits(int(self) & _ALL)]
+        return [NAME_OF_BIT[b] for b in set_bits(int(self) & ALL_BITS)]
 
     def __str__(self) -> str:
         """The names of the flags set, as ``names()`` gives them, joined by ``", "``.
@@ -91,7 +92,7 @@ class Yaku(enum.IntFlag):
         >>> (Yaku.TANYAO | Yaku.RIICHI).members()
         (<Yaku.RIICHI: 1>, <Yaku.TANYAO: 32>)
         """
-        return tuple(_MEMBER_OF_BIT[b] for b in set_bits(int(self) & _ALL))
+        return tuple(MEMBER_OF_BIT[b] for b in set_bits(int(self) & ALL_BITS))
 
     @property
     def json_name(self) -> str:
@@ -99,10 +100,10 @@ class Yaku(enum.IntFlag):
 
         Raises MahjongError for a combination of flags (use ``names()``).
         """
-        value = int(self) & _ALL
+        value = int(self) & ALL_BITS
         if value & (value - 1) or not value:
             raise MahjongError(f"json_name needs a single yaku, not {self.names()}")
-        return _NAME_OF_BIT[value.bit_length() - 1]
+        return NAME_OF_BIT[value.bit_length() - 1]
 
     @property
     def is_yakuman(self) -> bool:
@@ -135,36 +136,17 @@ class Yaku(enum.IntFlag):
 _NUMBER_FORMATS = frozenset("bcdoxXneEfFgG%")
 """The presentation types of a format that format a number."""
 
-YAKUMAN = Yaku(sum(1 << b for b in range(32, 48)))
-"""The mask of all yakuman."""
+YAKUMAN = Yaku(sum(int(y) for y in Yaku.__members__.values() if int(y) >= 1 << 32))
+"""The mask of all yakuman: bits 32 and up (the ordinary yaku take bits 0-31)."""
 
 DOUBLE_YAKUMAN_FORMS = (Yaku.KOKUSHI_13 | Yaku.SUUANKOU_TANKI | Yaku.JUNSEI_CHUUREN
                         | Yaku.DAISUUSHII)
 """The forms that count as two yakuman when ``Rules.double_yakuman`` is set."""
 
-_CLOSED_OPEN: dict[Yaku, tuple[int, int]] = {
-    Yaku.RIICHI: (1, 0), Yaku.DOUBLE_RIICHI: (2, 0), Yaku.IPPATSU: (1, 0),
-    Yaku.MENZEN_TSUMO: (1, 0), Yaku.PINFU: (1, 0), Yaku.TANYAO: (1, 1),
-    Yaku.IIPEIKOU: (1, 0), Yaku.HAKU: (1, 1), Yaku.HATSU: (1, 1), Yaku.CHUN: (1, 1),
-    Yaku.SEAT_WIND: (1, 1), Yaku.ROUND_WIND: (1, 1), Yaku.RINSHAN: (1, 1),
-    Yaku.CHANKAN: (1, 1), Yaku.HAITEI: (1, 1), Yaku.HOUTEI: (1, 1),
-    Yaku.CHIITOITSU: (2, 0), Yaku.CHANTA: (2, 1), Yaku.ITTSU: (2, 1),
-    Yaku.SANSHOKU: (2, 1), Yaku.SANSHOKU_DOUKOU: (2, 2), Yaku.SANANKOU: (2, 2),
-    Yaku.SANKANTSU: (2, 2), Yaku.TOITOI: (2, 2), Yaku.HONROUTOU: (2, 2),
-    Yaku.SHOUSANGEN: (2, 2), Yaku.RYANPEIKOU: (3, 0), Yaku.JUNCHAN: (3, 2),
-    Yaku.HONITSU: (3, 2), Yaku.CHINITSU: (6, 5),
-}
-for _y in Yaku:
-    if _y & YAKUMAN:
-        _CLOSED_OPEN[_y] = (13, 13)
-
-HAN: Mapping[Yaku, tuple[int, int]] = MappingProxyType(_CLOSED_OPEN)
-"""Han of each yaku as (closed, open); 0 open means the yaku needs a closed hand.
-Yakuman are listed with 13 (one yakuman); see ``DOUBLE_YAKUMAN_FORMS``."""
-
-
 def han_of(yaku: Yaku, is_open: bool) -> int:
     """The han of one yaku in a closed or open hand (0 when it needs a closed hand)."""
+    from .scoring_rules import HAN
+
     return HAN[yaku][1 if is_open else 0]
 
 
@@ -176,9 +158,13 @@ _CHUNK = 8
 _CHUNK_BITS = _bit_lists(_CHUNK)
 """The set bits of every 8-bit value: a flag word is read a chunk at a time."""
 _CHUNK_MASK = (1 << _CHUNK) - 1
-_MEMBER_OF_BIT: dict[int, Yaku] = {y.value.bit_length() - 1: y for y in Yaku.__members__.values()}
-_NAME_OF_BIT: dict[int, str] = {b: y.name.lower() for b, y in _MEMBER_OF_BIT.items() if y.name}
-_ALL = sum(1 << b for b in _MEMBER_OF_BIT)
+# The flags by bit position, as the scorer reads a flag word (internal, not in __all__).
+MEMBER_OF_BIT: dict[int, Yaku] = {
+    y.value.bit_length() - 1: y for y in Yaku.__members__.values()}
+"""Bit position -> the single yaku."""
+NAME_OF_BIT: dict[int, str] = {b: y.name.lower() for b, y in MEMBER_OF_BIT.items() if y.name}
+"""Bit position -> the yaku's JSON name."""
+ALL_BITS = sum(1 << b for b in MEMBER_OF_BIT)
 """Every defined flag (a value may carry others, which no list shows)."""
 
 
@@ -216,9 +202,9 @@ def set_bits(value: int) -> tuple[int, ...]:
 def _single(yaku: Yaku, what: str) -> Yaku:
     """The one yaku a flag value holds; raises MahjongError for a combination or none."""
     value = int(yaku)
-    if value & _ALL != value or value & (value - 1) or not value:
+    if value & ALL_BITS != value or value & (value - 1) or not value:
         raise MahjongError(f"{what} needs a single yaku, not {yaku.names()}")
-    return _MEMBER_OF_BIT[value.bit_length() - 1]
+    return MEMBER_OF_BIT[value.bit_length() - 1]
 
 
 _NAMES: dict[Yaku, tuple[str, str]] = {
@@ -273,3 +259,20 @@ _NAMES: dict[Yaku, tuple[str, str]] = {
 
 _ENGLISH: Mapping[Yaku, str] = MappingProxyType({y: e for y, (e, _) in _NAMES.items()})
 _JAPANESE: Mapping[Yaku, str] = MappingProxyType({y: j for y, (_, j) in _NAMES.items()})
+
+
+
+if TYPE_CHECKING:
+    HAN: Mapping[Yaku, tuple[int, int]]
+    """Han of each yaku as (closed, open), from the definitions in ``scoring_rules``."""
+
+
+def __getattr__(name: str) -> object:
+    """``HAN``: the han of each yaku are written with its definition
+    (``mahjong_core.scoring_rules``), which needs the flags above, so they are read from
+    there when first asked for."""
+    if name == "HAN":
+        from .scoring_rules import HAN
+
+        return HAN
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

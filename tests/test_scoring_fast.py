@@ -81,13 +81,6 @@ def test_plain_payments_table_equals_payments_for() -> None:
                                                                      tsumo=tsumo)
 
 
-def test_result_reads_rules_and_openness_at_their_reading_fields() -> None:
-    """WinResult holds its reading's fields after its eleven values and reads these two
-    by position."""
-    assert len(_scoring._FIELDS) == 11
-    assert _scoring._Reading._fields[6:8] == ("rules", "is_open")
-
-
 def test_melds_summary_equals_the_summary_of_all_melds_at_once() -> None:
     # every pair of meld codes, then runs of three and four: each meld's own summary,
     # combined, is what the summary of the melds together gives
