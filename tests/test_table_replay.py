@@ -104,6 +104,29 @@ def test_a_real_game_replays_to_the_recorded_final_standing(number: int) -> None
     assert features(record) >= FEATURES[number]
 
 
+def _with_standing(document: str, lobby: str, points: tuple[float, ...]) -> str:
+    scores, _ = owari(document)
+    standing = ",".join(f"{s // 100},{p}" for s, p in zip(scores, points, strict=True))
+    document = re.sub(r'owari="[^"]*"', f'owari="{standing}"', document)
+    return re.sub(r'lobby="[^"]*"', f'lobby="{lobby}"', document)
+
+
+def test_a_private_lobby_s_own_uma_is_taken_from_its_log() -> None:
+    """A private lobby sets its own uma, which the log does not state: the final scores
+    are checked, the placement points are the log's; in the public lobby they are checked."""
+    document = GAMES[0]
+    assert 'lobby="0"' in document
+    own = (60.0, 10.0, -20.0, -50.0)
+    record = replay_mjlog(parse_mjlog(_with_standing(document, "1234", own)))
+    assert record.points == own
+    assert record.final_scores == owari(document)[0]
+    with pytest.raises(MahjongError, match="final standing"):
+        replay_mjlog(parse_mjlog(_with_standing(document, "0", own)))
+    wrong = re.sub(r'owari="(\d+)', lambda m: f'owari="{int(m.group(1)) + 10}', document)
+    with pytest.raises(MahjongError, match="final standing"):
+        replay_mjlog(parse_mjlog(_with_standing(wrong, "1234", own)))
+
+
 @pytest.mark.parametrize("number", range(len(GAMES)))
 def test_a_blanked_real_game_gives_the_same_answers(number: int) -> None:
     document = GAMES[number]

@@ -134,7 +134,8 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
 
     Raises IllegalActionError for an action the rules do not allow at that point and
     InvalidLogError for a log that contradicts itself or the engine's outcome (a
-    recorded score, value or end that differs), or whose deal, draws or indicators
+    recorded score, value or end that differs; a private lobby's placement points, set by
+    its own uma, are taken from the log), or whose deal, draws or indicators
     differ from the walls its shuffle seed gives (see ``check_shuffle_wall``); the
     message names the round. ``round_points`` is passed to ``game_rules``.
     """
@@ -174,11 +175,19 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
     if final is not None:
         points = tuple(round(p, 1) for p in record.points)
         scores, logged = final.scores[:rules.players], final.points[:rules.players]
-        if scores != record.final_scores or logged != points:
+        if scores != record.final_scores or (logged != points and not _own_uma(game)):
             raise InvalidLogError(
                 f"the log's final standing is {list(scores)} {list(logged)}, "
                 f"the engine's {list(record.final_scores)} {list(points)}")
+        if logged != points:  # the lobby's own uma: the points are the ones it wrote
+            record = attrs.evolve(record, points=tuple(logged))
     return record
+
+
+def _own_uma(game: MjlogGame) -> bool:
+    """A private lobby (a lobby number other than 0) sets its own uma, which its log does
+    not state: its final placement points are the log's to say, not the engine's."""
+    return game.lobby is not None and game.lobby != 0
 
 
 def _check_outcomes(table_round: Round, log_round: MjlogRound) -> None:
