@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The project's whole check: ruff, mypy --strict, the types as an installed user's program
 # sees them, then the tests (README examples included) on every core.
-# About 3 minutes on a 2-core machine.
+# About 5 minutes on a 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
