@@ -145,6 +145,10 @@ class Hand:
     """Bit k is set when the hand and its melds hold all four copies of kind k."""
     _meld_info: MeldInfo = attrs.field(init=False, eq=False, repr=False)
     """What the melds bring: copies per kind, the scorer's summary, openness, shanten keys."""
+    _scorer_view: HandView = attrs.field(init=False, eq=False, repr=False)
+    """What the scorer reads (``scorer_view``): unset until the hand is first scored,
+    then kept, so that a hand scored again (for each winning tile, each situation) reads
+    it in one slot."""
 
     def __attrs_post_init__(self) -> None:
         tiles, melds = self._tiles, self.melds
@@ -166,9 +170,14 @@ class Hand:
         return self._tiles
 
     if not TYPE_CHECKING:  # hidden from type checkers, which would accept any attribute
-        def __getattr__(self, name: str) -> tuple[Tile, ...]:
+        def __getattr__(self, name: str) -> object:
             """Called only for an unset slot: the tiles of a hand built from ids or text,
-            worked out once (the same value every time) and kept."""
+            or the scorer's view of a hand, worked out once (the same value every time)
+            and kept."""
+            if name == "_scorer_view":
+                view = _VIEW_OF(self)
+                _SET_VIEW(self, view)
+                return view
             if name != "_tiles":
                 raise AttributeError(f"'Hand' object has no attribute {name!r}")
             tiles = _tiles_of(self._keys, self._hand_reds)
@@ -971,10 +980,12 @@ HandView = tuple[bool, tuple[int, int, int, int], MeldInfo, int, int]
 """What the scorer reads of a hand: whether it is a 14-tile (full) hand, its suit keys,
 its melds' ``MeldInfo``, its red fives (bit s for suit s) and the kinds it holds all
 four copies of (bit k)."""
-scorer_view: Callable[[Hand], HandView] = operator.attrgetter(
+_VIEW_OF: Callable[[Hand], HandView] = operator.attrgetter(
     "_full", "_keys", "_meld_info", "_red_suits", "_exhausted")
+_SET_VIEW: Callable[[Hand, HandView], None] = Hand.__dict__["_scorer_view"].__set__
+scorer_view: Callable[[Hand], HandView] = operator.attrgetter("_scorer_view")
 """``scorer_view(hand)``: the scorer's interface to a hand (internal, not part of the
-API; one C call)."""
+API; one C call that reads one slot once the hand was first scored)."""
 
 
 if TYPE_CHECKING:

@@ -224,8 +224,7 @@ def answer_line(obj: object) -> tuple[str, bool]:
         return json.dumps({"error": str(error)}), True
     if isinstance(result, NoWin):
         return _NO_WIN_LINES[result.reason], False
-    values = result_values(result)
-    payments = values.payments
+    _, han, fu, dora, aka, ura, limit, _, points, payments = result_values(result)[:10]
     if payments.non_dealer_payers == 0:
         paid = f'{{"discarder": {payments.discarder}'
     elif payments.non_dealer_payers == payments.players - 1:
@@ -234,10 +233,10 @@ def answer_line(obj: object) -> tuple[str, bool]:
         paid = f'{{"dealer": {payments.dealer}, "non_dealer": {payments.non_dealer}'
     if payments.liable:
         paid += f', "liable": {payments.liable}'
-    yaku = ", ".join([f'"{name}": {han}' for name, han in result.yaku_json().items()])
-    return (f'{{"win": true, "han": {values.han}, "fu": {values.fu}, "limit": '
-            f'{_LIMIT_TEXT[values.limit]}, "yaku": {{{yaku}}}, "dora": {{"dora": {values.dora}, '
-            f'"aka": {values.aka}, "ura": {values.ura}}}, "points": {values.points}, '
+    yaku = ", ".join([f'"{name}": {value}' for name, value in result.yaku_json().items()])
+    return (f'{{"win": true, "han": {han}, "fu": {fu}, "limit": '
+            f'{_LIMIT_TEXT[limit]}, "yaku": {{{yaku}}}, "dora": {{"dora": {dora}, '
+            f'"aka": {aka}, "ura": {ura}}}, "points": {points}, '
             f'"payments": {paid}}}, "total": {payments.total}}}'), False
 
 

@@ -24,6 +24,7 @@ docs/adding-a-yaku.md).
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import operator
 from collections.abc import Callable, Iterable
@@ -87,9 +88,11 @@ _RUN, _TRIPLET, _KAN = 0, 1, 2
 
 
 class _Scored(NamedTuple):
-    """A result's values, then the reading that scored: one tuple, one allocation per
-    result (which the scorer's speed needs); the reading is turned into groups, yaku
-    han and fu items only when asked for."""
+    """A result's values, then the reading that scored, by name: what ``WinResult``
+    keeps as a plain tuple of these fields in this order (one allocation per result,
+    which the scorer's speed needs: a named tuple would be built twice), named when a
+    reader asks (``WinResult._reading``); the reading is turned into groups, yaku han and
+    fu items only then."""
 
     yaku: Yaku
     han: int
@@ -139,88 +142,89 @@ class _Scored(NamedTuple):
 _ReadingValues = tuple[Form, int, tuple[object, ...], tuple[int, int, int], int, WinContext,
                        Rules, bool, int]
 """The reading's fields of a ``_Scored``, as a plain tuple."""
-result_values: Callable[[WinResult], _Scored] = operator.attrgetter("_values")
-"""``result_values(result)``: a result's named values in one C call, for the JSON writer
-(internal: the scorer's interface to its own results, not part of the API)."""
+_Values = tuple[Yaku, int, int, int, int, int, Limit | None, int, int, Payments, Wait, Form,
+                int, tuple[object, ...], tuple[int, int, int], int, WinContext, Rules, bool, int]
+"""A result's values: the fields of ``_Scored``, in its order, as a plain tuple."""
+result_values: Callable[[WinResult], _Values] = operator.attrgetter("_values")
+"""``result_values(result)``: a result's values (the fields of ``_Scored`` in order) in
+one C call, for the JSON writer (internal: the scorer's interface to its own results,
+not part of the API)."""
 _RESULT_FIELDS = _Scored._fields[:11]
 """The fields a result shows (its repr)."""
-_scored = tuple.__new__
-"""``_scored(_Scored, values)``: a _Scored from a tuple without the named constructor's
-Python call."""
 
 
 @attrs.frozen(repr=False)
 class WinResult:
     """A scored win: yaku, dora, han, fu, limit, points and payments.
 
-    The values and the reading that scored sit in one named tuple behind read-only
-    properties; ``yaku_han``, ``fu_items`` and ``decomposition`` are built when asked for.
+    The values and the reading that scored sit in one plain tuple (the fields of
+    ``_Scored``) behind read-only properties; ``yaku_han``, ``fu_items`` and ``decomposition`` are built when asked for.
     """
 
-    _values: _Scored
+    _values: _Values
 
     @property
     def yaku(self) -> Yaku:
         """The yaku as flags (dora are counts, not yaku)."""
-        return self._values.yaku
+        return self._values[0]
 
     @property
     def han(self) -> int:
         """All han, dora included; 13 per yakuman in a yakuman hand."""
-        return self._values.han
+        return self._values[1]
 
     @property
     def fu(self) -> int:
         """Fu, rounded up to 10 (25 for seven pairs)."""
-        return self._values.fu
+        return self._values[2]
 
     @property
     def dora(self) -> int:
         """Dora from the indicators (kan dora included)."""
-        return self._values.dora
+        return self._values[3]
 
     @property
     def aka(self) -> int:
         """Red fives held (0 when the rules have none)."""
-        return self._values.aka
+        return self._values[4]
 
     @property
     def ura(self) -> int:
         """Ura dora (only with riichi)."""
-        return self._values.ura
+        return self._values[5]
 
     @property
     def limit(self) -> Limit | None:
         """The limit reached, or None below mangan."""
-        return self._values.limit
+        return self._values[6]
 
     @property
     def yakuman(self) -> int:
         """How many yakuman the hand counts (0 for an ordinary hand)."""
-        return self._values.yakuman
+        return self._values[7]
 
     @property
     def points(self) -> int:
         """The hand's value without honba or riichi sticks."""
-        return self._values.points
+        return self._values[8]
 
     @property
     def red_fives(self) -> tuple[Tile, ...]:
         """The red fives the hand holds (the winning tile and the melds included), in suit
         order, whatever the rules (``aka`` counts them as dora where red fives are in
         play)."""
-        reds = self._values.reds
+        reds = self._values[19]
         return tuple(_RED_FIVES[suit] for suit in range(3) if reds >> suit & 1)
 
     @property
     def payments(self) -> Payments:
         """Who pays what, honba and sticks included."""
-        return self._values.payments
+        return self._values[9]
 
     @property
     def wait(self) -> Wait:
         """The wait the winning tile completed in the chosen reading."""
-        return self._values.wait
+        return self._values[10]
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={value!r}"
@@ -249,7 +253,7 @@ class WinResult:
 
     def _bit_han(self) -> list[tuple[int, int]]:
         """(bit, han) of each yaku, in bit order, from the per-bit tables."""
-        values = self._values
+        values = self._reading
         bits = _yaku.set_bits(int(values.yaku) & _yaku.ALL_BITS)
         if values.yakuman:
             if values.rules.double_yakuman:
@@ -267,7 +271,8 @@ class WinResult:
     @property
     def decomposition(self) -> Decomposition:
         """The reading that scored highest."""
-        return _decomposition(self._values)
+        reading = self._reading
+        return _decomposition(reading, reading.sets)
 
     @property
     def fu_items(self) -> tuple[tuple[str, int], ...]:
@@ -280,20 +285,25 @@ class WinResult:
     def _reading(self) -> _Scored:
         """The values with the reading that scored (``win_group``, ``sets``), as earlier
         versions named them for tools that read them."""
-        return self._values
+        return _Scored._make(self._values)
 
     @property
     def scored_win(self) -> _rules.Win:
         """The reading that scored with the winning tile placed in it, as the rules in
         ``scoring_rules`` read it (``yaku_of``, ``fu_items``, each yaku's definition)."""
-        reading = self._values
-        decomposition = _decomposition(reading)
-        kind, shape = reading.win_group
-        index = next(i for i, g in enumerate(decomposition.groups) if not g.melded and (
-            g.tile.kind == reading.win if reading.form is not Form.STANDARD
-            else g.tile.kind == kind and _GROUP_SHAPES[g.kind] == shape))
-        return _rules.Win(decomposition, Placement(index, reading.wait),
-                          tile_of(reading.win), reading.context, reading.rules)
+        reading = self._reading
+        sets = reading.sets
+        decomposition = _decomposition(reading, sets)
+        win = reading.win
+        if reading.form is Form.STANDARD:  # the pair, then the sets in order
+            kind, shape = reading.win_group
+            index = 0 if shape < 0 else 1 + next(
+                i for i, (k, s, _, melded) in enumerate(sets)
+                if k == kind and s == shape and not melded)
+        else:
+            index = next(i for i, g in enumerate(decomposition.groups) if g.tile.kind == win)
+        return _rules.Win(decomposition, Placement(index, reading.wait), tile_of(win),
+                          reading.context, reading.rules)
 
     def unicode(self, hand: Hand | None = None, win_tile: Tile | None = None) -> str:
         """The win in three lines of text: its tiles in Unicode mahjong tiles, its yaku
@@ -839,9 +849,9 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
         points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=context.honba,
                                         riichi_sticks=context.riichi_sticks, rules=rules)
     result: WinResult = _new(WinResult)
-    _set_values(result, _scored(_Scored, (
+    _set_values(result, (
         _YAKU_OF[flags], han, fu, dora, aka, ura, limit, 0, points, payments, _WAITS[place[0]],
-        form, pair, parts, place, win, context, rules, is_open, reds)))
+        form, pair, parts, place, win, context, rules, is_open, reds))
     return result
 
 
@@ -975,17 +985,14 @@ def _yakuman_result(flags: int, fu: int, reading: _ReadingValues, ctx: WinContex
     points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
                                     riichi_sticks=ctx.riichi_sticks, liable_base=liable,
                                     rules=rules)
-    return WinResult(_scored(_Scored, (_YAKU_OF[flags], 13 * count, fu, 0, 0, 0, limit, count,
-                                       points, payments, _WAITS[reading[3][0]], *reading)))
+    return WinResult((_YAKU_OF[flags], 13 * count, fu, 0, 0, 0, limit, count, points, payments,
+                      _WAITS[reading[3][0]], *reading))
 
 
 def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberReading,
                    honours: _t.HonourReading, melds: tuple[Meld, ...]) -> tuple[_SetInfo, ...]:
-    sets: list[_SetInfo] = []
-    for s, reading in enumerate((man, pin, sou)):
-        sets.extend((9 * s + r, _RUN, False, False) for r in reading[8])
-        sets.extend((9 * s + r, _TRIPLET, False, False) for r in reading[9])
-    sets.extend((27 + r, _TRIPLET, False, False) for r in honours[4])
+    sets = [*_suit_sets(0, man[8], man[9]), *_suit_sets(9, pin[8], pin[9]),
+            *_suit_sets(18, sou[8], sou[9]), *_suit_sets(27, (), honours[4])]
     for meld in melds:
         mkind = meld.kind
         first = meld.tiles[0].kind
@@ -995,25 +1002,45 @@ def _standard_sets(man: _t.NumberReading, pin: _t.NumberReading, sou: _t.NumberR
             sets.append((first, _TRIPLET, True, True))
         else:
             sets.append((first, _KAN, mkind is not MeldKind.ANKAN, True))
-    sets.sort(key=lambda s: (s[0], s[1], s[3]))
+    sets.sort()  # by kind, shape, then concealed before melded (open implies melded)
     return tuple(sets)
 
 
+@functools.lru_cache(maxsize=4096)
+def _suit_sets(first: int, runs: tuple[int, ...], triplets: tuple[int, ...]
+               ) -> tuple[_SetInfo, ...]:
+    """The concealed sets of one suit's reading (kinds from ``first``), kept: a suit has
+    few readings."""
+    return (*((first + r, _RUN, False, False) for r in runs),
+            *((first + r, _TRIPLET, False, False) for r in triplets))
+
+
 _GROUP_KINDS = (GroupKind.RUN, GroupKind.TRIPLET, GroupKind.KAN)
-_GROUP_SHAPES = {GroupKind.PAIR: -1, GroupKind.RUN: _RUN, GroupKind.TRIPLET: _TRIPLET,
-                 GroupKind.KAN: _TRIPLET, GroupKind.SINGLE: -2}
-"""A group's shape as ``_Scored.win_group`` names it (a kan is never won on)."""
+_SET_GROUPS = {(kind, shape, is_open, melded): Group(_GROUP_KINDS[shape], tile_of(kind),
+                                                     open=is_open, melded=melded)
+               for kind in range(34) for shape in (_RUN, _TRIPLET, _KAN)
+               for is_open in (False, True) for melded in (False, True)
+               if shape != _RUN or (kind < 27 and kind % 9 < 7)}
+"""Every set a reading can hold, by (kind, shape, open, melded): groups are values, so
+the readings a result shows share them."""
+_PAIRS = tuple(Group(GroupKind.PAIR, tile_of(kind)) for kind in range(34))
+_SINGLES = tuple(Group(GroupKind.SINGLE, tile_of(kind)) for kind in range(34))
 
 
-def _decomposition(reading: _Scored) -> Decomposition:
-    if reading.form is Form.SEVEN_PAIRS:
-        return Decomposition(Form.SEVEN_PAIRS, tuple(
-            Group(GroupKind.PAIR, tile_of(k)) for k, _, _, _ in reading.sets))
-    if reading.form is Form.THIRTEEN_ORPHANS:
-        return Decomposition(Form.THIRTEEN_ORPHANS, (
-            Group(GroupKind.PAIR, tile_of(reading.pair)),
-            *(Group(GroupKind.SINGLE, tile_of(k)) for k, _, _, _ in reading.sets)))
-    return Decomposition(Form.STANDARD, (
-        Group(GroupKind.PAIR, tile_of(reading.pair)),
-        *(Group(_GROUP_KINDS[shape], tile_of(kind), open=is_open, melded=melded)
-          for kind, shape, is_open, melded in reading.sets)))
+def _decomposition(reading: _Scored, sets: tuple[_SetInfo, ...]) -> Decomposition:
+    """The reading (with its ``sets``) as the shapes layer writes it (its groups are valid
+    by construction, so the value is filled directly, as ``evaluate`` fills its results)."""
+    form = reading.form
+    if form is Form.SEVEN_PAIRS:
+        groups = tuple(_PAIRS[k] for k, _, _, _ in sets)
+    elif form is Form.THIRTEEN_ORPHANS:
+        groups = (_PAIRS[reading.pair], *(_SINGLES[k] for k, _, _, _ in sets))
+    else:
+        groups = (_PAIRS[reading.pair], *map(_SET_GROUPS.__getitem__, sets))
+    made: Decomposition = _new(Decomposition)
+    _FILL(made, "form", form)
+    _FILL(made, "groups", groups)
+    return made
+
+
+_FILL = object.__setattr__

@@ -25,6 +25,7 @@ on every closed one-suit win and on random wins under every preset of rules.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from types import MappingProxyType
@@ -54,6 +55,11 @@ HONOURS = WINDS | DRAGONS
 GREEN = frozenset({19, 20, 21, 23, 25, 32})
 """2, 3, 4, 6 and 8 of sou and hatsu: the tiles drawn in green only."""
 _HAKU, _HATSU, _CHUN = 31, 32, 33
+_NAME = tuple(str(tile_of(kind)) for kind in range(34))
+"""Each kind's name in mpsz notation, as the fu items write it."""
+
+
+_OPEN = operator.attrgetter("open")
 
 
 def _is_triplet(group: Group) -> bool:
@@ -89,7 +95,7 @@ class Win:
     @cached_property
     def is_open(self) -> bool:
         """Some set was called from another player (a closed kan keeps a hand closed)."""
-        return any(group.open for group in self.reading.groups)
+        return any(map(_OPEN, self.reading.groups))
 
     @property
     def pair(self) -> int:
@@ -100,6 +106,9 @@ class Win:
     @cached_property
     def sets(self) -> tuple[Group, ...]:
         """The runs, triplets and kans, melds included."""
+        groups = self.reading.groups
+        if self.form is Form.STANDARD and groups[0].kind is GroupKind.PAIR:
+            return groups[1:]  # the pair first, then the sets (``Decomposition``)
         return self.reading.sets
 
     @cached_property
@@ -631,7 +640,7 @@ def pair_fu(win: Win, counted: int) -> FuItems:
         return ()
     ctx = win.context
     double = " (double wind)" if win.pair == 27 + ctx.seat_wind == 27 + ctx.round_wind else ""
-    return ((f"pair of {tile_of(win.pair)}{double}", value),)
+    return ((f"pair of {_NAME[win.pair]}{double}", value),)
 
 
 def set_fu(terminal_or_honour: bool, concealed: bool, kan: bool) -> int:
@@ -651,7 +660,7 @@ def triplet_fu(win: Win, counted: int) -> FuItems:
         kind, kan = group.tile.kind, group.kind is GroupKind.KAN
         opened = group.open or win.ron_opens(group)
         items.append((f"{'open' if opened else 'closed'} {'kan' if kan else 'triplet'} "
-                      f"of {tile_of(kind)}",
+                      f"of {_NAME[kind]}",
                       set_fu(kind in TERMINALS or kind in HONOURS, not opened, kan)))
     return tuple(items)
 
@@ -676,10 +685,14 @@ def fu_items(win: Win) -> FuItems:
         return (("seven pairs", 25),)
     if win.form is Form.THIRTEEN_ORPHANS:
         return ()
-    items: list[tuple[str, int]] = []
+    items: FuItems = ()
+    counted = 0
     for rule in FU_RULES:
-        items.extend(rule.items(win, sum(value for _, value in items)))
-    return tuple(items)
+        added = rule.items(win, counted)
+        if added:
+            items += added
+            counted += sum(value for _, value in added)
+    return items
 
 
 def fu_of(win: Win) -> int:
