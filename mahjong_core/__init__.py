@@ -36,11 +36,13 @@ if TYPE_CHECKING:
     from .rules import (
         MAHJONG_SOUL_RULES,
         NO_RED_FIVES_RULES,
+        PRESETS,
         TENHOU_RULES,
         TENHOU_SANMA_RULES,
+        Renhou,
         Rules,
     )
-    from .scoring import NoWin, NoWinReason, WinResult, evaluate
+    from .scoring import NoWin, NoWinReason, WinResult, evaluate, nagashi_mangan
     from .scoring_rules import HAN
     from .seats import relative_seat, seat_from_relative, seat_of_wind, seat_wind
     from .yaku import YAKUMAN, Yaku
@@ -48,7 +50,8 @@ if TYPE_CHECKING:
 _SCORING = {
     "WinContext": "context", "Wind": "context", "Limit": "points", "Payments": "points",
     "MAHJONG_SOUL_RULES": "rules", "NO_RED_FIVES_RULES": "rules", "TENHOU_RULES": "rules",
-    "TENHOU_SANMA_RULES": "rules", "Rules": "rules", "NoWin": "scoring",
+    "TENHOU_SANMA_RULES": "rules", "Rules": "rules", "PRESETS": "rules", "Renhou": "rules",
+    "NoWin": "scoring", "nagashi_mangan": "scoring",
     "NoWinReason": "scoring", "WinResult": "scoring",
     "evaluate": "scoring", "HAN": "scoring_rules", "YAKUMAN": "yaku", "Yaku": "yaku",
     "relative_seat": "seats", "seat_from_relative": "seats", "seat_of_wind": "seats",
@@ -77,6 +80,7 @@ __all__ = [
     "HAN",
     "MAHJONG_SOUL_RULES",
     "NO_RED_FIVES_RULES",
+    "PRESETS",
     "TENHOU_RULES",
     "TENHOU_SANMA_RULES",
     "YAKUMAN",
@@ -107,6 +111,7 @@ __all__ = [
     "Payments",
     "Placement",
     "Relative",
+    "Renhou",
     "Rules",
     "Suit",
     "Tile",
@@ -119,6 +124,7 @@ __all__ = [
     "Yaku",
     "evaluate",
     "format_tiles",
+    "nagashi_mangan",
     "parse_tiles",
     "relative_seat",
     "seat_from_relative",

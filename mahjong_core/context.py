@@ -95,6 +95,9 @@ def _refuse_count(name: str, value: object) -> NoReturn:
     if name == "kita":
         raise InvalidContextError(
             f"'kita' counts north tiles set aside, 0-4, got {quote(value)}")
+    if name == "paarenchan":
+        raise InvalidContextError(
+            f"'paarenchan' counts the win's paarenchan yakuman, 0-8, got {quote(value)}")
     if type(value) is not int or value < 0:
         raise InvalidContextError(f"{name!r} must be a non-negative int, got {quote(value)}")
     most = MAX_HONBA if name == "honba" else MAX_RIICHI_STICKS
@@ -189,6 +192,9 @@ class Facts(NamedTuple):
     """The ura dora kinds (none without riichi)."""
     first_turn: bool
     """Tenhou, chiihou or renhou."""
+    special: bool
+    """Open riichi, paarenchan or nagashi: the scorer looks at the rules' options for
+    them."""
 
 
 @attrs.frozen(kw_only=True)
@@ -238,6 +244,18 @@ class WinContext:
     """The player liable for a daisangen or daisuushii (who fed its last set)."""
     kita: int = _count(4)
     """North tiles the winner has set aside (three-player kita, 0-4): each is a dora."""
+    open_riichi: bool = _flag()
+    """The riichi (or double riichi) was declared open, the hand shown: open riichi
+    where the rules play it (``Rules.open_riichi``), else a plain riichi."""
+    discarder_in_riichi: bool = _flag()
+    """On a ron, the discarder had declared riichi (a ron on an open riichi from such a
+    player is never sashikomi)."""
+    paarenchan: int = _count(8)
+    """Paarenchan yakuman the dealer's win is worth (0-8): one for the eighth win in a
+    row, where the rules play it (``Rules.paarenchan``)."""
+    nagashi: bool = _flag()
+    """A nagashi mangan at the exhaustive draw (every discard a terminal or an honour,
+    none called): scored as a tsumo mangan whatever the hand."""
     _facts: Facts = attrs.field(init=False, eq=False, repr=False)
     """What the scorer reads, derived once (``facts_of``)."""
 
@@ -246,7 +264,8 @@ class WinContext:
         the constructor once every field is set)."""
         if (self.chankan or self.houtei or self.rinshan or self.haitei or self.ippatsu
                 or self.tenhou or self.chiihou or self.renhou or len(self.dora_indicators) > 4
-                or len(self.ura_indicators) > len(self.dora_indicators)):
+                or len(self.ura_indicators) > len(self.dora_indicators) or self.open_riichi
+                or self.discarder_in_riichi or self.paarenchan):
             self._check_situation()
         flags = _RIICHI_BITS[self.riichi + 2 * self.double_riichi]
         if self.ippatsu or self.rinshan or self.chankan or self.haitei or self.houtei:
@@ -262,7 +281,8 @@ class WinContext:
             shown, mask, red, dora, ura, checks = (), 0, 0, (), (), self.chankan
         SET_CLASS(self, "_facts", _facts(Facts, (
             flags | first, flags, first, shown, mask, red, checks, 4 * seat + wind,
-            _SEAT_ROUND[seat][wind], dora, ura, self.tenhou or self.chiihou or self.renhou)))
+            _SEAT_ROUND[seat][wind], dora, ura, self.tenhou or self.chiihou or self.renhou,
+            self.open_riichi or self.paarenchan > 0 or self.nagashi)))
 
     def _check_situation(self) -> None:
         """Raise InvalidContextError for an impossible combination."""
@@ -301,6 +321,12 @@ class WinContext:
             problems.append("a first-draw win is not a rinshan or haitei win")
         if self.furiten and self.tenhou:
             problems.append("a tenhou cannot be furiten")
+        if self.open_riichi and not (self.riichi or self.double_riichi):
+            problems.append("open riichi is a riichi")
+        if self.discarder_in_riichi and self.tsumo:
+            problems.append("a tsumo has no discarder")
+        if self.paarenchan and self.seat_wind is not Wind.EAST:
+            problems.append("paarenchan is the dealer's win")
         if len(self.dora_indicators) > 5 or len(self.ura_indicators) > 5:
             problems.append("there are at most five dora indicators (one and four kan dora)")
         if self.ura_indicators and len(self.ura_indicators) > len(self.dora_indicators):

@@ -21,6 +21,7 @@ from .errors import (
     InvalidContextError,
     InvalidHandError,
     InvalidMeldError,
+    InvalidRulesError,
     MahjongError,
     did_you_mean,
     quote,
@@ -28,20 +29,21 @@ from .errors import (
 from .hand import Hand
 from .meld import Meld, MeldKind, Relative
 from .points import Limit
-from .rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
+from .rules import PRESETS, TENHOU_RULES, TENHOU_SANMA_RULES, Rules
 from .scoring import NoWin, NoWinReason, WinResult, evaluate, result_values
 from .tile import Tile, _parse_tiles, plain_str
 
 __all__ = ["answer_line", "parse_request", "result_to_json", "score_request"]
 
 _FLAGS = ("tsumo", "riichi", "ippatsu", "double_riichi", "rinshan", "chankan", "haitei",
-          "houtei", "tenhou", "chiihou")
+          "houtei", "tenhou", "chiihou", "renhou", "open_riichi", "discarder_in_riichi",
+          "nagashi")
 _KEYS = frozenset({"hand", "win_tile", "melds", "seat_wind", "round_wind", "dora_indicators",
                    "ura_indicators", "honba", "riichi_sticks", "rules", "players", "kita",
-                   *_FLAGS})
+                   "paarenchan", *_FLAGS})
 _MELD_KEYS = frozenset({"kind", "tiles", "called", "from"})
 _CONTEXT_KEYS = frozenset({*_FLAGS, "seat_wind", "round_wind", "dora_indicators",
-                           "ura_indicators", "honba", "riichi_sticks", "kita"})
+                           "ura_indicators", "honba", "riichi_sticks", "kita", "paarenchan"})
 """The request keys that are WinContext's own arguments."""
 
 
@@ -149,11 +151,17 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
     if not isinstance(win_text, str):
         raise InvalidHandError(f"win_tile must be one mpsz tile, got {quote(win_text)}")
     win = Tile.parse(win_text)
-    players = obj.get("players", 4)
+    named = _preset(obj["rules"]) if isinstance(obj.get("rules"), str) else None
+    players = obj.get("players", 4 if named is None else named.players)
     if type(players) is not int or players not in (3, 4):
         raise InvalidContextError(f"players is 3 or 4, got {quote(players)}")
     rules = TENHOU_SANMA_RULES if players == 3 else TENHOU_RULES
-    if "rules" in obj:
+    if named is not None:
+        if named.players != players:
+            raise InvalidContextError(f"players is {players} but the rules "
+                                      f"{quote(obj['rules'])} are for {named.players}")
+        rules = named
+    elif "rules" in obj:
         overrides = obj["rules"]
         if isinstance(overrides, Mapping) and overrides.get("players", players) != players:
             raise InvalidContextError(f"players is {players} but the rules say "
@@ -172,6 +180,16 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
         raise InvalidContextError("north tiles are set aside (kita) only at three players; "
                                   "add \"players\": 3")
     return hand, win, WinContext(**options), rules
+
+
+def _preset(name: str) -> Rules:
+    """The named rule set (``rules.PRESETS``); raises InvalidRulesError for another name."""
+    found = PRESETS.get(name)
+    if found is None:
+        raise InvalidRulesError(
+            f"unknown rule set {quote(name)}{did_you_mean([name], PRESETS)} (rule sets: "
+            f"{', '.join(PRESETS)}; or an object of rule names)")
+    return found
 
 
 def result_to_json(result: WinResult | NoWin) -> dict[str, object]:

@@ -39,8 +39,10 @@ def limit_of(han: int, fu: int, yakuman: int = 0,
              rules: Rules = TENHOU_RULES) -> tuple[Limit | None, int]:
     """The limit reached and the base points of a hand.
 
-    ``yakuman`` is the number of yakuman (0 for an ordinary hand).
-    Raises InvalidHandError for a negative count.
+    ``yakuman`` is the number of yakuman (0 for an ordinary hand), at most the rules'
+    ``yakuman_limit``; a counted hand of 13 han or more is a yakuman under
+    ``kazoe_yakuman`` (one more for each 13 han under ``kazoe_multiple``), else a
+    sanbaiman. Raises InvalidHandError for a negative count.
 
     >>> limit_of(3, 70)
     (<Limit.MANGAN: 'mangan'>, 2000)
@@ -49,7 +51,11 @@ def limit_of(han: int, fu: int, yakuman: int = 0,
     """
     if han < 0 or fu < 0 or yakuman < 0:
         raise InvalidHandError(f"han, fu and yakuman are counts, got {(han, fu, yakuman)}")
+    if han >= 26 and rules.kazoe_multiple and not yakuman:
+        yakuman = han // 13
     if yakuman:
+        if rules.yakuman_limit:
+            yakuman = min(yakuman, rules.yakuman_limit)
         return _MULTIPLES[min(yakuman, len(_MULTIPLES)) - 1], 8000 * yakuman
     if han >= 13:
         if rules.kazoe_yakuman:

@@ -45,12 +45,12 @@ from .hand import Hand, MeldInfo
 from .hand import scorer_view as _hand_view
 from .meld import Meld, MeldKind
 from .points import Limit, Payments, four_player_payments, limit_of, payments_for
-from .rules import TENHOU_RULES, Rules
+from .rules import TENHOU_RULES, Renhou, Rules
 from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
 from .tile import Tile, tile_of
 from .yaku import DOUBLE_YAKUMAN_FORMS, HAN, YAKUMAN, Yaku
 
-__all__ = ["NoWin", "NoWinReason", "WinResult", "evaluate"]
+__all__ = ["NoWin", "NoWinReason", "WinResult", "evaluate", "nagashi_mangan"]
 
 
 class NoWinReason(enum.Enum):
@@ -134,7 +134,7 @@ class _Scored(NamedTuple):
     @property
     def sets(self) -> tuple[_SetInfo, ...]:
         """The sets (or pairs, or singles) in group order."""
-        if self.form is not Form.STANDARD:
+        if self.form is not Form.STANDARD or not self.parts:  # (nagashi: none)
             return self.parts  # type: ignore[return-value]
         return _standard_sets(*self.parts)  # type: ignore[arg-type]
 
@@ -254,13 +254,13 @@ class WinResult:
     def _bit_han(self) -> list[tuple[int, int]]:
         """(bit, han) of each yaku, in bit order, from the per-bit tables."""
         values = self._reading
-        bits = _yaku.set_bits(int(values.yaku) & _yaku.ALL_BITS)
-        if values.yakuman:
-            if values.rules.double_yakuman:
-                return [(b, 26 if _Y_DOUBLE >> b & 1 else 13) for b in bits]
-            return [(b, 13) for b in bits]
+        flags = int(values.yaku)
+        bits = _yaku.set_bits(flags & _yaku.ALL_BITS)
         side = values.is_open
         han = _HAN_BY_BIT
+        if flags & _Y_YAKUMAN:  # a yakuman's han: 13, 26 a double form, 13 a paarenchan
+            return [(b, _rules.yakuman_han(_yaku.MEMBER_OF_BIT[b], values.context, values.rules)
+                     if _Y_YAKUMAN >> b & 1 else han[b][side]) for b in bits]
         return [(b, han[b][side]) for b in bits]
 
     def yaku_json(self) -> dict[str, int]:
@@ -278,7 +278,10 @@ class WinResult:
     def fu_items(self) -> tuple[tuple[str, int], ...]:
         """The fu breakdown: each item and its fu, before rounding up to 10, as the
         definitions in ``scoring_rules`` count them for the reading that scored (of
-        readings that score alike, the one that counts the most fu)."""
+        readings that score alike, the one that counts the most fu); none for a nagashi
+        mangan, which has no reading."""
+        if self._values[15] < 0:
+            return ()
         return _rules.fu_items(self.scored_win)
 
     @property
@@ -293,7 +296,7 @@ class WinResult:
         ``scoring_rules`` read it (``yaku_of``, ``fu_items``, each yaku's definition)."""
         reading = self._reading
         sets = reading.sets
-        decomposition = _decomposition(reading, sets)
+        decomposition = _decomposition(reading, sets)  # raises for a nagashi mangan
         win = reading.win
         if reading.form is Form.STANDARD:  # the pair, then the sets in order
             kind, shape = reading.win_group
@@ -363,7 +366,23 @@ Y_DAISUUSHII, Y_TSUUIISOU = _bits(Yaku.DAISUUSHII), _bits(Yaku.TSUUIISOU)
 Y_RYUUIISOU, Y_CHINROUTOU = _bits(Yaku.RYUUIISOU), _bits(Yaku.CHINROUTOU)
 Y_CHUUREN, Y_JUNSEI = _bits(Yaku.CHUUREN), _bits(Yaku.JUNSEI_CHUUREN)
 Y_SUUKANTSU = _bits(Yaku.SUUKANTSU)
+Y_OPEN_RIICHI, Y_DOUBLE_OPEN_RIICHI = _bits(Yaku.OPEN_RIICHI), _bits(Yaku.DOUBLE_OPEN_RIICHI)
+Y_DAISHARIN, Y_DAISUURIN = _bits(Yaku.DAISHARIN), _bits(Yaku.DAISUURIN)
+Y_DAICHIKURIN, Y_DAICHISEI = _bits(Yaku.DAICHIKURIN), _bits(Yaku.DAICHISEI)
+Y_SASHIKOMI, Y_PAARENCHAN = _bits(Yaku.SASHIKOMI), _bits(Yaku.PAARENCHAN)
+Y_RENHOU_MANGAN, Y_NAGASHI = _bits(Yaku.RENHOU_MANGAN), _bits(Yaku.NAGASHI_MANGAN)
+_WHEELS = (Y_DAISUURIN, Y_DAISHARIN, Y_DAICHIKURIN)
+"""Daisharin's hand in man, pin and sou."""
+_WHEELS_KEY = sum(2 * _suit.KIND_UNIT[rank] for rank in range(1, 8))
+"""A suit's key holding two each of its 2-8 (daisharin's hand)."""
+_SITUATION_YAKUMAN = (Y_TENHOU | Y_CHIIHOU | Y_RENHOU | Y_TSUUIISOU | Y_DAISHARIN | Y_DAISUURIN
+                      | Y_DAICHIKURIN | Y_SASHIKOMI | Y_PAARENCHAN)
+"""The yakuman seven pairs may hold (of the situation, or of the tiles held)."""
+_CONTAINED = {_bits(yakuman): _bits(within)
+              for yakuman, within in _rules.AOTENJOU_CONTAINED.items()}
+"""Under aotenjou, each yakuman's bit -> the yaku it contains (not counted beside it)."""
 _Y_YAKUMAN = _bits(YAKUMAN)
+_RENHOU_YAKUMAN = Renhou.YAKUMAN
 _Y_DOUBLE = _bits(DOUBLE_YAKUMAN_FORMS)
 
 # han of each flag bit, closed and open
@@ -416,21 +435,27 @@ _LIMITS = tuple(limit_of(max(han, 5), 0) for han in range(13))
 """(limit, base) by han 5-12, which fu do not change (below 5 han unused)."""
 
 
-def _yakuman_count(flags: int, rules: Rules) -> int:
+def _yakuman_count(flags: int, rules: Rules, paarenchan: int, limited: bool = True) -> int:
+    """How many yakuman ``flags`` count (``paarenchan`` for its flag), at most the rules'
+    ``yakuman_limit`` when ``limited``."""
     counts = []
     while flags:
         low = flags & -flags
-        counts.append(2 if rules.double_yakuman and low & _Y_DOUBLE else 1)
+        counts.append(paarenchan if low == Y_PAARENCHAN else
+                      2 if rules.double_yakuman and low & _Y_DOUBLE else 1)
         flags ^= low
-    return sum(counts) if rules.yakuman_stacking else max(counts)
+    count = sum(counts) if rules.yakuman_stacking or not limited else max(counts)
+    most = rules.yakuman_limit
+    return min(count, most) if most and limited else count
 
 
-def _only_largest(flags: int, rules: Rules) -> int:
+def _only_largest(flags: int, rules: Rules, paarenchan: int) -> int:
     """Without stacking, keep only the largest yakuman (the first of equal ones)."""
     best, best_n = 0, 0
     while flags:
         low = flags & -flags
-        n = 2 if rules.double_yakuman and low & _Y_DOUBLE else 1
+        n = (paarenchan if low == Y_PAARENCHAN else
+             2 if rules.double_yakuman and low & _Y_DOUBLE else 1)
         if n > best_n:
             best, best_n = low, n
         flags ^= low
@@ -527,10 +552,12 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     melds = hand.melds
     full, hand_keys, meld_info, red_suits, four_copies = _hand_view(hand)
     facts = _facts_of(context)
+    (situation, base_flags, yakuman_base, _, shown_mask, red_shown, tile_checks, winds,
+     seat_round, dora_kinds, ura_kinds, _, special) = facts
     if full:
         raise InvalidHandError(
             f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
-    if melds or facts.yaku & Y_RINSHAN:
+    if melds or situation & Y_RINSHAN:
         _check_melds(hand, meld_info, context, facts)
     if context.furiten and not context.tsumo:
         return _FURITEN
@@ -547,13 +574,15 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     if win_tile.red and (red_suits >> suit) & 1:
         raise InvalidHandError(f"a second red five: the hand {hand} already holds {win_tile}")
     four_held = four_copies | (held == 4) << win  # bit k: all four copies of kind k
-    if facts.tile_checks:  # chankan or indicators: checked against the hand's tiles
-        if facts.red_shown or context.chankan:
+    if tile_checks:  # chankan or indicators: checked against the hand's tiles
+        if red_shown or context.chankan:
             _check_red_and_chankan(hand, red_suits, held, win_tile, context, facts)
-        if facts.shown_mask & (four_held | _SHOWN_MORE):
+        if shown_mask & (four_held | _SHOWN_MORE):
             _check_shown(hand, win_tile, keys, meld_counts, four_held, facts)
     if rules.red_fives and four_held & _FIVES:
         _check_plain_fives(hand, red_suits, meld_counts, keys, win_tile)
+    if special and context.nagashi:
+        return nagashi_mangan(context, rules)
     tsumo = context.tsumo
 
     # -- which forms are complete: the suits' shapes ----------------------------------
@@ -573,25 +602,29 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                 | _tables.HONOUR_FEATURES[k3] << 12)
     if melds:
         features |= summary[13]
-    dealer = facts.winds < 4
+    dealer = winds < 4
     dora = ura = 0
-    if facts.tile_checks:  # some indicators (or a chankan)
-        for k in facts.dora:
+    if tile_checks:  # some indicators (or a chankan)
+        for k in dora_kinds:
             dora += keys[k // 9] // _UNIT[k] % 5 + meld_counts[k]
-        for k in facts.ura:
+        for k in ura_kinds:
             ura += keys[k // 9] // _UNIT[k] % 5 + meld_counts[k]
     if rules.players != 4 or context.kita:
         dora, ura = _table_dora(hand, meld_counts, win_tile, keys, context, rules)
     reds = red_suits | win_tile.red << suit
     aka = _POPCOUNT[reds] if rules.red_fives else 0
-    yakuman_base = facts.yakuman
     if context.renhou and rules.renhou:
-        yakuman_base |= Y_RENHOU
+        if rules.renhou is _RENHOU_YAKUMAN:
+            yakuman_base |= Y_RENHOU
+        else:
+            base_flags |= Y_RENHOU_MANGAN
+    if special:  # open riichi, sashikomi, paarenchan
+        base_flags, yakuman_base = _situation_options(base_flags, yakuman_base, context, rules)
     if kokushi:
-        return _thirteen_orphans(keys, win, yakuman_base, context, rules, dealer, tsumo)
+        return _thirteen_orphans(keys, win, yakuman_base, (dora, aka, ura), context, rules,
+                                 dealer, tsumo)
 
     # -- situational yaku and those that depend only on which tiles are held -------------
-    base_flags = facts.ordinary
     if tsumo and not is_open:
         base_flags |= Y_TSUMO
     tile_flags, tile_yakuman, honroutou, one_suit = _TILE_YAKU[
@@ -600,20 +633,105 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     yakuman_base |= tile_yakuman
     if one_suit and not melds:
         yakuman_base |= _nine_gates(keys[suit], win % 9)
+        if rules.daisharin and keys[suit] == _WHEELS_KEY:
+            yakuman_base |= _WHEELS[suit] if suit == 1 or rules.daisharin_all_suits else 0
 
     # -- every reading of every complete form, then the highest ---------------------------
     found: list[_Candidate] = []
     no_yaku = False
     if standard:
         no_yaku = _standard_readings(found, keys, win, features, base_flags, yakuman_base,
-                                     honroutou, melds, summary, is_open, context, facts,
-                                     rules)
+                                     honroutou, melds, summary, is_open, context, winds,
+                                     seat_round, rules)
     if chiitoi:
-        found.append(_seven_pairs(keys, win, base_flags, yakuman_base))
+        found.append(_seven_pairs(keys, win, base_flags, yakuman_base, rules))
+    if special and context.paarenchan and rules.paarenchan and rules.paarenchan_needs_yaku:
+        found = [_with_paarenchan(candidate, rules) for candidate in found]
     if not found:
         return _NO_YAKU if no_yaku else _NOT_COMPLETE
     return _highest(found, dora + aka + ura, dora, aka, ura, win, context, rules, is_open,
                     dealer, reds)
+
+
+def _situation_options(base_flags: int, yakuman_base: int, context: WinContext,
+                       rules: Rules) -> tuple[int, int]:
+    """The situation's yaku under the rules' options: open riichi in place of riichi,
+    sashikomi, and paarenchan where it needs no other yaku."""
+    if context.open_riichi and rules.open_riichi:
+        if base_flags & Y_RIICHI:
+            base_flags ^= Y_RIICHI | Y_OPEN_RIICHI
+        elif base_flags & Y_DOUBLE_RIICHI:
+            base_flags ^= Y_DOUBLE_RIICHI | Y_DOUBLE_OPEN_RIICHI
+        if rules.open_riichi_sashikomi and not context.tsumo and not context.discarder_in_riichi:
+            yakuman_base |= Y_SASHIKOMI
+    if context.paarenchan and rules.paarenchan and not rules.paarenchan_needs_yaku:
+        yakuman_base |= Y_PAARENCHAN
+    return base_flags, yakuman_base
+
+
+def _with_paarenchan(candidate: _Candidate, rules: Rules) -> _Candidate:
+    """A candidate (which has a yaku) with paarenchan added: a yakuman hand (under
+    aotenjou, one more yakuman beside the rest)."""
+    flags, han, fu, yakuman, *reading = candidate
+    yakuman |= Y_PAARENCHAN
+    if not rules.aotenjou:
+        flags, han = yakuman, 0
+    return (flags, han, fu, yakuman, *reading)  # type: ignore[return-value]
+
+
+def nagashi_mangan(context: WinContext = _DEFAULT_CONTEXT,
+                   rules: Rules = TENHOU_RULES) -> WinResult:
+    """A nagashi mangan at the exhaustive draw, scored as a mangan by tsumo (5 han, 30
+    fu; ``context`` gives the seat, the honba and the riichi sticks). ``evaluate`` gives
+    the same for a situation with ``nagashi``, whatever the hand. The result has no
+    reading: ``fu_items`` is empty and ``decomposition`` raises InvalidHandError.
+
+    >>> nagashi_mangan(WinContext(nagashi=True, seat_wind="S")).payments.as_dict()
+    {'dealer': 4000, 'non_dealer': 2000}
+    """
+    if not isinstance(context, WinContext) or not isinstance(rules, Rules):
+        _check_types(Hand.parse("1m"), Tile(0), context, rules)
+    dealer = context.is_dealer
+    points, payments = payments_for(2000, dealer=dealer, tsumo=True, honba=context.honba,
+                                    riichi_sticks=context.riichi_sticks, rules=rules)
+    return WinResult((_YAKU_OF[Y_NAGASHI], 5, 30, 0, 0, 0, _MANGAN, 0, points, payments,
+                      Wait.TANKI, Form.STANDARD, -1, (), _NO_PLACE, -1, context, rules, False,
+                      0))
+
+
+_NO_PLACE = (_t.TANKI, 0, _t.PAIR)
+"""The place of a result without a reading (nagashi mangan)."""
+
+
+def _aotenjou_result(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: int,
+                     win: int, context: WinContext, rules: Rules, is_open: bool,
+                     dealer: bool, reds: int) -> WinResult:
+    """Aotenjou: the candidate paid the most at fu x 2^(han + 2), without a limit, a
+    yakuman counting its han beside the other yaku (less those it contains) and the dora,
+    without honba or riichi sticks."""
+    paarenchan, best = context.paarenchan, None
+    for candidate in found:
+        flags, han, fu, yakuman = candidate[:4]
+        count = 0
+        if yakuman:
+            contained = 0
+            for bit, within in _CONTAINED.items():
+                if yakuman & bit:
+                    contained |= within
+            flags = (flags | yakuman) & ~contained
+            count = _yakuman_count(yakuman, rules, paarenchan, limited=False)
+            han = _han(flags & ~_Y_YAKUMAN, is_open) + 13 * count
+        total = han + extra_han
+        key = (fu << total + 2, total, fu, candidate[8])
+        if best is None or key > best[0]:
+            best = (key, flags, count, candidate)
+    assert best is not None
+    (base, han, fu, _), flags, count, candidate = best
+    form, pair, parts, place = candidate[4:8]
+    points, payments = payments_for(base, dealer=dealer, tsumo=context.tsumo, rules=rules)
+    return WinResult((_YAKU_OF[flags], han, fu, dora, aka, ura, None, count, points, payments,
+                      _WAITS[place[0]], form, pair, parts, place, win, context, rules, is_open,
+                      reds))
 
 
 def _check_shown(hand: Hand, win_tile: Tile, keys: list[int], meld_counts: bytes,
@@ -638,31 +756,39 @@ def _nine_gates(key: int, rank: int) -> int:
     return 0
 
 
-def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int, context: WinContext,
-                      rules: Rules, dealer: bool, tsumo: bool) -> WinResult:
+def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int,
+                      dora: tuple[int, int, int], context: WinContext, rules: Rules,
+                      dealer: bool, tsumo: bool) -> WinResult:
     """The thirteen orphans reading (the thirteen-wait form when the pair is the winning
-    tile)."""
+    tile). Under aotenjou it counts its yakuman and the dora (no other yaku), at 30 fu
+    on a tsumo and 40 on a ron (base, closed ron or tsumo, and the single wait)."""
     pair = next(k for k in _YAOCHUU_KINDS
                 if keys[k // 9] // _UNIT[k] % 5 == 2)
     thirteen = pair == win
     flags = yakuman_base | (Y_KOKUSHI_13 if thirteen else Y_KOKUSHI)
     sets = tuple((k, -2, False, False) for k in _YAOCHUU_KINDS if k != pair)
-    reading = (Form.THIRTEEN_ORPHANS, pair, sets,
-               (_KOKUSHI_13 if thirteen else _KOKUSHI, win % 9, _t.PAIR), win, context, rules,
-               False, 0)
+    if context.paarenchan and rules.paarenchan:
+        flags |= Y_PAARENCHAN
+    place = (_KOKUSHI_13 if thirteen else _KOKUSHI, win % 9, _t.PAIR)
+    if rules.aotenjou:
+        fu = 30 if tsumo else 40
+        return _highest([(0, 0, fu, flags, Form.THIRTEEN_ORPHANS, pair, sets, place, fu)],
+                        sum(dora), *dora, win, context, rules, False, dealer, 0)
+    reading = (Form.THIRTEEN_ORPHANS, pair, sets, place, win, context, rules, False, 0)
     return _yakuman_result(flags, 0, reading, context, rules, dealer, tsumo)
 
 
 def _standard_readings(found: list[_Candidate], keys: list[int], win: int, features: int,
                        base_flags: int, yakuman_base: int, honroutou: bool,
                        melds: tuple[Meld, ...], summary: _t.MeldSummary, is_open: bool,
-                       context: WinContext, facts: Facts, rules: Rules) -> bool:
+                       context: WinContext, winds: int, seat_round: tuple[int, int],
+                       rules: Rules) -> bool:
     """Every standard reading and every placement of the winning tile in it, scored and
     added to ``found`` when it has a yaku; True when some placement had none.
 
     ``summary`` is what the melds bring (``_score_tables.NO_MELDS`` without melds)."""
     tsumo = context.tsumo
-    pair_fu_of = _PAIR_FU[facts.winds | rules.double_wind_pair_fu << 4]
+    pair_fu_of = _PAIR_FU[winds | rules.double_wind_pair_fu << 4]
     suit = win // 9
     k0, k1, k2, k3 = keys
     base_han = _BASE_HAN[base_flags << 1 | is_open]
@@ -677,7 +803,11 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
     # fu of the base, closed ron and tsumo (a rinshan tsumo counts under Tenhou rules)
     base_fu = (22 if rules.rinshan_tsumo_fu or not context.rinshan else 20) if tsumo else (
         20 if is_open else 30)
-    pinfu_fu = 20 if tsumo else 30
+    # pinfu: 20 fu on a tsumo (22, so 30, where the rules give it the tsumo fu), 30 on a ron
+    pinfu_counted = (22 if rules.pinfu_tsumo_fu else 20) if tsumo else 30
+    pinfu_fu = (pinfu_counted + 9) // 10 * 10
+    open_pinfu_fu = rules.open_pinfu_fu
+    whole = not rules.aotenjou  # a yakuman counts alone (under aotenjou, beside the rest)
     readings = _READINGS
     r0, r1, r2 = readings[k0], readings[k1], readings[k2]
     honours = _HONOUR_READING[k3]
@@ -724,7 +854,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             if dragons:
                 flags |= (tmz >> 4) * Y_HAKU  # haku, hatsu, chun are consecutive bits
                 han += dragons
-            seat, round_ = facts.seat_round
+            seat, round_ = seat_round
             if (tmz >> seat) & 1:
                 flags |= Y_SEAT
                 han += 1
@@ -775,9 +905,9 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
         reading_fu = base_fu + pair_fu + trip_fu
         for place in places:
             wait, place_rank, _ = place
-            if pinfu_shape and wait == _RYANMEN and not yakuman:  # no triplet: no suuankou
-                found.append((flags | Y_PINFU, han + 1, pinfu_fu, 0, _STANDARD, pair, parts,
-                              place, pinfu_fu))
+            if pinfu_shape and wait == _RYANMEN and not (yakuman and whole):  # no suuankou
+                found.append((flags | Y_PINFU, han + 1, pinfu_fu, yakuman, _STANDARD, pair,
+                              parts, place, pinfu_counted))
                 continue
             concealed = concealed_trips
             fu = reading_fu + _WAIT_FU[wait]
@@ -790,31 +920,34 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
             counted = fu
             fu = (fu + 9) // 10 * 10
             if fu == 20:
-                fu = 30
+                fu = open_pinfu_fu
             f = flags
             total = han
             if concealed == 3:
                 f |= Y_SANANKOU
                 total += 2
-            if y:
+            if y and whole:
                 f, total = y, 0
-            elif not f:
+            elif not f and not y:
                 no_yaku = True
                 continue
             found.append((f, total, fu, y, _STANDARD, pair, parts, place, counted))
     return no_yaku
 
 
-def _seven_pairs(keys: list[int], win: int, base_flags: int,
-                 yakuman_base: int) -> _Candidate:
+def _seven_pairs(keys: list[int], win: int, base_flags: int, yakuman_base: int,
+                 rules: Rules) -> _Candidate:
     """The seven pairs reading of a closed hand (honroutou and the one-suit yaku come
-    with ``base_flags``, from the kinds held)."""
+    with ``base_flags``, from the kinds held); of honours, daichisei where the rules
+    play it."""
     pairs = tuple((k, -1, False, False) for k in range(34)
                   if keys[k // 9] // _UNIT[k] % 5 == 2)
-    y = yakuman_base & (Y_TENHOU | Y_CHIIHOU | Y_RENHOU | Y_TSUUIISOU)
+    y = yakuman_base & _SITUATION_YAKUMAN
+    if y & Y_TSUUIISOU and rules.daichisei:
+        y |= Y_DAICHISEI
     f = base_flags | Y_CHIITOITSU
     han = _han(f, False)
-    if y:
+    if y and not rules.aotenjou:
         f, han = y, 0
     return (f, han, 25, y, Form.SEVEN_PAIRS, -1, pairs, (_t.TANKI, win % 9, _PLACE_PAIR), 25)
 
@@ -825,7 +958,11 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
     """The candidate that scores the most, as a result (dora counted for an ordinary
     hand; ``reds``: the suits whose red five the hand holds)."""
     tsumo = context.tsumo
-    best = found[0] if len(found) == 1 else _best(found, extra_han, rules, dealer, tsumo)
+    if rules.aotenjou:
+        return _aotenjou_result(found, extra_han, dora, aka, ura, win, context, rules,
+                                is_open, dealer, reds)
+    best = found[0] if len(found) == 1 else _best(found, extra_han, rules, dealer, tsumo,
+                                                  context.paarenchan)
     flags, han, fu, yakuman, form, pair, parts, place, _ = best
     if yakuman:
         return _yakuman_result(flags, fu, (form, pair, parts, place, win, context, rules,
@@ -856,7 +993,7 @@ def _highest(found: list[_Candidate], extra_han: int, dora: int, aka: int, ura: 
 
 
 def _best(found: list[_Candidate], extra_han: int, rules: Rules, dealer: bool,
-          tsumo: bool) -> _Candidate:
+          tsumo: bool, paarenchan: int) -> _Candidate:
     """Of several candidates the one with the highest points; ties: a yakuman, then more
     han, then more fu, then more fu counted before rounding (the reading a scorer writes:
     the closed triplet of 1s rather than the pair, the kanchan rather than the ryanmen);
@@ -865,7 +1002,7 @@ def _best(found: list[_Candidate], extra_han: int, rules: Rules, dealer: bool,
     for candidate in found:
         han, fu, yakuman, counted = candidate[1], candidate[2], candidate[3], candidate[8]
         if yakuman:
-            base = 8000 * _yakuman_count(yakuman, rules)
+            base = 8000 * _yakuman_count(yakuman, rules, paarenchan)
         else:
             total = han + extra_han
             base = fu << total + 2 if total < 5 else 2000
@@ -974,14 +1111,15 @@ def _limit_and_base(han: int, fu: int, rules: Rules) -> tuple[Limit | None, int]
 
 def _yakuman_result(flags: int, fu: int, reading: _ReadingValues, ctx: WinContext, rules: Rules,
                     dealer: bool, tsumo: bool) -> WinResult:
+    paarenchan = ctx.paarenchan
     if not rules.yakuman_stacking:
-        flags = _only_largest(flags, rules)
-    count = _yakuman_count(flags, rules)
+        flags = _only_largest(flags, rules, paarenchan)
+    count = _yakuman_count(flags, rules, paarenchan)
     liable = 0
     limit, base = limit_of(0, fu, count, rules)
     if rules.pao and ctx.pao is not None and flags & (Y_DAISANGEN | Y_DAISUUSHII):
         liable = base if rules.pao_whole_hand else \
-            8000 * _yakuman_count(flags & (Y_DAISANGEN | Y_DAISUUSHII), rules)
+            8000 * _yakuman_count(flags & (Y_DAISANGEN | Y_DAISUUSHII), rules, paarenchan)
     points, payments = payments_for(base, dealer=dealer, tsumo=tsumo, honba=ctx.honba,
                                     riichi_sticks=ctx.riichi_sticks, liable_base=liable,
                                     rules=rules)
@@ -1029,7 +1167,10 @@ _SINGLES = tuple(Group(GroupKind.SINGLE, tile_of(kind)) for kind in range(34))
 
 def _decomposition(reading: _Scored, sets: tuple[_SetInfo, ...]) -> Decomposition:
     """The reading (with its ``sets``) as the shapes layer writes it (its groups are valid
-    by construction, so the value is filled directly, as ``evaluate`` fills its results)."""
+    by construction, so the value is filled directly, as ``evaluate`` fills its results).
+    Raises InvalidHandError for a nagashi mangan, which has none."""
+    if reading.win < 0:
+        raise InvalidHandError("a nagashi mangan has no reading: it is scored whatever the hand")
     form = reading.form
     if form is Form.SEVEN_PAIRS:
         groups = tuple(_PAIRS[k] for k, _, _, _ in sets)

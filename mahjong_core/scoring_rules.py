@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
-from .rules import TENHOU_RULES
+from .rules import TENHOU_RULES, Renhou
 from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
 from .tile import Tile, tile_of
 from .yaku import DOUBLE_YAKUMAN_FORMS, YAKUMAN, Yaku
@@ -221,14 +221,33 @@ def yaku(member: Yaku, closed: int, open: int = 0
 
 @yaku(Yaku.RIICHI, 1)
 def riichi(win: Win) -> bool:
-    """Riichi was declared (and not on the first turn, which is double riichi)."""
-    return win.context.riichi and not win.context.double_riichi
+    """Riichi was declared (and not on the first turn, which is double riichi, nor open
+    where the rules play open riichi)."""
+    return win.context.riichi and not win.context.double_riichi and not _open_riichi(win)
 
 
 @yaku(Yaku.DOUBLE_RIICHI, 2)
 def double_riichi(win: Win) -> bool:
-    """Riichi was declared on the first turn, before any call."""
-    return win.context.double_riichi
+    """Riichi was declared on the first turn, before any call (and not open where the
+    rules play open riichi)."""
+    return win.context.double_riichi and not _open_riichi(win)
+
+
+@yaku(Yaku.OPEN_RIICHI, 2)
+def open_riichi(win: Win) -> bool:
+    """Riichi was declared open, the hand shown, where the rules play open riichi (not on
+    the first turn, which is double open riichi)."""
+    return _open_riichi(win) and not win.context.double_riichi
+
+
+@yaku(Yaku.DOUBLE_OPEN_RIICHI, 3)
+def double_open_riichi(win: Win) -> bool:
+    """Open riichi declared on the first turn, where the rules play open riichi."""
+    return _open_riichi(win) and win.context.double_riichi
+
+
+def _open_riichi(win: Win) -> bool:
+    return win.context.open_riichi and win.rules.open_riichi
 
 
 @yaku(Yaku.IPPATSU, 1)
@@ -424,8 +443,23 @@ def chiihou(win: Win) -> bool:
 
 @yaku(Yaku.RENHOU, 13, 13)
 def renhou(win: Win) -> bool:
-    """A non-dealer wins by ron before the first draw, where the rules allow renhou."""
-    return win.context.renhou and win.rules.renhou
+    """A non-dealer wins by ron before the first draw, where the rules make renhou a
+    yakuman."""
+    return win.context.renhou and win.rules.renhou is Renhou.YAKUMAN
+
+
+@yaku(Yaku.RENHOU_MANGAN, 5)
+def renhou_mangan(win: Win) -> bool:
+    """A non-dealer wins by ron before the first draw, where the rules make renhou a
+    yaku of 5 han."""
+    return win.context.renhou and win.rules.renhou is Renhou.MANGAN
+
+
+@yaku(Yaku.NAGASHI_MANGAN, 5, 5)
+def nagashi_mangan(win: Win) -> bool:
+    """Every discard a terminal or an honour, none called, at the exhaustive draw: a
+    mangan whatever the hand (``scoring.nagashi_mangan`` scores it)."""
+    return win.context.nagashi
 
 
 @yaku(Yaku.KOKUSHI, 13, 13)
@@ -508,7 +542,60 @@ def suukantsu(win: Win) -> bool:
     return win.kans == 4
 
 
+@yaku(Yaku.DAISHARIN, 13)
+def daisharin(win: Win) -> bool:
+    """Two each of 2-8 of pin, closed, where the rules play daisharin."""
+    return win.rules.daisharin and _wheels(win) == 1
+
+
+@yaku(Yaku.DAISUURIN, 13)
+def daisuurin(win: Win) -> bool:
+    """Two each of 2-8 of man, closed, where the rules play daisharin in every suit."""
+    return win.rules.daisharin_all_suits and _wheels(win) == 0
+
+
+@yaku(Yaku.DAICHIKURIN, 13)
+def daichikurin(win: Win) -> bool:
+    """Two each of 2-8 of sou, closed, where the rules play daisharin in every suit."""
+    return win.rules.daisharin_all_suits and _wheels(win) == 2
+
+
+@yaku(Yaku.DAICHISEI, 13)
+def daichisei(win: Win) -> bool:
+    """Seven pairs of the seven honours, where the rules play daichisei (a yakuman
+    beside tsuuiisou)."""
+    return win.rules.daichisei and win.form is Form.SEVEN_PAIRS and win.kinds <= HONOURS
+
+
+@yaku(Yaku.SASHIKOMI, 13)
+def sashikomi(win: Win) -> bool:
+    """A ron on an open riichi from a player not in riichi, where the rules make it a
+    yakuman."""
+    return (win.rules.open_riichi_sashikomi and _open_riichi(win) and not win.tsumo
+            and not win.context.discarder_in_riichi)
+
+
+@yaku(Yaku.PAARENCHAN, 13, 13)
+def paarenchan(win: Win) -> bool:
+    """The dealer's eighth win in a row, where the rules play paarenchan: as many yakuman
+    as the situation's ``paarenchan`` counts (``yaku_of`` drops it from a hand without
+    another yaku where the rules want one)."""
+    return win.rules.paarenchan and win.context.paarenchan > 0
+
+
 # what several yaku ask
+
+
+def _wheels(win: Win) -> int:
+    """The suit (0 man, 1 pin, 2 sou) of a closed hand of two each of its 2-8, else -1."""
+    groups = win.reading.groups
+    if any(g.melded for g in groups):
+        return -1
+    kinds = [k for g in groups for k in g.kinds]
+    first = min(kinds)
+    if first % 9 != 1 or first >= 27 or sorted(kinds) != [first + i // 2 for i in range(14)]:
+        return -1
+    return first // 9
 
 
 def _suits(win: Win) -> int:
@@ -539,28 +626,73 @@ Yakuman are listed with 13 (one yakuman); see ``DOUBLE_YAKUMAN_FORMS``."""
 
 def yaku_of(win: Win) -> Yaku:
     """The yaku of a win by the definitions: each that applies (in a closed hand, or
-    open where it has open han); when a yakuman applies, only the yakuman count."""
+    open where it has open han); when a yakuman applies, only the yakuman count
+    (under aotenjou, beside the other yaku less those the yakuman contain). Paarenchan
+    needs another yaku where ``Rules.paarenchan_needs_yaku`` says so."""
     found = Yaku(0)
     side = 1 if win.is_open else 0
     for rule in YAKU_RULES:
         if rule.han[side] and rule.applies(win):
             found |= rule.yaku
+    if found == Yaku.PAARENCHAN and win.rules.paarenchan_needs_yaku:
+        return Yaku(0)
+    if win.rules.aotenjou:  # thirteen orphans: its yakuman alone, as without aotenjou
+        if win.form is Form.THIRTEEN_ORPHANS:
+            return found & YAKUMAN
+        return found & ~_contained(found)
     return found & YAKUMAN or found
+
+
+def _contained(found: Yaku) -> Yaku:
+    """The yaku that the yakuman found contain, which aotenjou does not count twice."""
+    dropped = Yaku(0)
+    for yakuman, within in AOTENJOU_CONTAINED.items():
+        if found & yakuman:
+            dropped |= within
+    return dropped
+
+
+AOTENJOU_CONTAINED: Mapping[Yaku, Yaku] = MappingProxyType({
+    Yaku.DAISANGEN: Yaku.HAKU | Yaku.HATSU | Yaku.CHUN | Yaku.SHOUSANGEN,
+    Yaku.TSUUIISOU: Yaku.TOITOI | Yaku.HONROUTOU,
+    Yaku.DAISUUSHII: Yaku.TOITOI,
+    Yaku.SUUANKOU: Yaku.TOITOI | Yaku.SANANKOU,
+    Yaku.SUUANKOU_TANKI: Yaku.TOITOI | Yaku.SANANKOU,
+    Yaku.CHINROUTOU: Yaku.TOITOI | Yaku.HONROUTOU,
+    Yaku.SUUKANTSU: Yaku.TOITOI | Yaku.SANKANTSU,
+    Yaku.CHUUREN: Yaku.CHINITSU,
+    Yaku.JUNSEI_CHUUREN: Yaku.CHINITSU,
+    Yaku.DAISHARIN: Yaku.CHINITSU | Yaku.PINFU | Yaku.TANYAO | Yaku.RYANPEIKOU | Yaku.CHIITOITSU,
+    Yaku.DAISUURIN: Yaku.CHINITSU | Yaku.PINFU | Yaku.TANYAO | Yaku.RYANPEIKOU | Yaku.CHIITOITSU,
+    Yaku.DAICHIKURIN: Yaku.CHINITSU | Yaku.PINFU | Yaku.TANYAO | Yaku.RYANPEIKOU
+    | Yaku.CHIITOITSU,
+    Yaku.RYUUIISOU: Yaku.HONITSU,
+})
+"""Under aotenjou, each yakuman and the yaku it contains, which are not counted beside
+it (daisangen holds its three dragon triplets, suuankou its three concealed ones)."""
 
 
 def yaku_han(win: Win) -> tuple[tuple[Yaku, int], ...]:
     """Each yaku of a win with its han: 13 a yakuman (26 for a double form under
-    double-yakuman rules; without yakuman stacking only the first of the largest)."""
+    double-yakuman rules, 13 for each paarenchan counted; without yakuman stacking only
+    the first of the largest)."""
     found = win.yaku
-    if found & YAKUMAN:
-        double = win.rules.double_yakuman
-        counted = [(y, 26 if double and y & DOUBLE_YAKUMAN_FORMS else 13)
-                   for y in found.members()]
-        if not win.rules.yakuman_stacking:
-            counted = [max(counted, key=lambda pair: pair[1])]
-        return tuple(counted)
     side = 1 if win.is_open else 0
+    if found & YAKUMAN:
+        counted = [(y, yakuman_han(y, win.context, win.rules)) for y in (found & YAKUMAN).members()]
+        if not win.rules.yakuman_stacking and not win.rules.aotenjou:
+            counted = [max(counted, key=lambda pair: pair[1])]
+        ordinary = [(y, HAN[y][side]) for y in (found & ~YAKUMAN).members()]
+        return tuple(sorted(counted + ordinary, key=lambda pair: int(pair[0])))
     return tuple((y, HAN[y][side]) for y in found.members())
+
+
+def yakuman_han(yakuman: Yaku, context: WinContext, rules: Rules) -> int:
+    """The han of one yakuman: 13, 26 for a double form under double-yakuman rules, 13
+    for each paarenchan the situation counts."""
+    if yakuman is Yaku.PAARENCHAN:
+        return 13 * context.paarenchan
+    return 26 if rules.double_yakuman and yakuman & DOUBLE_YAKUMAN_FORMS else 13
 
 
 # -- fu -------------------------------------------------------------------------------------
@@ -604,9 +736,9 @@ def closed_ron_fu(win: Win, counted: int) -> FuItems:
 
 @fu("tsumo")
 def tsumo_fu(win: Win, counted: int) -> FuItems:
-    """Winning by self-draw: 2 fu, but none for pinfu, nor on a kan's replacement tile
-    where the rules give rinshan no tsumo fu."""
-    if not win.tsumo or win.scores_pinfu:
+    """Winning by self-draw: 2 fu, but none for pinfu (unless the rules give pinfu the
+    tsumo fu), nor on a kan's replacement tile where the rules give rinshan no tsumo fu."""
+    if not win.tsumo or (win.scores_pinfu and not win.rules.pinfu_tsumo_fu):
         return ()
     if win.context.rinshan and not win.rules.rinshan_tsumo_fu:
         return ()
@@ -668,8 +800,9 @@ def triplet_fu(win: Win, counted: int) -> FuItems:
 @fu("open pinfu-shaped ron")
 def at_least_thirty(win: Win, counted: int) -> FuItems:
     """A hand that is not pinfu and counts no more than 20 fu (an open hand of runs won
-    by ron on a two-sided wait) gets 10 fu, so that it scores 30."""
-    if counted > 20 or win.scores_pinfu:
+    by ron on a two-sided wait) gets 10 fu, so that it scores 30, where the rules score
+    it 30 (``Rules.open_pinfu_fu``)."""
+    if counted > 20 or win.rules.open_pinfu_fu == 20 or win.scores_pinfu:
         return ()
     return (("open pinfu-shaped ron", 10),)
 
@@ -680,11 +813,15 @@ FU_RULES: tuple[FuRule, ...] = tuple(_FU)
 
 def fu_items(win: Win) -> FuItems:
     """The fu breakdown of a win, before rounding: seven pairs is 25 fu, thirteen
-    orphans none, a standard hand the items of ``FU_RULES``."""
+    orphans none (under aotenjou, where fu pay: 20, 10 for the closed ron or 2 for the
+    tsumo, 2 for the single wait), a standard hand the items of ``FU_RULES``."""
     if win.form is Form.SEVEN_PAIRS:
         return (("seven pairs", 25),)
     if win.form is Form.THIRTEEN_ORPHANS:
-        return ()
+        if not win.rules.aotenjou:
+            return ()
+        return (("base", 20), ("tsumo", 2) if win.tsumo else ("closed ron", 10),
+                ("tanki wait", 2))
     items: FuItems = ()
     counted = 0
     for rule in FU_RULES:

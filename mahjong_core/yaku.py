@@ -49,7 +49,9 @@ class Yaku(enum.IntFlag):
     JUNCHAN = 1 << 27
     HONITSU = 1 << 28
     CHINITSU = 1 << 29
-    # yakuman: bits 32 and up
+    OPEN_RIICHI = 1 << 30
+    DOUBLE_OPEN_RIICHI = 1 << 31
+    # yakuman: bits 32-55
     TENHOU = 1 << 32
     CHIIHOU = 1 << 33
     RENHOU = 1 << 34
@@ -66,6 +68,15 @@ class Yaku(enum.IntFlag):
     CHUUREN = 1 << 45
     JUNSEI_CHUUREN = 1 << 46
     SUUKANTSU = 1 << 47
+    DAISHARIN = 1 << 48
+    DAISUURIN = 1 << 49
+    DAICHIKURIN = 1 << 50
+    DAICHISEI = 1 << 51
+    SASHIKOMI = 1 << 52
+    PAARENCHAN = 1 << 53
+    # ordinary yaku of optional rules that do not fit below bit 32
+    RENHOU_MANGAN = 1 << 56
+    NAGASHI_MANGAN = 1 << 57
 
     def names(self) -> list[str]:
         """The JSON names of the flags set, in bit order."""
@@ -136,8 +147,8 @@ class Yaku(enum.IntFlag):
 _NUMBER_FORMATS = frozenset("bcdoxXneEfFgG%")
 """The presentation types of a format that format a number."""
 
-YAKUMAN = Yaku(sum(int(y) for y in Yaku.__members__.values() if int(y) >= 1 << 32))
-"""The mask of all yakuman: bits 32 and up (the ordinary yaku take bits 0-31)."""
+YAKUMAN = Yaku(sum(int(y) for y in Yaku.__members__.values() if 1 << 32 <= int(y) < 1 << 56))
+"""The mask of all yakuman: bits 32-55 (the ordinary yaku take bits 0-31 and 56 up)."""
 
 DOUBLE_YAKUMAN_FORMS = (Yaku.KOKUSHI_13 | Yaku.SUUANKOU_TANKI | Yaku.JUNSEI_CHUUREN
                         | Yaku.DAISUUSHII)
@@ -254,6 +265,16 @@ _NAMES: dict[Yaku, tuple[str, str]] = {
     Yaku.CHUUREN: ("Nine gates", "九蓮宝燈"),
     Yaku.JUNSEI_CHUUREN: ("Pure nine gates", "純正九蓮宝燈"),
     Yaku.SUUKANTSU: ("Four kans", "四槓子"),
+    Yaku.OPEN_RIICHI: ("Open riichi", "オープン立直"),
+    Yaku.DOUBLE_OPEN_RIICHI: ("Double open riichi", "ダブルオープン立直"),
+    Yaku.DAISHARIN: ("Big wheels", "大車輪"),
+    Yaku.DAISUURIN: ("Big wheels of man", "大数隣"),
+    Yaku.DAICHIKURIN: ("Big bamboo wheels", "大竹林"),
+    Yaku.DAICHISEI: ("Big seven stars", "大七星"),
+    Yaku.SASHIKOMI: ("Dealing into an open riichi", "オープン立直への放銃"),
+    Yaku.PAARENCHAN: ("Eight dealer wins in a row", "八連荘"),
+    Yaku.RENHOU_MANGAN: ("Blessing of man (mangan)", "人和"),
+    Yaku.NAGASHI_MANGAN: ("Mangan at the draw", "流し満貫"),
 }
 """Each yaku's English and Japanese display names (the romaji is ``json_name``)."""
 
