@@ -192,7 +192,7 @@ class Facts(NamedTuple):
     """The ura dora kinds (none without riichi)."""
     first_turn: bool
     """Tenhou, chiihou or renhou."""
-    special: bool
+    optional: bool
     """Open riichi, paarenchan or nagashi: the scorer looks at the rules' options for
     them."""
 

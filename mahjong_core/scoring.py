@@ -553,7 +553,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     full, hand_keys, meld_info, red_suits, four_copies = _hand_view(hand)
     facts = _facts_of(context)
     (situation, base_flags, yakuman_base, _, shown_mask, red_shown, tile_checks, winds,
-     seat_round, dora_kinds, ura_kinds, _, special) = facts
+     seat_round, dora_kinds, ura_kinds, _, optional) = facts
     if full:
         raise InvalidHandError(
             f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
@@ -581,7 +581,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             _check_shown(hand, win_tile, keys, meld_counts, four_held, facts)
     if rules.red_fives and four_held & _FIVES:
         _check_plain_fives(hand, red_suits, meld_counts, keys, win_tile)
-    if special and context.nagashi:
+    if optional and context.nagashi:
         return nagashi_mangan(context, rules)
     tsumo = context.tsumo
 
@@ -618,7 +618,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             yakuman_base |= Y_RENHOU
         else:
             base_flags |= Y_RENHOU_MANGAN
-    if special:  # open riichi, sashikomi, paarenchan
+    if optional:  # open riichi, sashikomi, paarenchan
         base_flags, yakuman_base = _situation_options(base_flags, yakuman_base, context, rules)
     if kokushi:
         return _thirteen_orphans(keys, win, yakuman_base, (dora, aka, ura), context, rules,
@@ -645,7 +645,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                                      seat_round, rules)
     if chiitoi:
         found.append(_seven_pairs(keys, win, base_flags, yakuman_base, rules))
-    if special and context.paarenchan and rules.paarenchan and rules.paarenchan_needs_yaku:
+    if optional and context.paarenchan and rules.paarenchan and rules.paarenchan_needs_yaku:
         found = [_with_paarenchan(candidate, rules) for candidate in found]
     if not found:
         return _NO_YAKU if no_yaku else _NOT_COMPLETE

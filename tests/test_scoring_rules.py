@@ -44,7 +44,12 @@ from .support.reference_scoring import redden
 PRESETS = [TENHOU_RULES, MAHJONG_SOUL_RULES, TENHOU_SANMA_RULES, NO_RED_FIVES_RULES,
            Rules(double_yakuman=True), Rules(yakuman_stacking=False, rinshan_tsumo_fu=False),
            Rules(open_tanyao=False, kiriage_mangan=True), Rules(kazoe_yakuman=False),
-           Rules(double_wind_pair_fu=2, renhou=True)]
+           Rules(double_wind_pair_fu=2, renhou=True),
+           Rules(open_riichi=True, open_riichi_sashikomi=True, paarenchan=True, renhou="mangan"),
+           Rules(daisharin=True, daisharin_all_suits=True, daichisei=True, paarenchan=True,
+                 paarenchan_needs_yaku=False, pinfu_tsumo_fu=True, open_pinfu_fu=20),
+           Rules(kazoe_multiple=True, yakuman_limit=2, double_yakuman=True),
+           Rules(aotenjou=True, double_yakuman=True, open_riichi=True, paarenchan=True)]
 
 
 def _points(win: Win, dora: int) -> int:
@@ -52,7 +57,9 @@ def _points(win: Win, dora: int) -> int:
     counted = rules_.yaku_han(win)
     han = sum(h for _, h in counted)
     rules, ctx = win.rules, win.context
-    if win.yaku & YAKUMAN:
+    if rules.aotenjou:
+        base = rules_.fu_of(win) << han + dora + 2
+    elif win.yaku & YAKUMAN:
         base = limit_of(0, rules_.fu_of(win), han // 13, rules)[1]
     else:
         base = limit_of(han + dora, rules_.fu_of(win), 0, rules)[1]
@@ -132,11 +139,80 @@ def test_kernel_equals_definitions_on_random_wins(seed: int, rules: Rules) -> No
 def test_the_definitions_read_a_few_wins(notation: str, tile: str, ctx: WinContext,
                                          expected: set[str]) -> None:
     """A new yaku adds a row here: its definition must find it, and the kernel agree."""
+    check_a_row(notation, tile, ctx, TENHOU_RULES, expected)
+
+
+def check_a_row(notation: str, tile: str, ctx: WinContext, rules: Rules,
+                expected: set[str]) -> None:
+    """The definitions find exactly ``expected`` in the kept reading; the kernel agrees."""
     hand, win = Hand.parse(notation), Tile.parse(tile)
-    readings = rules_.wins(hand, win, ctx)
+    readings = rules_.wins(hand, win, ctx, rules)
     assert {name for w in readings for name in w.yaku.names()} >= expected
-    result = check_kernel_against_definitions(hand, win, ctx, TENHOU_RULES)
+    result = check_kernel_against_definitions(hand, win, ctx, rules)
     assert isinstance(result, WinResult) and set(result.yaku.names()) >= expected
+
+
+WHEELS = Rules(daisharin=True)
+ALL_WHEELS = Rules(daisharin=True, daisharin_all_suits=True)
+OPEN_RIICHI = Rules(open_riichi=True, open_riichi_sashikomi=True)
+EIGHT = Rules(paarenchan=True)
+
+
+@pytest.mark.parametrize(("notation", "tile", "ctx", "rules", "expected", "absent"), [
+    ("2233445566778p", "8p", WinContext(), WHEELS, {"daisharin"}, set()),
+    ("2233445566778p", "8p", WinContext(), TENHOU_RULES, {"chinitsu"}, {"daisharin"}),
+    ("2233445566778m", "8m", WinContext(), WHEELS, {"chinitsu"}, {"daisuurin"}),
+    ("2233445566778m", "8m", WinContext(), ALL_WHEELS, {"daisuurin"}, set()),
+    ("2233445566778s", "8s", WinContext(), ALL_WHEELS, {"daichikurin"}, set()),
+    ("2233445566779p", "9p", WinContext(), ALL_WHEELS, set(), {"daisharin"}),  # 9p: no
+    ("1122334455667z", "7z", WinContext(), Rules(daichisei=True), {"daichisei", "tsuuiisou"},
+     set()),
+    ("1122334455667z", "7z", WinContext(), TENHOU_RULES, {"tsuuiisou"}, {"daichisei"}),
+    ("234m567p23455s66z", "6z", WinContext(riichi=True, open_riichi=True, seat_wind="S"),
+     Rules(open_riichi=True), {"open_riichi", "hatsu"}, {"riichi", "sashikomi"}),
+    ("234m567p23455s66z", "6z", WinContext(riichi=True, open_riichi=True, seat_wind="S"),
+     TENHOU_RULES, {"riichi", "hatsu"}, {"open_riichi"}),
+    ("234m567p23455s66z", "6z", WinContext(double_riichi=True, open_riichi=True,
+                                           seat_wind="S"), OPEN_RIICHI, {"sashikomi"}, set()),
+    ("234m567p23455s66z", "6z", WinContext(riichi=True, open_riichi=True, seat_wind="S",
+                                           discarder_in_riichi=True), OPEN_RIICHI,
+     {"open_riichi"}, {"sashikomi"}),
+    ("234m567p23455s66z", "6z", WinContext(riichi=True, open_riichi=True, seat_wind="S",
+                                           tsumo=True), OPEN_RIICHI, {"open_riichi"},
+     {"sashikomi"}),
+    ("234m567p23455s66z", "6z", WinContext(paarenchan=1), EIGHT, {"paarenchan"}, set()),
+    ("234m567p23455s66z", "6z", WinContext(paarenchan=1), TENHOU_RULES, {"hatsu"},
+     {"paarenchan"}),
+    ("123m456p789s1122z", "2z", WinContext(renhou=True, seat_wind="S"),
+     Rules(renhou="mangan"), {"renhou_mangan"}, {"renhou"}),
+    ("123m456p789s1122z", "2z", WinContext(renhou=True, seat_wind="S"),
+     Rules(renhou="yakuman"), {"renhou"}, {"renhou_mangan"}),
+    ("123m456p789s1122z", "2z", WinContext(renhou=True, seat_wind="S"), TENHOU_RULES,
+     {"seat_wind"}, {"renhou", "renhou_mangan"}),
+])
+def test_each_optional_yaku_present_and_just_absent(notation: str, tile: str, ctx: WinContext,
+                                                    rules: Rules, expected: set[str],
+                                                    absent: set[str]) -> None:
+    """Each optional yaku where its rule and its shape are both there, and missing where
+    either is just short of it (the rule off, a 9 for an 8, a tsumo, a discarder in
+    riichi): the definitions and the kernel agree on both sides."""
+    hand, win = Hand.parse(notation), Tile.parse(tile)
+    result = check_kernel_against_definitions(hand, win, ctx, rules)
+    assert isinstance(result, WinResult)
+    assert expected <= set(result.yaku.names()) and not absent & set(result.yaku.names())
+
+
+@pytest.mark.parametrize(("paarenchan", "needs_yaku", "han"), [
+    (1, True, None), (1, False, 13), (2, False, 26)])
+def test_paarenchan_without_another_yaku(paarenchan: int, needs_yaku: bool,
+                                         han: int | None) -> None:
+    """A hand with no yaku of its own: paarenchan alone wins it only where the rules want
+    no other yaku; its count gives the yakuman."""
+    rules = Rules(paarenchan=True, paarenchan_needs_yaku=needs_yaku)
+    ctx = WinContext(paarenchan=paarenchan)
+    result = check_kernel_against_definitions(Hand.parse("123m456p789s1122z"),
+                                              Tile.parse("2z"), ctx, rules)
+    assert (result.han if isinstance(result, WinResult) else None) == han
 
 
 def test_every_yaku_has_one_definition_and_its_han() -> None:

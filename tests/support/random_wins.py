@@ -91,7 +91,12 @@ def random_context(rng: random.Random, hand: Hand, win: Tile | None = None) -> W
     rinshan = tsumo and has_kan and rng.random() < 0.2
     chankan = (not tsumo and win is not None and held[win.kind] == 1  # the robbed 4th copy
                and rng.random() < 0.05)
+    dealer = seat is Wind.EAST
     return WinContext(
+        open_riichi=riichi and rng.random() < 0.3,
+        discarder_in_riichi=not tsumo and rng.random() < 0.3,
+        paarenchan=rng.randrange(1, 3) if dealer and rng.random() < 0.05 else 0,
+        renhou=first_turn and not tsumo and not dealer,
         tsumo=tsumo, riichi=riichi and not double, double_riichi=double,
         ippatsu=riichi and not rinshan and rng.random() < 0.2,  # a kan ends ippatsu
         rinshan=rinshan, chankan=chankan,
