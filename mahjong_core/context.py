@@ -165,8 +165,10 @@ _RIICHI_BITS = (0, int(Yaku.RIICHI), int(Yaku.DOUBLE_RIICHI), int(Yaku.DOUBLE_RI
 
 
 class Facts(NamedTuple):
-    """What the scorer reads of a situation, derived once when it is made (the scorer's
-    interface to ``WinContext``: read through ``facts_of``)."""
+    """What the scorer reads of a situation, derived once when it is made, by name: the
+    context keeps these fields in this order as a plain tuple (``FactValues``, read
+    through ``facts_of``), which the scorer unpacks in one step (a named tuple unpacks
+    several times slower); ``Facts._make`` names them where a reader wants names."""
 
     yaku: int
     """The yaku flags of the situation (riichi, ippatsu, rinshan, ..., tenhou, chiihou)."""
@@ -195,6 +197,11 @@ class Facts(NamedTuple):
     optional: bool
     """Open riichi, paarenchan or nagashi: the scorer looks at the rules' options for
     them."""
+
+
+FactValues = tuple[int, int, int, tuple[tuple[int, int], ...], int, int, bool, int,
+                   tuple[int, int], tuple[int, ...], tuple[int, ...], bool, bool]
+"""The fields of ``Facts`` in order, as the plain tuple a context keeps."""
 
 
 @attrs.frozen(kw_only=True)
@@ -256,7 +263,7 @@ class WinContext:
     nagashi: bool = _flag()
     """A nagashi mangan at the exhaustive draw (every discard a terminal or an honour,
     none called): scored as a tsumo mangan whatever the hand."""
-    _facts: Facts = attrs.field(init=False, eq=False, repr=False)
+    _facts: FactValues = attrs.field(init=False, eq=False, repr=False)
     """What the scorer reads, derived once (``facts_of``)."""
 
     def _derive(self) -> None:
@@ -279,10 +286,10 @@ class WinContext:
             checks = True
         else:
             shown, mask, red, dora, ura, checks = (), 0, 0, (), (), self.chankan
-        SET_CLASS(self, "_facts", _facts(Facts, (
+        SET_CLASS(self, "_facts", (
             flags | first, flags, first, shown, mask, red, checks, 4 * seat + wind,
             _SEAT_ROUND[seat][wind], dora, ura, self.tenhou or self.chiihou or self.renhou,
-            self.open_riichi or self.paarenchan > 0 or self.nagashi)))
+            self.open_riichi or self.paarenchan > 0 or self.nagashi))
 
     def _check_situation(self) -> None:
         """Raise InvalidContextError for an impossible combination."""
@@ -380,10 +387,8 @@ class WinContext:
 
 
 WinContext.__init__ = fast_init(WinContext, WinContext._derive)  # type: ignore[method-assign]
-_facts = tuple.__new__
-"""``_facts(Facts, values)``: Facts from a tuple without the named constructor's call."""
 
 
-facts_of: Callable[[WinContext], Facts] = operator.attrgetter("_facts")
+facts_of: Callable[[WinContext], FactValues] = operator.attrgetter("_facts")
 """``facts_of(context)``: what the scorer reads of a situation (the values layer's
 interface for it; one C call)."""

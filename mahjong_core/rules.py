@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from typing import Any
-
-import enum
 
 import attrs
 

@@ -158,7 +158,8 @@ class WinResult:
     """A scored win: yaku, dora, han, fu, limit, points and payments.
 
     The values and the reading that scored sit in one plain tuple (the fields of
-    ``_Scored``) behind read-only properties; ``yaku_han``, ``fu_items`` and ``decomposition`` are built when asked for.
+    ``_Scored``) behind read-only properties; ``yaku_han``, ``fu_items`` and
+    ``decomposition`` are built when asked for.
     """
 
     _values: _Values
@@ -402,6 +403,9 @@ _HONOUR_PLACES = (tuple(((_t.SHANPON, r, _t.TRIP),) for r in range(7)),
                   tuple(((_t.TANKI, r, _t.PAIR),) for r in range(7)))
 """Where an honour winning tile sits: [is the pair][rank] -> its one placement."""
 _WAIT_FU = _t.WAIT_FU
+_PINFU_FU = (((30, 30), (30, 30)), ((20, 20), (30, 22)))
+"""Pinfu's fu, rounded and counted, by [tsumo][the rules give it the tsumo fu]: 30 on a
+ron, 20 on a tsumo (22, so 30, with the tsumo fu)."""
 """Fu of each wait: ryanmen, kanchan, penchan, shanpon, tanki."""
 
 
@@ -551,14 +555,14 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         _check_types(hand, win_tile, context, rules)
     melds = hand.melds
     full, hand_keys, meld_info, red_suits, four_copies = _hand_view(hand)
-    facts = _facts_of(context)
+    facts = _facts_of(context)  # a plain tuple of Facts' fields: one quick unpacking
     (situation, base_flags, yakuman_base, _, shown_mask, red_shown, tile_checks, winds,
      seat_round, dora_kinds, ura_kinds, _, optional) = facts
     if full:
         raise InvalidHandError(
             f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
     if melds or situation & Y_RINSHAN:
-        _check_melds(hand, meld_info, context, facts)
+        _check_melds(hand, meld_info, context, Facts._make(facts))
     if context.furiten and not context.tsumo:
         return _FURITEN
 
@@ -576,9 +580,9 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     four_held = four_copies | (held == 4) << win  # bit k: all four copies of kind k
     if tile_checks:  # chankan or indicators: checked against the hand's tiles
         if red_shown or context.chankan:
-            _check_red_and_chankan(hand, red_suits, held, win_tile, context, facts)
+            _check_red_and_chankan(hand, red_suits, held, win_tile, context, Facts._make(facts))
         if shown_mask & (four_held | _SHOWN_MORE):
-            _check_shown(hand, win_tile, keys, meld_counts, four_held, facts)
+            _check_shown(hand, win_tile, keys, meld_counts, four_held, Facts._make(facts))
     if rules.red_fives and four_held & _FIVES:
         _check_plain_fives(hand, red_suits, meld_counts, keys, win_tile)
     if optional and context.nagashi:
@@ -803,9 +807,7 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
     # fu of the base, closed ron and tsumo (a rinshan tsumo counts under Tenhou rules)
     base_fu = (22 if rules.rinshan_tsumo_fu or not context.rinshan else 20) if tsumo else (
         20 if is_open else 30)
-    # pinfu: 20 fu on a tsumo (22, so 30, where the rules give it the tsumo fu), 30 on a ron
-    pinfu_counted = (22 if rules.pinfu_tsumo_fu else 20) if tsumo else 30
-    pinfu_fu = (pinfu_counted + 9) // 10 * 10
+    pinfu_fu, pinfu_counted = _PINFU_FU[tsumo][rules.pinfu_tsumo_fu]
     open_pinfu_fu = rules.open_pinfu_fu
     whole = not rules.aotenjou  # a yakuman counts alone (under aotenjou, beside the rest)
     readings = _READINGS

@@ -77,7 +77,13 @@ def test_table_is_consistent(case: Case) -> None:
     han, limit = cast(int, expected["han"]), cast(str | None, expected["limit"])
     yaku = cast(dict[str, int], expected.get("yaku", {}))
     counts = cast(dict[str, int], expected.get("dora", {}))
-    if limit in ("yakuman", "double_yakuman", "triple_yakuman"):
+    counted = rules.get("kazoe_multiple") and han >= 26 and yaku and not any(
+        value % 13 == 0 for value in yaku.values())
+    if counted:  # a counted hand of 26 han or more: a yakuman for each 13
+        assert han == sum(yaku.values()) + sum(counts.values())
+        assert limit == {2: "double_yakuman", 3: "triple_yakuman"}[han // 13]
+        base = 8000 * (han // 13)
+    elif limit in ("yakuman", "double_yakuman", "triple_yakuman"):
         assert han == 13 * {"yakuman": 1, "double_yakuman": 2, "triple_yakuman": 3}[limit]
         assert not yaku or sum(yaku.values()) == han
         base = 8000 * han // 13

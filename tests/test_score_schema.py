@@ -160,6 +160,15 @@ def _random_requests(count: int, seed: int) -> list[dict[str, Any]]:
             request["kita"] = rng.randrange(3)
         if rng.random() < 0.2:
             request["rules"] = {"double_yakuman": True, "kiriage_mangan": rng.random() < 0.5}
+        elif rng.random() < 0.2:
+            request["rules"] = rng.choice(["tenhou_sanma" if three else "mahjong_soul", {
+                "aotenjou": True, "renhou": "mangan", "open_riichi": True,
+                "open_riichi_sashikomi": True, "paarenchan": True, "daichisei": True}, {
+                "kazoe_multiple": True, "yakuman_limit": 6, "daisharin": True,
+                "open_pinfu_fu": 20, "pinfu_tsumo_fu": True, "paarenchan": True,
+                "paarenchan_needs_yaku": False}])
+        if rng.random() < 0.05 and request["seat_wind"] == "E":
+            request["paarenchan"] = rng.randrange(1, 3)
         requests.append(request)
     return requests
 
@@ -230,7 +239,7 @@ WRONG_ANSWERS: list[Any] = [
     _changed(WIN, yaku={"riichi": 1, "pinfuu": 1}),
     _changed(WIN, yaku={}),
     _changed(WIN, yaku={"riichi": 0}),
-    _changed(WIN, yaku={"riichi": 27}),
+    _changed(WIN, yaku={"riichi": 105}),
     _changed(WIN, dora={"dora": 1, "aka": 1}),
     _changed(WIN, dora={"dora": 1, "aka": 4, "ura": 0}),
     _changed(WIN, payments={"discarder": 8300, "dealer": 100}),
@@ -281,6 +290,12 @@ WRONG_REQUESTS: list[Any] = [
     _changed(REQUEST, rules={"no_such_rule": True}),
     _changed(REQUEST, rules={"double_wind_pair_fu": 3}),
     _changed(REQUEST, rules=None),
+    _changed(REQUEST, rules="no_such_rule_set"),
+    _changed(REQUEST, rules={"renhou": "sometimes"}),
+    _changed(REQUEST, rules={"yakuman_limit": 0}),
+    _changed(REQUEST, rules={"open_pinfu_fu": 25}),
+    _changed(REQUEST, paarenchan=9),
+    _changed(REQUEST, nagashi="yes"),
     _changed(REQUEST, players=5),
     _changed(REQUEST, kita=5),
 ]

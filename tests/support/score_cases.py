@@ -846,6 +846,76 @@ CASES: list[Case] = [
     Case("not-complete-open", q(OK, "1s", CHI123), nowin("not_complete")),
 ]
 
+# ---- the rule options, each present and just absent (worked by hand as above)
+WHEEL = "2233445566778m"  # wins on 8m: 22m, 345m x2, 678m x2 (ryanmen): pinfu, ryanpeikou
+CASES += [
+    # 20 (pinfu tsumo) + 2 (tsumo fu under pinfu_tsumo_fu) = 22 -> 30; 2 han 30 fu: base 480
+    Case("pinfu-tsumo-fu-counted", q("34556m123p789s99s", "4m", tsumo=True,
+                                     rules={"pinfu_tsumo_fu": True}),
+         win({"pinfu": 1, "menzen_tsumo": 1}, 2, 30, None, 2000,
+             tsumo(dealer=1000, non_dealer=500))),
+    # open tanyao of runs by ron on a ryanmen: 20 fu, 30 by default; 1 han 20 fu: base 160
+    Case("open-pinfu-shape-20-fu", q("456m234p34s88s", "5s", chi("678p"),
+                                     rules={"open_pinfu_fu": 20}),
+         win({"tanyao": 1}, 1, 20, None, 700, ron(700))),
+    Case("open-pinfu-shape-30-fu", q("456m234p34s88s", "5s", chi("678p")),
+         win({"tanyao": 1}, 1, 30, None, 1000, ron(1000))),
+    # riichi 1 ippatsu 1 tsumo 1 pinfu 1 tanyao 1 ryanpeikou 3 chinitsu 6 = 14; dora 2m 4m 6m
+    # 8m two each = 8; ura 2m 4m two each = 4: 26 han, a double yakuman under kazoe_multiple
+    Case("kazoe-multiple-26-han-double", q(WHEEL, "8m", riichi=True, ippatsu=True, tsumo=True,
+                                           dora_indicators="1m3m5m7m", ura_indicators="1m3m",
+                                           rules={"kazoe_multiple": True, "red_fives": False}),
+         win({"riichi": 1, "ippatsu": 1, "menzen_tsumo": 1, "pinfu": 1, "tanyao": 1,
+              "ryanpeikou": 3, "chinitsu": 6}, 26, 20, "double_yakuman", 64000,
+             tsumo(dealer=32000, non_dealer=16000), dora=dora(8, 0, 4))),
+    # without ippatsu: 25 han, one counted yakuman even under kazoe_multiple
+    Case("kazoe-multiple-25-han-single", q(WHEEL, "8m", riichi=True, tsumo=True,
+                                           dora_indicators="1m3m5m7m", ura_indicators="1m3m",
+                                           rules={"kazoe_multiple": True, "red_fives": False}),
+         win({"riichi": 1, "menzen_tsumo": 1, "pinfu": 1, "tanyao": 1, "ryanpeikou": 3,
+              "chinitsu": 6}, 25, 20, "kazoe_yakuman", 32000,
+             tsumo(dealer=16000, non_dealer=8000), dora=dora(8, 0, 4))),
+    Case("kazoe-26-han-single-by-default", q(WHEEL, "8m", riichi=True, ippatsu=True,
+                                             tsumo=True, dora_indicators="1m3m5m7m",
+                                             ura_indicators="1m3m", rules={"red_fives": False}),
+         win({"riichi": 1, "ippatsu": 1, "menzen_tsumo": 1, "pinfu": 1, "tanyao": 1,
+              "ryanpeikou": 3, "chinitsu": 6}, 26, 20, "kazoe_yakuman", 32000,
+             tsumo(dealer=16000, non_dealer=8000), dora=dora(8, 0, 4))),
+    # renhou as 5 han beside pinfu: 6 han, haneman
+    Case("renhou-mangan", q(P, "4s", renhou=True, rules={"renhou": "mangan"}),
+         win({"pinfu": 1, "renhou_mangan": 5}, 6, 30, "haneman", 12000, ron(12000))),
+    Case("renhou-yakuman", q(P, "4s", renhou=True, rules={"renhou": "yakuman"}),
+         yakuman({"renhou": 13}, 32000, ron(32000))),
+    Case("renhou-off", q(P, "4s", renhou=True), win({"pinfu": 1}, 1, 30, None, 1000, ron(1000))),
+    # open riichi 2 + tanyao 1 + pinfu 1 = 4 han 30 fu: base 1920
+    Case("open-riichi", q(TP, "5s", riichi=True, open_riichi=True, rules={"open_riichi": True}),
+         win({"pinfu": 1, "tanyao": 1, "open_riichi": 2}, 4, 30, None, 7700, ron(7700))),
+    Case("open-riichi-not-played", q(TP, "5s", riichi=True, open_riichi=True),
+         win({"riichi": 1, "pinfu": 1, "tanyao": 1}, 3, 30, None, 3900, ron(3900))),
+    Case("open-riichi-sashikomi", q(TP, "5s", riichi=True, open_riichi=True, rules={
+        "open_riichi": True, "open_riichi_sashikomi": True}),
+         yakuman({"sashikomi": 13}, 32000, ron(32000))),
+    Case("open-riichi-dealt-in-by-riichi", q(TP, "5s", riichi=True, open_riichi=True,
+                                             discarder_in_riichi=True, rules={
+                                                 "open_riichi": True,
+                                                 "open_riichi_sashikomi": True}),
+         win({"pinfu": 1, "tanyao": 1, "open_riichi": 2}, 4, 30, None, 7700, ron(7700))),
+    Case("daisharin", q("2233445566778p", "8p", rules={"daisharin": True}),
+         yakuman({"daisharin": 13}, 32000, ron(32000))),
+    Case("daisuurin-needs-all-suits", q(WHEEL, "8m", rules={"daisharin": True,
+                                                             "daisharin_all_suits": True}),
+         yakuman({"daisuurin": 13}, 32000, ron(32000))),
+    Case("daichisei", q("1122334455667z", "7z", rules={"daichisei": True}),
+         yakuman({"tsuuiisou": 13, "daichisei": 13}, 64000, ron(64000))),
+    Case("paarenchan", q(TP, "5s", seat_wind="E", paarenchan=1, rules={"paarenchan": True}),
+         yakuman({"paarenchan": 13}, 48000, ron(48000))),
+    Case("paarenchan-not-played", q(TP, "5s", seat_wind="E", paarenchan=1),
+         win({"pinfu": 1, "tanyao": 1}, 2, 30, None, 2900, ron(2900))),
+    # nagashi mangan: a tsumo mangan whatever the hand
+    Case("nagashi-mangan", q(K, "3s", nagashi=True, tsumo=True),
+         win({"nagashi_mangan": 5}, 5, 30, "mangan", 8000, tsumo(dealer=4000, non_dealer=2000))),
+]
+
 # ---- yakuman_stacking off with two equal yakuman: which one is listed is not specified,
 # so only the value is checked (one yakuman instead of two).
 _NO_STACK = win({}, 13, None, "yakuman", 32000, ron(32000))
