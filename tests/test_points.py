@@ -98,3 +98,18 @@ def test_deltas_refuse_seats_that_do_not_fit_the_payments() -> None:
         other_tsumo.deltas(0, dealer=0)
     with pytest.raises(InvalidSeatError, match="winner is a seat"):
         other_tsumo.deltas(None, dealer=0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("han", "yakuman", "rules", "limit", "base"), [
+    (25, 0, Rules(kazoe_multiple=True), Limit.KAZOE_YAKUMAN, 8000),
+    (26, 0, Rules(kazoe_multiple=True), Limit.DOUBLE_YAKUMAN, 16000),
+    (39, 0, Rules(kazoe_multiple=True), Limit.TRIPLE_YAKUMAN, 24000),
+    (26, 0, Rules(), Limit.KAZOE_YAKUMAN, 8000),
+    (91, 0, Rules(kazoe_multiple=True, yakuman_limit=6), Limit.SEXTUPLE_YAKUMAN, 48000),
+    (0, 7, Rules(), Limit.SEPTUPLE_YAKUMAN, 56000),
+    (0, 7, Rules(yakuman_limit=6), Limit.SEXTUPLE_YAKUMAN, 48000),
+    (0, 6, Rules(yakuman_limit=6), Limit.SEXTUPLE_YAKUMAN, 48000),
+])
+def test_counted_and_stacked_yakuman_limits(han: int, yakuman: int, rules: Rules,
+                                            limit: Limit, base: int) -> None:
+    assert limit_of(han, 30, yakuman, rules) == (limit, base)

@@ -384,3 +384,89 @@ def test_results_narrow_by_truth() -> None:
     assert win and win.is_win is True
     assert not no_yaku and no_yaku.is_win is False
     assert not not_complete and [r for r in (win, no_yaku, not_complete) if r] == [win]
+
+
+# -- the rule options --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("notation", "tile", "ctx", "han", "fu", "points"), [
+    # riichi, tanyao, pinfu: 3 han 30 fu, 30 x 2^5 = 960 a base, 3,840 -> 3,900; the honba
+    # and the stick are not paid
+    ("234m567m345p67s88s", "5s", WinContext(riichi=True, honba=1, riichi_sticks=1, seat_wind="S"),
+     3, 30, 3900),
+    # kokushi on its thirteen-sided wait, a double: 26 han; 20 + 2 tsumo + 2 single wait
+    # -> 30 fu; the dealer's tsumo: 3 x (2 x 30 x 2^28 rounded up to 100)
+    ("19m19p19s1234567z", "1z", WinContext(tsumo=True), 26, 30, 3 * 16106127400),
+    # menzen tsumo 1, haku 1, suuankou tanki 26 (double), tsuuiisou 13 = 41 han (toitoi
+    # and sanankou are within suuankou); 20 + 2 + 2 tanki + 2 hatsu pair + 4 x 8 = 58 -> 60;
+    # base 60 x 2^43 = 527,765,581,332,480, twice that rounded up to 100 from each
+    ("2223334445556z", "6z", WinContext(tsumo=True), 41, 60, 3 * 1055531162665000),
+])
+def test_aotenjou_pays_fu_and_han_without_a_limit(notation: str, tile: str, ctx: WinContext,
+                                                  han: int, fu: int, points: int) -> None:
+    rules = Rules(aotenjou=True, double_yakuman=True)
+    result = evaluate(Hand.parse(notation), Tile.parse(tile), ctx, rules)
+    assert isinstance(result, WinResult)
+    assert (result.han, result.fu, result.limit, result.points, result.total) == (
+        han, fu, None, points, points)
+    assert sum(h for _, h in result.yaku_han) == han
+
+
+def test_aotenjou_does_not_count_what_a_yakuman_contains() -> None:
+    result = evaluate(Hand.parse("2223334445556z"), Tile.parse("6z"), WinContext(tsumo=True),
+                      Rules(aotenjou=True))
+    assert isinstance(result, WinResult)
+    assert result.yaku.names() == ["menzen_tsumo", "haku", "suuankou_tanki", "tsuuiisou"]
+
+
+@pytest.mark.parametrize(("limit", "han", "points"), [(None, 26, 64000), (2, 26, 64000),
+                                                      (1, 13, 32000)])
+def test_a_limit_on_stacked_yakuman(limit: int | None, han: int, points: int) -> None:
+    result = evaluate(Hand.parse("19m19p19s1234567z"), Tile.parse("1z"),
+                      WinContext(seat_wind="S"), Rules(double_yakuman=True, yakuman_limit=limit))
+    assert isinstance(result, WinResult) and (result.han, result.points) == (han, points)
+
+
+def test_nagashi_mangan_is_a_tsumo_mangan_whatever_the_hand() -> None:
+    from mahjong_core import nagashi_mangan
+
+    dealer = nagashi_mangan(WinContext(nagashi=True, honba=1))
+    assert (dealer.han, dealer.fu, dealer.limit, dealer.yaku) == (5, 30, Limit.MANGAN,
+                                                                 Yaku.NAGASHI_MANGAN)
+    assert dealer.payments.as_dict() == {"non_dealer": 4100} and dealer.fu_items == ()
+    result = evaluate(Hand.parse("123m456m789p24s99s"), Tile.parse("5s"),
+                      WinContext(nagashi=True, seat_wind="W"))
+    assert isinstance(result, WinResult) and result.points == 8000
+    with pytest.raises(InvalidHandError):
+        result.decomposition
+
+
+@pytest.mark.parametrize("call", [
+    lambda: Rules(kazoe_multiple=True, kazoe_yakuman=False),
+    lambda: Rules(daisharin_all_suits=True),
+    lambda: Rules(open_riichi_sashikomi=True),
+    lambda: Rules(renhou="sometimes"),
+    lambda: Rules(renhou=1),
+    lambda: Rules(renhou=[]),
+    lambda: Rules(yakuman_limit=0),
+    lambda: Rules(yakuman_limit=9),
+    lambda: Rules(yakuman_limit=True),
+    lambda: Rules(open_pinfu_fu=25),
+    lambda: Rules(aotenjou="yes"),
+    lambda: WinContext(open_riichi=True),
+    lambda: WinContext(tsumo=True, discarder_in_riichi=True),
+    lambda: WinContext(paarenchan=1, seat_wind="S"),
+    lambda: WinContext(paarenchan=9),
+    lambda: WinContext(nagashi=1),
+])
+def test_bad_options_raise_library_errors(call: Any) -> None:
+    with pytest.raises((InvalidRulesError, InvalidContextError)):
+        call()
+
+
+def test_renhou_reads_its_old_values() -> None:
+    from mahjong_core import Renhou
+
+    assert Rules(renhou=True).renhou is Renhou.YAKUMAN
+    assert Rules(renhou=False) == Rules() and not Rules().renhou
+    assert Rules.from_mapping({"renhou": "mangan"}).renhou is Renhou.MANGAN
