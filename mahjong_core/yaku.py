@@ -273,7 +273,7 @@ _NAMES: dict[Yaku, tuple[str, str]] = {
     Yaku.DAICHISEI: ("Big seven stars", "大七星"),
     Yaku.SASHIKOMI: ("Dealing into an open riichi", "オープン立直への放銃"),
     Yaku.PAARENCHAN: ("Eight dealer wins in a row", "八連荘"),
-    Yaku.RENHOU_MANGAN: ("Blessing of man (mangan)", "人和"),
+    Yaku.RENHOU_MANGAN: ("Blessing of man (mangan)", "人和満貫"),
     Yaku.NAGASHI_MANGAN: ("Mangan at the draw", "流し満貫"),
 }
 """Each yaku's English and Japanese display names (the romaji is ``json_name``)."""

@@ -438,7 +438,7 @@ def test_nagashi_mangan_is_a_tsumo_mangan_whatever_the_hand() -> None:
                       WinContext(nagashi=True, seat_wind="W"))
     assert isinstance(result, WinResult) and result.points == 8000
     with pytest.raises(InvalidHandError):
-        result.decomposition
+        _ = result.decomposition
 
 
 @pytest.mark.parametrize("call", [
@@ -452,12 +452,12 @@ def test_nagashi_mangan_is_a_tsumo_mangan_whatever_the_hand() -> None:
     lambda: Rules(yakuman_limit=9),
     lambda: Rules(yakuman_limit=True),
     lambda: Rules(open_pinfu_fu=25),
-    lambda: Rules(aotenjou="yes"),
+    lambda: Rules(aotenjou="yes"),  # type: ignore[arg-type]
     lambda: WinContext(open_riichi=True),
     lambda: WinContext(tsumo=True, discarder_in_riichi=True),
     lambda: WinContext(paarenchan=1, seat_wind="S"),
     lambda: WinContext(paarenchan=9),
-    lambda: WinContext(nagashi=1),
+    lambda: WinContext(nagashi=1),  # type: ignore[arg-type]
 ])
 def test_bad_options_raise_library_errors(call: Any) -> None:
     with pytest.raises((InvalidRulesError, InvalidContextError)):

@@ -1479,7 +1479,7 @@ class Round:
             and self.phase is Phase.CALLS, tenhou=tsumo and first and dealer,
             chiihou=tsumo and first and not dealer,
             renhou=(not tsumo and not me.discarded and not self._calls_made
-                    and not dealer and self.rules.renhou),
+                    and not dealer and bool(self.rules.renhou)),
             seat_wind=self.seat_wind(seat), round_wind=self.round_wind,
             dora_indicators=indicators, ura_indicators=ura,
             honba=self.honba if with_sticks else 0,
