@@ -128,7 +128,8 @@ class Rules:
     """Different yakuman in one hand add up (otherwise only the largest counts)."""
     yakuman_limit: int | None = attrs.field(default=None, validator=_check_yakuman_limit)
     """The most yakuman a hand is paid for (6: at most a sextuple yakuman), counted hands
-    included; None: no limit."""
+    included: its han are then 13 for each yakuman paid, its yaku still each listed with
+    its own han; None: no limit."""
     aotenjou: bool = _bool_field(False)
     """No limits: every hand is paid fu x 2^(han + 2) however large, a yakuman counting
     13 han (26 a double form under ``double_yakuman``) beside the other yaku and the dora

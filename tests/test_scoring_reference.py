@@ -14,7 +14,11 @@ from .support.reference_scoring import Reference, counted_fu, redden, reference_
 
 RULES = [Rules(), Rules(double_yakuman=True), Rules(yakuman_stacking=False, rinshan_tsumo_fu=False),
          Rules(open_tanyao=False, kiriage_mangan=True), Rules(kazoe_yakuman=False),
-         Rules(double_wind_pair_fu=2, red_fives=False)]
+         Rules(double_wind_pair_fu=2, red_fives=False),
+         Rules(open_riichi=True, open_riichi_sashikomi=True, renhou="mangan", paarenchan=True,
+               pinfu_tsumo_fu=True, open_pinfu_fu=20),
+         Rules(renhou="yakuman", paarenchan=True, paarenchan_needs_yaku=False,
+               double_yakuman=True, yakuman_limit=2, kazoe_multiple=True)]
 
 
 @settings(max_examples=1500, deadline=None)
@@ -35,5 +39,7 @@ def test_fast_scorer_equals_reference(seed: int, rules: Rules) -> None:
     items = fast.fu_items
     if fast.decomposition.form.value == "standard" and not fast.yakuman:
         assert -(-sum(v for _, v in items) // 10) * 10 == fast.fu
-    assert sum(h for _, h in fast.yaku_han) + (
-        fast.dora + fast.aka + fast.ura if not fast.yakuman else 0) == fast.han
+    listed = sum(h for _, h in fast.yaku_han)
+    if fast.yakuman and rules.yakuman_limit:  # each yakuman listed, the limit's han paid
+        listed = min(listed, 13 * rules.yakuman_limit)
+    assert listed + (fast.dora + fast.aka + fast.ura if not fast.yakuman else 0) == fast.han

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 import attrs
 
-from mahjong_core import Form, Group, GroupKind, Hand, Rules, Tile, Wait, WinContext, Yaku
+from mahjong_core import (
+    Form,
+    Group,
+    GroupKind,
+    Hand,
+    Renhou,
+    Rules,
+    Tile,
+    Wait,
+    WinContext,
+    Yaku,
+)
 from mahjong_core.meld import Meld, MeldKind
 from mahjong_core.points import limit_of, payments_for
 from mahjong_core.tile import tile_of
@@ -115,10 +126,13 @@ class _Evaluator:
     def _situational(self) -> Yaku:
         ctx = self.ctx
         y = Yaku(0)
+        shown = ctx.open_riichi and self.rules.open_riichi
         if ctx.double_riichi:
-            y |= Yaku.DOUBLE_RIICHI
+            y |= Yaku.DOUBLE_OPEN_RIICHI if shown else Yaku.DOUBLE_RIICHI
         elif ctx.riichi:
-            y |= Yaku.RIICHI
+            y |= Yaku.OPEN_RIICHI if shown else Yaku.RIICHI
+        if ctx.renhou and self.rules.renhou is Renhou.MANGAN:
+            y |= Yaku.RENHOU_MANGAN
         if ctx.ippatsu:
             y |= Yaku.IPPATSU
         if ctx.tsumo and not self.is_open:
@@ -140,8 +154,11 @@ class _Evaluator:
             y |= Yaku.TENHOU
         if ctx.chiihou:
             y |= Yaku.CHIIHOU
-        if ctx.renhou and self.rules.renhou:
+        if ctx.renhou and self.rules.renhou is Renhou.YAKUMAN:
             y |= Yaku.RENHOU
+        if (ctx.open_riichi and self.rules.open_riichi_sashikomi and not ctx.tsumo
+                and not ctx.discarder_in_riichi):
+            y |= Yaku.SASHIKOMI
         return y
 
     def _count_yakuman(self) -> Yaku:
@@ -174,6 +191,8 @@ class _Evaluator:
         """Score one reading and placement and keep it if it is the best so far."""
         rules, ctx = self.rules, self.ctx
         self.had_complete = True
+        if ctx.paarenchan and rules.paarenchan and (yaku or not rules.paarenchan_needs_yaku):
+            yaku |= Yaku.PAARENCHAN
         yakuman_flags = yaku & YAKUMAN
         if yakuman_flags:
             parts = []
@@ -181,10 +200,12 @@ class _Evaluator:
             for y in Yaku:
                 if y & yakuman_flags:
                     n = 2 if (rules.double_yakuman and y & DOUBLE_YAKUMAN_FORMS) else 1
-                    parts.append((y, 13 * n))
+                    parts.append((y, 13 * (ctx.paarenchan if y is Yaku.PAARENCHAN else n)))
             if not rules.yakuman_stacking:
                 parts = [max(parts, key=lambda p: p[1])]
             count = sum(n for _, n in parts) // 13
+            if rules.yakuman_limit:
+                count = min(count, rules.yakuman_limit)
             liable = 0
             base = limit_of(0, fu, count, rules)[1]
             if rules.pao and ctx.pao is not None:
@@ -403,6 +424,8 @@ class _Evaluator:
         ctx, rules = self.ctx, self.rules
         tsumo = ctx.tsumo
         if pinfu:
+            if tsumo and rules.pinfu_tsumo_fu:
+                return 30, (("base", 20), ("tsumo", 2))
             if tsumo:
                 return 20, (("base", 20),)
             return 30, (("base", 20), ("closed ron", 10))
@@ -434,7 +457,7 @@ class _Evaluator:
             items.append((f"{state} {name} of {tile_of(s.kind)}", value))
         fu = sum(v for _, v in items)
         fu = -(-fu // 10) * 10
-        if fu == 20:
+        if fu == 20 and rules.open_pinfu_fu == 30:
             # an open hand of runs won on a two-sided wait by ron: 30 fu
             items.append((_OPEN_PINFU_SHAPE, 10))
             fu = 30
