@@ -543,6 +543,12 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
     ``_standard_readings`` (every reading, every placement of the winning tile),
     ``_seven_pairs`` and ``_highest``.
 
+    Kept whole (about 130 lines), measured: every call runs it, and each part split out
+    would cost a call with its arguments and results, about 0.08 us (timeit: a call of
+    ten arguments returning five values), some 1.5% of a 5 us evaluation per part; what
+    not every call runs is split out (``_check_*``, ``_situation_options``,
+    ``nagashi_mangan``, ``_table_dora``, ``_nine_gates``).
+
     >>> from mahjong_core import Hand, Tile, WinContext
     >>> result = evaluate(Hand.parse("234m567p23455s66z"), Tile.parse("6z"),
     ...                   WinContext(riichi=True, seat_wind="S"))
@@ -790,7 +796,11 @@ def _standard_readings(found: list[_Candidate], keys: list[int], win: int, featu
     """Every standard reading and every placement of the winning tile in it, scored and
     added to ``found`` when it has a yaku; True when some placement had none.
 
-    ``summary`` is what the melds bring (``_score_tables.NO_MELDS`` without melds)."""
+    ``summary`` is what the melds bring (``_score_tables.NO_MELDS`` without melds).
+
+    Kept whole (about 150 lines), measured: its loops run once per reading and once per
+    placement, and a call for either would cost about 0.08 us each (as measured for
+    ``evaluate``), several percent of a hand with a few readings and placements."""
     tsumo = context.tsumo
     pair_fu_of = _PAIR_FU[winds | rules.double_wind_pair_fu << 4]
     suit = win // 9
