@@ -133,7 +133,8 @@ class Rules:
     aotenjou: bool = _bool_field(False)
     """No limits: every hand is paid fu x 2^(han + 2) however large, a yakuman counting
     13 han (26 a double form under ``double_yakuman``) beside the other yaku and the dora
-    (less the yaku the yakuman contains), without honba or riichi sticks."""
+    (less the yaku the yakuman contains), without honba, riichi sticks or liability
+    (pao)."""
     double_wind_pair_fu: int = attrs.field(default=4, validator=_check_pair_fu)
     """Fu of a pair of the wind that is both the seat and the round wind (2 or 4)."""
     renhou: Renhou = attrs.field(default=Renhou.OFF, converter=_to_renhou)

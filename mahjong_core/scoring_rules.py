@@ -43,8 +43,9 @@ if TYPE_CHECKING:
     from .hand import Hand
     from .rules import Rules
 
-__all__ = ["FU_RULES", "HAN", "YAKU_RULES", "FuRule", "Win", "YakuRule", "fu", "fu_items",
-           "fu_of", "set_fu", "wins", "yaku", "yaku_han", "yaku_of"]
+__all__ = ["AOTENJOU_CONTAINED", "FU_RULES", "HAN", "YAKU_RULES", "FuRule", "Win", "YakuRule",
+           "fu", "fu_items", "fu_of", "set_fu", "wins", "yaku", "yaku_han", "yaku_of",
+           "yakuman_han"]
 
 # -- the tiles, by kind (0-8 man, 9-17 pin, 18-26 sou, 27-30 winds, 31-33 dragons) ---------
 
@@ -542,32 +543,32 @@ def suukantsu(win: Win) -> bool:
     return win.kans == 4
 
 
-@yaku(Yaku.DAISHARIN, 13)
+@yaku(Yaku.DAISHARIN, 13, 13)
 def daisharin(win: Win) -> bool:
     """Two each of 2-8 of pin, closed, where the rules play daisharin."""
     return win.rules.daisharin and _wheels(win) == 1
 
 
-@yaku(Yaku.DAISUURIN, 13)
+@yaku(Yaku.DAISUURIN, 13, 13)
 def daisuurin(win: Win) -> bool:
     """Two each of 2-8 of man, closed, where the rules play daisharin in every suit."""
     return win.rules.daisharin_all_suits and _wheels(win) == 0
 
 
-@yaku(Yaku.DAICHIKURIN, 13)
+@yaku(Yaku.DAICHIKURIN, 13, 13)
 def daichikurin(win: Win) -> bool:
     """Two each of 2-8 of sou, closed, where the rules play daisharin in every suit."""
     return win.rules.daisharin_all_suits and _wheels(win) == 2
 
 
-@yaku(Yaku.DAICHISEI, 13)
+@yaku(Yaku.DAICHISEI, 13, 13)
 def daichisei(win: Win) -> bool:
     """Seven pairs of the seven honours, where the rules play daichisei (a yakuman
     beside tsuuiisou)."""
     return win.rules.daichisei and win.form is Form.SEVEN_PAIRS and win.kinds <= HONOURS
 
 
-@yaku(Yaku.SASHIKOMI, 13)
+@yaku(Yaku.SASHIKOMI, 13, 13)
 def sashikomi(win: Win) -> bool:
     """A ron on an open riichi from a player not in riichi, where the rules make it a
     yakuman."""
