@@ -195,8 +195,8 @@ class Facts(NamedTuple):
     first_turn: bool
     """Tenhou, chiihou or renhou."""
     optional: bool
-    """Open riichi, paarenchan or nagashi: the scorer looks at the rules' options for
-    them."""
+    """Renhou, open riichi, paarenchan or nagashi: the scorer looks at the rules' options
+    for them."""
 
 
 FactValues = tuple[int, int, int, tuple[tuple[int, int], ...], int, int, bool, int,
@@ -289,7 +289,7 @@ class WinContext:
         SET_CLASS(self, "_facts", (
             flags | first, flags, first, shown, mask, red, checks, 4 * seat + wind,
             _SEAT_ROUND[seat][wind], dora, ura, self.tenhou or self.chiihou or self.renhou,
-            self.open_riichi or self.paarenchan > 0 or self.nagashi))
+            self.renhou or self.open_riichi or self.paarenchan > 0 or self.nagashi))
 
     def _check_situation(self) -> None:
         """Raise InvalidContextError for an impossible combination."""

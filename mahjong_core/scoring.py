@@ -623,12 +623,7 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
         dora, ura = _table_dora(hand, meld_counts, win_tile, keys, context, rules)
     reds = red_suits | win_tile.red << suit
     aka = _POPCOUNT[reds] if rules.red_fives else 0
-    if context.renhou and rules.renhou:
-        if rules.renhou is _RENHOU_YAKUMAN:
-            yakuman_base |= Y_RENHOU
-        else:
-            base_flags |= Y_RENHOU_MANGAN
-    if optional:  # open riichi, sashikomi, paarenchan
+    if optional:  # renhou, open riichi, sashikomi, paarenchan
         base_flags, yakuman_base = _situation_options(base_flags, yakuman_base, context, rules)
     if kokushi:
         return _thirteen_orphans(keys, win, yakuman_base, (dora, aka, ura), context, rules,
@@ -655,8 +650,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
                                      seat_round, rules)
     if chiitoi:
         found.append(_seven_pairs(keys, win, base_flags, yakuman_base, rules))
-    if optional and context.paarenchan and rules.paarenchan and rules.paarenchan_needs_yaku:
-        found = [_with_paarenchan(candidate, rules) for candidate in found]
+    if optional and context.paarenchan:
+        found = _with_paarenchan(found, rules)
     if not found:
         return _NO_YAKU if no_yaku else _NOT_COMPLETE
     return _highest(found, dora + aka + ura, dora, aka, ura, win, context, rules, is_open,
@@ -665,8 +660,13 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
 
 def _situation_options(base_flags: int, yakuman_base: int, context: WinContext,
                        rules: Rules) -> tuple[int, int]:
-    """The situation's yaku under the rules' options: open riichi in place of riichi,
-    sashikomi, and paarenchan where it needs no other yaku."""
+    """The situation's yaku under the rules' options: renhou, open riichi in place of
+    riichi, sashikomi, and paarenchan where it needs no other yaku."""
+    if context.renhou and rules.renhou:
+        if rules.renhou is _RENHOU_YAKUMAN:
+            yakuman_base |= Y_RENHOU
+        else:
+            base_flags |= Y_RENHOU_MANGAN
     if context.open_riichi and rules.open_riichi:
         if base_flags & Y_RIICHI:
             base_flags ^= Y_RIICHI | Y_OPEN_RIICHI
@@ -679,14 +679,18 @@ def _situation_options(base_flags: int, yakuman_base: int, context: WinContext,
     return base_flags, yakuman_base
 
 
-def _with_paarenchan(candidate: _Candidate, rules: Rules) -> _Candidate:
-    """A candidate (which has a yaku) with paarenchan added: a yakuman hand (under
-    aotenjou, one more yakuman beside the rest)."""
-    flags, han, fu, yakuman, *reading = candidate
-    yakuman |= Y_PAARENCHAN
-    if not rules.aotenjou:
-        flags, han = yakuman, 0
-    return (flags, han, fu, yakuman, *reading)  # type: ignore[return-value]
+def _with_paarenchan(found: list[_Candidate], rules: Rules) -> list[_Candidate]:
+    """Where paarenchan needs another yaku, the candidates (which have one) with
+    paarenchan added: yakuman hands (under aotenjou, one more yakuman beside the rest)."""
+    if not rules.paarenchan or not rules.paarenchan_needs_yaku:
+        return found
+    added = []
+    for flags, han, fu, yakuman, *reading in found:
+        yakuman |= Y_PAARENCHAN
+        if not rules.aotenjou:
+            flags, han = yakuman, 0
+        added.append((flags, han, fu, yakuman, *reading))
+    return added  # type: ignore[return-value]
 
 
 def nagashi_mangan(context: WinContext = _DEFAULT_CONTEXT,
