@@ -1,7 +1,8 @@
 """The games of a corpus, each put through one function: the ``stats`` and ``export``
 commands' single place where inputs are read and games are answered.
 
-A folder is read recursively (its files in name order); each file or standard input is
+A folder is read recursively (its files in name order, then each subfolder in name
+order); each file or standard input is
 read as ``replay`` reads it (``_games.read_inputs``: any format, plain or gzip, several
 games a file). Each game is read into an ``MjlogGame`` and given to the command's
 function with its number (its place among all the inputs' games, from 0); a game that
@@ -39,8 +40,9 @@ class GameAnswer(Generic[_R]):
 
 
 def corpus_paths(paths: Iterable[str]) -> Iterator[str]:
-    """The files of ``paths``: a folder gives every file under it, in name order (hidden
-    files and folders skipped); a file or ``-`` is given as it is."""
+    """The files of ``paths``: a folder gives every file under it, its own files in name
+    order, then each subfolder's in name order (hidden files and folders skipped); a file
+    or ``-`` is given as it is."""
     for path in paths:
         if path == "-" or not os.path.isdir(path):
             yield path
