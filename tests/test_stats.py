@@ -3,7 +3,9 @@ any grouping, filters, the readable table and the ``stats`` command."""
 
 from __future__ import annotations
 
+import doctest
 import gzip
+import itertools
 import json
 import pickle
 from pathlib import Path
@@ -94,7 +96,7 @@ def test_a_sum_is_the_same_in_any_order_and_grouping(order: list[int], cuts: lis
                                                       ) -> None:
     shuffled = [PER_GAME[i] for i in order]
     bounds = [0, *sorted(cuts), len(shuffled)]
-    parts = [sum_stats(shuffled[a:b]) for a, b in zip(bounds, bounds[1:], strict=False)]
+    parts = [sum_stats(shuffled[a:b]) for a, b in itertools.pairwise(bounds)]
     whole = sum_stats(PER_GAME)
     grouped = sum_stats(parts)
     assert grouped == whole
@@ -253,3 +255,10 @@ def test_a_replayed_record_counts_as_the_command() -> None:
     game = PARSED[0]
     record = replay_mjlog(game)
     assert stats_of(record, [p.name for p in game.players]) == PER_GAME[0]
+
+
+def test_the_docs_examples_run() -> None:
+    path = Path(__file__).parent.parent / "docs" / "stats.md"
+    result = doctest.testfile(str(path), module_relative=False,
+                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 4 and result.failed == 0

@@ -29,6 +29,9 @@ TENHOU_YAKU = dict(enumerate((
     "daisuushii", "shousuushii", "suukantsu")))
 """Tenhou's yaku ids 0-51 and their names in the library's JSON (52-54 are dora)."""
 
+_STEPS = {"T": "draw", "U": "draw", "V": "draw", "W": "draw",
+          "D": "discard", "E": "discard", "F": "discard", "G": "discard"}
+
 DRAW_KINDS = {"": "exhaustive", "nm": "nagashi_mangan", "yao9": "nine_terminals",
               "kaze4": "four_winds", "reach4": "four_riichi", "kan4": "four_kans",
               "ron3": "triple_ron"}
@@ -60,6 +63,9 @@ class LoggedGame:
     """Rounds in which each seat called a chi, pon or open kan."""
     wins: list[LoggedWin] = attrs.field(factory=list)
     draws: collections.Counter[str] = attrs.field(factory=collections.Counter)
+    steps: collections.Counter[str] = attrs.field(factory=collections.Counter)
+    """Tiles drawn (``draw``) and discarded (``discard``), melds called or declared
+    (``meld``), dora indicators turned over after the first (``dora``)."""
 
     @property
     def places(self) -> list[int]:
@@ -88,6 +94,10 @@ def read_game(xml: str) -> LoggedGame:
     called: set[int] = set()
     for match in _TAG.finditer(xml):
         tag, attrs_ = match.group(1), dict(_ATTR.findall(match.group(2)))
+        step = _STEPS.get(tag[0]) if tag[1:].isdigit() else None
+        if step is not None:
+            game.steps[step] += 1
+            continue
         if tag == "GO":
             game.players = 3 if int(attrs_.get("type", "0")) & 0x10 else 4
         elif tag == "UN" and "n0" in attrs_ and not game.names:  # later UN: a reconnection
@@ -95,7 +105,10 @@ def read_game(xml: str) -> LoggedGame:
         elif tag == "INIT":
             game.rounds += 1
             called = set()
+        elif tag == "DORA":
+            game.steps["dora"] += 1
         elif tag == "N":
+            game.steps["meld"] += 1
             who = int(attrs_["who"])
             if _opens(int(attrs_["m"])) and who not in called:
                 called.add(who)
