@@ -94,10 +94,18 @@ class TidyTable:
         return self._build(record, game, seat_names(record, names))
 
 
-def _tiles(record: GameRecord) -> list[Tile]:
-    """Each 136 id's tile (red fives where the rules have them)."""
-    red = record.rules.red_fives
-    return [Tile.from_id136(i, red_fives=red) for i in range(136)]
+def _tile_table(red_fives: bool) -> tuple[tuple[Tile, ...], tuple[str, ...]]:
+    tiles = tuple(Tile.from_id136(i, red_fives=red_fives) for i in range(136))
+    return tiles, tuple(str(tile) for tile in tiles)
+
+
+_TILES = {red: _tile_table(red) for red in (False, True)}
+"""Each 136 id's tile and its mpsz, without and with red fives (built once)."""
+
+
+def _tiles(record: GameRecord) -> tuple[tuple[Tile, ...], tuple[str, ...]]:
+    """Each 136 id's tile and its mpsz under the record's rules."""
+    return _TILES[record.rules.red_fives]
 
 
 def _col(spec: str, doc: str) -> Column:
@@ -166,7 +174,7 @@ def _riichi_and_calls(played: RoundRecord, seats: int) -> tuple[list[bool], list
 
 
 def _wins(record: GameRecord, game: int, names: Sequence[str]) -> list[Row]:
-    tiles = _tiles(record)
+    _, tiles = _tiles(record)
     rows: list[Row] = []
     for number, played in enumerate(record.rounds):
         for result in played.results:
@@ -179,7 +187,7 @@ def _wins(record: GameRecord, game: int, names: Sequence[str]) -> list[Row]:
                 result.is_tsumo, who == played.dealer, value.han, value.fu, value.points,
                 None if limit is None else limit.value, value.yakuman,
                 " ".join(value.yaku.names()), value.dora, value.aka, value.ura,
-                result.context.riichi, result.hand.is_closed, str(tiles[result.win_tile]),
+                result.context.riichi, result.hand.is_closed, tiles[result.win_tile],
                 value.wait.value, result.liable, result.deltas[who]))
     return rows
 
@@ -190,47 +198,49 @@ def _actions(record: GameRecord, game: int, names: Sequence[str]) -> list[Row]:
     for number, played in enumerate(record.rounds):
         index = 0
         for event in played.events:
-            rows.append((game, number, index, *_action(event, names, tiles)))
+            rows.append((game, number, index, *_action(event, names, *tiles)))
             index += 1
         for result in played.results:
             if isinstance(result, Win):
                 who = result.winner
                 rows.append((game, number, index, who, names[who],
-                             "tsumo" if result.is_tsumo else "ron", str(tiles[result.win_tile]),
+                             "tsumo" if result.is_tsumo else "ron", tiles[1][result.win_tile],
                              None, None if result.is_tsumo else result.from_seat,
                              False, False, False))
                 index += 1
     return rows
 
 
-def _action(event: Event, names: Sequence[str], tiles: Sequence[Tile]) -> tuple[Cell, ...]:
-    """seat, player, action, tile, tiles, from_seat, tsumogiri, riichi, rinshan."""
+def _action(event: Event, names: Sequence[str], tiles: Sequence[Tile],
+            text: Sequence[str]) -> tuple[Cell, ...]:
+    """seat, player, action, tile, tiles, from_seat, tsumogiri, riichi, rinshan (``tiles``
+    and ``text``: each 136 id's tile and its mpsz)."""
     kind = type(event)
     if kind is TileDrawn:
         assert isinstance(event, TileDrawn)
-        return (event.seat, names[event.seat], "draw", str(tiles[event.tile]), None, None,
+        return (event.seat, names[event.seat], "draw", text[event.tile], None, None,
                 False, False, event.rinshan)
     if kind is TileDiscarded:
         assert isinstance(event, TileDiscarded)
-        return (event.seat, names[event.seat], "discard", str(tiles[event.tile]), None, None,
+        return (event.seat, names[event.seat], "discard", text[event.tile], None, None,
                 event.tsumogiri, event.riichi, False)
     if kind is MeldCalled:
         assert isinstance(event, MeldCalled)
         meld = event.meld
         tile = meld.added if meld.added is not None else meld.called
         return (event.seat, names[event.seat], meld.meld.kind.value,
-                None if tile is None else str(tiles[tile]),
+                None if tile is None else text[tile],
                 format_tiles(tiles[i] for i in meld.ids), meld.from_seat, False, False, False)
     if kind is KitaDeclared:
         assert isinstance(event, KitaDeclared)
-        return (event.seat, names[event.seat], "kita", str(tiles[event.tile]), None, None,
+        return (event.seat, names[event.seat], "kita", text[event.tile], None, None,
                 False, False, False)
     if kind is RiichiAccepted:
         assert isinstance(event, RiichiAccepted)
         return (event.seat, names[event.seat], "riichi_accepted", None, None, None,
                 False, False, False)
     assert isinstance(event, DoraRevealed)
-    return (None, None, "dora", str(tiles[event.indicator]), None, None, False, False, False)
+    return (None, None, "dora", text[event.indicator], None, None, False, False, False)
 
 
 TABLES: dict[str, TidyTable] = {table.name: table for table in (
@@ -342,6 +352,9 @@ class TableFormat(enum.Enum):
         return None
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)
+"""One encoder for every row (``json.dumps`` with options makes one a call)."""
+
 _BATCH = 1 << 16
 """Rows kept before a Parquet row group is written."""
 
@@ -380,9 +393,9 @@ class TableWriter:
             self._csv.writerows(tuple(_csv_cell(cell) for cell in row) for row in rows)
         elif self.format is TableFormat.JSONL:
             names = self.table.names
+            encode = _JSON.encode
             _text(self._stream).write("".join(
-                json.dumps(dict(zip(names, row, strict=True)), ensure_ascii=False) + "\n"
-                for row in rows))
+                encode(dict(zip(names, row, strict=True))) + "\n" for row in rows))
         else:
             self._pending.extend(rows)
             if len(self._pending) >= _BATCH:
