@@ -11,7 +11,9 @@ cannot be read or whose function raises a ``MahjongError`` is answered with its 
 
 from __future__ import annotations
 
+import argparse
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Generic, TypeVar
 
@@ -20,9 +22,11 @@ import attrs
 from ..errors import MahjongError
 from ..formats.logs import parse_game
 from ..formats.mjlog import MjlogGame
+from ..formats.replay import replay_mjlog
+from ..table import GameRecord
 from ._games import GameText, read_inputs
 
-__all__ = ["GameAnswer", "corpus_paths", "each_game"]
+__all__ = ["GameAnswer", "add_inputs", "corpus_paths", "each_game", "replayed"]
 
 _R = TypeVar("_R")
 
@@ -37,6 +41,16 @@ class GameAnswer(Generic[_R]):
     """The file (or ``standard input``) it came from."""
     value: _R | None = None
     error: str | None = None
+
+    def report(self) -> None:
+        """Name this game's error on standard error (``game 3 (logs/a.mjlog): ...``)."""
+        print(f"game {self.number} ({self.source}): {self.error}", file=sys.stderr)
+
+
+def add_inputs(parser: argparse.ArgumentParser) -> None:
+    """The commands' inputs argument: files or folders, ``-`` or none for standard input."""
+    parser.add_argument("inputs", nargs="*", metavar="FILE|DIR",
+                        help="game logs or folders of them; - or none for standard input")
 
 
 def corpus_paths(paths: Iterable[str]) -> Iterator[str]:
@@ -73,3 +87,15 @@ def _answer(number: int, source: str, item: GameText,
         return GameAnswer(number, source, function(number, parse_game(item.text, item.fmt)))
     except MahjongError as error:
         return GameAnswer(number, source, error=str(error))
+
+
+def replayed(game: MjlogGame) -> tuple[GameRecord, list[str] | None]:
+    """The engine's record of ``game`` and its players' names by seat as its log gives
+    them (None when it names fewer than its seats).
+
+    Raises InvalidLogError or IllegalActionError for a game the engine cannot replay.
+    """
+    record = replay_mjlog(game)
+    seats = len(record.final_scores)
+    names = [player.name for player in game.players[:seats]]
+    return record, names if len(names) == seats else None

@@ -16,9 +16,8 @@ from typing import IO
 
 from ..errors import MahjongError
 from ..formats.mjlog import MjlogGame
-from ..formats.replay import replay_mjlog
 from ..tidy import TABLES, Row, TableFormat, TableWriter, TidyTable
-from ._corpus import each_game
+from ._corpus import add_inputs, each_game, replayed
 
 __all__ = ["game_rows", "main"]
 
@@ -38,10 +37,8 @@ def game_rows(number: int, game: MjlogGame, table: TidyTable) -> list[Row]:
 
     Raises InvalidLogError or IllegalActionError for a game the engine cannot replay.
     """
-    record = replay_mjlog(game)
-    seats = len(record.final_scores)
-    names = [player.name for player in game.players[:seats]]
-    return table.rows(record, game=number, names=names if len(names) == seats else None)
+    record, names = replayed(game)
+    return table.rows(record, game=number, names=names)
 
 
 def _write(stream: IO[str] | IO[bytes], inputs: Sequence[str], table: TidyTable,
@@ -51,7 +48,7 @@ def _write(stream: IO[str] | IO[bytes], inputs: Sequence[str], table: TidyTable,
     errors = 0
     for answer in each_game(inputs, lambda number, game: game_rows(number, game, table)):
         if answer.error is not None:
-            print(f"game {answer.number} ({answer.source}): {answer.error}", file=sys.stderr)
+            answer.report()
             errors += 1
         elif answer.value is not None:
             writer.write(answer.value)
@@ -87,8 +84,7 @@ def main(argv: list[str]) -> int:
                     "tidy table: a row per seat of a game, round, seat of a round, win or "
                     "action, with fixed, documented columns.",
         epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("inputs", nargs="*", metavar="FILE|DIR",
-                        help="game logs or folders of them; - or none for standard input")
+    add_inputs(parser)
     parser.add_argument("--table", required=True, choices=list(TABLES),
                         help="the table to write")
     parser.add_argument("-o", "--output", metavar="FILE",

@@ -12,10 +12,9 @@ import json
 import sys
 
 from ..formats.mjlog import MjlogGame
-from ..formats.replay import replay_mjlog
 from ..stats import CorpusStats, GameFilter, stats_of
 from ._batch import Output
-from ._corpus import each_game
+from ._corpus import add_inputs, each_game, replayed
 
 __all__ = ["game_stats", "main"]
 
@@ -36,10 +35,7 @@ def game_stats(game: MjlogGame, only: GameFilter | None = None) -> CorpusStats:
     """
     if only is not None and not only.accepts(game):
         return CorpusStats()
-    record = replay_mjlog(game)
-    seats = len(record.final_scores)
-    names = [player.name for player in game.players[:seats]]
-    return stats_of(record, names if len(names) == seats else None)
+    return stats_of(*replayed(game))
 
 
 def main(argv: list[str]) -> int:
@@ -52,8 +48,7 @@ def main(argv: list[str]) -> int:
                     "riichi and call rates, average win and deal-in; over the corpus "
                     "yaku and draws.",
         epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("inputs", nargs="*", metavar="FILE|DIR",
-                        help="game logs or folders of them; - or none for standard input")
+    add_inputs(parser)
     parser.add_argument("--json", action="store_true",
                         help="one JSON object (see docs/stats.md) instead of the table")
     parser.add_argument("--player", action="append", default=[], metavar="NAME",
@@ -69,7 +64,7 @@ def main(argv: list[str]) -> int:
     total = CorpusStats()
     for answer in each_game(args.inputs or ["-"], lambda _, game: game_stats(game, only)):
         if answer.error is not None:
-            print(f"game {answer.number} ({answer.source}): {answer.error}", file=sys.stderr)
+            answer.report()
             total.merge(CorpusStats.failed())
         elif answer.value is not None:
             total.merge(answer.value)
