@@ -94,8 +94,8 @@ SUBCOMMANDS = list(cli.COMMANDS)
 
 
 def test_every_command_is_listed_with_an_example() -> None:
-    assert SUBCOMMANDS == ["analyze", "score", "chinitsu", "replay", "convert", "view", "bench",
-                           "demo", "match", "mjai-bot"]
+    assert SUBCOMMANDS == ["analyze", "score", "chinitsu", "replay", "convert", "export",
+                           "stats", "view", "bench", "demo", "match", "mjai-bot"]
     text = cli.usage()
     for name, (_, summary, example) in cli.COMMANDS.items():
         assert f"  {name:<10}{summary}" in text and f"  {example}" in text
@@ -132,6 +132,8 @@ def test_each_command_refuses_an_unknown_option(name: str,
         args += ["--players", "random,random,random,random", "--games", "1"]
     if name == "view":
         args += ["game.mjlog"]
+    if name == "export":
+        args += ["--table", "wins"]
     assert cli.main(args) == 2
     out, err = capsys.readouterr()
     assert out == ""

@@ -61,11 +61,11 @@ def test_the_command_line_holds_each_command() -> None:
     from mahjong_core.cli import COMMANDS
     assert {module for module, _, _ in COMMANDS.values()} == {
         f"mahjong_core.cli.{name}" for name in
-        ("analyze", "score", "chinitsu", "replay", "convert", "view", "bench", "demo", "match",
-         "mjai_bot")}
+        ("analyze", "score", "chinitsu", "replay", "convert", "export", "stats", "view",
+         "bench", "demo", "match", "mjai_bot")}
     assert all((PACKAGE / "cli" / f"{name}.py").is_file() for name in
-               ("analyze", "score", "chinitsu", "replay", "convert", "view", "bench", "demo",
-                "match", "mjai_bot"))
+               ("analyze", "score", "chinitsu", "replay", "convert", "export", "stats", "view",
+                "bench", "demo", "match", "mjai_bot"))
 
 
 def _loaded_imports(path: pathlib.Path) -> set[str]:

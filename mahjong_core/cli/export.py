@@ -1,0 +1,119 @@
+"""``python -m mahjong_core export``: game logs as tidy tables (CSV, JSON lines, Parquet).
+
+Every game of the inputs is played through the table engine and written as rows of one
+table (``mahjong_core.tidy.TABLES``: player_games, rounds, player_rounds, wins, actions),
+game after game in input order, so pandas, polars and DuckDB read it directly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from typing import IO
+
+from ..errors import MahjongError
+from ..formats.mjlog import MjlogGame
+from ..tidy import TABLES, Row, TableFormat, TableWriter, TidyTable
+from ._corpus import add_inputs, each_game, replayed
+
+__all__ = ["game_rows", "main"]
+
+_EXAMPLES = """examples:
+  python -m mahjong_core export --table wins logs/ -o wins.parquet
+  python -m mahjong_core export --table player_rounds logs/ -o player_rounds.csv
+  python -m mahjong_core export --table actions --format jsonl game.mjlog | head
+
+The format is the output file's ending (.csv, .jsonl, .parquet) unless --format says;
+standard output takes csv (the default) or jsonl. Parquet needs pyarrow (pip install
+'mahjong_core[parquet]'). docs/export.md lists every column. A game that cannot be read
+or replayed is named on standard error and has no rows; the exit status is then 1."""
+
+
+def game_rows(number: int, game: MjlogGame, table: TidyTable) -> list[Row]:
+    """The rows of ``table`` for game ``number``, its players named as its log names them.
+
+    Raises InvalidLogError or IllegalActionError for a game the engine cannot replay.
+    """
+    record, names = replayed(game)
+    return table.rows(record, game=number, names=names)
+
+
+def _write(stream: IO[str] | IO[bytes], inputs: Sequence[str], table: TidyTable,
+           fmt: TableFormat) -> int:
+    """Write every game's rows to ``stream``; the number of games that were errors."""
+    writer = TableWriter(stream, table, fmt)
+    errors = 0
+    for answer in each_game(inputs, lambda number, game: game_rows(number, game, table)):
+        if answer.error is not None:
+            answer.report()
+            errors += 1
+        elif answer.value is not None:
+            writer.write(answer.value)
+    writer.close()
+    return errors
+
+
+def _write_file(path: str, inputs: Sequence[str], table: TidyTable, fmt: TableFormat) -> int:
+    """Write to ``path`` whole or not at all (a temporary file beside it, then renamed)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix=".export-", dir=folder)
+    try:
+        if fmt is TableFormat.PARQUET:
+            with os.fdopen(handle, "wb") as binary:
+                errors = _write(binary, inputs, table, fmt)
+        else:
+            with os.fdopen(handle, "w", encoding="utf-8", newline="") as text:
+                errors = _write(text, inputs, table, fmt)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    return errors
+
+
+def main(argv: list[str]) -> int:
+    """Write one table of every game of the inputs; exit status 1 when any game was an
+    error, 2 for a usage error."""
+    parser = argparse.ArgumentParser(
+        prog="python -m mahjong_core export",
+        description="Game logs (mjlog, tenhou.net/6 JSON or mjai, plain or gzip; folders "
+                    "read recursively) played through the table engine and written as one "
+                    "tidy table: a row per seat of a game, round, seat of a round, win or "
+                    "action, with fixed, documented columns.",
+        epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_inputs(parser)
+    parser.add_argument("--table", required=True, choices=list(TABLES),
+                        help="the table to write")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="the file to write (default: standard output)")
+    parser.add_argument("--format", choices=[fmt.value for fmt in TableFormat],
+                        help="csv, jsonl or parquet (default: the output's ending, else csv)")
+    args = parser.parse_args(argv)
+    fmt = (TableFormat(args.format) if args.format else
+           (TableFormat.of_path(args.output) if args.output else None) or TableFormat.CSV)
+    if args.output is None and fmt is TableFormat.PARQUET:
+        parser.error("parquet is written to a file: give -o FILE")
+    table = TABLES[args.table]
+    inputs = args.inputs or ["-"]
+    try:
+        if args.output is None:  # a closed pipe ends the command quietly (run_command)
+            errors = _write(sys.stdout, inputs, table, fmt)
+        else:
+            errors = _write_file(args.output, inputs, table, fmt)
+    except MahjongError as error:  # pyarrow missing
+        print(f"export: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        if args.output is None:
+            raise
+        print(f"export: {args.output} cannot be written: {error.strerror or error}",
+              file=sys.stderr)
+        return 1
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
