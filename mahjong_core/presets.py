@@ -23,8 +23,8 @@ WRC_RULES = Rules(red_fives=False, kiriage_mangan=True, kazoe_yakuman=False,
 """World Riichi Championship Rules 2022: no red fives (an optional variant, Optional Rules
 Mod.2.1); 4 han 30 fu and 3 han 60 fu round up to mangan; 13 han or more without a yakuman
 stops at sanbaiman; different yakuman in one hand add up (new in 2022) but no hand shape
-counts twice; pao for daisangen and daisuushii (2015 edition §6.2). Open tanyao, a rinshan
-tsumo's fu and a 4-fu double-wind pair as at Tenhou."""
+counts twice; pao for daisangen and daisuushii (the 2015 edition's liability clause, §6.2).
+Open tanyao, a rinshan tsumo's fu and a 4-fu double-wind pair as at Tenhou."""
 
 WRC_TABLE = TableRules(start_score=30000, return_score=30000, uma=(15, 5, -5, -15),
                        extension=False, bust=False, dealer_stop=False, nagashi_mangan=False,
@@ -51,8 +51,8 @@ EMA_TABLE = TableRules(start_score=30000, return_score=30000, uma=(15, 5, -5, -1
                        nine_terminals=False, four_winds=False, four_riichi=False,
                        four_kans=False, triple_ron_draw=False)
 """EMA Riichi Competition Rules 2016, around the hands: scores kept from 0 (here 30,000 to
-start and to return, the same thing), uma +15 +5 -5 -15 (§3.6.1) on the unrounded score,
-play going on below zero; no abortive draws (§3.4.3); double and triple ron, the discarder
+start and to return, the same thing), uma +15 +5 -5 -15 on the unrounded score, play
+going on below zero; no abortive draws; double and triple ron, the discarder
 paying each winner; no nagashi mangan; every kan turns its dora over at once."""
 
 MLEAGUE_RULES = Rules(kiriage_mangan=True, kazoe_yakuman=False, double_wind_pair_fu=2)

@@ -8,8 +8,10 @@ scoring table, the table's behaviour from what the rule allows.
 
 from __future__ import annotations
 
+import pathlib
 import random
 
+import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -37,7 +39,7 @@ RANK_POINTS = {"wrc": (15, 5, -5, -15), "ema": (15, 5, -5, -15),
                "mleague": (50, 10, -10, -30)}
 """Each place's points on top of (score - 30,000) / 1,000, as each document gives them:
 WRC session score = (score - 30,000) / 1,000 + uma [W4, W6]; EMA uma 15/5, no oka, scores
-not rounded [E1, E0 §3.6.1]; M-League rank points +50 +10 -10 -30, the oka of 20 included
+not rounded [E1]; M-League rank points +50 +10 -10 -30, the oka of 20 included
 [M1]."""
 
 
@@ -70,7 +72,7 @@ three_scores = st.lists(st.integers(-400, 1200).map(lambda hundreds: hundreds * 
 @settings(max_examples=150, deadline=None)
 @given(three=three_scores)
 def test_placement_points_follow_each_documents_formula(name: str, three: list[int]) -> None:
-    """W4/W6: (score - 30,000) / 1,000 + uma, exact; E1/E0 §3.6.1: the same, scores below
+    """W4/W6: (score - 30,000) / 1,000 + uma, exact; E1: the same, scores below
     zero included; M1: the same with rank points that hold the oka. The four final scores
     hold every point the table started with; no two are equal."""
     table = PRESETS[name][1]
@@ -225,3 +227,19 @@ def test_three_rons_on_one_discard(table: TableRules, winners: list[int]) -> Non
             game_round.apply(Ron(seat))
     assert game_round.is_over
     assert [r.winner for r in game_round.results if isinstance(r, Win)] == winners
+
+
+# -- the side-by-side document --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [Rules, TableRules])
+def test_the_rules_document_has_a_row_for_every_option(options: type) -> None:
+    """docs/rules.md sets every option side by side: a field added to ``Rules`` or
+    ``TableRules`` needs its row there, with each rule set's value and source."""
+    document = (pathlib.Path(__file__).parents[1] / "docs" / "rules.md").read_text(
+        encoding="utf-8")
+    field_cells = [line.split("|")[2] for line in document.splitlines()
+                   if line.startswith("| ") and line.count("|") > 3]
+    missing = [f.name for f in attrs.fields(options)
+               if not any(f"`{f.name}`" in cell for cell in field_cells)]
+    assert not missing
