@@ -21,7 +21,6 @@ from ..context import MAX_HONBA, MAX_RIICHI_STICKS, WinContext, Wind
 from ..errors import IllegalActionError, InvalidContextError, quote, safe_repr
 from ..hand import Hand
 from ..meld import Meld, MeldKind, Relative
-from ..points import payments_for
 from ..rules import TENHOU_RULES, Rules
 from ..scoring import WinResult, evaluate
 from ..seats import relative_seat, seat_from_relative, seat_wind
@@ -41,6 +40,16 @@ from .actions import (
     Pon,
     Ron,
     Tsumo,
+)
+from .draws import (
+    TERMINALS_AND_HONOURS,
+    dealer_repeats,
+    draw_after_discard,
+    is_nine_terminals,
+    is_triple_ron,
+    nagashi_mangan_payments,
+    tenpai_payments,
+    terminal_and_honour_kinds,
 )
 from .records import (
     DoraRevealed,
@@ -68,7 +77,6 @@ __all__ = ["Observation", "Phase", "Round", "SeenEvents"]
 
 _RED = tuple(Tile.from_id136(i) for i in range(136))
 _PLAIN = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
-_YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _DRAGONS = frozenset((31, 32, 33))
 _WINDS = frozenset((27, 28, 29, 30))
 _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
@@ -622,9 +630,8 @@ class Round:
         self._calls_made = False
         """A call, kan or kita happened: first-turn chances (double riichi, ...) are over."""
         self._discards = 0
-        self._first_wind = -1
-        """The kind of the first discard while every discard so far is that wind."""
-        self._four_kans_pending = False
+        self._opening: tuple[int, ...] = ()
+        """The kinds of the round's first five discards (enough to tell four winds)."""
         self._riichi_pending: int | None = None
         self.phase = Phase.TURN
         self.current = dealer
@@ -979,14 +986,11 @@ class Round:
         me.forbidden = 0
         me.own_kinds |= 1 << kind
         me.passed = 0
-        if kind not in _YAOCHUU:
+        if kind not in TERMINALS_AND_HONOURS:
             me.nagashi = False
         self._discards += 1
-        if self._discards <= 4:
-            if self._discards == 1 and kind in _WINDS:
-                self._first_wind = kind
-            elif self._first_wind != kind or self._calls_made:
-                self._first_wind = -1
+        if self._discards <= 5:
+            self._opening += (kind,)
         self._events.append(event)
         self._open_window(Phase.CALLS, seat, tile_id)
 
@@ -1138,9 +1142,10 @@ class Round:
             return "these table rules have no nine-terminals draw"
         if self._drawn is None or not self._first_turn(me):
             return "nine terminals is declared on one's first draw, before any call"
-        kinds = {i // 4 for i in me.ids} & _YAOCHUU
-        if len(kinds) < 9:
-            return f"seat {seat} holds {len(kinds)} kinds of terminals and honours, not nine"
+        kinds = [i >> 2 for i in me.ids]
+        if not is_nine_terminals(kinds):
+            return (f"seat {seat} holds {terminal_and_honour_kinds(kinds)} kinds of terminals "
+                    "and honours, not nine")
         return None
 
     def _riichi_problem(self, seat: int, me: _Seat, tile_id: TileId | None) -> str | None:
@@ -1270,29 +1275,15 @@ class Round:
             raise self._illegal(action, "after that chi every tile left is one kuikae forbids")
 
     def _settle(self) -> None:
-        """Every seat asked has answered: wins first, then the abortive draws, then calls."""
+        """Every seat asked has answered: wins first, then the abortive draws, then calls;
+        else the next seat draws (or the wall has run out)."""
         seat, tile_id = self.current, self._last_tile
         assert tile_id is not None
         answers = self._answers if self._claimed else {}  # every seat asked passed
         rons = [s for s in self._after[seat] if isinstance(answers.get(s), Ron)] \
             if answers else []
-        chankan = self.phase is Phase.CHANKAN
         if rons:
-            if len(rons) == 3 and self.table.triple_ron_draw:
-                self._finish_draw(DrawKind.TRIPLE_RON)
-                return
-            if not self.table.double_ron:
-                rons = rons[:1]
-            wins = []
-            for n, winner in enumerate(rons):
-                # the first winner's win is the one offered (nothing it depends on has
-                # changed since); a second one takes no honba or riichi sticks
-                result = (self._wins_offered.get(winner) if n == 0
-                          else self._ron_result(winner, self._seats[winner], tile_id, first=False))
-                assert result is not None
-                hand, context, win = result
-                wins.append((winner, seat, hand, tile_id, context, win))
-            self._finish_wins(wins)
+            self._settle_rons(rons, seat, tile_id)
             return
         bit = 1 << (tile_id // 4)
         for other in self._after[seat]:
@@ -1300,40 +1291,17 @@ class Round:
             s.passed |= bit
             if s.riichi:
                 s.riichi_passed |= bit
-        if chankan:
-            self.phase = Phase.TURN
-            if self._robbing_kita:  # the north passed: it stands as a call does
-                self._robbing_kita = False
-                self._interrupt()
-                self._flush_dora()
-                self._kitas += 1
-                self._live_left -= 1
-            elif not self._robbing_closed_kan:
-                self._interrupt()
-                self._flush_dora()
-                self._count_kan(seat)
-                self._dora_pending += 1
-                if not self.table.open_kan_dora_at_discard:
-                    self._flush_dora()
-            self._robbing_closed_kan = False
-            self._draw(seat, rinshan=True)
+        if self.phase is Phase.CHANKAN:
+            self._kan_stands(seat)
             return
-        if self._riichi_pending is not None:
-            riichi = self._riichi_pending
-            self._riichi_pending = None
-            self._scores[riichi] -= self.table.riichi_cost
-            self.sticks += 1
-            self._events.append(RiichiAccepted(riichi))
-            if (self.table.four_riichi and self.players == 4
-                    and all(s.riichi for s in self._seats)):
-                self._finish_draw(DrawKind.FOUR_RIICHI)
-                return
-        if (self.table.four_winds and self.players == 4 and self._discards == 4
-                and self._first_wind >= 0 and not self._calls_made):
-            self._finish_draw(DrawKind.FOUR_WINDS)
-            return
-        if self._four_kans_pending:
-            self._finish_draw(DrawKind.FOUR_KANS)
+        riichi_now = self._riichi_pending is not None
+        if riichi_now:
+            self._accept_riichi()
+        abortive = draw_after_discard(
+            self.table, riichi=[s.riichi for s in self._seats], riichi_now=riichi_now,
+            discards=self._opening, called=self._calls_made, kan_seats=self._kans)
+        if abortive is not None:
+            self._finish_draw(abortive)
             return
         if answers:
             caller = next((s for s in self._after[seat]
@@ -1347,6 +1315,53 @@ class Round:
             self._exhaustive_draw()
             return
         self._draw((seat + 1) % self.players, rinshan=False)
+
+    def _settle_rons(self, rons: list[int], seat: int, tile_id: TileId) -> None:
+        """``rons`` (in turn order after ``seat``) declared ron on ``tile_id``."""
+        if self.table.triple_ron_draw and is_triple_ron(len(rons)):
+            self._finish_draw(DrawKind.TRIPLE_RON)
+            return
+        if not self.table.double_ron:
+            rons = rons[:1]
+        wins = []
+        for n, winner in enumerate(rons):
+            # the first winner's win is the one offered (nothing it depends on has
+            # changed since); a second one takes no honba or riichi sticks
+            result = (self._wins_offered.get(winner) if n == 0
+                      else self._ron_result(winner, self._seats[winner], tile_id, first=False))
+            assert result is not None
+            hand, context, win = result
+            wins.append((winner, seat, hand, tile_id, context, win))
+        self._finish_wins(wins)
+
+    def _kan_stands(self, seat: int) -> None:
+        """Nobody robbed ``seat``'s added kan, closed kan or north tile: it stands and
+        ``seat`` draws its replacement tile."""
+        self.phase = Phase.TURN
+        if self._robbing_kita:  # the north passed: it stands as a call does
+            self._robbing_kita = False
+            self._interrupt()
+            self._flush_dora()
+            self._kitas += 1
+            self._live_left -= 1
+        elif not self._robbing_closed_kan:
+            self._interrupt()
+            self._flush_dora()
+            self._count_kan(seat)
+            self._dora_pending += 1
+            if not self.table.open_kan_dora_at_discard:
+                self._flush_dora()
+        self._robbing_closed_kan = False
+        self._draw(seat, rinshan=True)
+
+    def _accept_riichi(self) -> None:
+        """The riichi declared with the discard that passed stands: its stick goes down."""
+        riichi = self._riichi_pending
+        assert riichi is not None
+        self._riichi_pending = None
+        self._scores[riichi] -= self.table.riichi_cost
+        self.sticks += 1
+        self._events.append(RiichiAccepted(riichi))
 
     def _call(self, caller: int, action: Action, source: int, tile_id: TileId) -> None:
         me = self._seats[caller]
@@ -1516,21 +1531,12 @@ class Round:
         tenpai = tuple(s for s in range(players) if self._hand(self._seats[s]).is_tenpai())
         nagashi = tuple(s for s in range(players) if self.table.nagashi_mangan
                         and self._seats[s].nagashi and self._seats[s].river)
-        deltas = [0] * players
         if nagashi:
-            for winner in nagashi:
-                dealer = winner == self.dealer
-                _, payments = payments_for(2000, dealer=dealer, tsumo=True, rules=self.rules)
-                for s, change in enumerate(payments.deltas(winner, dealer=self.dealer)):
-                    deltas[s] += change
-            self._finish_draw(DrawKind.NAGASHI_MANGAN, tenpai, tuple(deltas), nagashi)
+            self._finish_draw(DrawKind.NAGASHI_MANGAN, tenpai, nagashi_mangan_payments(
+                nagashi, dealer=self.dealer, rules=self.rules), nagashi)
             return
-        if 0 < len(tenpai) < players:
-            total = self.table.noten_payment
-            for s in range(players):
-                deltas[s] = (total // len(tenpai) if s in tenpai
-                             else -total // (players - len(tenpai)))
-        self._finish_draw(DrawKind.EXHAUSTIVE, tenpai, tuple(deltas))
+        self._finish_draw(DrawKind.EXHAUSTIVE, tenpai, tenpai_payments(
+            tenpai, players=players, total=self.table.noten_payment))
 
     def _end(self) -> None:
         self.phase = Phase.OVER
@@ -1542,15 +1548,7 @@ class Round:
     def dealer_repeats(self) -> bool:
         """True when this round's dealer deals the next one (a win or tenpai of the
         dealer's own, or an abortive draw). Meaningful once the round is over."""
-        for result in self._results:
-            if isinstance(result, Win):
-                if result.winner == self.dealer:
-                    return True
-            elif result.kind.is_abortive:
-                return True
-            else:
-                return self.dealer in result.tenpai
-        return False
+        return dealer_repeats(self._results, self.dealer)
 
     # -- the wall -------------------------------------------------------------------------
 
@@ -1576,8 +1574,6 @@ class Round:
     def _count_kan(self, seat: int) -> None:
         self._kans.append(seat)
         self._live_left -= 1
-        if self.table.four_kans and len(self._kans) == 4 and len(set(self._kans)) > 1:
-            self._four_kans_pending = True
 
     def _reveal_dora(self) -> None:
         if self._dora_shown < 5:
