@@ -68,6 +68,7 @@ from .mjlog import (
 from .mjlog import (
     Draw as LogDraw,
 )
+from .record_mjlog import DRAW_TYPES
 from .tenhou_seed import TenhouShuffle, tenhou_walls
 
 __all__ = ["check_shuffle_wall", "game_rules", "replay_mjlog"]
@@ -79,9 +80,8 @@ _ANSWERING = (Phase.CALLS, Phase.CHANKAN)
 
 _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
 """Calls after which the caller draws a replacement tile."""
-_ABORTS = {"yao9": DrawKind.NINE_TERMINALS, "kaze4": DrawKind.FOUR_WINDS,
-           "reach4": DrawKind.FOUR_RIICHI, "kan4": DrawKind.FOUR_KANS,
-           "ron3": DrawKind.TRIPLE_RON}
+_ABORTS = {DRAW_TYPES[kind]: kind for kind in DrawKind if kind.is_abortive}
+"""Each abortive draw by its mjlog type."""
 
 
 def game_rules(game: MjlogGame, *, round_points: bool | None = None
