@@ -80,10 +80,12 @@ def test_triple_ron() -> None:
     (TableRules(four_riichi=False), DrawKind.FOUR_WINDS),
     (TableRules(four_riichi=False, four_winds=False), DrawKind.FOUR_KANS),
     (TableRules(four_riichi=False, four_winds=False, four_kans=False), None),
+    (None, DrawKind.FOUR_RIICHI),
 ])
 def test_draw_after_discard_follows_the_table_and_its_order(
-        table: TableRules, expected: DrawKind | None) -> None:
-    """A discard that brings every abortive draw at once: the first the table has."""
+        table: TableRules | None, expected: DrawKind | None) -> None:
+    """A discard that brings every abortive draw at once: the first the table has (every
+    draw without table rules)."""
     assert draw_after_discard(table, riichi=[True] * 4, riichi_now=True, discards=[E] * 4,
                               called=False, kan_seats=[0, 1, 0, 1]) is expected
 

@@ -19,7 +19,6 @@ from typing import NoReturn
 from ..errors import InvalidLogError
 from ..table.draws import draw_after_discard, is_nine_terminals, terminal_and_honour_kinds
 from ..table.records import DrawKind
-from ..table.rules import TableRules
 from ..table.wall import THREE_PLAYER_IDS
 from ..tile import Tile, TileId
 from .mjlog import (
@@ -46,9 +45,6 @@ RIICHI_COST = 1000
 _LIVE_TILES = {4: 70, 3: 55}
 _NORTH = 30
 _SEATS = 4
-_EVERY_DRAW = TableRules()
-"""Table rules with every abortive draw: a log that ends a round in a draw says one
-happened, and the rules say which."""
 
 _RED_TABLE = tuple(Tile.from_id136(i) for i in range(136))
 _PLAIN_TABLE = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
@@ -360,7 +356,7 @@ class RoundBuilder:
         if self.phase is not _Phase.ANSWER:
             _fail(f"the round ends in a draw, but {self._expected()}")
         abortive = draw_after_discard(
-            _EVERY_DRAW, riichi=self.riichi_declared, riichi_now=self.last_riichi,
+            None, riichi=self.riichi_declared, riichi_now=self.last_riichi,
             discards=self.discards, called=self.called, kan_seats=self.kan_seats)
         if abortive is not None:
             return DRAW_TYPES[abortive]

@@ -96,11 +96,12 @@ def is_triple_ron(rons: int) -> bool:
     return rons == 3
 
 
-def draw_after_discard(table: TableRules, *, riichi: Sequence[bool], riichi_now: bool,
+def draw_after_discard(table: TableRules | None, *, riichi: Sequence[bool], riichi_now: bool,
                        discards: Sequence[int], called: bool, kan_seats: Sequence[int]
                        ) -> DrawKind | None:
     """The abortive draw that ends the round once a discard passes with no win on it, or
-    None: four riichi, then four winds, then four kans, each when ``table`` has it.
+    None: four riichi, then four winds, then four kans, each when ``table`` has it (every
+    one with ``table`` None: a log reader asking which draw a logged one is).
 
     ``riichi``: each seat's riichi, ``riichi_now`` when the discard declared one;
     ``discards``: the kinds discarded so far, in order; ``called``: a call or kan was made
@@ -110,11 +111,12 @@ def draw_after_discard(table: TableRules, *, riichi: Sequence[bool], riichi_now:
     ...                    discards=[28] * 4, called=False, kan_seats=[])
     <DrawKind.FOUR_WINDS: 'four_winds'>
     """
-    if table.four_riichi and is_four_riichi(riichi, declared_now=riichi_now):
+    if (table is None or table.four_riichi) and is_four_riichi(riichi, declared_now=riichi_now):
         return DrawKind.FOUR_RIICHI
-    if table.four_winds and is_four_winds(discards, called=called, players=len(riichi)):
+    if (table is None or table.four_winds) and is_four_winds(
+            discards, called=called, players=len(riichi)):
         return DrawKind.FOUR_WINDS
-    if table.four_kans and is_four_kans(kan_seats):
+    if (table is None or table.four_kans) and is_four_kans(kan_seats):
         return DrawKind.FOUR_KANS
     return None
 
