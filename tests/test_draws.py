@@ -158,10 +158,10 @@ def test_next_honba(honba: int, repeat: bool, won: bool, expected: int) -> None:
 def test_game_end(table: TableRules, scores: list[int], hand_index: int, repeat: bool,
                   expected: str | None) -> None:
     """Seat 3 deals the last regular hand (South 4, index 7)."""
-    assert game_end(table, scores, hand_index=hand_index, repeat=repeat, abortive=False,
-                    dealer=3) == expected
+    assert game_end(table, scores, hand_index=hand_index, repeat=repeat, won=repeat,
+                    abortive=False, dealer=3) == expected
 
 
 def test_no_dealer_stop_after_an_abortive_draw() -> None:
     assert game_end(TableRules(), [20000, 25000, 25000, 30000], hand_index=7, repeat=True,
-                    abortive=True, dealer=3) is None
+                    won=False, abortive=True, dealer=3) is None

@@ -623,6 +623,20 @@ def test_riichi_needs_1000_points(points: int, allowed: bool) -> None:
     assert r.scores[1] == 0 and r.sticks == 1
 
 
+@pytest.mark.parametrize(("points", "below_cost", "allowed"), [
+    (999, True, True), (0, True, True), (-500, True, True), (999, False, False),
+    (1000, False, True)])
+def test_riichi_below_its_cost_where_the_table_allows_it(points: int, below_cost: bool,
+                                                        allowed: bool) -> None:
+    r = deal([NOTEN, "222p444p555p77p88p", NOTEN, NOTEN], scores=(25000, points, 25000, 25000),
+             table=TableRules(riichi_below_cost=below_cost))
+    step(r, "*")
+    assert bool(riichi_discards(r, 1)) is allowed
+    if allowed:
+        step(r, "*!")
+        assert r.scores[1] == points - 1000 and r.sticks == 1
+
+
 def test_riichi_needs_four_live_tiles() -> None:
     r = deal([NOTEN, "222p444p555p77p88p", "222s333s666s88s99s", NOTEN])
     while not (r.phase is Phase.TURN and r.current == 1 and r.live_remaining == 4):

@@ -6,7 +6,8 @@ rule, called alike by the engine (``Round``, ``Game``) and by the log readers.
   ``is_triple_ron`` (sanchahou); ``draw_after_discard`` says which of them, if any, a
   discard that nobody wins on brings under a table's rules.
 - The exhaustive draw (ryuukyoku): ``tenpai_payments`` and ``nagashi_mangan_payments``.
-- After a round: ``dealer_repeats`` (renchan), ``next_honba`` and ``game_end``.
+- After a round: ``dealer_repeats`` (renchan), ``next_honba``, ``dealer_stops``
+  (agari-yame, tenpai-yame) and ``game_end``.
 
 Tiles are named by kind, 0-33 in Tenhou's order (27-30 the winds); seats are ints.
 See docs/adding-a-table-rule.md for adding a rule.
@@ -21,7 +22,7 @@ from ..rules import Rules
 from .records import DrawKind, RoundResult, Win
 from .rules import TableRules, seats_by_place
 
-__all__ = ["dealer_repeats", "draw_after_discard", "game_end", "is_four_kans",
+__all__ = ["dealer_repeats", "dealer_stops", "draw_after_discard", "game_end", "is_four_kans",
            "is_four_riichi", "is_four_winds", "is_nine_terminals", "is_triple_ron",
            "nagashi_mangan_payments", "next_honba", "tenpai_payments",
            "terminal_and_honour_kinds"]
@@ -182,16 +183,33 @@ def next_honba(honba: int, *, repeat: bool, won: bool) -> int:
     return 0 if won and not repeat else honba + 1
 
 
+def dealer_stops(table: TableRules, scores: Sequence[int], *, dealer: int, won: bool,
+                 abortive: bool) -> bool:
+    """The last hand's dealer, who would deal again, ends the game instead: on top (equal
+    scores ranked by seat) with at least the return score, after a win of the dealer's
+    own (agari-yame, ``dealer_stop``) or tenpai at an exhaustive draw (tenpai-yame,
+    ``tenpai_stop`` too); never after an abortive draw.
+
+    >>> dealer_stops(TableRules(tenpai_stop=False), [20000, 25000, 25000, 30000], dealer=3,
+    ...              won=False, abortive=False)
+    False
+    """
+    if not table.dealer_stop or abortive or not (won or table.tenpai_stop):
+        return False
+    return seats_by_place(scores)[0] == dealer and scores[dealer] >= table.return_score
+
+
 def game_end(table: TableRules, scores: Sequence[int], *, hand_index: int, repeat: bool,
-             abortive: bool, dealer: int) -> str | None:
+             won: bool, abortive: bool, dealer: int) -> str | None:
     """Why the game ends after the round at ``hand_index`` (0 for East 1, repeats not
     counted), or None when it goes on: ``"bust"`` (a score below zero), ``"dealer stop"``
-    (agari-yame / tenpai-yame: the last hand's dealer repeats on top with the return
-    score), ``"last round"`` or ``"extension"`` (someone reached the return score in an
-    extra round, or the extra wind is over).
+    (the last hand's dealer repeats on top with the return score: see ``dealer_stops``),
+    ``"last round"`` or ``"extension"`` (someone reached the return score in an extra
+    round, or the extra wind is over). ``won``: the round ended in a win; ``abortive``: in
+    an abortive draw.
 
     >>> game_end(TableRules(), [30000, 25000, 25000, 20000], hand_index=7, repeat=False,
-    ...          abortive=False, dealer=3)
+    ...          won=False, abortive=False, dealer=3)
     'last round'
     """
     if table.bust and min(scores) < 0:
@@ -203,8 +221,7 @@ def game_end(table: TableRules, scores: Sequence[int], *, hand_index: int, repea
     # dealer stops on top; otherwise the game ends once someone reaches the return
     # score, or after the last hand of the extra wind
     if repeat:
-        if (not abortive and table.dealer_stop and seats_by_place(scores)[0] == dealer
-                and scores[dealer] >= table.return_score):
+        if dealer_stops(table, scores, dealer=dealer, won=won, abortive=abortive):
             return "dealer stop"
         return None
     if max(scores) >= table.return_score:

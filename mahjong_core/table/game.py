@@ -195,4 +195,4 @@ class Game:
             self._round_index += 1
         self._honba = next_honba(self._honba, repeat=repeat, won=won)
         self._end = game_end(self.table, self._scores, hand_index=current, repeat=repeat,
-                             abortive=abortive, dealer=played.dealer)
+                             won=won, abortive=abortive, dealer=played.dealer)

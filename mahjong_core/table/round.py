@@ -1155,7 +1155,7 @@ class Round:
             return f"seat {seat} is already in riichi"
         if any(m.meld.is_open for m in me.melds):
             return f"seat {seat}'s hand is open; riichi needs a closed hand"
-        if self._scores[seat] < self.table.riichi_cost:
+        if self._scores[seat] < self.table.riichi_cost and not self.table.riichi_below_cost:
             return f"seat {seat} has {self._scores[seat]} points; riichi costs " \
                    f"{self.table.riichi_cost}"
         if self.live_remaining < self.table.riichi_min_tiles:
