@@ -336,7 +336,8 @@ RULE_FLAGS = ("red_fives", "open_tanyao", "kiriage_mangan", "kazoe_yakuman", "do
               "yakuman_stacking", "renhou", "pao", "pao_whole_hand", "rinshan_tsumo_fu")
 TABLE_FLAGS = ("extension", "bust", "dealer_stop", "nagashi_mangan", "double_ron",
                "triple_ron_draw", "nine_terminals", "four_winds", "four_riichi", "four_kans",
-               "open_kan_dora_at_discard", "kokushi_robs_closed_kan", "round_points")
+               "open_kan_dora_at_discard", "kokushi_robs_closed_kan", "round_points",
+               "tenpai_stop", "shared_places", "riichi_below_cost")
 POINTS = st.sampled_from([0, 100, 1000, 2000]) | st.integers(0, 20_000)
 
 

@@ -25,6 +25,7 @@ from .actions import (
     action_text,
 )
 from .game import Game
+from .presets import PRESETS, Preset, preset
 from .records import (
     DoraRevealed,
     Draw,
@@ -57,6 +58,7 @@ from .rules import (
 from .wall import Wall
 
 __all__ = [
+    "PRESETS",
     "TENHOU_EAST_TABLE",
     "TENHOU_SANMA_TABLE",
     "TENHOU_TABLE",
@@ -83,6 +85,7 @@ __all__ = [
     "Pass",
     "Phase",
     "Pon",
+    "Preset",
     "RiichiAccepted",
     "RiverTile",
     "Ron",
@@ -100,5 +103,6 @@ __all__ = [
     "Win",
     "action_text",
     "check_stick_value",
+    "preset",
     "riichi_tiles_needed",
 ]
