@@ -138,6 +138,8 @@ class RiichiAccepted:
     __repr__ = safe_repr
 
     seat: int
+    open: bool = False
+    """The riichi was declared open (``OpenRiichi``): the hand is shown to everyone."""
 
 
 Event = TileDrawn | TileDiscarded | MeldCalled | KitaDeclared | DoraRevealed | RiichiAccepted

@@ -36,6 +36,7 @@ from .actions import (
     LegalActions,
     NineTerminals,
     OpenKan,
+    OpenRiichi,
     Pass,
     Pon,
     Ron,
@@ -373,6 +374,9 @@ class Observation:
     events: SeenEvents = attrs.field(factory=lambda: SeenEvents(), repr=False)
     """Every step of the round so far as this seat saw it: the other seats' draws as
     ``HiddenDraw``, everything else as it happened."""
+    open_hands: tuple[tuple[TileId, ...] | None, ...] = ()
+    """Each seat's concealed tiles (ids, ascending) once it declared an open riichi, by
+    seat; None for a hand that stays hidden (empty where the table has no open riichi)."""
 
     # -- the seat's own tiles ---------------------------------------------------------
 
@@ -633,6 +637,8 @@ class Round:
         self._opening: tuple[int, ...] = ()
         """The kinds of the round's first five discards (enough to tell four winds)."""
         self._riichi_pending: int | None = None
+        self._open_riichi: tuple[int, ...] = ()
+        """The seats that declared an open riichi: their concealed tiles are shown."""
         self.phase = Phase.TURN
         self.current = dealer
         self._drawn: TileId | None = None
@@ -752,7 +758,14 @@ class Round:
             rivers=tuple([s.river for s in seats]), discards=self._discard_log,
             riichi=tuple([s.riichi for s in seats]), phase=self.phase, current=self.current,
             last_tile=self.last_tile, legal_actions=self.legal_actions(seat),
-            events=SeenEvents(self._events, seat))
+            events=SeenEvents(self._events, seat), open_hands=self._open_hands())
+
+    def _open_hands(self) -> tuple[tuple[TileId, ...] | None, ...]:
+        """Each seat's concealed tiles if it declared an open riichi (else None)."""
+        if not self._open_riichi:
+            return () if not self.table.open_riichi else (None,) * self.players
+        return tuple(tuple(sorted(s.ids)) if n in self._open_riichi else None
+                     for n, s in enumerate(self._seats))
 
     def record(self) -> RoundRecord:
         """The round so far as a record (complete once the round is over)."""
@@ -792,6 +805,8 @@ class Round:
         pass, ron, pon, open kan and chi choices. Answering an added kan: pass or ron.
         """
         actions = self._legal_list(seat)
+        if self.table.open_riichi:
+            actions = _with_open_riichi(actions)
         drawn = self._drawn if self.phase is Phase.TURN and seat == self.current else None
         return LegalActions(actions, drawn=drawn, red_fives=self.rules.red_fives)
 
@@ -1131,6 +1146,18 @@ class Round:
         # kan stands: a win robbing it comes first
         self._open_window(Phase.CHANKAN, seat, tile_id)
 
+    def _open_riichi_discard(self, action: OpenRiichi) -> None:
+        """A riichi discard as any other, whose declarer's hand is shown from now on."""
+        if not self.table.open_riichi:
+            raise self._illegal(action, "these table rules have no open riichi")
+        seat = action.seat
+        self._open_riichi += (seat,)  # before the discard: its stick may be accepted at once
+        try:
+            self._discard(Discard(seat, action.tile, riichi=True))
+        except IllegalActionError:
+            self._open_riichi = self._open_riichi[:-1]
+            raise
+
     def _nine_terminals(self, action: NineTerminals) -> None:
         problem = self._nine_terminals_problem(action.seat, self._seats[action.seat])
         if problem is not None:
@@ -1361,7 +1388,7 @@ class Round:
         self._riichi_pending = None
         self._scores[riichi] -= self.table.riichi_cost
         self.sticks += 1
-        self._events.append(RiichiAccepted(riichi))
+        self._events.append(RiichiAccepted(riichi, open=riichi in self._open_riichi))
 
     def _call(self, caller: int, action: Action, source: int, tile_id: TileId) -> None:
         me = self._seats[caller]
@@ -1480,6 +1507,12 @@ class Round:
 
     def _context(self, seat: int, me: _Seat, *, tsumo: bool, first: bool,
                  with_sticks: bool = True) -> WinContext:
+        return _with_open_riichi_context(
+            self._situation(seat, me, tsumo=tsumo, first=first, with_sticks=with_sticks),
+            opened=seat in self._open_riichi)
+
+    def _situation(self, seat: int, me: _Seat, *, tsumo: bool, first: bool,
+                   with_sticks: bool) -> WinContext:
         last = self.live_remaining <= 0
         rinshan = tsumo and self._rinshan_turn
         dealer = seat == self.dealer
@@ -1628,6 +1661,30 @@ class Round:
         return IllegalActionError(f"{self._where()}: {quote(action)} is illegal: {why}")
 
 
+def _with_open_riichi_context(context: WinContext, *, opened: bool) -> WinContext:
+    """The one place where the engine tells scoring that the winner's riichi was open: the
+    ``WinContext`` flag ``_OPEN_RIICHI_FLAG`` is set when ``opened`` and the situation has
+    that field (scoring's side of open riichi); otherwise ``context`` as it is."""
+    if opened and _OPEN_RIICHI_FLAG in attrs.fields_dict(WinContext):
+        flag: dict[str, Any] = {_OPEN_RIICHI_FLAG: True}
+        return attrs.evolve(context, **flag)
+    return context
+
+
+_OPEN_RIICHI_FLAG = "open_riichi"
+"""The name of the ``WinContext`` field that says the riichi was declared open."""
+
+
+def _with_open_riichi(actions: list[Action]) -> list[Action]:
+    """``actions`` with an open riichi after each riichi discard."""
+    out: list[Action] = []
+    for action in actions:
+        out.append(action)
+        if type(action) is Discard and action.riichi:
+            out.append(OpenRiichi(action.seat, action.tile))
+    return out
+
+
 def _is_id(value: object) -> bool:
     return type(value) is int and 0 <= value < 136
 
@@ -1636,7 +1693,7 @@ def _field_problem(action: object) -> str | None:
     """What is wrong with an action's fields, checked before the table reads them: a tile
     id is an int 0-135, a call's own tiles a pair of them, riichi a bool, a closed kan's
     kind a Tile."""
-    if isinstance(action, Discard | AddedKan | Kita) and not _is_id(action.tile):
+    if isinstance(action, Discard | OpenRiichi | AddedKan | Kita) and not _is_id(action.tile):
         return f"a tile id is an int 0-135, got {quote(action.tile)}"
     if isinstance(action, Discard) and type(action.riichi) is not bool:
         return "riichi is true or false"
@@ -1650,8 +1707,9 @@ def _field_problem(action: object) -> str | None:
 
 
 _TURN_ACTIONS: dict[type, Callable[[Round, Any], None]] = {
-    Discard: Round._discard, Tsumo: Round._tsumo, ClosedKan: Round._closed_kan,
-    AddedKan: Round._added_kan, Kita: Round._kita, NineTerminals: Round._nine_terminals}
+    Discard: Round._discard, OpenRiichi: Round._open_riichi_discard, Tsumo: Round._tsumo,
+    ClosedKan: Round._closed_kan, AddedKan: Round._added_kan, Kita: Round._kita,
+    NineTerminals: Round._nine_terminals}
 """What a seat may do on its turn, by the action's type."""
 
 _ACTION_CLASSES = (*_TURN_ACTIONS, Ron, Chi, Pon, OpenKan, Pass)
