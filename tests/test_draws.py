@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from mahjong_core import Rules, Tile
 from mahjong_core.table import Draw, DrawKind, TableRules, Tsumo
 from mahjong_core.table.draws import (
+    chombo_payments,
     dealer_repeats,
     draw_after_discard,
     game_end,
@@ -165,3 +166,24 @@ def test_game_end(table: TableRules, scores: list[int], hand_index: int, repeat:
 def test_no_dealer_stop_after_an_abortive_draw() -> None:
     assert game_end(TableRules(), [20000, 25000, 25000, 30000], hand_index=7, repeat=True,
                     won=False, abortive=True, dealer=3) is None
+
+
+@pytest.mark.parametrize(("offender", "dealer", "deltas"), [
+    (0, 0, (-12000, 4000, 4000, 4000)),
+    (1, 0, (4000, -8000, 2000, 2000)),
+    (3, 2, (2000, 2000, 4000, -8000)),
+])
+def test_a_chombo_pays_a_mangan_to_the_others(offender: int, dealer: int,
+                                             deltas: tuple[int, ...]) -> None:
+    assert chombo_payments(offender, dealer=dealer, rules=Rules()) == deltas
+
+
+def test_a_chombo_at_three_players_pays_the_two_others() -> None:
+    from mahjong_core import TENHOU_SANMA_RULES
+
+    assert chombo_payments(1, dealer=0, rules=TENHOU_SANMA_RULES) == (4000, -6000, 2000)
+
+
+@pytest.mark.parametrize(("honba", "expected"), [(0, 0), (3, 3)])
+def test_no_honba_is_added_after_a_chombo(honba: int, expected: int) -> None:
+    assert next_honba(honba, repeat=True, won=False, chombo=True) == expected

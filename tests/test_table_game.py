@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mahjong_core import TENHOU_RULES, Rules, TileId
-from mahjong_core.errors import IllegalActionError, InvalidRulesError
+from mahjong_core.errors import IllegalActionError, InvalidContextError, InvalidRulesError
 from mahjong_core.table import (
     TENHOU_SANMA_TABLE,
     TENHOU_TABLE,
@@ -296,7 +296,8 @@ def test_shared_places_split_the_uma_of_the_places_they_share(
 def test_table_rules_refuse_bad_values() -> None:
     for bad in ({"uma": (20, 10, -10)}, {"uma": (20, 10, -10, -10)}, {"start_score": -1},
                 {"bust": 1}, {"length": "west"}, {"tenpai_stop": "yes"},
-                {"shared_places": None}, {"riichi_below_cost": 0}, {"open_riichi": 1}):
+                {"shared_places": None}, {"riichi_below_cost": 0}, {"open_riichi": 1},
+                {"chombo": "no"}):
         with pytest.raises(InvalidRulesError):
             TableRules(**bad)
 
@@ -378,3 +379,22 @@ def test_the_game_refuses_actions_out_of_turn() -> None:
 def test_a_seed_makes_the_walls_repeatable() -> None:
     walls = [Game(seed=seed).deal().wall for seed in (7, 7, 8)]
     assert walls[0] == walls[1] != walls[2]
+
+
+def test_a_chombo_where_the_table_has_it_pays_a_mangan_and_deals_the_hand_again() -> None:
+    plain = Game()
+    plain_round = plain.deal(stacked_wall([NOTEN] * 4))
+    with pytest.raises(IllegalActionError, match="no chombo"):
+        plain_round.chombo(1)
+    assert not plain_round.is_over and plain_round.scores == (25000,) * 4
+    game = Game(table=TableRules(chombo=True))
+    noten_round(game)  # East 2, honba 1: seat 1 deals
+    game_round = game.deal(stacked_wall([NOTEN] * 4))
+    with pytest.raises(InvalidContextError):
+        game_round.chombo(4)
+    game_round.chombo(2)
+    assert game_round.results == (Draw(DrawKind.CHOMBO, (), (2000, 4000, -8000, 2000)),)
+    assert (game.next_round_name, game.honba, game.scores) == (
+        "E2", 1, (27000, 29000, 17000, 27000))
+    with pytest.raises(IllegalActionError, match="round is over"):
+        game_round.chombo(2)

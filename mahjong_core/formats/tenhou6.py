@@ -97,7 +97,8 @@ _SANMA = "三"
 _WIN = "和了"
 _DRAW_KIND_NAMES = {DrawKind.NAGASHI_MANGAN: "流し満貫", DrawKind.NINE_TERMINALS: "九種九牌",
                     DrawKind.FOUR_WINDS: "四風連打", DrawKind.FOUR_RIICHI: "四家立直",
-                    DrawKind.FOUR_KANS: "四槓散了", DrawKind.TRIPLE_RON: "三家和了"}
+                    DrawKind.FOUR_KANS: "四槓散了", DrawKind.TRIPLE_RON: "三家和了",
+                    DrawKind.CHOMBO: "錯和"}
 _DRAW_NAMES: dict[str, str | None] = {
     "流局": None, "全員聴牌": None, "全員不聴": None,
     **{name: DRAW_TYPES[kind] for kind, name in _DRAW_KIND_NAMES.items()}}

@@ -5,7 +5,8 @@ rule, called alike by the engine (``Round``, ``Game``) and by the log readers.
   renda), ``is_four_riichi`` (suucha riichi), ``is_four_kans`` (suukaikan),
   ``is_triple_ron`` (sanchahou); ``draw_after_discard`` says which of them, if any, a
   discard that nobody wins on brings under a table's rules.
-- The exhaustive draw (ryuukyoku): ``tenpai_payments`` and ``nagashi_mangan_payments``.
+- The exhaustive draw (ryuukyoku): ``tenpai_payments`` and ``nagashi_mangan_payments``;
+  a chombo the engine's caller gives: ``chombo_payments``.
 - After a round: ``dealer_repeats`` (renchan), ``next_honba``, ``dealer_stops``
   (agari-yame, tenpai-yame) and ``game_end``.
 
@@ -22,9 +23,9 @@ from ..rules import Rules
 from .records import DrawKind, RoundResult, Win
 from .rules import TableRules, seats_by_place
 
-__all__ = ["dealer_repeats", "dealer_stops", "draw_after_discard", "game_end", "is_four_kans",
-           "is_four_riichi", "is_four_winds", "is_nine_terminals", "is_triple_ron",
-           "nagashi_mangan_payments", "next_honba", "tenpai_payments",
+__all__ = ["chombo_payments", "dealer_repeats", "dealer_stops", "draw_after_discard",
+           "game_end", "is_four_kans", "is_four_riichi", "is_four_winds", "is_nine_terminals",
+           "is_triple_ron", "nagashi_mangan_payments", "next_honba", "tenpai_payments",
            "terminal_and_honour_kinds"]
 
 TERMINALS_AND_HONOURS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
@@ -157,6 +158,18 @@ def nagashi_mangan_payments(winners: Iterable[int], *, dealer: int, rules: Rules
 
 # -- after the round ----------------------------------------------------------------------
 
+def chombo_payments(offender: int, *, dealer: int, rules: Rules) -> tuple[int, ...]:
+    """Each seat's change at a chombo: the offender pays each other player what that
+    player would pay him for a mangan tsumo (a dealer 4,000 each; a non-dealer 4,000 to
+    the dealer and 2,000 to each other).
+
+    >>> chombo_payments(1, dealer=0, rules=Rules())
+    (4000, -8000, 2000, 2000)
+    """
+    won = nagashi_mangan_payments([offender], dealer=dealer, rules=rules)
+    return tuple(-change for change in won)
+
+
 def dealer_repeats(results: Sequence[RoundResult], dealer: int) -> bool:
     """Renchan: the dealer deals again after a win of the dealer's own (one among several
     rons is enough), after an abortive draw, and after an exhaustive draw at which the
@@ -173,13 +186,15 @@ def dealer_repeats(results: Sequence[RoundResult], dealer: int) -> bool:
     return False
 
 
-def next_honba(honba: int, *, repeat: bool, won: bool) -> int:
+def next_honba(honba: int, *, repeat: bool, won: bool, chombo: bool = False) -> int:
     """The honba of the next round: one more after a dealer repeat or a draw, none after a
-    win that passes the deal on.
+    win that passes the deal on, the same after a chombo (the hand is dealt again).
 
     >>> next_honba(2, repeat=False, won=True), next_honba(2, repeat=False, won=False)
     (0, 3)
     """
+    if chombo:
+        return honba
     return 0 if won and not repeat else honba + 1
 
 

@@ -9,7 +9,7 @@ from ..errors import IllegalActionError, InvalidContextError, quote
 from ..rules import TENHOU_RULES, Rules
 from .actions import Action, LegalActions
 from .draws import game_end, next_honba
-from .records import GameRecord, RoundRecord, Win, round_name
+from .records import Draw, DrawKind, GameRecord, RoundRecord, Win, round_name
 from .round import Observation, Round
 from .rules import TENHOU_TABLE, TableRules, check_stick_value, seats_by_place
 from .wall import Wall
@@ -193,6 +193,7 @@ class Game:
         current = self._round_index
         if not repeat:
             self._round_index += 1
-        self._honba = next_honba(self._honba, repeat=repeat, won=won)
+        chombo = any(isinstance(r, Draw) and r.kind is DrawKind.CHOMBO for r in played.results)
+        self._honba = next_honba(self._honba, repeat=repeat, won=won, chombo=chombo)
         self._end = game_end(self.table, self._scores, hand_index=current, repeat=repeat,
                              won=won, abortive=abortive, dealer=played.dealer)

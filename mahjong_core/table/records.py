@@ -199,6 +199,8 @@ class DrawKind(enum.Enum):
     FOUR_RIICHI = "four_riichi"
     FOUR_KANS = "four_kans"
     TRIPLE_RON = "triple_ron"
+    CHOMBO = "chombo"
+    """A penalty the engine's caller gave (``Round.chombo``), not a draw of the rules."""
 
     @property
     def is_abortive(self) -> bool:

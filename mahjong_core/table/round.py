@@ -44,6 +44,7 @@ from .actions import (
 )
 from .draws import (
     TERMINALS_AND_HONOURS,
+    chombo_payments,
     dealer_repeats,
     draw_after_discard,
     is_nine_terminals,
@@ -1582,6 +1583,23 @@ class Round:
         """True when this round's dealer deals the next one (a win or tenpai of the
         dealer's own, or an abortive draw). Meaningful once the round is over."""
         return dealer_repeats(self._results, self.dealer)
+
+    def chombo(self, seat: int) -> None:
+        """End the round with a chombo of ``seat``, for an offence the caller judges (a
+        false win, a wrong riichi, ...): ``seat`` pays a mangan to the others
+        (``chombo_payments``) and the same hand is dealt again. Riichi sticks stay on the
+        table.
+
+        Raises IllegalActionError where the table rules have no chombo or the round is
+        over, InvalidContextError for a bad seat.
+        """
+        self._seat(seat)
+        if not self.table.chombo:
+            raise IllegalActionError(f"{self._where()}: these table rules have no chombo")
+        if self.phase is Phase.OVER:
+            raise IllegalActionError(f"{self._where()}: the round is over")
+        self._finish_draw(DrawKind.CHOMBO, deltas=chombo_payments(
+            seat, dealer=self.dealer, rules=self.rules))
 
     # -- the wall -------------------------------------------------------------------------
 

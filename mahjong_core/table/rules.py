@@ -183,6 +183,11 @@ class TableRules:
     a closed kan always turns it over at once."""
     kokushi_robs_closed_kan: bool = _flag(False)
     """Thirteen orphans may win on the tile of a closed kan."""
+    chombo: bool = _flag(False)
+    """The engine's caller may end a round with a chombo (``Round.chombo(seat)``, for an
+    offence the caller judges): the offender pays a mangan as if each other player had
+    won it from him by tsumo, and the same dealer deals the hand again with the same
+    honba."""
     round_points: bool = _flag(True)
     """Placement points are whole numbers (Tenhou's logs until about 2021); otherwise
     they keep the hundreds as one decimal (Tenhou's logs since about 2022)."""
