@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mahjong_core import TENHOU_RULES, Rules, TileId
-from mahjong_core.errors import IllegalActionError, InvalidRulesError
+from mahjong_core.errors import IllegalActionError, InvalidContextError, InvalidRulesError
 from mahjong_core.table import (
     TENHOU_SANMA_TABLE,
     TENHOU_TABLE,
@@ -194,6 +194,23 @@ def test_the_all_last_dealer_stops_by_tenpai_on_top() -> None:
     assert game.record().final_scores == (22000, 24000, 24000, 30000)
 
 
+@pytest.mark.parametrize("tenpai_stop", [True, False])
+def test_tenpai_stop_is_its_own_option_beside_the_stop_by_a_win(tenpai_stop: bool) -> None:
+    table = TableRules(tenpai_stop=tenpai_stop)
+    game = Game(table=table)
+    ron_round(game, 3, 0, H2000)  # seat 3: 27,000
+    play_to_south_4(game)
+    tenpai_round(game, (3,))  # the dealer alone tenpai: 30,000 and on top
+    if tenpai_stop:
+        assert game.is_over and game.end_reason == "dealer stop"
+        return
+    assert not game.is_over and (game.next_round_name, game.honba) == ("S4", 7)
+    won = Game(table=table)  # a win still stops the game
+    play_to_south_4(won)
+    ron_round(won, 3, 0, H2000)
+    assert won.is_over and won.end_reason == "dealer stop"
+
+
 def test_no_dealer_stop_when_the_dealer_is_not_on_top() -> None:
     game = Game()
     ron_round(game, 1, 0, H8000)  # seat 1: 33,000
@@ -255,9 +272,32 @@ def test_placement_points(table: TableRules, scores: tuple[int, ...],
     assert table.placement_points(scores) == points
 
 
+@pytest.mark.parametrize(("scores", "tenhou", "shared"), [
+    # no tie: both alike
+    ((40000, 30000, 20000, 10000), (50.0, 10.0, -20.0, -40.0), (50.0, 10.0, -20.0, -40.0)),
+    # a tie for first: the oka and uma of first and second shared
+    ((30000, 30000, 20000, 20000), (40.0, 10.0, -20.0, -30.0), (25.0, 25.0, -25.0, -25.0)),
+    # a tie for second and third (seat 1 before seat 3): their +10 and -10 shared
+    ((40000, 25000, 10000, 25000), (50.0, 5.0, -40.0, -15.0), (50.0, -5.0, -40.0, -5.0)),
+    # three tied for second, seat order otherwise 1, 2, 3
+    ((40000, 20000, 20000, 20000), (50.0, 0.0, -20.0, -30.0),
+     (50.0, -50 / 3, -50 / 3, -50 / 3)),
+    # all four tied: each 30,000 - 25,000 ... and an equal share of everything
+    ((25000,) * 4, (35.0, 5.0, -15.0, -25.0), (0.0, 0.0, 0.0, 0.0)),
+])
+def test_shared_places_split_the_uma_of_the_places_they_share(
+        scores: tuple[int, ...], tenhou: tuple[float, ...], shared: tuple[float, ...]) -> None:
+    assert TableRules().placement_points(scores) == tenhou
+    points = TableRules(shared_places=True).placement_points(scores)
+    assert points == pytest.approx(shared)
+    assert sum(points) == pytest.approx(0)
+
+
 def test_table_rules_refuse_bad_values() -> None:
     for bad in ({"uma": (20, 10, -10)}, {"uma": (20, 10, -10, -10)}, {"start_score": -1},
-                {"bust": 1}, {"length": "west"}):
+                {"bust": 1}, {"length": "west"}, {"tenpai_stop": "yes"},
+                {"shared_places": None}, {"riichi_below_cost": 0}, {"open_riichi": 1},
+                {"chombo": "no"}):
         with pytest.raises(InvalidRulesError):
             TableRules(**bad)
 
@@ -339,3 +379,22 @@ def test_the_game_refuses_actions_out_of_turn() -> None:
 def test_a_seed_makes_the_walls_repeatable() -> None:
     walls = [Game(seed=seed).deal().wall for seed in (7, 7, 8)]
     assert walls[0] == walls[1] != walls[2]
+
+
+def test_a_chombo_where_the_table_has_it_pays_a_mangan_and_deals_the_hand_again() -> None:
+    plain = Game()
+    plain_round = plain.deal(stacked_wall([NOTEN] * 4))
+    with pytest.raises(IllegalActionError, match="no chombo"):
+        plain_round.chombo(1)
+    assert not plain_round.is_over and plain_round.scores == (25000,) * 4
+    game = Game(table=TableRules(chombo=True))
+    noten_round(game)  # East 2, honba 1: seat 1 deals
+    game_round = game.deal(stacked_wall([NOTEN] * 4))
+    with pytest.raises(InvalidContextError):
+        game_round.chombo(4)
+    game_round.chombo(2)
+    assert game_round.results == (Draw(DrawKind.CHOMBO, (), (2000, 4000, -8000, 2000)),)
+    assert (game.next_round_name, game.honba, game.scores) == (
+        "E2", 1, (27000, 29000, 17000, 27000))
+    with pytest.raises(IllegalActionError, match="round is over"):
+        game_round.chombo(2)

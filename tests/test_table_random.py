@@ -41,6 +41,7 @@ from mahjong_core.table import (
     NineTerminals,
     Observation,
     OpenKan,
+    OpenRiichi,
     Pass,
     Pon,
     Ron,
@@ -336,7 +337,8 @@ RULE_FLAGS = ("red_fives", "open_tanyao", "kiriage_mangan", "kazoe_yakuman", "do
               "yakuman_stacking", "renhou", "pao", "pao_whole_hand", "rinshan_tsumo_fu")
 TABLE_FLAGS = ("extension", "bust", "dealer_stop", "nagashi_mangan", "double_ron",
                "triple_ron_draw", "nine_terminals", "four_winds", "four_riichi", "four_kans",
-               "open_kan_dora_at_discard", "kokushi_robs_closed_kan", "round_points")
+               "open_kan_dora_at_discard", "kokushi_robs_closed_kan", "round_points",
+               "tenpai_stop", "shared_places", "riichi_below_cost", "open_riichi")
 POINTS = st.sampled_from([0, 100, 1000, 2000]) | st.integers(0, 20_000)
 
 
@@ -382,12 +384,12 @@ def any_action(r: Round, rng: random.Random) -> object:
     pair = rng.choice([(rng.choice(ids), rng.choice(ids)), tuple(rng.sample(ids, 2)),
                        [rng.choice(ids), rng.choice(ids)], (rng.choice(ids),), None])
     kind = rng.choice([Discard, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, Kita,
-                       NineTerminals, Pass])
+                       NineTerminals, Pass, OpenRiichi])
     if kind is Discard:
         return Discard(seat, tile, rng.choice([False, True, 1, None]))  # type: ignore[arg-type]
     if kind in (Chi, Pon):
         return kind(seat, cast(Any, pair))
-    if kind in (AddedKan, Kita):
+    if kind in (AddedKan, Kita, OpenRiichi):
         return kind(seat, cast(Any, tile))
     if kind is ClosedKan:
         return ClosedKan(seat, rng.choice([Tile(rng.randrange(34)), Tile(27), "1m"]))  # type: ignore[arg-type]

@@ -134,6 +134,22 @@ def test_a_call_nobody_can_make_is_refused() -> None:
         parse_tenhou6(text)
 
 
+@pytest.mark.parametrize(("ninth", "problem"), [(43, None), (22, "holding 8 kinds")])
+def test_a_nine_terminals_draw_needs_nine_kinds(ninth: int, problem: str | None) -> None:
+    """The reader holds a logged nine-terminals draw to the rule the engine applies."""
+    others = [[16, 16, 17, 17, 18, 18, 23, 23, 24, 24, 25, 25, 26],
+              [32, 32, 33, 33, 34, 34, 35, 35, 36, 36, 37, 37, 38],
+              [44, 44, 45, 45, 46, 46, 47, 47, 26, 26, 27, 27, 28]]
+    first = [11, 19, 21, 29, 31, 39, 41, 42, ninth, 12, 13, 14, 15]
+    text = _log([(first, [22], []), *[(hand, [], []) for hand in others]], ["九種九牌"])
+    if problem is None:
+        draw = parse_tenhou6(text).rounds[0].events[-1]
+        assert isinstance(draw, Ryuukyoku) and draw.kind == "yao9"
+    else:
+        with pytest.raises(InvalidLogError, match=f"seat 0 declares nine terminals {problem}"):
+            parse_tenhou6(text)
+
+
 def test_call_strings_by_example() -> None:
     """Tenhou's call strings written from the engine's melds: a red five laid last among
     one's own tiles, the letter before the called tile, an added kan's k before it."""

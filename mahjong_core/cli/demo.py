@@ -29,14 +29,14 @@ from typing import Any
 import attrs
 
 from .. import render
-from ..errors import InvalidContextError
+from ..errors import InvalidContextError, InvalidRulesError
 from ..formats.logs import LogFormat, write_game
 from ..hand import Hand
 from ..meld import MeldKind
 from ..players import HeuristicPlayer, Player
-from ..rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
+from ..rules import TENHOU_RULES, Rules
 from ..table import (
-    TENHOU_SANMA_TABLE,
+    PRESETS,
     TENHOU_TABLE,
     DoraRevealed,
     Draw,
@@ -51,6 +51,7 @@ from ..table import (
     TileDiscarded,
     TileDrawn,
     Win,
+    preset,
 )
 from ..tile import Tile, format_tiles
 
@@ -380,10 +381,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     parser.add_argument("--hands", type=int, default=None,
                         help="stop after this many hands (default: play the game out)")
-    parser.add_argument("--players", type=int, choices=(3, 4), default=4,
+    parser.add_argument("--players", type=int, choices=(3, 4), default=None,
                         help="4 (Tenhou's ranked east-south game, the default) or 3 "
                              "(Tenhou's three-player game: no 2m-8m, no chi, north tiles "
                              "set aside as dora)")
+    parser.add_argument("--rules", metavar="PRESET", default=None,
+                        help=f"a named rule set ({', '.join(PRESETS)}); its players are "
+                             "the game's")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--quiet", action="store_true", help="print the summary only")
     output.add_argument("--verbose", action="store_true", help="print every draw and discard")
@@ -401,10 +405,16 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.hands is not None and args.hands < 1:
         parser.error("--hands must be at least 1")
-    rules, table = ((TENHOU_SANMA_RULES, TENHOU_SANMA_TABLE) if args.players == 3
-                    else (TENHOU_RULES, TENHOU_TABLE))
+    try:
+        rules, table = preset(args.rules if args.rules is not None
+                              else "tenhou_sanma" if args.players == 3 else "tenhou")
+    except InvalidRulesError as error:
+        parser.error(str(error))
+    if args.players is not None and args.players != table.players:
+        parser.error(f"--players {args.players} does not fit the rule set {args.rules!r} "
+                     f"({table.players} players)")
     game = play_game(args.seed, args.hands, rules=rules, table=table)
-    names = [f"Bot {seat}" for seat in range(args.players)]
+    names = [f"Bot {seat}" for seat in range(table.players)]
     for fmt in LogFormat:
         path = getattr(args, fmt.value)
         if path is not None:

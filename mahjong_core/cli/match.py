@@ -8,9 +8,9 @@ import sys
 
 import attrs
 
-from ..errors import MahjongError
+from ..errors import InvalidRulesError, MahjongError
 from ..match import run_match
-from ..table import TENHOU_SANMA_TABLE, TENHOU_TABLE, GameLength
+from ..table import PRESETS, GameLength, preset
 
 __all__ = ["main"]
 
@@ -46,20 +46,28 @@ def main(argv: list[str]) -> int:
                         help="play each wall once per rotation of the players through the "
                              "seats (--games a multiple of the players)")
     parser.add_argument("--jobs", type=int, default=1, help="local processes (default 1)")
-    parser.add_argument("--length", choices=[g.value for g in GameLength],
-                        default=GameLength.EAST_SOUTH.value,
-                        help="east-only or east-south games (default east_south)")
+    parser.add_argument("--rules", metavar="PRESET", default=None,
+                        help=f"a named rule set ({', '.join(PRESETS)}; default tenhou, or "
+                             "tenhou_sanma for three players)")
+    parser.add_argument("--length", choices=[g.value for g in GameLength], default=None,
+                        help="east-only or east-south games (default: the rule set's, "
+                             "east_south)")
     parser.add_argument("--hands", type=int, default=None,
                         help="stop each game after this many hands")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     args = parser.parse_args(argv)
     specs = [s.strip() for s in args.players.split(",")]
-    base = TENHOU_SANMA_TABLE if len(specs) == 3 else TENHOU_TABLE
-    table = attrs.evolve(base, length=GameLength(args.length))
+    default = "tenhou_sanma" if len(specs) == 3 else "tenhou"
+    try:
+        rules, table = preset(default if args.rules is None else args.rules)
+    except InvalidRulesError as error:
+        parser.error(str(error))
+    if args.length is not None:
+        table = attrs.evolve(table, length=GameLength(args.length))
     try:
         result = run_match(specs, games=args.games, seed=args.seed, duplicate=args.duplicate,
-                           jobs=args.jobs, table=table, hands=args.hands,
+                           jobs=args.jobs, rules=rules, table=table, hands=args.hands,
                            progress=None if args.quiet else _progress)
     except MahjongError as error:
         print(f"match: {error}", file=sys.stderr)

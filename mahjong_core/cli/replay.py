@@ -15,11 +15,11 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
-from ..errors import MahjongError, quote
+from ..errors import InvalidRulesError, MahjongError, quote
 from ..formats.logs import LogFormat, parse_game
 from ..formats.mjlog import parse_mjlog
 from ..formats.replay import replay_mjlog
-from ..table import Draw, GameRecord, Win
+from ..table import PRESETS, Draw, GameRecord, Win, preset
 from ._batch import Output
 from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
 
@@ -60,13 +60,16 @@ def record_json(record: GameRecord) -> dict[str, Any]:
                                         "points": list(record.points)}}
 
 
-def answer(number: int, document: str, fmt: LogFormat = LogFormat.MJLOG) -> tuple[str, bool]:
+def answer(number: int, document: str, fmt: LogFormat = LogFormat.MJLOG,
+           rules: str | None = None) -> tuple[str, bool]:
     """The answer line for one game (an mjlog document unless ``fmt`` says otherwise) and
     whether the game replayed (an error line names the round and the action when it
-    cannot be)."""
+    cannot be); ``rules`` names a rule set (``PRESETS``) to replay under instead of
+    Tenhou's."""
     try:
         game = parse_mjlog(document) if fmt is LogFormat.MJLOG else parse_game(document, fmt)
-        out: dict[str, Any] = {"game": number, **record_json(replay_mjlog(game))}
+        base = None if rules is None else preset(rules)
+        out: dict[str, Any] = {"game": number, **record_json(replay_mjlog(game, base=base))}
     except MahjongError as error:
         return json.dumps({"game": number, "error": str(error)}), False
     return json.dumps(out, separators=(", ", ": ")), True
@@ -76,13 +79,13 @@ MAX_JOBS = 64
 """The most processes ``--jobs`` starts."""
 
 
-def _answer_item(number: int, item: GameText) -> tuple[str, bool]:
+def _answer_item(number: int, item: GameText, rules: str | None = None) -> tuple[str, bool]:
     """The answer line for one game of the input, whatever it holds: an error line for a
     game that cannot be read or replayed (and, should the library fail, for that)."""
     if item.error is not None or item.fmt is None:
         return json.dumps({"game": number, "error": item.error or "no game"}), False
     try:
-        return answer(number, item.text, item.fmt)
+        return answer(number, item.text, item.fmt, rules)
     except Exception as error:  # a failure of the library itself: this game's answer says so
         return json.dumps({"game": number, "error": f"the library failed on this game "
                                                     f"({type(error).__name__}: "
@@ -90,12 +93,12 @@ def _answer_item(number: int, item: GameText) -> tuple[str, bool]:
                                                     "it"}), False
 
 
-def _answer_pair(pair: tuple[int, GameText]) -> tuple[str, bool]:
-    return _answer_item(*pair)
+def _answer_pair(pair: tuple[int, GameText], rules: str | None = None) -> tuple[str, bool]:
+    return _answer_item(*pair, rules)
 
 
-def _in_order(pool: Executor, items: Iterable[tuple[int, GameText]], window: int
-              ) -> Iterator[tuple[str, bool]]:
+def _in_order(pool: Executor, items: Iterable[tuple[int, GameText]], window: int,
+              rules: str | None = None) -> Iterator[tuple[str, bool]]:
     """The answers of ``items``, replayed on ``pool``, in input order; at most ``window``
     games are read ahead. A game the pool cannot answer (a worker died) is answered
     here."""
@@ -107,14 +110,14 @@ def _in_order(pool: Executor, items: Iterable[tuple[int, GameText]], window: int
         try:
             return future.result()
         except Exception:  # the pool broke: this game is answered here
-            return _answer_pair(item)
+            return _answer_pair(item, rules)
 
     for item in items:
         try:
-            future = pool.submit(_answer_pair, item)
+            future = pool.submit(_answer_pair, item, rules)
         except Exception:  # the pool broke: this game is answered here
             future = Future()
-            future.set_result(_answer_pair(item))
+            future.set_result(_answer_pair(item, rules))
         pending.append((item, future))
         if len(pending) >= window:
             yield result(*pending.popleft())
@@ -139,19 +142,28 @@ def main(argv: list[str]) -> int:
                              "standard input")
     parser.add_argument("--jobs", type=int, default=1,
                         help=f"replay on this many processes, 1-{MAX_JOBS} (default 1)")
+    parser.add_argument("--rules", metavar="PRESET", default=None,
+                        help=f"replay under this named rule set ({', '.join(PRESETS)}) "
+                             "instead of Tenhou's; what the log states (players, red fives, "
+                             "open tanyao, length, starting score) still holds")
     args = parser.parse_args(argv)
     if not 1 <= args.jobs <= MAX_JOBS:
         parser.error(f"--jobs must be 1-{MAX_JOBS}")
+    if args.rules is not None:
+        try:
+            preset(args.rules)
+        except InvalidRulesError as error:
+            parser.error(str(error))
     output = Output()
     numbered = enumerate(read_inputs(args.files or ["-"]))
     if args.jobs == 1:
         for number, item in numbered:
-            line, ok = _answer_item(number, item)
+            line, ok = _answer_item(number, item, args.rules)
             output.write(line, error=not ok)
         return output.status
     pool = ProcessPoolExecutor(args.jobs)
     try:
-        for line, ok in _in_order(pool, numbered, 4 * args.jobs):
+        for line, ok in _in_order(pool, numbered, 4 * args.jobs, args.rules):
             output.write(line, error=not ok)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)

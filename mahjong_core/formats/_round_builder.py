@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from ..errors import InvalidLogError
+from ..table.draws import draw_after_discard, is_nine_terminals, terminal_and_honour_kinds
+from ..table.records import DrawKind
 from ..table.wall import THREE_PLAYER_IDS
 from ..tile import Tile, TileId
 from .mjlog import (
@@ -34,6 +36,7 @@ from .mjlog import (
     Ryuukyoku,
     RyuukyokuRecord,
 )
+from .record_mjlog import DRAW_TYPES
 
 __all__ = ["RIICHI_COST", "RoundBuilder"]
 
@@ -110,7 +113,8 @@ class RoundBuilder:
         self.kitas = 0
         self._robbed = "added kan"
         """What the others may rob in the CHANKAN phase: an added kan or a kita."""
-        self.kan_seats: set[int] = set()
+        self.kan_seats: list[int] = []
+        """The maker of each kan so far."""
         self.live_draws = 0
         self.discards: list[int] = []
         """The kind of every discard so far."""
@@ -343,7 +347,7 @@ class RoundBuilder:
 
     def _kan(self, seat: int) -> None:
         self.kans += 1
-        self.kan_seats.add(seat)
+        self.kan_seats.append(seat)
         self.called = True
 
     def draw_after_discard(self) -> str | None:
@@ -351,20 +355,17 @@ class RoundBuilder:
         riichi, four winds, four kans, the wall run out (None), or else a triple ron."""
         if self.phase is not _Phase.ANSWER:
             _fail(f"the round ends in a draw, but {self._expected()}")
-        four = self.players == 4
-        if four and all(self.riichi_declared) and self.last_riichi:
-            return "reach4"
-        if (four and len(self.discards) == 4 and not self.called
-                and 27 <= self.discards[0] <= 30 and len(set(self.discards)) == 1):
-            return "kaze4"
-        if self.kans == 4 and len(self.kan_seats) > 1:
-            return "kan4"
+        abortive = draw_after_discard(
+            None, riichi=self.riichi_declared, riichi_now=self.last_riichi,
+            discards=self.discards, called=self.called, kan_seats=self.kan_seats)
+        if abortive is not None:
+            return DRAW_TYPES[abortive]
         if self.live_draws >= _LIVE_TILES[self.players] - self.kans - self.kitas:
             return None
-        if not four:
+        if self.players != 4:
             _fail(f"the round ends in a draw after seat {self.seat}'s discard with live tiles "
                   "left, which no draw of a three-player game does")
-        return "ron3"
+        return DRAW_TYPES[DrawKind.TRIPLE_RON]
 
     def dora(self, tile: Tile) -> None:
         """A new dora indicator is turned over."""
@@ -432,12 +433,16 @@ class RoundBuilder:
         """The round ends without a win: ``kind`` as an mjlog ``RYUUKYOKU`` type (None for
         an exhaustive draw, ``"yao9"`` for nine terminals declared by the seat to act)."""
         phase = self.phase
-        if kind == "yao9":
+        if kind == DRAW_TYPES[DrawKind.NINE_TERMINALS]:
             if phase is not _Phase.ACT or self.drawn is None:
                 _fail(f"a nine-terminals draw is declared on a draw, but {self._expected()}")
+            kinds = [tile_id // 4 for tile_id in self.hands[self.seat]]
+            if not is_nine_terminals(kinds):
+                _fail(f"seat {self.seat} declares nine terminals holding "
+                      f"{terminal_and_honour_kinds(kinds)} kinds of terminals and honours")
         elif phase is not _Phase.ANSWER:
             _fail(f"the round ends in a draw, but {self._expected()}")
-        if kind != "ron3":
+        if kind != DRAW_TYPES[DrawKind.TRIPLE_RON]:
             self._accept_riichi()
         recorded = None
         if deltas is not None:

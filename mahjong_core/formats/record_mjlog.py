@@ -69,7 +69,7 @@ DRAW_TYPES: dict[DrawKind, str | None] = {
     DrawKind.EXHAUSTIVE: None, DrawKind.NAGASHI_MANGAN: "nm",
     DrawKind.NINE_TERMINALS: "yao9", DrawKind.FOUR_WINDS: "kaze4",
     DrawKind.FOUR_RIICHI: "reach4", DrawKind.FOUR_KANS: "kan4",
-    DrawKind.TRIPLE_RON: "ron3",
+    DrawKind.TRIPLE_RON: "ron3", DrawKind.CHOMBO: "chombo",
 }
 """Each kind of drawn round as the ``RYUUKYOKU`` tag's ``type`` (None: no type)."""
 

@@ -68,6 +68,7 @@ from .mjlog import (
 from .mjlog import (
     Draw as LogDraw,
 )
+from .record_mjlog import DRAW_TYPES
 from .tenhou_seed import TenhouShuffle, tenhou_walls
 
 __all__ = ["check_shuffle_wall", "game_rules", "replay_mjlog"]
@@ -79,27 +80,34 @@ _ANSWERING = (Phase.CALLS, Phase.CHANKAN)
 
 _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
 """Calls after which the caller draws a replacement tile."""
-_ABORTS = {"yao9": DrawKind.NINE_TERMINALS, "kaze4": DrawKind.FOUR_WINDS,
-           "reach4": DrawKind.FOUR_RIICHI, "kan4": DrawKind.FOUR_KANS,
-           "ron3": DrawKind.TRIPLE_RON}
+_ABORTS = {DRAW_TYPES[kind]: kind for kind in DrawKind if kind.is_abortive}
+"""Each abortive draw by its mjlog type."""
 
 
-def game_rules(game: MjlogGame, *, round_points: bool | None = None
-               ) -> tuple[Rules, TableRules]:
+def game_rules(game: MjlogGame, *, round_points: bool | None = None,
+               base: tuple[Rules, TableRules] | None = None) -> tuple[Rules, TableRules]:
     """The hand and table rules of a Tenhou game: four or three players (Tenhou's
     ``TENHOU_RULES`` and ``TENHOU_TABLE``, or ``TENHOU_SANMA_RULES`` and
     ``TENHOU_SANMA_TABLE``), red fives, open tanyao and the game's length from its
     ``GO type`` flags, the starting score from its first deal, and whether placement
     points are whole numbers (``round_points``; by default as the log's own final
-    standing shows, else whole, as Tenhou wrote them until about 2021).
+    standing shows, else whole, as Tenhou wrote them until about 2021). ``base`` (a
+    named rule set's pair, ``preset(name)``) replaces Tenhou's rules beneath what the log
+    states.
 
-    Raises InvalidLogError for a value that is no MjlogGame.
+    Raises InvalidLogError for a value that is no MjlogGame, or a ``base`` for another
+    number of players than the game's.
     """
     if not isinstance(game, MjlogGame):
         raise InvalidLogError(f"a game is an MjlogGame, got {quote(game)}")
     players = game.players_count
-    base_rules, base_table = ((TENHOU_RULES, TENHOU_TABLE) if players == 4
-                              else (TENHOU_SANMA_RULES, TENHOU_SANMA_TABLE))
+    if base is None:
+        base = ((TENHOU_RULES, TENHOU_TABLE) if players == 4
+                else (TENHOU_SANMA_RULES, TENHOU_SANMA_TABLE))
+    base_rules, base_table = base
+    if base_rules.players != players or base_table.players != players:
+        raise InvalidLogError(f"the game has {players} players, the rules are for "
+                              f"{base_table.players}")
     rules = attrs.evolve(base_rules, red_fives=game.red_fives, open_tanyao=game.open_tanyao)
     length = GameLength.EAST_SOUTH if game.east_south else GameLength.EAST
     start = game.rounds[0].scores[:players] if game.rounds and game.rounds[0].scores else None
@@ -129,7 +137,8 @@ def _ends(log_round: MjlogRound) -> list[Agari | Ryuukyoku]:
     return [e for e in events[at:] if isinstance(e, Agari | Ryuukyoku)]
 
 
-def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRecord:
+def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None,
+                 base: tuple[Rules, TableRules] | None = None) -> GameRecord:
     """Play every round of ``game`` through the engine and return the engine's record.
 
     Raises IllegalActionError for an action the rules do not allow at that point and
@@ -137,13 +146,13 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
     recorded score, value or end that differs; a private lobby's placement points, set by
     its own uma, are taken from the log), or whose deal, draws or indicators
     differ from the walls its shuffle seed gives (see ``check_shuffle_wall``); the
-    message names the round. ``round_points`` is passed to ``game_rules``.
+    message names the round. ``round_points`` and ``base`` are passed to ``game_rules``.
     """
     if not isinstance(game, MjlogGame):
         raise InvalidLogError(f"a game to replay is an MjlogGame, got {quote(game)}")
     if round_points is not None and type(round_points) is not bool:
         raise InvalidLogError(f"round_points is True, False or None, got {quote(round_points)}")
-    rules, table = game_rules(game, round_points=round_points)
+    rules, table = game_rules(game, round_points=round_points, base=base)
     engine = Game(rules=rules, table=table)
     shuffles = (tenhou_walls(game.shuffle_seed, players=rules.players) if game.shuffle_seed
                 else None)

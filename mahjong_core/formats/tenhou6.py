@@ -77,7 +77,7 @@ from .mjlog import (
     check_texts,
     decode_utf8,
 )
-from .record_mjlog import check_names, check_source
+from .record_mjlog import DRAW_TYPES, check_names, check_source
 from .tenhou_yaku import TENHOU_YAKU_NAMES, tenhou_yaku_list
 
 __all__ = ["DAN_NAMES", "parse_tenhou6", "read_tenhou6", "split_tenhou6", "write_tenhou6"]
@@ -95,13 +95,14 @@ _KITA = "f44"
 _SEATS = 4
 _SANMA = "三"
 _WIN = "和了"
-_DRAW_NAMES: dict[str, str | None] = {
-    "流局": None, "全員聴牌": None, "全員不聴": None, "流し満貫": "nm", "九種九牌": "yao9",
-    "四風連打": "kaze4", "四家立直": "reach4", "四槓散了": "kan4", "三家和了": "ron3",
-}
 _DRAW_KIND_NAMES = {DrawKind.NAGASHI_MANGAN: "流し満貫", DrawKind.NINE_TERMINALS: "九種九牌",
                     DrawKind.FOUR_WINDS: "四風連打", DrawKind.FOUR_RIICHI: "四家立直",
-                    DrawKind.FOUR_KANS: "四槓散了", DrawKind.TRIPLE_RON: "三家和了"}
+                    DrawKind.FOUR_KANS: "四槓散了", DrawKind.TRIPLE_RON: "三家和了",
+                    DrawKind.CHOMBO: "錯和"}
+_DRAW_NAMES: dict[str, str | None] = {
+    "流局": None, "全員聴牌": None, "全員不聴": None,
+    **{name: DRAW_TYPES[kind] for kind, name in _DRAW_KIND_NAMES.items()}}
+"""Each drawn round's name in a log, as its mjlog type."""
 _LIMIT_NAMES = {Limit.MANGAN: "満貫", Limit.HANEMAN: "跳満", Limit.BAIMAN: "倍満",
                 Limit.SANBAIMAN: "三倍満"}
 _ROOMS = {"般": 0x00, "上": 0x80, "特": 0x20, "鳳": 0xA0}

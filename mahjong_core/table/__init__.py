@@ -18,6 +18,7 @@ from .actions import (
     LegalActions,
     NineTerminals,
     OpenKan,
+    OpenRiichi,
     Pass,
     Pon,
     Ron,
@@ -25,6 +26,7 @@ from .actions import (
     action_text,
 )
 from .game import Game
+from .presets import PRESETS, Preset, preset
 from .records import (
     DoraRevealed,
     Draw,
@@ -57,6 +59,7 @@ from .rules import (
 from .wall import Wall
 
 __all__ = [
+    "PRESETS",
     "TENHOU_EAST_TABLE",
     "TENHOU_SANMA_TABLE",
     "TENHOU_TABLE",
@@ -80,9 +83,11 @@ __all__ = [
     "NineTerminals",
     "Observation",
     "OpenKan",
+    "OpenRiichi",
     "Pass",
     "Phase",
     "Pon",
+    "Preset",
     "RiichiAccepted",
     "RiverTile",
     "Ron",
@@ -100,5 +105,6 @@ __all__ = [
     "Win",
     "action_text",
     "check_stick_value",
+    "preset",
     "riichi_tiles_needed",
 ]

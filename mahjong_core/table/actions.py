@@ -4,7 +4,8 @@ Draws are not decisions: the table deals them. Every action names the seat (0-3)
 takes it; tiles are physical tile ids (0-135), so a red five is told from a plain one.
 
 Each action has a short text, ``str(action)``: the tile in mpsz for a discard
-(``"5m"``, ``"0p"`` for a red five), ``"riichi 5m"`` for a riichi discard, the keyword
+(``"5m"``, ``"0p"`` for a red five), ``"riichi 5m"`` for a riichi discard,
+``"open_riichi 5m"`` for an open one (where the table rules allow it), the keyword
 and one's own tiles for a call (``"chi 46m"``, ``"pon 55m"``, ``"ankan 1z"``,
 ``"shouminkan 0m"``), the keyword alone for the rest (``"tsumo"``, ``"ron"``,
 ``"pass"``, ``"minkan"``, ``"kita"``, ``"nine_terminals"``). Since a tile id says which
@@ -33,6 +34,7 @@ __all__ = [
     "LegalActions",
     "NineTerminals",
     "OpenKan",
+    "OpenRiichi",
     "Pass",
     "Pon",
     "Ron",
@@ -53,6 +55,20 @@ class Discard:
     seat: int
     tile: TileId
     riichi: bool = False
+
+
+@attrs.frozen
+class OpenRiichi:
+    """Discard ``tile`` declaring an open riichi: the hand is shown to every seat for the
+    rest of the round (legal only where ``TableRules.open_riichi`` allows it)."""
+
+    __repr__ = safe_repr
+
+    def __str__(self) -> str:
+        return action_text(self)
+
+    seat: int
+    tile: TileId
 
 
 @attrs.frozen
@@ -180,8 +196,8 @@ class Pass:
     seat: int
 
 
-Action = (Discard | Tsumo | Ron | Chi | Pon | OpenKan | AddedKan | ClosedKan | Kita
-          | NineTerminals | Pass)
+Action = (Discard | OpenRiichi | Tsumo | Ron | Chi | Pon | OpenKan | AddedKan | ClosedKan
+          | Kita | NineTerminals | Pass)
 """Any decision a player can make."""
 
 
@@ -211,6 +227,8 @@ def action_text(action: Action, *, red_fives: bool = True) -> str:
     if isinstance(action, Discard):
         text = _tile_text(action.tile, red_fives)
         return f"riichi {text}" if action.riichi is True else text
+    if isinstance(action, OpenRiichi):
+        return f"open_riichi {_tile_text(action.tile, red_fives)}"
     if isinstance(action, Chi | Pon):
         name = "chi" if isinstance(action, Chi) else "pon"
         own = action.tiles
@@ -226,10 +244,10 @@ def action_text(action: Action, *, red_fives: bool = True) -> str:
     return quote(action)
 
 
-_A = TypeVar("_A", Discard, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, Kita,
+_A = TypeVar("_A", Discard, OpenRiichi, Tsumo, Ron, Chi, Pon, OpenKan, AddedKan, ClosedKan, Kita,
              NineTerminals, Pass)
 _GRAMMAR = re.compile(
-    r"(?:riichi )?(?:tsumogiri )?[0-9][mps]|(?:riichi )?(?:tsumogiri )?[1-7]z"
+    r"(?:(?:open_)?riichi )?(?:tsumogiri )?(?:[0-9][mps]|[1-7]z)"
     r"|(?:chi|pon) [0-9]{2}[mps]|pon [1-7]{2}z|(?:ankan|shouminkan) (?:[0-9][mps]|[1-7]z)"
     r"|tsumo|ron|pass|minkan|kita|nine_terminals")
 """Every text an action can have (the tiles themselves are checked against the position)."""
@@ -310,7 +328,7 @@ class LegalActions(tuple[Action, ...]):
         if "tsumogiri " in words and self.drawn is not None:
             plain = words.replace("tsumogiri ", "")
             for action in self:
-                if (isinstance(action, Discard) and action.tile == self.drawn
+                if (isinstance(action, Discard | OpenRiichi) and action.tile == self.drawn
                         and action_text(action, red_fives=self.red_fives) == plain):
                     return action
         legal = str(self) or "nothing"
@@ -335,7 +353,8 @@ class LegalActions(tuple[Action, ...]):
         counts = Counter(texts)
         table: dict[str, Action] = {}
         for text, action in zip(texts, self, strict=True):
-            if counts[text] > 1 and isinstance(action, Discard) and action.tile == self.drawn:
+            if (counts[text] > 1 and isinstance(action, Discard | OpenRiichi)
+                    and action.tile == self.drawn):
                 head, _, tile = text.rpartition(" ")
                 text = f"{head} tsumogiri {tile}".lstrip()
             table.setdefault(text, action)

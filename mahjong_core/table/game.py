@@ -8,7 +8,8 @@ from ..context import Wind
 from ..errors import IllegalActionError, InvalidContextError, quote
 from ..rules import TENHOU_RULES, Rules
 from .actions import Action, LegalActions
-from .records import GameRecord, RoundRecord, Win, round_name
+from .draws import game_end, next_honba
+from .records import Draw, DrawKind, GameRecord, RoundRecord, Win, round_name
 from .round import Observation, Round
 from .rules import TENHOU_TABLE, TableRules, check_stick_value, seats_by_place
 from .wall import Wall
@@ -190,32 +191,9 @@ class Game:
         abortive = not won and all(r.kind.is_abortive for r in played.results
                                    if not isinstance(r, Win))
         current = self._round_index
-        if repeat:
-            self._honba += 1
-        else:
+        if not repeat:
             self._round_index += 1
-            self._honba = 0 if won else self._honba + 1
-        self._end = self._end_reason(current, repeat, abortive, played.dealer)
-
-    def _end_reason(self, current: int, repeat: bool, abortive: bool, dealer: int
-                    ) -> str | None:
-        table, scores = self.table, self._scores
-        if table.bust and min(scores) < 0:
-            return "bust"
-        last = table.hands - 1
-        if current < last:
-            return None
-        # the last regular hand and every extra one: a dealer repeat goes on unless the
-        # dealer stops on top; otherwise the game ends once someone reaches the return
-        # score, or after the last hand of the extra wind
-        top = min(range(self.players), key=lambda s: (-scores[s], s))
-        if repeat:
-            if (not abortive and table.dealer_stop and top == dealer
-                    and scores[dealer] >= table.return_score):
-                return "dealer stop"
-            return None
-        if max(scores) >= table.return_score:
-            return "last round" if current == last else "extension"
-        if not table.extension or current >= last + self.players:
-            return "last round"
-        return None
+        chombo = any(isinstance(r, Draw) and r.kind is DrawKind.CHOMBO for r in played.results)
+        self._honba = next_honba(self._honba, repeat=repeat, won=won, chombo=chombo)
+        self._end = game_end(self.table, self._scores, hand_index=current, repeat=repeat,
+                             won=won, abortive=abortive, dealer=played.dealer)

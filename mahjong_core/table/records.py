@@ -138,6 +138,8 @@ class RiichiAccepted:
     __repr__ = safe_repr
 
     seat: int
+    open: bool = False
+    """The riichi was declared open (``OpenRiichi``): the hand is shown to everyone."""
 
 
 Event = TileDrawn | TileDiscarded | MeldCalled | KitaDeclared | DoraRevealed | RiichiAccepted
@@ -197,6 +199,8 @@ class DrawKind(enum.Enum):
     FOUR_RIICHI = "four_riichi"
     FOUR_KANS = "four_kans"
     TRIPLE_RON = "triple_ron"
+    CHOMBO = "chombo"
+    """A penalty the engine's caller gave (``Round.chombo``), not a draw of the rules."""
 
     @property
     def is_abortive(self) -> bool:

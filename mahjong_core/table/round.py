@@ -21,7 +21,6 @@ from ..context import MAX_HONBA, MAX_RIICHI_STICKS, WinContext, Wind
 from ..errors import IllegalActionError, InvalidContextError, quote, safe_repr
 from ..hand import Hand
 from ..meld import Meld, MeldKind, Relative
-from ..points import payments_for
 from ..rules import TENHOU_RULES, Rules
 from ..scoring import WinResult, evaluate
 from ..seats import relative_seat, seat_from_relative, seat_wind
@@ -37,10 +36,22 @@ from .actions import (
     LegalActions,
     NineTerminals,
     OpenKan,
+    OpenRiichi,
     Pass,
     Pon,
     Ron,
     Tsumo,
+)
+from .draws import (
+    TERMINALS_AND_HONOURS,
+    chombo_payments,
+    dealer_repeats,
+    draw_after_discard,
+    is_nine_terminals,
+    is_triple_ron,
+    nagashi_mangan_payments,
+    tenpai_payments,
+    terminal_and_honour_kinds,
 )
 from .records import (
     DoraRevealed,
@@ -68,7 +79,6 @@ __all__ = ["Observation", "Phase", "Round", "SeenEvents"]
 
 _RED = tuple(Tile.from_id136(i) for i in range(136))
 _PLAIN = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
-_YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _DRAGONS = frozenset((31, 32, 33))
 _WINDS = frozenset((27, 28, 29, 30))
 _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
@@ -365,6 +375,9 @@ class Observation:
     events: SeenEvents = attrs.field(factory=lambda: SeenEvents(), repr=False)
     """Every step of the round so far as this seat saw it: the other seats' draws as
     ``HiddenDraw``, everything else as it happened."""
+    open_hands: tuple[tuple[TileId, ...] | None, ...] = ()
+    """Each seat's concealed tiles (ids, ascending) once it declared an open riichi, by
+    seat; None for a hand that stays hidden (empty where the table has no open riichi)."""
 
     # -- the seat's own tiles ---------------------------------------------------------
 
@@ -622,10 +635,11 @@ class Round:
         self._calls_made = False
         """A call, kan or kita happened: first-turn chances (double riichi, ...) are over."""
         self._discards = 0
-        self._first_wind = -1
-        """The kind of the first discard while every discard so far is that wind."""
-        self._four_kans_pending = False
+        self._opening: tuple[int, ...] = ()
+        """The kinds of the round's first five discards (enough to tell four winds)."""
         self._riichi_pending: int | None = None
+        self._open_riichi: tuple[int, ...] = ()
+        """The seats that declared an open riichi: their concealed tiles are shown."""
         self.phase = Phase.TURN
         self.current = dealer
         self._drawn: TileId | None = None
@@ -745,7 +759,14 @@ class Round:
             rivers=tuple([s.river for s in seats]), discards=self._discard_log,
             riichi=tuple([s.riichi for s in seats]), phase=self.phase, current=self.current,
             last_tile=self.last_tile, legal_actions=self.legal_actions(seat),
-            events=SeenEvents(self._events, seat))
+            events=SeenEvents(self._events, seat), open_hands=self._open_hands())
+
+    def _open_hands(self) -> tuple[tuple[TileId, ...] | None, ...]:
+        """Each seat's concealed tiles if it declared an open riichi (else None)."""
+        if not self._open_riichi:
+            return () if not self.table.open_riichi else (None,) * self.players
+        return tuple(tuple(sorted(s.ids)) if n in self._open_riichi else None
+                     for n, s in enumerate(self._seats))
 
     def record(self) -> RoundRecord:
         """The round so far as a record (complete once the round is over)."""
@@ -785,6 +806,8 @@ class Round:
         pass, ron, pon, open kan and chi choices. Answering an added kan: pass or ron.
         """
         actions = self._legal_list(seat)
+        if self.table.open_riichi:
+            actions = _with_open_riichi(actions)
         drawn = self._drawn if self.phase is Phase.TURN and seat == self.current else None
         return LegalActions(actions, drawn=drawn, red_fives=self.rules.red_fives)
 
@@ -979,14 +1002,11 @@ class Round:
         me.forbidden = 0
         me.own_kinds |= 1 << kind
         me.passed = 0
-        if kind not in _YAOCHUU:
+        if kind not in TERMINALS_AND_HONOURS:
             me.nagashi = False
         self._discards += 1
-        if self._discards <= 4:
-            if self._discards == 1 and kind in _WINDS:
-                self._first_wind = kind
-            elif self._first_wind != kind or self._calls_made:
-                self._first_wind = -1
+        if self._discards <= 5:
+            self._opening += (kind,)
         self._events.append(event)
         self._open_window(Phase.CALLS, seat, tile_id)
 
@@ -1127,6 +1147,18 @@ class Round:
         # kan stands: a win robbing it comes first
         self._open_window(Phase.CHANKAN, seat, tile_id)
 
+    def _open_riichi_discard(self, action: OpenRiichi) -> None:
+        """A riichi discard as any other, whose declarer's hand is shown from now on."""
+        if not self.table.open_riichi:
+            raise self._illegal(action, "these table rules have no open riichi")
+        seat = action.seat
+        self._open_riichi += (seat,)  # before the discard: its stick may be accepted at once
+        try:
+            self._discard(Discard(seat, action.tile, riichi=True))
+        except IllegalActionError:
+            self._open_riichi = self._open_riichi[:-1]
+            raise
+
     def _nine_terminals(self, action: NineTerminals) -> None:
         problem = self._nine_terminals_problem(action.seat, self._seats[action.seat])
         if problem is not None:
@@ -1138,9 +1170,10 @@ class Round:
             return "these table rules have no nine-terminals draw"
         if self._drawn is None or not self._first_turn(me):
             return "nine terminals is declared on one's first draw, before any call"
-        kinds = {i // 4 for i in me.ids} & _YAOCHUU
-        if len(kinds) < 9:
-            return f"seat {seat} holds {len(kinds)} kinds of terminals and honours, not nine"
+        kinds = [i >> 2 for i in me.ids]
+        if not is_nine_terminals(kinds):
+            return (f"seat {seat} holds {terminal_and_honour_kinds(kinds)} kinds of terminals "
+                    "and honours, not nine")
         return None
 
     def _riichi_problem(self, seat: int, me: _Seat, tile_id: TileId | None) -> str | None:
@@ -1150,7 +1183,7 @@ class Round:
             return f"seat {seat} is already in riichi"
         if any(m.meld.is_open for m in me.melds):
             return f"seat {seat}'s hand is open; riichi needs a closed hand"
-        if self._scores[seat] < self.table.riichi_cost:
+        if self._scores[seat] < self.table.riichi_cost and not self.table.riichi_below_cost:
             return f"seat {seat} has {self._scores[seat]} points; riichi costs " \
                    f"{self.table.riichi_cost}"
         if self.live_remaining < self.table.riichi_min_tiles:
@@ -1270,29 +1303,15 @@ class Round:
             raise self._illegal(action, "after that chi every tile left is one kuikae forbids")
 
     def _settle(self) -> None:
-        """Every seat asked has answered: wins first, then the abortive draws, then calls."""
+        """Every seat asked has answered: wins first, then the abortive draws, then calls;
+        else the next seat draws (or the wall has run out)."""
         seat, tile_id = self.current, self._last_tile
         assert tile_id is not None
         answers = self._answers if self._claimed else {}  # every seat asked passed
         rons = [s for s in self._after[seat] if isinstance(answers.get(s), Ron)] \
             if answers else []
-        chankan = self.phase is Phase.CHANKAN
         if rons:
-            if len(rons) == 3 and self.table.triple_ron_draw:
-                self._finish_draw(DrawKind.TRIPLE_RON)
-                return
-            if not self.table.double_ron:
-                rons = rons[:1]
-            wins = []
-            for n, winner in enumerate(rons):
-                # the first winner's win is the one offered (nothing it depends on has
-                # changed since); a second one takes no honba or riichi sticks
-                result = (self._wins_offered.get(winner) if n == 0
-                          else self._ron_result(winner, self._seats[winner], tile_id, first=False))
-                assert result is not None
-                hand, context, win = result
-                wins.append((winner, seat, hand, tile_id, context, win))
-            self._finish_wins(wins)
+            self._settle_rons(rons, seat, tile_id)
             return
         bit = 1 << (tile_id // 4)
         for other in self._after[seat]:
@@ -1300,40 +1319,17 @@ class Round:
             s.passed |= bit
             if s.riichi:
                 s.riichi_passed |= bit
-        if chankan:
-            self.phase = Phase.TURN
-            if self._robbing_kita:  # the north passed: it stands as a call does
-                self._robbing_kita = False
-                self._interrupt()
-                self._flush_dora()
-                self._kitas += 1
-                self._live_left -= 1
-            elif not self._robbing_closed_kan:
-                self._interrupt()
-                self._flush_dora()
-                self._count_kan(seat)
-                self._dora_pending += 1
-                if not self.table.open_kan_dora_at_discard:
-                    self._flush_dora()
-            self._robbing_closed_kan = False
-            self._draw(seat, rinshan=True)
+        if self.phase is Phase.CHANKAN:
+            self._kan_stands(seat)
             return
-        if self._riichi_pending is not None:
-            riichi = self._riichi_pending
-            self._riichi_pending = None
-            self._scores[riichi] -= self.table.riichi_cost
-            self.sticks += 1
-            self._events.append(RiichiAccepted(riichi))
-            if (self.table.four_riichi and self.players == 4
-                    and all(s.riichi for s in self._seats)):
-                self._finish_draw(DrawKind.FOUR_RIICHI)
-                return
-        if (self.table.four_winds and self.players == 4 and self._discards == 4
-                and self._first_wind >= 0 and not self._calls_made):
-            self._finish_draw(DrawKind.FOUR_WINDS)
-            return
-        if self._four_kans_pending:
-            self._finish_draw(DrawKind.FOUR_KANS)
+        riichi_now = self._riichi_pending is not None
+        if riichi_now:
+            self._accept_riichi()
+        abortive = draw_after_discard(
+            self.table, riichi=[s.riichi for s in self._seats], riichi_now=riichi_now,
+            discards=self._opening, called=self._calls_made, kan_seats=self._kans)
+        if abortive is not None:
+            self._finish_draw(abortive)
             return
         if answers:
             caller = next((s for s in self._after[seat]
@@ -1347,6 +1343,53 @@ class Round:
             self._exhaustive_draw()
             return
         self._draw((seat + 1) % self.players, rinshan=False)
+
+    def _settle_rons(self, rons: list[int], seat: int, tile_id: TileId) -> None:
+        """``rons`` (in turn order after ``seat``) declared ron on ``tile_id``."""
+        if self.table.triple_ron_draw and is_triple_ron(len(rons)):
+            self._finish_draw(DrawKind.TRIPLE_RON)
+            return
+        if not self.table.double_ron:
+            rons = rons[:1]
+        wins = []
+        for n, winner in enumerate(rons):
+            # the first winner's win is the one offered (nothing it depends on has
+            # changed since); a second one takes no honba or riichi sticks
+            result = (self._wins_offered.get(winner) if n == 0
+                      else self._ron_result(winner, self._seats[winner], tile_id, first=False))
+            assert result is not None
+            hand, context, win = result
+            wins.append((winner, seat, hand, tile_id, context, win))
+        self._finish_wins(wins)
+
+    def _kan_stands(self, seat: int) -> None:
+        """Nobody robbed ``seat``'s added kan, closed kan or north tile: it stands and
+        ``seat`` draws its replacement tile."""
+        self.phase = Phase.TURN
+        if self._robbing_kita:  # the north passed: it stands as a call does
+            self._robbing_kita = False
+            self._interrupt()
+            self._flush_dora()
+            self._kitas += 1
+            self._live_left -= 1
+        elif not self._robbing_closed_kan:
+            self._interrupt()
+            self._flush_dora()
+            self._count_kan(seat)
+            self._dora_pending += 1
+            if not self.table.open_kan_dora_at_discard:
+                self._flush_dora()
+        self._robbing_closed_kan = False
+        self._draw(seat, rinshan=True)
+
+    def _accept_riichi(self) -> None:
+        """The riichi declared with the discard that passed stands: its stick goes down."""
+        riichi = self._riichi_pending
+        assert riichi is not None
+        self._riichi_pending = None
+        self._scores[riichi] -= self.table.riichi_cost
+        self.sticks += 1
+        self._events.append(RiichiAccepted(riichi, open=riichi in self._open_riichi))
 
     def _call(self, caller: int, action: Action, source: int, tile_id: TileId) -> None:
         me = self._seats[caller]
@@ -1465,6 +1508,12 @@ class Round:
 
     def _context(self, seat: int, me: _Seat, *, tsumo: bool, first: bool,
                  with_sticks: bool = True) -> WinContext:
+        return _with_open_riichi_context(
+            self._situation(seat, me, tsumo=tsumo, first=first, with_sticks=with_sticks),
+            opened=seat in self._open_riichi)
+
+    def _situation(self, seat: int, me: _Seat, *, tsumo: bool, first: bool,
+                   with_sticks: bool) -> WinContext:
         last = self.live_remaining <= 0
         rinshan = tsumo and self._rinshan_turn
         dealer = seat == self.dealer
@@ -1516,21 +1565,12 @@ class Round:
         tenpai = tuple(s for s in range(players) if self._hand(self._seats[s]).is_tenpai())
         nagashi = tuple(s for s in range(players) if self.table.nagashi_mangan
                         and self._seats[s].nagashi and self._seats[s].river)
-        deltas = [0] * players
         if nagashi:
-            for winner in nagashi:
-                dealer = winner == self.dealer
-                _, payments = payments_for(2000, dealer=dealer, tsumo=True, rules=self.rules)
-                for s, change in enumerate(payments.deltas(winner, dealer=self.dealer)):
-                    deltas[s] += change
-            self._finish_draw(DrawKind.NAGASHI_MANGAN, tenpai, tuple(deltas), nagashi)
+            self._finish_draw(DrawKind.NAGASHI_MANGAN, tenpai, nagashi_mangan_payments(
+                nagashi, dealer=self.dealer, rules=self.rules), nagashi)
             return
-        if 0 < len(tenpai) < players:
-            total = self.table.noten_payment
-            for s in range(players):
-                deltas[s] = (total // len(tenpai) if s in tenpai
-                             else -total // (players - len(tenpai)))
-        self._finish_draw(DrawKind.EXHAUSTIVE, tenpai, tuple(deltas))
+        self._finish_draw(DrawKind.EXHAUSTIVE, tenpai, tenpai_payments(
+            tenpai, players=players, total=self.table.noten_payment))
 
     def _end(self) -> None:
         self.phase = Phase.OVER
@@ -1542,15 +1582,24 @@ class Round:
     def dealer_repeats(self) -> bool:
         """True when this round's dealer deals the next one (a win or tenpai of the
         dealer's own, or an abortive draw). Meaningful once the round is over."""
-        for result in self._results:
-            if isinstance(result, Win):
-                if result.winner == self.dealer:
-                    return True
-            elif result.kind.is_abortive:
-                return True
-            else:
-                return self.dealer in result.tenpai
-        return False
+        return dealer_repeats(self._results, self.dealer)
+
+    def chombo(self, seat: int) -> None:
+        """End the round with a chombo of ``seat``, for an offence the caller judges (a
+        false win, a wrong riichi, ...): ``seat`` pays a mangan to the others
+        (``chombo_payments``) and the same hand is dealt again. Riichi sticks stay on the
+        table.
+
+        Raises IllegalActionError where the table rules have no chombo or the round is
+        over, InvalidContextError for a bad seat.
+        """
+        self._seat(seat)
+        if not self.table.chombo:
+            raise IllegalActionError(f"{self._where()}: these table rules have no chombo")
+        if self.phase is Phase.OVER:
+            raise IllegalActionError(f"{self._where()}: the round is over")
+        self._finish_draw(DrawKind.CHOMBO, deltas=chombo_payments(
+            seat, dealer=self.dealer, rules=self.rules))
 
     # -- the wall -------------------------------------------------------------------------
 
@@ -1576,8 +1625,6 @@ class Round:
     def _count_kan(self, seat: int) -> None:
         self._kans.append(seat)
         self._live_left -= 1
-        if self.table.four_kans and len(self._kans) == 4 and len(set(self._kans)) > 1:
-            self._four_kans_pending = True
 
     def _reveal_dora(self) -> None:
         if self._dora_shown < 5:
@@ -1632,6 +1679,30 @@ class Round:
         return IllegalActionError(f"{self._where()}: {quote(action)} is illegal: {why}")
 
 
+def _with_open_riichi_context(context: WinContext, *, opened: bool) -> WinContext:
+    """The one place where the engine tells scoring that the winner's riichi was open: the
+    ``WinContext`` flag ``_OPEN_RIICHI_FLAG`` is set when ``opened`` and the situation has
+    that field (scoring's side of open riichi); otherwise ``context`` as it is."""
+    if opened and _OPEN_RIICHI_FLAG in attrs.fields_dict(WinContext):
+        flag: dict[str, Any] = {_OPEN_RIICHI_FLAG: True}
+        return attrs.evolve(context, **flag)
+    return context
+
+
+_OPEN_RIICHI_FLAG = "open_riichi"
+"""The name of the ``WinContext`` field that says the riichi was declared open."""
+
+
+def _with_open_riichi(actions: list[Action]) -> list[Action]:
+    """``actions`` with an open riichi after each riichi discard."""
+    out: list[Action] = []
+    for action in actions:
+        out.append(action)
+        if type(action) is Discard and action.riichi:
+            out.append(OpenRiichi(action.seat, action.tile))
+    return out
+
+
 def _is_id(value: object) -> bool:
     return type(value) is int and 0 <= value < 136
 
@@ -1640,7 +1711,7 @@ def _field_problem(action: object) -> str | None:
     """What is wrong with an action's fields, checked before the table reads them: a tile
     id is an int 0-135, a call's own tiles a pair of them, riichi a bool, a closed kan's
     kind a Tile."""
-    if isinstance(action, Discard | AddedKan | Kita) and not _is_id(action.tile):
+    if isinstance(action, Discard | OpenRiichi | AddedKan | Kita) and not _is_id(action.tile):
         return f"a tile id is an int 0-135, got {quote(action.tile)}"
     if isinstance(action, Discard) and type(action.riichi) is not bool:
         return "riichi is true or false"
@@ -1654,8 +1725,9 @@ def _field_problem(action: object) -> str | None:
 
 
 _TURN_ACTIONS: dict[type, Callable[[Round, Any], None]] = {
-    Discard: Round._discard, Tsumo: Round._tsumo, ClosedKan: Round._closed_kan,
-    AddedKan: Round._added_kan, Kita: Round._kita, NineTerminals: Round._nine_terminals}
+    Discard: Round._discard, OpenRiichi: Round._open_riichi_discard, Tsumo: Round._tsumo,
+    ClosedKan: Round._closed_kan, AddedKan: Round._added_kan, Kita: Round._kita,
+    NineTerminals: Round._nine_terminals}
 """What a seat may do on its turn, by the action's type."""
 
 _ACTION_CLASSES = (*_TURN_ACTIONS, Ron, Chi, Pon, OpenKan, Pass)

@@ -141,10 +141,26 @@ class TableRules:
     bust: bool = _flag(True)
     """The game ends when a score drops below zero."""
     dealer_stop: bool = _flag(True)
-    """The last hand's dealer ends the game by winning or being tenpai while on top with
-    at least ``return_score`` (agari-yame and tenpai-yame)."""
+    """The last hand's dealer ends the game by winning while on top with at least
+    ``return_score`` (agari-yame), and by being tenpai at an exhaustive draw as well when
+    ``tenpai_stop`` (tenpai-yame)."""
+    tenpai_stop: bool = _flag(True)
+    """With ``dealer_stop``, tenpai at an exhaustive draw stops the game as a win does
+    (tenpai-yame); otherwise only a win does."""
+    shared_places: bool = _flag(False)
+    """Equal final scores share their places: each gets the average of the uma (and of the
+    first place's oka) of the places they hold together. Otherwise equal scores rank by
+    seat from the first dealer (``seats_by_place``), as at Tenhou; leftover riichi sticks
+    go to that first seat either way."""
     riichi_cost: int = attrs.field(default=1000, validator=_check_points)
-    """The stick a riichi puts on the table; a player needs this many points to riichi."""
+    """The stick a riichi puts on the table; a player needs this many points to riichi
+    unless ``riichi_below_cost``."""
+    riichi_below_cost: bool = _flag(False)
+    """A player with fewer than ``riichi_cost`` points may riichi all the same (the score
+    goes below zero, which busts the game only if the round ends so)."""
+    open_riichi: bool = _flag(False)
+    """A riichi may be declared open (``Discard(..., riichi=True)`` with ``OpenRiichi``):
+    the declarer's concealed tiles are shown to every seat for the rest of the round."""
     riichi_min_tiles: int = attrs.field(
         default=attrs.Factory(_riichi_tiles_default, takes_self=True), validator=_check_points)
     """Live tiles that must be left for a riichi (``riichi_tiles_needed(players)`` unless
@@ -167,6 +183,11 @@ class TableRules:
     a closed kan always turns it over at once."""
     kokushi_robs_closed_kan: bool = _flag(False)
     """Thirteen orphans may win on the tile of a closed kan."""
+    chombo: bool = _flag(False)
+    """The engine's caller may end a round with a chombo (``Round.chombo(seat)``, for an
+    offence the caller judges): the offender pays a mangan as if each other player had
+    won it from him by tsumo, and the same dealer deals the hand again with the same
+    honba."""
     round_points: bool = _flag(True)
     """Placement points are whole numbers (Tenhou's logs until about 2021); otherwise
     they keep the hundreds as one decimal (Tenhou's logs since about 2022)."""
@@ -194,30 +215,58 @@ class TableRules:
         """Each seat's final points: the score in thousands, rounded half away from
         zero (with ``round_points``), less the return score, plus the uma; first place
         takes what makes the points add up to zero, the oka included. Equal scores rank
-        by seat.
+        by seat, or with ``shared_places`` share the uma and oka of their places equally.
 
         >>> TENHOU_TABLE.placement_points([5500, 57100, 20600, 16800])
         (-44.0, 66.0, 1.0, -23.0)
         >>> TableRules(round_points=False).placement_points([14800, 31400, 24900, 28900])
         (-35.2, 41.4, -15.1, 8.9)
+        >>> TableRules(shared_places=True).placement_points([30000, 30000, 20000, 20000])
+        (25.0, 25.0, -25.0, -25.0)
 
         Raises InvalidContextError unless ``scores`` holds one int per player, each within
         a billion points of zero.
         """
         scores = _scores(scores, self.players)
         order = seats_by_place(scores)
-        tenths = [0] * len(scores)
-        for place, seat in enumerate(order[1:], start=1):
-            if self.round_points:
-                whole, rest = divmod(abs(scores[seat]), 1000)
-                whole += rest >= 500
-                value = 10 * ((whole if scores[seat] >= 0 else -whole)
-                              - self.return_score // 1000)
+        base = [self._tenths_over_return(score) for score in scores]
+        # each place's bonus: its uma; the first's also what makes the sum zero (the oka)
+        bonus = [10 * uma for uma in self.uma]
+        bonus[0] = -sum(base) - sum(bonus[1:])
+        if self.shared_places:
+            shares = [float(b) for b in bonus]
+            for tied in _tied_places(scores, order):
+                share = sum(bonus[place] for place in tied) / len(tied)
+                for place in tied:
+                    shares[place] = share
+            return tuple((base[seat] + shares[place]) / 10 for place, seat in _by_seat(order))
+        return tuple((base[seat] + bonus[place]) / 10 for place, seat in _by_seat(order))
+
+    def _tenths_over_return(self, score: int) -> int:
+        """A final score less the return score, in tenths of a thousand points (the
+        thousands rounded half away from zero first with ``round_points``)."""
+        if self.round_points:
+            whole, rest = divmod(abs(score), 1000)
+            whole += rest >= 500
+            return 10 * ((whole if score >= 0 else -whole) - self.return_score // 1000)
+        return (score - self.return_score) // 100
+
+
+def _tied_places(scores: Sequence[int], order: Sequence[int]) -> list[list[int]]:
+    """The places (0 first) that equal scores hold together, each run of two or more."""
+    runs: list[list[int]] = []
+    for place in range(1, len(order)):
+        if scores[order[place]] == scores[order[place - 1]]:
+            if runs and runs[-1][-1] == place - 1:
+                runs[-1].append(place)
             else:
-                value = (scores[seat] - self.return_score) // 100
-            tenths[seat] = value + 10 * self.uma[place]
-        tenths[order[0]] = -sum(tenths)
-        return tuple(t / 10 for t in tenths)
+                runs.append([place - 1, place])
+    return runs
+
+
+def _by_seat(order: Sequence[int]) -> list[tuple[int, int]]:
+    """(place, seat) pairs in seat order."""
+    return sorted(enumerate(order), key=lambda pair: pair[1])
 
 
 def check_stick_value(rules: Rules, table: TableRules) -> None:

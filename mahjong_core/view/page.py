@@ -39,7 +39,7 @@ _DRAW_NAMES = {
     DrawKind.EXHAUSTIVE: "Exhaustive draw", DrawKind.NAGASHI_MANGAN: "Nagashi mangan",
     DrawKind.NINE_TERMINALS: "Nine terminals and honours", DrawKind.FOUR_WINDS: "Four winds",
     DrawKind.FOUR_RIICHI: "Four riichi", DrawKind.FOUR_KANS: "Four kans",
-    DrawKind.TRIPLE_RON: "Triple ron"}
+    DrawKind.TRIPLE_RON: "Triple ron", DrawKind.CHOMBO: "Chombo"}
 _MAX_NAME = 64
 _MAX_TITLE = 200
 

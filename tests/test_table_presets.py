@@ -1,0 +1,118 @@
+"""Named rule sets: the registry, and ``--rules PRESET`` on demo, match and replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_core import MAHJONG_SOUL_RULES, NO_RED_FIVES_RULES, TENHOU_RULES, Rules
+from mahjong_core.cli import main as cli_main
+from mahjong_core.cli import match as match_command
+from mahjong_core.cli.demo import format_game, play_game
+from mahjong_core.errors import InvalidRulesError
+from mahjong_core.formats.logs import read_games
+from mahjong_core.formats.replay import replay_mjlog
+from mahjong_core.match import MatchResult, run_match
+from mahjong_core.table import (
+    PRESETS,
+    TENHOU_EAST_TABLE,
+    TENHOU_TABLE,
+    GameLength,
+    TableRules,
+    preset,
+)
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize(("name", "rules", "table"), [
+    ("tenhou", TENHOU_RULES, TENHOU_TABLE),
+    ("tenhou_east", TENHOU_RULES, TENHOU_EAST_TABLE),
+    ("tenhou_no_red", NO_RED_FIVES_RULES, TENHOU_TABLE),
+    ("mahjong_soul_hands", MAHJONG_SOUL_RULES, TENHOU_TABLE),
+])
+def test_a_name_gives_its_pair(name: str, rules: Rules, table: TableRules) -> None:
+    assert preset(name) == (rules, table)
+
+
+def test_every_preset_is_a_consistent_pair() -> None:
+    for name, entry in PRESETS.items():
+        rules, table = preset(name)
+        assert rules.players == table.players, name
+        assert rules.riichi_stick_points == table.riichi_cost, name
+        assert entry.description, name
+    assert preset("tenhou_sanma_east")[1] == TableRules(
+        players=3, start_score=35000, return_score=40000, uma=(20, 0, -20),
+        noten_payment=2000, length=GameLength.EAST)
+
+
+@pytest.mark.parametrize(("name", "hint"), [
+    ("tenhuo", "did you mean 'tenhou'?"), ("Tenhou_East", "did you mean 'tenhou_east'?"),
+    ("nothing like it", "known: tenhou, "), (3, "known: tenhou, ")])
+def test_an_unknown_name_is_refused_with_the_nearest(name: str, hint: str) -> None:
+    with pytest.raises(InvalidRulesError, match="unknown rule set") as caught:
+        preset(name)
+    assert hint in str(caught.value)
+
+
+# -- the commands ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [
+    ["demo", "--quiet"], ["match", "--players", "random,random,random,random", "--games", "1"],
+    ["replay", str(DATA / "real_games.mjlog")]])
+def test_an_unknown_name_is_a_usage_error_with_the_nearest(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main([*command, "--rules", "tenhou_eats"]) == 2
+    assert "unknown rule set 'tenhou_eats' (did you mean 'tenhou_east'?)" in (
+        capsys.readouterr().err)
+
+
+def test_demo_plays_the_named_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
+    rules, table = preset("tenhou_sanma_east")
+    game = play_game(4, 3, rules=rules, table=table)
+    assert cli_main(["demo", "--rules", "tenhou_sanma_east", "--seed", "4", "--hands", "3"]) == 0
+    assert capsys.readouterr().out == format_game(game) + "\n"
+    assert cli_main(["demo", "--rules", "tenhou", "--players", "3"]) == 2
+    assert "does not fit the rule set 'tenhou' (4 players)" in capsys.readouterr().err
+
+
+def test_match_plays_the_named_rule_set(capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    specs = ["heuristic", "random", "random", "random"]
+    played: list[tuple[object, object]] = []
+
+    def spy(*args: Any, **kwargs: Any) -> MatchResult:
+        played.append((kwargs["rules"], kwargs["table"]))
+        return run_match(*args, **kwargs)
+
+    monkeypatch.setattr(match_command, "run_match", spy)
+    args = ["match", "--players", ",".join(specs), "--games", "2", "--hands", "2", "--json",
+            "--quiet"]
+    assert cli_main([*args, "--rules", "tenhou_no_red"]) == 0
+    rules, table = preset("tenhou_no_red")
+    assert played == [(rules, table)]
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == run_match(specs, games=2, hands=2, rules=rules, table=table).to_json()
+    assert cli_main([*args, "--rules", "tenhou_east", "--length", "east_south"]) == 0
+    assert played[-1] == (TENHOU_RULES, TENHOU_TABLE)   # --length over the rule set's
+    assert cli_main(args) == 0
+    assert played[-1] == (TENHOU_RULES, TENHOU_TABLE)   # Tenhou's by default
+
+
+def test_replay_keeps_what_the_log_states_under_a_named_rule_set(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = DATA / "real_games.mjlog"
+    games = read_games(path.read_bytes())
+    assert cli_main(["replay", str(path), "--rules", "tenhou_no_red"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == len(games)
+    for line, game in zip(lines, games, strict=True):
+        record = replay_mjlog(game, base=preset("tenhou_no_red"))
+        assert record.rules.red_fives is game.red_fives   # the log's own rule
+        assert line["final"]["scores"] == list(record.final_scores)
+    assert cli_main(["replay", str(path), "--rules", "tenhou_sanma"]) == 1
+    assert "the game has 4 players, the rules are for 3" in capsys.readouterr().out
