@@ -139,6 +139,7 @@ def main(argv: list[str]) -> int:
     add_corpus_options(parser, "convert")
     args = parser.parse_args(argv)
     to = LogFormat(args.to)
+    backend = open_backend(parser, args)
     files = args.files or ["-"]
     items: Iterator[GameText] = read_inputs(files)
     if args.out is None:
@@ -154,7 +155,7 @@ def main(argv: list[str]) -> int:
         except OSError as error:
             parser.error(f"cannot make the directory {args.out}: {error.strerror or error}")
     failed = total = 0
-    with open_backend(parser, args) as backend, ProgressBar(files, args.quiet) as bar:
+    with backend, ProgressBar(files, args.quiet) as bar:
         work = ((item, to) for item in counted(items, bar))
         for number, outcome in enumerate(map_in_order(_converted, work, backend)):
             total += 1
