@@ -297,7 +297,9 @@ def _order(takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]], d
 def _exhausted(state: _State, takes: Sequence[Sequence[_Take]],
                gives: Sequence[Sequence[_Give]]) -> bool:
     """Whether every seat's takes and gives are used up."""
-    return state.takes == list(map(len, takes)) and state.gives == list(map(len, gives))
+    seats = len(takes)   # the state counts four seats; a three-player round has three
+    return (state.takes[:seats] == list(map(len, takes))
+            and state.gives[:seats] == list(map(len, gives)))
 
 
 def _advance(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]],
