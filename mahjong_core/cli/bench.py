@@ -45,6 +45,7 @@ import argparse
 import contextlib
 import gc
 import importlib
+import importlib.util
 import json
 import os
 import platform
@@ -77,7 +78,8 @@ __all__ = ["SCORE_ADAPTER", "TASKS", "main", "ron_hands", "score_requests", "ten
 
 _KERNELS = ("win", "waits", "shanten", "evaluate")
 TASKS = (*(kernel + form for kernel in _KERNELS for form in ("", "-ids", "-text")),
-         "score", "import", "selfplay", "botplay", "replay")
+         "score", "import", "selfplay", "botplay", "replay", "replay-tenhou6", "replay-mjai",
+         "read-mjlog", "read-tenhou6", "read-mjai", "replay-jobs2", "replay-dask")
 """Task names, in the order they run and print: each kernel on a prepared input, then as
 a whole call from 136 ids (``-ids``) and from mpsz text (``-text``)."""
 
@@ -99,11 +101,19 @@ _TITLES = {
     "selfplay": "self-play, random, an action",
     "botplay": "self-play, bots, a hand",
     "replay": "replay mjlog, a round",
+    "replay-tenhou6": "replay tenhou6, a round",
+    "replay-mjai": "replay mjai, a round",
+    "read-mjlog": "read mjlog, a round",
+    "read-tenhou6": "read tenhou6, a round",
+    "read-mjai": "read mjai, a round",
+    "replay-jobs2": "replay mjlog, --jobs 2, a round",
+    "replay-dask": "replay mjlog, Dask x2, a round",
 }
 _TARGETS: dict[str, tuple[float | None, float | None]] = {
     "win": (0.4, None), "waits": (1.5, None), "shanten": (1.0, None), "evaluate": (5.0, None),
     "win-ids": (None, 5.0), "shanten-ids": (None, 10.0), "evaluate-ids": (None, 10.0),
-    "score": (1e6 / 16_000, 4.0), "import": (40.0, None), "replay": (1000.0, None)}
+    "score": (1e6 / 16_000, 4.0), "import": (40.0, None), "replay": (400.0, None),
+    "replay-tenhou6": (400.0, None), "replay-mjai": (400.0, None)}
 """Our targets, warm: at most so many microseconds per call (milliseconds for the import
 with cached bytecode), and at least so many times faster than PyPI mahjong."""
 COLD_FACTOR = 2.0
@@ -561,11 +571,13 @@ class _Run:
     peers: dict[str, Any]
     progress: _Progress
     dealt: dict[tuple[str, int, int], Any] = attrs.Factory(dict)
+    one_process: dict[tuple[str, bool], tuple[float, list[Any]]] = attrs.Factory(dict)
+    """A corpus row's time on one process and its answers, by (format, replayed)."""
 
     def deal(self, dealer: Callable[[int, int], Any], count: int, task: str) -> Any:
         """``dealer(count, seed)`` for the task's seed, dealt once for the kernel's rows."""
         seed = self.seed * 100 + _SEED_INDEX[task.split("-")[0]]
-        key = (dealer.__name__, count, seed)
+        key = (getattr(dealer, "__qualname__", ""), count, seed)
         if key not in self.dealt:
             self.progress.say("dealing")
             self.dealt = {key: dealer(count, seed)}  # only the latest: rows come in order
@@ -1171,45 +1183,170 @@ def _replay_game(item: GameText) -> tuple[tuple[int, ...], int] | str:
     return record.final_scores, len(record.rounds)
 
 
-def _task_replay(games: int, seed: int, repeat: int, path: str | None) -> Row:
-    """Whole games read and replayed through the table engine (parse included): the time
-    of one round, over the rounds of the games replayed. The games of ``path`` are read
-    as ``replay`` reads its inputs; a row whose every game is refused has no figure."""
-    from ..errors import quote
-    from ._games import read_inputs
+def _read_game(item: GameText) -> tuple[int, int] | str:
+    """A game read, not replayed: (its rounds, its events), or why it is refused."""
+    from ..formats.logs import parse_game
+
+    if item.error is not None or item.fmt is None:
+        return item.error or "no game"
+    try:
+        game = parse_game(item.text, item.fmt)
+    except MahjongError as error:
+        return str(error)
+    return len(game.rounds), sum(len(r.events) for r in game.rounds)
+
+
+@attrs.frozen
+class _CorpusRow:
+    """One corpus row: the format read, whether the games are replayed, and where."""
+
+    fmt: str
+    replay: bool = True
+    backend: str = "one process"
+    """"one process", "--jobs 2" or "dask" (a LocalCluster of two workers)."""
+
+
+_CORPUS_ROWS = {
+    "replay": _CorpusRow("mjlog"), "replay-tenhou6": _CorpusRow("tenhou6"),
+    "replay-mjai": _CorpusRow("mjai"), "read-mjlog": _CorpusRow("mjlog", False),
+    "read-tenhou6": _CorpusRow("tenhou6", False), "read-mjai": _CorpusRow("mjai", False),
+    "replay-jobs2": _CorpusRow("mjlog", backend="--jobs 2"),
+    "replay-dask": _CorpusRow("mjlog", backend="dask")}
+"""The corpus rows, all run by ``_task_corpus``: the same games in each format."""
+
+
+@attrs.frozen
+class _Corpus:
+    """The games of the corpus rows, in each format, and where they come from."""
+
+    games: dict[str, list[GameText]]
+    finals: list[tuple[int, ...]]
+    source: str
+
+
+def _corpus(games: int, seed: int, path: str | None) -> _Corpus:
+    """The bots' games (or those of ``path``, read as ``replay`` reads them) in the three
+    formats: each game that replays is written by the engine in the other two; a game
+    that cannot be read or replayed stays refused in all three."""
+    from ..formats.logs import LogFormat, parse_game, write_game
+    from ..formats.replay import replay_mjlog
+    from ._games import GameText, read_inputs
 
     if path is None:
         items, finals = _played_games(games, seed)
         source = f"{games} games the heuristic players played (seeds {seed}-{seed + games - 1})"
     else:
-        items, finals = list(read_inputs([path])), []
-        source = path
-    timing = _time(lambda: [_replay_game(item) for item in items], 1, repeat)
-    refused = [(number, answer) for number, answer in enumerate(timing.answers)
-               if isinstance(answer, str)]
-    played = [answer for answer in timing.answers if not isinstance(answer, str)]
-    rounds = sum(count for _, count in played)
-    row = Row("replay", rounds)
+        items, finals, source = list(read_inputs([path])), [], path
+    converted: dict[str, list[GameText]] = {fmt.value: [] for fmt in LogFormat}
+    for item in items:
+        try:
+            if item.error is not None or item.fmt is None:
+                raise MahjongError(item.error or "no game")
+            game = parse_game(item.text, item.fmt)
+            record = replay_mjlog(game)
+        except MahjongError:   # refused in every format
+            for fmt in LogFormat:
+                converted[fmt.value].append(
+                    item if item.fmt is fmt or item.error is not None
+                    else GameText(fmt, "", f"refused when read as {item.fmt}"))
+            continue
+        for fmt in LogFormat:
+            converted[fmt.value].append(item if item.fmt is fmt else GameText(
+                fmt, write_game(record, fmt, source=game)))
+    return _Corpus(converted, finals, source)
+
+
+@contextlib.contextmanager
+def _corpus_backend(kind: str) -> Any:
+    """The backend of a corpus row, or None for one process (a Dask LocalCluster of two
+    single-thread worker processes is started and stopped here)."""
+    from ..parallel import Dask, Processes
+
+    if kind == "one process":
+        yield None
+    elif kind == "--jobs 2":
+        with Processes(2) as processes:
+            yield processes
+    else:
+        # the row is skipped before this when Dask is missing
+        distributed: Any = importlib.import_module("distributed")
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                      dashboard_address=None) as cluster, \
+                distributed.Client(cluster) as client, Dask(client) as dask:
+            yield dask
+
+
+def _task_corpus(run: _Run, task: str) -> Row:
+    """Whole games read (and replayed through the table engine) in one format, on one
+    process, two local processes or a Dask cluster of two workers: the time of one
+    round, over the rounds of the games read. A row whose every game is refused has no
+    figure; a parallel row's answers must be one process's, in order."""
+    from ..errors import quote
+    from ..parallel import map_in_order
+
+    spec = _CORPUS_ROWS[task]
+    row = Row(task, 0)
+    if spec.backend == "dask" and importlib.util.find_spec("distributed") is None:
+        row.notes.append("skipped: Dask is not installed (pip install 'mahjong_core[dask]')")
+        return row
+    corpus: _Corpus = run.deal(lambda games, seed: _corpus(games, seed, run.games),
+                               max(2, run.hands // 12500), "replay")
+    # (every corpus row shares the replay row's games and seed)
+    items = corpus.games[spec.fmt]
+    function = _replay_game if spec.replay else _read_game
+    run.progress.say("replaying games" if spec.replay else "reading games")
+    with _corpus_backend(spec.backend) as backend:
+        if backend is None:
+            timing = _time(lambda: [function(item) for item in items], 1, run.repeat)
+        else:
+            list(map_in_order(function, items[:4 * backend.workers], backend))  # start them
+            timing = _time(lambda: [o.value if o.ok else o.error for o in map_in_order(
+                function, items, backend)], 1, run.repeat)
+    answers = timing.answers
+    refused = [(n, a) for n, a in enumerate(answers) if isinstance(a, str)]
+    rounds = sum(a[1] if spec.replay else a[0] for a in answers if not isinstance(a, str))
+    row.calls = rounds
+    where = spec.backend if spec.backend != "dask" else "a Dask LocalCluster of 2 workers"
     if rounds:
         row.ours = Timing(timing.best / rounds, timing.first / rounds,
-                          [answer if isinstance(answer, str) else answer[0]
-                           for answer in timing.answers])
-        row.notes.append(f"{1e6 / row.ours.best:.0f} rounds per second (first pass "
-                         f"{1e6 / row.ours.first:.0f}), read and replayed, one process: "
-                         f"{len(played)} of {len(items)} games from {source}")
+                          [a if isinstance(a, str) else a[0] for a in answers])
+        row.notes.append(f"{1e6 / row.ours.best:,.0f} rounds per second (first pass "
+                         f"{1e6 / row.ours.first:,.0f}), {spec.fmt} "
+                         f"{'read and replayed' if spec.replay else 'read'}, {where}: "
+                         f"{len(items) - len(refused)} of {len(items)} games from "
+                         f"{corpus.source}")
     else:
-        row.notes.append(f"no figure: every one of the {len(items)} games of {source} was "
-                         "refused" if items else f"no figure: {source} holds no game")
-    first = (f"; the first, game {refused[0][0]}: {quote(refused[0][1], 200)}"
-             if refused else "")
+        row.notes.append(f"no figure: every one of the {len(items)} games of {corpus.source} "
+                         "was refused" if items else f"no figure: {corpus.source} holds no game")
+    _judge_corpus(run, row, spec, answers, corpus.finals)
+    first = f"; the first, game {refused[0][0]}: {quote(refused[0][1], 200)}" if refused else ""
     row.checks.append(f"games refused (each message names why): {len(refused)} of "
                       f"{len(items)}{first}")
-    if finals:
-        row.wrong += sum(1 for got, want in zip(timing.answers, finals, strict=True)
-                         if isinstance(got, str) or got[0] != want)
-        row.checks.append(f"games whose replay ends on other scores than were played: "
-                          f"{row.wrong}")
     return row
+
+
+def _judge_corpus(run: _Run, row: Row, spec: _CorpusRow, answers: list[Any],
+                  finals: list[tuple[int, ...]]) -> None:
+    """The finals against the games played; a parallel row against one process (its
+    answers and its time: the scaling)."""
+    if spec.replay and finals:
+        wrong = sum(1 for got, want in zip(answers, finals, strict=True)
+                    if isinstance(got, str) or got[0] != want)
+        row.wrong += wrong
+        row.checks.append(f"games whose replay ends on other scores than were played: {wrong}")
+    if spec.backend == "one process":
+        run.one_process[(spec.fmt, spec.replay)] = (row.ours.best if row.ours else 0.0, answers)
+        return
+    alone = run.one_process.get((spec.fmt, spec.replay))
+    if alone is None:
+        row.notes.append("run the replay row too for the scaling against one process")
+        return
+    differ = sum(1 for a, b in zip(answers, alone[1], strict=True) if a != b)
+    row.wrong += differ
+    row.checks.append(f"games answered otherwise than on one process: {differ}")
+    if row.ours is not None and alone[0]:
+        row.notes.append(f"{alone[0] / row.ours.best:.2f} times one process (target >= 1.8 "
+                         f"on two free cores; load average {os.getloadavg()[0]:.1f})")
 
 
 def _import_seconds(statement: str, env: dict[str, str]) -> float:
@@ -1553,21 +1690,19 @@ def _run_task(run: _Run, task: str) -> Row:
         return _task_kernel(run, task)
     if task == "score":
         return _task_score(run, task)
+    if task in _CORPUS_ROWS:
+        return _task_corpus(run, task)
     seed = run.seed * 100 + _SEED_INDEX[task]
     if task == "import":
         run.progress.say("fresh interpreters")
         return _task_import(max(3, run.repeat + 2), run.peers)
-    if task == "replay":
-        run.progress.say("playing and replaying games" if run.games is None
-                         else "replaying games")
-        return _task_replay(max(2, run.hands // 12500), seed, run.repeat, run.games)
     heuristic = task == "botplay"
     run.progress.say("playing")
     return _task_self_play(max(4, run.hands // (2000 if heuristic else 500)), seed,
                            run.repeat, heuristic, run.peers)
 
 
-_COLD_IN_CHILD = frozenset(TASKS) - {"score", "import", "replay"}
+_COLD_IN_CHILD = frozenset(TASKS) - {"score", "import", *_CORPUS_ROWS}
 """The tasks whose cold pass runs in a fresh interpreter (``--cold-child``); the others
 start their own."""
 
