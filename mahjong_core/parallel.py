@@ -337,10 +337,12 @@ def map_in_order(function: Callable[[_T], _R], items: Iterable[_T], backend: Bac
 
 def fold_in_order(function: Callable[[_T], _R], items: Iterable[_T],
                   merge: Callable[[_R, _R], _R], backend: Backend, *,
-                  batch: int | None = None) -> Folded[_R]:
+                  batch: int | None = None,
+                  progress: Callable[[Folded[_R]], None] | None = None) -> Folded[_R]:
     """``merge`` over the values of ``function`` on the items, in the items' order:
     ``merge(merge(v0, v1), v2) ...``; an item that raises is left out of the sum and
-    listed in ``errors``. Each batch is summed where it ran.
+    listed in ``errors``. Each batch is summed where it ran; ``progress`` hears of each
+    batch's sum as it is added (for a progress bar).
     """
     size = batch or (1 if isinstance(backend, Local) else BATCH)
     task = _FoldOf(function, merge)
@@ -350,6 +352,8 @@ def fold_in_order(function: Callable[[_T], _R], items: Iterable[_T],
                          lambda batch, error: Folded(None, 0, tuple(
                              (index, error) for index, _ in batch))):
         total = _merged(merge, total, part)
+        if progress is not None:
+            progress(part)
     return total
 
 

@@ -126,13 +126,17 @@ def test_the_stream_is_read_ahead_a_few_batches_only() -> None:
 def test_a_fold_sums_in_order_and_lists_the_errors(make: Callable[[], Local | Processes]
                                                    ) -> None:
     expected = sum(n * n for n in range(50) if n % 7 != 3)
+    parts: list[Folded[int]] = []
     with make() as backend:
-        folded = fold_in_order(refuse_some, numbers(50), add, backend, batch=4)
+        folded = fold_in_order(refuse_some, numbers(50), add, backend, batch=4,
+                               progress=parts.append)
         concatenated = fold_in_order(str, numbers(30), join, backend, batch=4)
         nothing = fold_in_order(refuse_some, numbers(0), add, backend)
     assert folded.value == expected and folded.count == 50 - 7
     assert folded.errors == tuple((n, f"ValueError: {n} is refused") for n in range(3, 50, 7))
     assert concatenated.value == "".join(map(str, range(30)))   # merged in input order
+    assert len(parts) == 13 and sum(p.count + len(p.errors) for p in parts) == 50
+    assert sum(p.value or 0 for p in parts) == expected
     assert nothing == Folded(None)
 
 

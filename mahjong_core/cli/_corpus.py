@@ -71,9 +71,10 @@ class ProgressBar:
         self.total = _plain_size(paths) if self.shown else None
         self._start = self._last = time.monotonic()
 
-    def add(self, rounds: int = 0, error: bool = False) -> None:
-        """One game done: its rounds, or an error."""
-        self.games += 1
+    def add(self, rounds: int = 0, error: bool | int = False, games: int = 1) -> None:
+        """A game done (or ``games`` of them): its rounds, whether it was an error (or
+        how many of them were)."""
+        self.games += games
         self.rounds += rounds
         self.errors += error
         now = time.monotonic()
