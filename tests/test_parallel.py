@@ -183,7 +183,7 @@ def cluster() -> Iterator[str]:
     """A real Dask cluster of two worker processes on this machine: its address."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as local:
+                                  dashboard_address=":0") as local:
         yield local.scheduler_address
 
 

@@ -1271,7 +1271,7 @@ def _corpus_backend(kind: str) -> Any:
         # the row is skipped before this when Dask is missing
         distributed: Any = importlib.import_module("distributed")
         with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                      dashboard_address=None) as cluster, \
+                                      dashboard_address=":0") as cluster, \
                 distributed.Client(cluster) as client, Dask(client) as dask:
             yield dask
 
