@@ -20,7 +20,8 @@ from typing import Any, NoReturn
 
 from .errors import quote
 
-__all__ = ["MAX_JSON_DEPTH", "MAX_NUMBER_CHARS", "JSONRefused", "json_end", "load_json"]
+__all__ = ["MAX_JSON_DEPTH", "MAX_NUMBER_CHARS", "JSONRefused", "json_end", "load_json",
+           "load_json_lines"]
 
 MAX_JSON_DEPTH = 32
 """The default deepest nesting of JSON arrays and objects; the library's inputs nest a
@@ -94,6 +95,72 @@ def load_json(text: str, *, max_depth: int = MAX_JSON_DEPTH,
         return _decoder(max_number).decode(text)
     except RecursionError:  # only below a very small stack: the depth was checked
         raise JSONRefused(f"nesting deeper than {max_depth} levels") from None
+
+
+_PLAIN = json.JSONDecoder(parse_constant=_constant)
+"""Python's own decoder, all in C (no call back into Python for an object or a number)."""
+_SPACED_KEY = re.compile(r'"\s+:')
+
+
+@functools.lru_cache(maxsize=8)
+def _long_number(max_number: int) -> re.Pattern[str]:
+    """Finds every number of more than ``max_number`` characters (and a few of exactly
+    that many), where a value starts: the search only starts after ``:``, ``,`` or ``[``."""
+    return re.compile(f"[:,\\[]\\s*-?[0-9][-+.eE0-9]{{{max_number - 1}}}")
+
+
+def _spaced_key(text: str) -> bool:
+    """Whether a key may have blanks before its colon (cheap substring tests first)."""
+    return ('" ' in text or '"\t' in text or '"\r' in text or '"\n' in text) and (
+        _SPACED_KEY.search(text) is not None)
+
+
+def _keys(value: object) -> int:
+    """How many object keys a decoded value holds, at every depth."""
+    if value.__class__ is dict:
+        assert isinstance(value, dict)
+        return len(value) + sum(_keys(item) for item in value.values()
+                                if item.__class__ is dict or item.__class__ is list)
+    if value.__class__ is list:
+        assert isinstance(value, list)
+        return sum(_keys(item) for item in value
+                   if item.__class__ is dict or item.__class__ is list)
+    return 0
+
+
+def load_json_lines(lines: list[str], *, max_depth: int = MAX_JSON_DEPTH,
+                    max_number: int = MAX_NUMBER_CHARS) -> list[object] | None:
+    """The JSON value of each line, as ``load_json`` reads it, all read at once (twice
+    as fast as one by one); or None when a line is not one JSON value or might be refused
+    (read the lines one by one to learn which, and why).
+
+    The lines are read as one array by Python's own decoder, then checked: no number
+    longer than ``max_number`` (no run of number characters that long anywhere), nesting
+    no deeper than ``max_depth``, and no key twice: there are as many ``":`` in the text
+    as keys decoded (a repeated key leaves fewer keys than that; a key with blanks
+    before its colon is left to the slow path).
+    """
+    if not lines:
+        return []
+    brackets = (max(map(str.count, lines, itertools.repeat("[")))
+                + max(map(str.count, lines, itertools.repeat("{"))))
+    if brackets > max_depth and any(line.count("[") + line.count("{") > max_depth
+                                    for line in lines):
+        return None   # perhaps nested too deep
+    text = "[" + ",".join(lines) + "]"
+    if _long_number(max_number).search(text) or _spaced_key(text):
+        return None
+    try:
+        values: list[object] = _PLAIN.decode(text)
+    except (ValueError, RecursionError):
+        return None
+    if len(values) != len(lines):
+        return None
+    if text.count("{") == len(values) and all(v.__class__ is dict for v in values):
+        keys = sum(map(len, values))  # type: ignore[arg-type]   # flat objects, one a line
+    else:
+        keys = _keys(values)
+    return values if keys == text.count('":') else None
 
 
 _SKIM = json.JSONDecoder(parse_int=len, parse_float=len, parse_constant=len,

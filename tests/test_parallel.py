@@ -3,10 +3,32 @@ an item's error as its value."""
 
 from __future__ import annotations
 
+import concurrent.futures
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TypeVar
+
 import pytest
 
+from mahjong_core.cli.replay import main as replay_main
 from mahjong_core.errors import InvalidContextError
-from mahjong_core.parallel import Local, Outcome, Processes, derive_seed, run_all
+from mahjong_core.parallel import (
+    Dask,
+    Folded,
+    Local,
+    Outcome,
+    Pending,
+    Processes,
+    backend_for,
+    derive_seed,
+    fold_in_order,
+    map_in_order,
+    run_all,
+)
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 
 def square_or_fail(n: int) -> int:
@@ -48,3 +70,139 @@ def test_derived_seeds_depend_on_the_parts_only() -> None:
     assert len(seeds) == 1000 and all(0 <= s < 2 ** 63 for s in seeds)
     assert derive_seed(7, 3) == derive_seed(7, 3) != derive_seed(8, 3)
     assert derive_seed(7, 3, 1) != derive_seed(7, 31)
+
+
+# -- streams, sums and the Dask cluster ------------------------------------------------
+
+
+def numbers(count: int) -> Iterator[int]:
+    """A stream (not a list): the runner must read it as it goes."""
+    yield from range(count)
+
+
+def add(a: int, b: int) -> int:
+    return a + b
+
+
+def join(a: str, b: str) -> str:
+    return a + b
+
+
+def squares_or_fail(count: int) -> list[Outcome[int]]:
+    return [Outcome(value=n * n) if n % 7 != 3 else
+            Outcome(error=f"ValueError: {n} is refused") for n in range(count)]
+
+
+def refuse_some(n: int) -> int:
+    if n % 7 == 3:
+        raise ValueError(f"{n} is refused")
+    return n * n
+
+
+@pytest.mark.parametrize("batch", [None, 1, 3])
+@pytest.mark.parametrize("make", [Local, lambda: Processes(2)], ids=["local", "processes"])
+def test_a_stream_is_answered_in_order_by_batches(make: Callable[[], Local | Processes],
+                                                  batch: int | None) -> None:
+    with make() as backend:
+        assert list(map_in_order(refuse_some, numbers(40), backend, batch=batch)) == (
+            squares_or_fail(40))
+
+
+def test_the_stream_is_read_ahead_a_few_batches_only() -> None:
+    taken: list[int] = []
+
+    def stream() -> Iterator[int]:
+        for n in range(1000):
+            taken.append(n)
+            yield n
+
+    with Processes(2) as backend:
+        answers = map_in_order(abs, stream(), backend, batch=4)
+        assert next(answers).value == 0
+        assert len(taken) <= (2 * backend.workers + 1) * 4 + 4
+
+
+@pytest.mark.parametrize("make", [Local, lambda: Processes(2)], ids=["local", "processes"])
+def test_a_fold_sums_in_order_and_lists_the_errors(make: Callable[[], Local | Processes]
+                                                   ) -> None:
+    expected = sum(n * n for n in range(50) if n % 7 != 3)
+    parts: list[Folded[int]] = []
+    with make() as backend:
+        folded = fold_in_order(refuse_some, numbers(50), add, backend, batch=4,
+                               progress=parts.append)
+        concatenated = fold_in_order(str, numbers(30), join, backend, batch=4)
+        nothing = fold_in_order(refuse_some, numbers(0), add, backend)
+    assert folded.value == expected and folded.count == 50 - 7
+    assert folded.errors == tuple((n, f"ValueError: {n} is refused") for n in range(3, 50, 7))
+    assert concatenated.value == "".join(map(str, range(30)))   # merged in input order
+    assert len(parts) == 13 and sum(p.count + len(p.errors) for p in parts) == 50
+    assert sum(p.value or 0 for p in parts) == expected
+    assert nothing == Folded(None)
+
+
+class _Broken(Processes):
+    """A pool that loses every worker: its work never comes back."""
+
+    def submit(self, function: Callable[[_T], _R], item: _T) -> Pending[_R]:
+        future: concurrent.futures.Future[_R] = concurrent.futures.Future()
+        future.set_exception(RuntimeError("a worker was lost"))
+        return future
+
+
+def test_work_a_lost_worker_held_is_answered_as_an_error() -> None:
+    with _Broken(2) as backend:
+        answers = list(map_in_order(abs, numbers(5), backend, batch=2))
+        folded = fold_in_order(abs, numbers(5), add, backend, batch=2)
+    assert answers == [Outcome(error="RuntimeError: a worker was lost")] * 5
+    assert folded.value is None and [i for i, _ in folded.errors] == list(range(5))
+
+
+def test_the_backend_is_chosen_by_jobs_and_scheduler() -> None:
+    assert isinstance(backend_for(), Local) and isinstance(backend_for(1), Local)
+    backend = backend_for(3)
+    assert isinstance(backend, Processes) and backend.workers == 3
+    with pytest.raises(InvalidContextError):
+        backend_for(0)
+
+
+def test_without_dask_a_scheduler_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(InvalidContextError, match=r"mahjong_core\[dask\]"):
+        backend_for(scheduler="tcp://127.0.0.1:8786")
+
+
+@pytest.mark.parametrize("address", [3, None, b"tcp://x"])
+def test_a_scheduler_that_is_no_address_is_refused(address: object) -> None:
+    pytest.importorskip("distributed")
+    with pytest.raises(InvalidContextError, match="scheduler is an address"):
+        Dask(address)
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A real Dask cluster of two worker processes on this machine: its address."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as local:
+        yield local.scheduler_address
+
+
+def test_a_dask_cluster_answers_as_one_process(cluster: str) -> None:
+    with Dask(cluster) as backend:
+        assert backend.workers == 2
+        assert list(map_in_order(refuse_some, numbers(40), backend, batch=3)) == (
+            squares_or_fail(40))
+        folded = fold_in_order(str, numbers(30), join, backend, batch=4)
+        assert backend.run(refuse_some, list(range(9))) == squares_or_fail(9)
+    assert folded.value == "".join(map(str, range(30))) and folded.count == 30
+
+
+def test_replay_on_a_dask_cluster_equals_one_process(
+        cluster: str, capsys: pytest.CaptureFixture[str]) -> None:
+    games = str(Path(__file__).parent / "data" / "real_games.mjlog")
+    assert replay_main([games]) == 0
+    here = capsys.readouterr()
+    assert replay_main(["--scheduler", cluster, "--quiet", games]) == 0
+    there = capsys.readouterr()
+    assert there.out == here.out and there.err == here.err == ""
+    assert len(here.out.splitlines()) >= 5

@@ -1,21 +1,21 @@
-"""The games of a corpus, each put through one function: the ``stats`` and ``export``
-commands' single place where inputs are read and games are answered.
+"""What the corpus commands (``replay``, ``convert``, ...) share: where their games run
+(``--jobs``, ``--scheduler``) and the progress bar on standard error (``--quiet``).
 
-A folder is read recursively (its files in name order, then each subfolder in name
-order); each file or standard input is
-read as ``replay`` reads it (``_games.read_inputs``: any format, plain or gzip, several
-games a file). Each game is read into an ``MjlogGame`` and given to the command's
-function with its number (its place among all the inputs' games, from 0); a game that
-cannot be read or whose function raises a ``MahjongError`` is answered with its error.
+A command reads its inputs as a stream of games, maps a module-level function of one
+game over them with ``parallel.map_in_order`` (or sums with ``parallel.fold_in_order``)
+on the backend ``open_backend`` gives, and writes each answer in input order, telling the
+``ProgressBar`` of each game done.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import Generic, TypeVar
+from typing import IO, Generic, TypeVar
 
 import attrs
 
@@ -23,10 +23,125 @@ from ..errors import MahjongError
 from ..formats.logs import parse_game
 from ..formats.mjlog import MjlogGame
 from ..formats.replay import replay_mjlog
+from ..parallel import Dask, Local, Processes, backend_for
 from ..table import GameRecord
 from ._games import GameText, read_inputs
 
-__all__ = ["GameAnswer", "add_inputs", "corpus_paths", "each_game", "replayed"]
+__all__ = ["MAX_JOBS", "GameAnswer", "ProgressBar", "add_corpus_options", "add_inputs",
+           "corpus_paths", "counted", "each_game", "open_backend", "replayed"]
+
+MAX_JOBS = 64
+"""The most processes ``--jobs`` starts."""
+
+
+def add_corpus_options(parser: argparse.ArgumentParser, verb: str) -> None:
+    """``--jobs N``, ``--scheduler ADDRESS`` and ``--quiet``."""
+    parser.add_argument("--jobs", type=int, default=1,
+                        help=f"{verb} on this many local processes, 1-{MAX_JOBS} (default 1)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help=f"{verb} on the workers of a running Dask cluster whose "
+                             "scheduler is at ADDRESS (tcp://host:port); needs the extra "
+                             "mahjong_core[dask], and the library on every worker")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bar on standard error (it is shown only when "
+                             "standard error is a terminal)")
+
+
+def open_backend(parser: argparse.ArgumentParser, args: argparse.Namespace
+                 ) -> Local | Processes | Dask:
+    """The backend ``--jobs`` and ``--scheduler`` ask for; a usage error (exit status 2)
+    for a bad ``--jobs``, both options at once, or a scheduler that cannot be used."""
+    if not 1 <= args.jobs <= MAX_JOBS:
+        parser.error(f"--jobs must be 1-{MAX_JOBS}")
+    if args.scheduler is not None and args.jobs != 1:
+        parser.error("--jobs and --scheduler cannot be given together (the cluster's "
+                     "workers are its own)")
+    try:
+        return backend_for(args.jobs, args.scheduler)
+    except MahjongError as error:
+        parser.error(str(error))
+
+
+class ProgressBar:
+    """Games done, rounds a second, errors and the time left, on one line of standard
+    error updated in place; shown only when ``stream`` is a terminal and not ``quiet``.
+
+    The time left is estimated from the share of the inputs' bytes read, when every
+    input is a plain file (not standard input, not gzip)."""
+
+    def __init__(self, paths: Iterable[str], quiet: bool = False,
+                 stream: IO[str] | None = None) -> None:
+        self._stream = sys.stderr if stream is None else stream
+        self.shown = not quiet and self._stream is not None and _is_terminal(self._stream)
+        self.games = self.rounds = self.errors = 0
+        self.read = 0
+        self.total = _plain_size(paths) if self.shown else None
+        self._start = self._last = time.monotonic()
+
+    def add(self, rounds: int = 0, error: bool | int = False, games: int = 1) -> None:
+        """A game done (or ``games`` of them): its rounds, whether it was an error (or
+        how many of them were)."""
+        self.games += games
+        self.rounds += rounds
+        self.errors += error
+        now = time.monotonic()
+        if self.shown and now - self._last >= 0.2:
+            self._last = now
+            self._show(now)
+
+    def _show(self, now: float) -> None:
+        elapsed = max(now - self._start, 1e-9)
+        text = (f"{self.games:,} games, {self.rounds / elapsed:,.0f} rounds/s, "
+                f"{self.errors:,} errors")
+        if self.total and self.read:
+            left = elapsed * max(0, self.total - self.read) / self.read
+            text += f", {int(left) // 60}:{int(left) % 60:02d} left"
+        width = shutil.get_terminal_size().columns - 1
+        self._stream.write("\r\x1b[K" + text[:width])
+        self._stream.flush()
+
+    def close(self) -> None:
+        """Clear the line."""
+        if self.shown:
+            self._stream.write("\r\x1b[K")
+            self._stream.flush()
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def counted(items: Iterable[GameText], bar: ProgressBar) -> Iterator[GameText]:
+    """The games, each one's size added to the bar's bytes read as it is taken."""
+    for item in items:
+        bar.read += len(item.text)
+        yield item
+
+
+def _is_terminal(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _plain_size(paths: Iterable[str]) -> int | None:
+    """The inputs' bytes in all, or None when one is not a plain uncompressed file."""
+    total = 0
+    for path in paths:
+        try:
+            if path == "-" or not os.path.isfile(path):
+                return None
+            with open(path, "rb") as handle:
+                if handle.read(2) == b"\x1f\x8b":
+                    return None
+            total += os.path.getsize(path)
+        except OSError:
+            return None
+    return total
+
 
 _R = TypeVar("_R")
 

@@ -45,6 +45,7 @@ import argparse
 import contextlib
 import gc
 import importlib
+import importlib.util
 import json
 import os
 import platform
@@ -77,7 +78,8 @@ __all__ = ["SCORE_ADAPTER", "TASKS", "main", "ron_hands", "score_requests", "ten
 
 _KERNELS = ("win", "waits", "shanten", "evaluate")
 TASKS = (*(kernel + form for kernel in _KERNELS for form in ("", "-ids", "-text")),
-         "score", "import", "selfplay", "botplay", "replay")
+         "score", "import", "selfplay", "botplay", "replay", "replay-tenhou6", "replay-mjai",
+         "read-mjlog", "read-tenhou6", "read-mjai", "replay-jobs2", "replay-dask")
 """Task names, in the order they run and print: each kernel on a prepared input, then as
 a whole call from 136 ids (``-ids``) and from mpsz text (``-text``)."""
 
@@ -99,11 +101,19 @@ _TITLES = {
     "selfplay": "self-play, random, an action",
     "botplay": "self-play, bots, a hand",
     "replay": "replay mjlog, a round",
+    "replay-tenhou6": "replay tenhou6, a round",
+    "replay-mjai": "replay mjai, a round",
+    "read-mjlog": "read mjlog, a round",
+    "read-tenhou6": "read tenhou6, a round",
+    "read-mjai": "read mjai, a round",
+    "replay-jobs2": "replay mjlog, --jobs 2, a round",
+    "replay-dask": "replay mjlog, Dask x2, a round",
 }
 _TARGETS: dict[str, tuple[float | None, float | None]] = {
     "win": (0.4, None), "waits": (1.5, None), "shanten": (1.0, None), "evaluate": (5.0, None),
     "win-ids": (None, 5.0), "shanten-ids": (None, 10.0), "evaluate-ids": (None, 10.0),
-    "score": (1e6 / 16_000, 4.0), "import": (40.0, None), "replay": (1000.0, None)}
+    "score": (1e6 / 16_000, 4.0), "import": (40.0, None), "replay": (400.0, None),
+    "replay-tenhou6": (400.0, None), "replay-mjai": (400.0, None)}
 """Our targets, warm: at most so many microseconds per call (milliseconds for the import
 with cached bytecode), and at least so many times faster than PyPI mahjong."""
 COLD_FACTOR = 2.0
@@ -561,11 +571,13 @@ class _Run:
     peers: dict[str, Any]
     progress: _Progress
     dealt: dict[tuple[str, int, int], Any] = attrs.Factory(dict)
+    one_process: dict[tuple[str, bool], tuple[float, list[Any]]] = attrs.Factory(dict)
+    """A corpus row's time on one process and its answers, by (format, replayed)."""
 
     def deal(self, dealer: Callable[[int, int], Any], count: int, task: str) -> Any:
         """``dealer(count, seed)`` for the task's seed, dealt once for the kernel's rows."""
         seed = self.seed * 100 + _SEED_INDEX[task.split("-")[0]]
-        key = (dealer.__name__, count, seed)
+        key = (getattr(dealer, "__qualname__", ""), count, seed)
         if key not in self.dealt:
             self.progress.say("dealing")
             self.dealt = {key: dealer(count, seed)}  # only the latest: rows come in order
@@ -668,59 +680,105 @@ def _form(task: str) -> str:
     return task.split("-")[1] if "-" in task else "kernel"
 
 
-# -- the win check, the waits and shanten -------------------------------------------------
+# -- the kernels: one task, a table of what differs -------------------------------------
 
 
-def _task_win(run: _Run, task: str) -> Row:
-    ids, complete = run.deal(win_hands, run.hands, task)
-    row = Row(task, len(ids))
-    form, entries = _form(task), {}
-    texts = [_mpsz(h) for h in ids] if form == "text" else []
-    if form == "kernel":
-        hands = [Hand.from_ids136(h) for h in ids]
-        entries["ours"] = _Entry(lambda: [h.is_complete() for h in hands])
-    elif form == "ids":
-        entries["ours"] = _Entry(lambda: [Hand.from_ids136(x).is_complete() for x in ids],
-                                 "Hand.from_ids136(ids).is_complete()")
-    else:
-        entries["ours"] = _Entry(lambda: [Hand.parse(t).is_complete() for t in texts],
-                                 "Hand.parse(text).is_complete()")
-    if "mahjong" in run.peers:
-        mahjong = run.peers["mahjong"]
-        agari, converter = mahjong.agari.Agari(), mahjong.tile.TilesConverter
-        if form == "kernel":
-            arrays = [_counts34(h) for h in ids]
-            entries["mahjong"] = _Entry(lambda: [agari.is_agari(a) for a in arrays],
-                                        "Agari.is_agari(34 counts)")
-        elif form == "ids":
-            entries["mahjong"] = _Entry(
-                lambda: [agari.is_agari(converter.to_34_array(x)) for x in ids],
-                "Agari().is_agari(TilesConverter.to_34_array(ids))")
-        else:
-            entries["mahjong"] = _Entry(
-                lambda: [agari.is_agari(converter.one_line_string_to_34_array(
-                    t, has_aka_dora=True)) for t in texts],
-                "Agari().is_agari(TilesConverter.one_line_string_to_34_array(text))")
-    if "riichienv" in run.peers:
-        module = run.peers["riichienv"]
-        shanten, parse = module.calculate_shanten, module.parse_hand
-        if form == "text":
-            entries["riichienv"] = _Entry(
-                lambda: [shanten(parse(t)[0]) == -1 for t in texts],
-                "calculate_shanten(parse_hand(text)[0]) == -1")
-        else:
-            entries["riichienv"] = _Entry(
-                lambda: [shanten(x) == -1 for x in ids],
-                "calculate_shanten(136 ids) == -1 (it has no win check; it takes ids)")
+@attrs.frozen
+class _Hands:
+    """A kernel row's inputs: the dealt hands (ids), their texts when the row reads
+    text, and what each hand is by construction."""
+
+    ids: list[Any]
+    texts: list[Any]
+    built: list[bool]
+
+
+Library = Callable[[Any, str, _Hands], _Entry]
+"""A library's pass in a row: (its module, the input form, the hands) -> _Entry."""
+
+
+@attrs.frozen
+class _Kernel:
+    """What one kernel's three rows (prepared, from ids, from text) need: the hands,
+    each library's pass in each form, and the checks of the answers."""
+
+    deal: Callable[[_Run, str], _Hands]
+    libraries: dict[str, Library]
+    """"ours" and the peers that have this kernel."""
+    judge: Callable[[Row, _Hands], None]
+
+
+def _task_kernel(run: _Run, task: str) -> Row:
+    """A kernel's row: the same hands to every library, each timed in the row's form,
+    then the answers compared with each other and with the construction."""
+    kernel = _KERNELS_BY_NAME[task.split("-")[0]]
+    hands = kernel.deal(run, task)
+    row = Row(task, len(hands.ids))
+    form = _form(task)
+    entries = {name: library(run.peers.get(name), form, hands)
+               for name, library in kernel.libraries.items()
+               if name == "ours" or name in run.peers}
     _race(run, row, entries)
+    kernel.judge(row, hands)
+    return row
+
+
+def _dealt(dealer: Callable[[int, int], tuple[list[list[int]], list[bool]]]
+           ) -> Callable[[_Run, str], _Hands]:
+    """The hands of the win, waits and shanten rows (with their texts for a text row)."""
+    def deal(run: _Run, task: str) -> _Hands:
+        ids, built = run.deal(dealer, run.hands, task)
+        return _Hands(ids, [_mpsz(h) for h in ids] if _form(task) == "text" else [], built)
+    return deal
+
+
+def _by_form(form: str, kernel: Callable[[], Answers], ids: Callable[[], Answers],
+             text: Callable[[], Answers], notes: tuple[str, str, str], read: Any = None
+             ) -> _Entry:
+    """The entry of the row's form, from the three passes and their notes."""
+    index = ("kernel", "ids", "text").index(form)
+    return _Entry((kernel, ids, text)[index], notes[index], read)
+
+
+def _win_ours(_: Any, form: str, hands: _Hands) -> _Entry:
+    prepared = [Hand.from_ids136(h) for h in hands.ids] if form == "kernel" else []
+    return _by_form(form, lambda: [h.is_complete() for h in prepared],
+                    lambda: [Hand.from_ids136(x).is_complete() for x in hands.ids],
+                    lambda: [Hand.parse(t).is_complete() for t in hands.texts],
+                    ("", "Hand.from_ids136(ids).is_complete()",
+                     "Hand.parse(text).is_complete()"))
+
+
+def _win_mahjong(mahjong: Any, form: str, hands: _Hands) -> _Entry:
+    agari, converter = mahjong.agari.Agari(), mahjong.tile.TilesConverter
+    arrays = [_counts34(h) for h in hands.ids] if form == "kernel" else []
+    return _by_form(form, lambda: [agari.is_agari(a) for a in arrays],
+                    lambda: [agari.is_agari(converter.to_34_array(x)) for x in hands.ids],
+                    lambda: [agari.is_agari(converter.one_line_string_to_34_array(
+                        t, has_aka_dora=True)) for t in hands.texts],
+                    ("Agari.is_agari(34 counts)",
+                     "Agari().is_agari(TilesConverter.to_34_array(ids))",
+                     "Agari().is_agari(TilesConverter.one_line_string_to_34_array(text))"))
+
+
+def _win_riichienv(module: Any, form: str, hands: _Hands) -> _Entry:
+    shanten, parse = module.calculate_shanten, module.parse_hand
+    from_ids = (lambda: [shanten(x) == -1 for x in hands.ids],
+                "calculate_shanten(136 ids) == -1 (it has no win check; it takes ids)")
+    if form != "text":
+        return _Entry(*from_ids)
+    return _Entry(lambda: [shanten(parse(t)[0]) == -1 for t in hands.texts],
+                  "calculate_shanten(parse_hand(text)[0]) == -1")
+
+
+def _win_judge(row: Row, hands: _Hands) -> None:
     _compare(row, ("complete hands", sum))
-    row.checks.append(f"complete by construction: {sum(complete)}")
+    row.checks.append(f"complete by construction: {sum(hands.built)}")
     if row.ours is not None:
-        wrong = sum(1 for won, ours in zip(complete, row.ours.answers, strict=True)
+        wrong = sum(1 for won, ours in zip(hands.built, row.ours.answers, strict=True)
                     if won and not ours)
         row.wrong += wrong
         row.checks.append(f"built wins that ours does not find complete: {wrong}")
-    return row
 
 
 def _mahjong_waits(is_agari: Callable[[list[int]], bool]) -> Callable[[list[int]], int]:
@@ -737,105 +795,80 @@ def _mahjong_waits(is_agari: Callable[[list[int]], bool]) -> Callable[[list[int]
     return waits
 
 
-def _task_waits(run: _Run, task: str) -> Row:
-    ids, built_tenpai = run.deal(tenpai_hands, run.hands, task)
-    row = Row(task, len(ids))
-    form, entries = _form(task), {}
-    texts = [_mpsz(h) for h in ids] if form == "text" else []
-    if form == "kernel":
-        hands = [Hand.from_ids136(h) for h in ids]
-        entries["ours"] = _Entry(lambda: [h.waits_mask() for h in hands],
-                                 "Hand.waits_mask() (a 34-bit mask; waits() builds a "
-                                 "frozenset)")
-    elif form == "ids":
-        entries["ours"] = _Entry(lambda: [Hand.from_ids136(x).waits() for x in ids],
-                                 "Hand.from_ids136(ids).waits() (a frozenset of Tiles)",
-                                 _tiles_mask)
-    else:
-        entries["ours"] = _Entry(lambda: [Hand.parse(t).waits() for t in texts],
-                                 "Hand.parse(text).waits()", _tiles_mask)
-    if "mahjong" in run.peers:
-        mahjong = run.peers["mahjong"]
-        waits = _mahjong_waits(mahjong.agari.Agari().is_agari)
-        converter = mahjong.tile.TilesConverter
-        if form == "kernel":
-            arrays = [_counts34(h) for h in ids]
-            entries["mahjong"] = _Entry(lambda: [waits(a) for a in arrays],
-                                        "Agari.is_agari on each of the 34 kinds added")
-        elif form == "ids":
-            entries["mahjong"] = _Entry(
-                lambda: [waits(converter.to_34_array(x)) for x in ids],
-                "TilesConverter.to_34_array(ids), then is_agari on each kind added")
-        else:
-            entries["mahjong"] = _Entry(
-                lambda: [waits(converter.one_line_string_to_34_array(t, has_aka_dora=True))
-                         for t in texts],
-                "TilesConverter.one_line_string_to_34_array(text), then is_agari on each "
-                "kind added")
-    if "riichienv" in run.peers:
-        evaluator = run.peers["riichienv"].HandEvaluator
-        if form == "kernel":
-            built = [evaluator(list(h), []) for h in ids]
-            entries["riichienv"] = _Entry(lambda: [e.get_waits() for e in built],
-                                          "HandEvaluator(136 ids).get_waits(), evaluator "
-                                          "pre-built", _mask)
-        elif form == "ids":
-            entries["riichienv"] = _Entry(lambda: [evaluator(x, []).get_waits() for x in ids],
-                                          "HandEvaluator(ids, []).get_waits()", _mask)
-        else:
-            entries["riichienv"] = _Entry(
-                lambda: [evaluator.hand_from_text(t).get_waits() for t in texts],
-                "HandEvaluator.hand_from_text(text).get_waits()", _mask)
-    _race(run, row, entries)
+def _waits_ours(_: Any, form: str, hands: _Hands) -> _Entry:
+    prepared = [Hand.from_ids136(h) for h in hands.ids] if form == "kernel" else []
+    return _by_form(form, lambda: [h.waits_mask() for h in prepared],
+                    lambda: [Hand.from_ids136(x).waits() for x in hands.ids],
+                    lambda: [Hand.parse(t).waits() for t in hands.texts],
+                    ("Hand.waits_mask() (a 34-bit mask; waits() builds a frozenset)",
+                     "Hand.from_ids136(ids).waits() (a frozenset of Tiles)",
+                     "Hand.parse(text).waits()"),
+                    None if form == "kernel" else _tiles_mask)
+
+
+def _waits_mahjong(mahjong: Any, form: str, hands: _Hands) -> _Entry:
+    waits = _mahjong_waits(mahjong.agari.Agari().is_agari)
+    converter = mahjong.tile.TilesConverter
+    arrays = [_counts34(h) for h in hands.ids] if form == "kernel" else []
+    return _by_form(form, lambda: [waits(a) for a in arrays],
+                    lambda: [waits(converter.to_34_array(x)) for x in hands.ids],
+                    lambda: [waits(converter.one_line_string_to_34_array(t, has_aka_dora=True))
+                             for t in hands.texts],
+                    ("Agari.is_agari on each of the 34 kinds added",
+                     "TilesConverter.to_34_array(ids), then is_agari on each kind added",
+                     "TilesConverter.one_line_string_to_34_array(text), then is_agari on "
+                     "each kind added"))
+
+
+def _waits_riichienv(module: Any, form: str, hands: _Hands) -> _Entry:
+    evaluator = module.HandEvaluator
+    built = [evaluator(list(h), []) for h in hands.ids] if form == "kernel" else []
+    return _by_form(form, lambda: [e.get_waits() for e in built],
+                    lambda: [evaluator(x, []).get_waits() for x in hands.ids],
+                    lambda: [evaluator.hand_from_text(t).get_waits() for t in hands.texts],
+                    ("HandEvaluator(136 ids).get_waits(), evaluator pre-built",
+                     "HandEvaluator(ids, []).get_waits()",
+                     "HandEvaluator.hand_from_text(text).get_waits()"), _mask)
+
+
+def _waits_judge(row: Row, hands: _Hands) -> None:
     _compare(row, ("waits summed over all hands", lambda a: sum(m.bit_count() for m in a)))
-    _check_built(row, built_tenpai, lambda answer: answer != 0, "with no wait")
-    return row
+    _check_built(row, hands.built, lambda answer: answer != 0, "with no wait")
 
 
-def _task_shanten(run: _Run, task: str) -> Row:
-    ids, built_tenpai = run.deal(tenpai_hands, run.hands, task)
-    row = Row(task, len(ids))
-    form, entries = _form(task), {}
-    texts = [_mpsz(h) for h in ids] if form == "text" else []
-    if form == "kernel":
-        hands = [Hand.from_ids136(h) for h in ids]
-        entries["ours"] = _Entry(lambda: [h.shanten() for h in hands])
-    elif form == "ids":
-        entries["ours"] = _Entry(lambda: [Hand.from_ids136(x).shanten() for x in ids],
-                                 "Hand.from_ids136(ids).shanten()")
-    else:
-        entries["ours"] = _Entry(lambda: [Hand.parse(t).shanten() for t in texts],
-                                 "Hand.parse(text).shanten()")
-    if "mahjong" in run.peers:
-        mahjong = run.peers["mahjong"]
-        shanten, converter = mahjong.shanten.Shanten(), mahjong.tile.TilesConverter
-        if form == "kernel":
-            arrays = [_counts34(h) for h in ids]
-            entries["mahjong"] = _Entry(lambda: [shanten.calculate_shanten(a) for a in arrays],
-                                        "Shanten.calculate_shanten(34 counts)")
-        elif form == "ids":
-            entries["mahjong"] = _Entry(
-                lambda: [shanten.calculate_shanten(converter.to_34_array(x)) for x in ids],
-                "Shanten().calculate_shanten(TilesConverter.to_34_array(ids))")
-        else:
-            entries["mahjong"] = _Entry(
-                lambda: [shanten.calculate_shanten(converter.one_line_string_to_34_array(
-                    t, has_aka_dora=True)) for t in texts],
-                "Shanten().calculate_shanten(TilesConverter.one_line_string_to_34_array("
-                "text))")
-    if "riichienv" in run.peers:
-        module = run.peers["riichienv"]
-        calculate, parse = module.calculate_shanten, module.parse_hand
-        if form == "text":
-            entries["riichienv"] = _Entry(lambda: [calculate(parse(t)[0]) for t in texts],
-                                          "calculate_shanten(parse_hand(text)[0])")
-        else:
-            entries["riichienv"] = _Entry(lambda: [calculate(x) for x in ids],
-                                          "calculate_shanten(136 ids)")
-    _race(run, row, entries)
+def _shanten_ours(_: Any, form: str, hands: _Hands) -> _Entry:
+    prepared = [Hand.from_ids136(h) for h in hands.ids] if form == "kernel" else []
+    return _by_form(form, lambda: [h.shanten() for h in prepared],
+                    lambda: [Hand.from_ids136(x).shanten() for x in hands.ids],
+                    lambda: [Hand.parse(t).shanten() for t in hands.texts],
+                    ("", "Hand.from_ids136(ids).shanten()", "Hand.parse(text).shanten()"))
+
+
+def _shanten_mahjong(mahjong: Any, form: str, hands: _Hands) -> _Entry:
+    shanten, converter = mahjong.shanten.Shanten(), mahjong.tile.TilesConverter
+    arrays = [_counts34(h) for h in hands.ids] if form == "kernel" else []
+    return _by_form(form, lambda: [shanten.calculate_shanten(a) for a in arrays],
+                    lambda: [shanten.calculate_shanten(converter.to_34_array(x))
+                             for x in hands.ids],
+                    lambda: [shanten.calculate_shanten(converter.one_line_string_to_34_array(
+                        t, has_aka_dora=True)) for t in hands.texts],
+                    ("Shanten.calculate_shanten(34 counts)",
+                     "Shanten().calculate_shanten(TilesConverter.to_34_array(ids))",
+                     "Shanten().calculate_shanten(TilesConverter.one_line_string_to_34_array("
+                     "text))"))
+
+
+def _shanten_riichienv(module: Any, form: str, hands: _Hands) -> _Entry:
+    calculate, parse = module.calculate_shanten, module.parse_hand
+    if form != "text":
+        return _Entry(lambda: [calculate(x) for x in hands.ids], "calculate_shanten(136 ids)")
+    return _Entry(lambda: [calculate(parse(t)[0]) for t in hands.texts],
+                  "calculate_shanten(parse_hand(text)[0])")
+
+
+def _shanten_judge(row: Row, hands: _Hands) -> None:
     _compare(row, ("shanten summed over all hands", sum))
-    _check_built(row, built_tenpai, lambda answer: answer == 0, "not tenpai")
-    return row
+    _check_built(row, hands.built, lambda answer: answer == 0, "not tenpai")
 
 
 # -- evaluation ---------------------------------------------------------------------------
@@ -865,49 +898,47 @@ def _riichienv_score(answer: tuple[Any, list[str]]) -> tuple[Any, ...]:
             sum(1 for name in names if name not in _DORA_NAMES))
 
 
-def _task_evaluate(run: _Run, task: str) -> Row:
+def _deal_evaluations(run: _Run, task: str) -> _Hands:
     deals: list[Deal] = run.deal(_evaluate_deals, max(1, run.hands // 10), task)
-    row = Row(task, len(deals))
-    form, entries = _form(task), {}
     texts = [(_mpsz(h), _mpsz([*h, w]), _mpsz([w]), _mpsz(d), _mpsz(u))
-             for h, w, d, u in deals] if form == "text" else []
+             for h, w, d, u in deals] if _form(task) == "text" else []
+    return _Hands(deals, texts, [True] * len(deals))
+
+
+def _evaluate_ours(_: Any, form: str, hands: _Hands) -> _Entry:
+    deals: list[Deal] = hands.ids
     if form == "kernel":
         prepared = [(Hand.from_ids136(h), Tile.from_id136(w),
                      WinContext(riichi=True, dora_indicators=tiles_from_ids136(d),
                                 ura_indicators=tiles_from_ids136(u))) for h, w, d, u in deals]
-        entries["ours"] = _Entry(lambda: [evaluate(h, w, c) for h, w, c in prepared],
-                                 "evaluate(hand, win_tile, context), all three built "
-                                 "beforehand: a riichi ron, a dora and an ura indicator",
-                                 _our_score)
-    elif form == "ids":
-        def ours_ids(deal: Deal) -> tuple[Any, list[str]]:
-            ids, win, dora, ura = deal
-            result = evaluate(Hand.from_ids136(ids), Tile.from_id136(win), WinContext(
-                riichi=True, dora_indicators=tiles_from_ids136(dora),
-                ura_indicators=tiles_from_ids136(ura)))
-            return result, result.yaku.names() if isinstance(result, WinResult) else []
+        return _Entry(lambda: [evaluate(h, w, c) for h, w, c in prepared],
+                      "evaluate(hand, win_tile, context), all three built beforehand: a "
+                      "riichi ron, a dora and an ura indicator", _our_score)
 
-        entries["ours"] = _Entry(lambda: [ours_ids(d) for d in deals],
-                                 "evaluate(Hand.from_ids136(ids), Tile.from_id136(win), "
-                                 "WinContext(riichi=True, dora_indicators=tiles_from_ids136("
-                                 "...), ura_indicators=...)), then result.yaku.names()",
-                                 lambda answer: _our_score(*answer))
-    else:
-        def ours_text(texts: Texts) -> tuple[Any, list[str]]:
-            hand, _, win, dora, ura = texts
-            result = evaluate(Hand.parse(hand), Tile.parse(win), WinContext(
-                riichi=True, dora_indicators=dora, ura_indicators=ura))
-            return result, result.yaku.names() if isinstance(result, WinResult) else []
+    def ours_ids(deal: Deal) -> tuple[Any, list[str]]:
+        ids, win, dora, ura = deal
+        result = evaluate(Hand.from_ids136(ids), Tile.from_id136(win), WinContext(
+            riichi=True, dora_indicators=tiles_from_ids136(dora),
+            ura_indicators=tiles_from_ids136(ura)))
+        return result, result.yaku.names() if isinstance(result, WinResult) else []
 
-        entries["ours"] = _Entry(lambda: [ours_text(t) for t in texts],
-                                 "evaluate(Hand.parse(text), Tile.parse(win), WinContext("
-                                 "riichi=True, dora_indicators=text, ura_indicators=text)), "
-                                 "then result.yaku.names()", lambda answer: _our_score(*answer))
-    if "mahjong" in run.peers:
-        entries["mahjong"] = _mahjong_evaluate(run.peers["mahjong"], form, deals, texts)
-    if "riichienv" in run.peers:
-        entries["riichienv"] = _riichienv_evaluate(run.peers["riichienv"], form, deals, texts)
-    _race(run, row, entries)
+    def ours_text(texts: Texts) -> tuple[Any, list[str]]:
+        hand, _, win, dora, ura = texts
+        result = evaluate(Hand.parse(hand), Tile.parse(win), WinContext(
+            riichi=True, dora_indicators=dora, ura_indicators=ura))
+        return result, result.yaku.names() if isinstance(result, WinResult) else []
+
+    return _by_form(form, list, lambda: [ours_ids(d) for d in deals],
+                    lambda: [ours_text(t) for t in hands.texts],
+                    ("", "evaluate(Hand.from_ids136(ids), Tile.from_id136(win), WinContext("
+                     "riichi=True, dora_indicators=tiles_from_ids136(...), ura_indicators="
+                     "...)), then result.yaku.names()",
+                     "evaluate(Hand.parse(text), Tile.parse(win), WinContext(riichi=True, "
+                     "dora_indicators=text, ura_indicators=text)), then result.yaku.names()"),
+                    lambda answer: _our_score(*answer))
+
+
+def _evaluate_judge(row: Row, hands: _Hands) -> None:
     if "riichienv" in row.peers and row.ours is not None:
         doubles = sum(1 for a, b in zip(row.ours.answers, row.peers["riichienv"].answers,
                                         strict=True) if a[0] == 13 and b[0] == 26)
@@ -920,11 +951,11 @@ def _task_evaluate(run: _Run, task: str) -> Row:
         losses = sum(1 for s in row.ours.answers if not s[0] or not s[2])
         row.wrong += losses
         row.checks.append(f"built riichi wins that ours does not score: {losses}")
-    return row
 
 
-def _mahjong_evaluate(mahjong: Any, form: str, deals: list[Deal],
-                      texts: list[Texts]) -> _Entry:
+def _mahjong_evaluate(mahjong: Any, form: str, hands: _Hands) -> _Entry:
+    deals: list[Deal] = hands.ids
+    texts: list[Texts] = hands.texts
     calculator = mahjong.hand.HandCalculator()
     config_class, converter = mahjong.hand_config.HandConfig, mahjong.tile.TilesConverter
     east = mahjong.constants.EAST
@@ -967,8 +998,9 @@ def _mahjong_evaluate(mahjong: Any, form: str, deals: list[Deal],
                   "and the indicators, then as from ids", _mahjong_score)
 
 
-def _riichienv_evaluate(module: Any, form: str, deals: list[Deal],
-                        texts: list[Texts]) -> _Entry:
+def _riichienv_evaluate(module: Any, form: str, hands: _Hands) -> _Entry:
+    deals: list[Deal] = hands.ids
+    texts: list[Texts] = hands.texts
     evaluator, conditions_class = module.HandEvaluator, module.Conditions
     parse_tile = module.parse_tile
     if form == "kernel":
@@ -999,6 +1031,23 @@ def _riichienv_evaluate(module: Any, form: str, deals: list[Deal],
     return _Entry(lambda: [from_text(t) for t in texts],
                   "HandEvaluator.hand_from_text(14 tiles).calc(parse_tile(win), ...), then "
                   "the yaku names", _riichienv_score)
+
+
+_KERNELS_BY_NAME = {
+    "win": _Kernel(_dealt(win_hands), {"ours": _win_ours, "mahjong": _win_mahjong,
+                                       "riichienv": _win_riichienv}, _win_judge),
+    "waits": _Kernel(_dealt(tenpai_hands), {"ours": _waits_ours, "mahjong": _waits_mahjong,
+                                            "riichienv": _waits_riichienv}, _waits_judge),
+    "shanten": _Kernel(_dealt(tenpai_hands), {"ours": _shanten_ours,
+                                              "mahjong": _shanten_mahjong,
+                                              "riichienv": _shanten_riichienv},
+                       _shanten_judge),
+    "evaluate": _Kernel(_deal_evaluations, {"ours": _evaluate_ours,
+                                            "mahjong": _mahjong_evaluate,
+                                            "riichienv": _riichienv_evaluate},
+                        _evaluate_judge),
+}
+"""Each kernel's rows, run by the one task ``_task_kernel``."""
 
 
 # -- the engine ----------------------------------------------------------------------------
@@ -1134,45 +1183,170 @@ def _replay_game(item: GameText) -> tuple[tuple[int, ...], int] | str:
     return record.final_scores, len(record.rounds)
 
 
-def _task_replay(games: int, seed: int, repeat: int, path: str | None) -> Row:
-    """Whole games read and replayed through the table engine (parse included): the time
-    of one round, over the rounds of the games replayed. The games of ``path`` are read
-    as ``replay`` reads its inputs; a row whose every game is refused has no figure."""
-    from ..errors import quote
-    from ._games import read_inputs
+def _read_game(item: GameText) -> tuple[int, int] | str:
+    """A game read, not replayed: (its rounds, its events), or why it is refused."""
+    from ..formats.logs import parse_game
+
+    if item.error is not None or item.fmt is None:
+        return item.error or "no game"
+    try:
+        game = parse_game(item.text, item.fmt)
+    except MahjongError as error:
+        return str(error)
+    return len(game.rounds), sum(len(r.events) for r in game.rounds)
+
+
+@attrs.frozen
+class _CorpusRow:
+    """One corpus row: the format read, whether the games are replayed, and where."""
+
+    fmt: str
+    replay: bool = True
+    backend: str = "one process"
+    """"one process", "--jobs 2" or "dask" (a LocalCluster of two workers)."""
+
+
+_CORPUS_ROWS = {
+    "replay": _CorpusRow("mjlog"), "replay-tenhou6": _CorpusRow("tenhou6"),
+    "replay-mjai": _CorpusRow("mjai"), "read-mjlog": _CorpusRow("mjlog", False),
+    "read-tenhou6": _CorpusRow("tenhou6", False), "read-mjai": _CorpusRow("mjai", False),
+    "replay-jobs2": _CorpusRow("mjlog", backend="--jobs 2"),
+    "replay-dask": _CorpusRow("mjlog", backend="dask")}
+"""The corpus rows, all run by ``_task_corpus``: the same games in each format."""
+
+
+@attrs.frozen
+class _Corpus:
+    """The games of the corpus rows, in each format, and where they come from."""
+
+    games: dict[str, list[GameText]]
+    finals: list[tuple[int, ...]]
+    source: str
+
+
+def _corpus(games: int, seed: int, path: str | None) -> _Corpus:
+    """The bots' games (or those of ``path``, read as ``replay`` reads them) in the three
+    formats: each game that replays is written by the engine in the other two; a game
+    that cannot be read or replayed stays refused in all three."""
+    from ..formats.logs import LogFormat, parse_game, write_game
+    from ..formats.replay import replay_mjlog
+    from ._games import GameText, read_inputs
 
     if path is None:
         items, finals = _played_games(games, seed)
         source = f"{games} games the heuristic players played (seeds {seed}-{seed + games - 1})"
     else:
-        items, finals = list(read_inputs([path])), []
-        source = path
-    timing = _time(lambda: [_replay_game(item) for item in items], 1, repeat)
-    refused = [(number, answer) for number, answer in enumerate(timing.answers)
-               if isinstance(answer, str)]
-    played = [answer for answer in timing.answers if not isinstance(answer, str)]
-    rounds = sum(count for _, count in played)
-    row = Row("replay", rounds)
+        items, finals, source = list(read_inputs([path])), [], path
+    converted: dict[str, list[GameText]] = {fmt.value: [] for fmt in LogFormat}
+    for item in items:
+        try:
+            if item.error is not None or item.fmt is None:
+                raise MahjongError(item.error or "no game")
+            game = parse_game(item.text, item.fmt)
+            record = replay_mjlog(game)
+        except MahjongError:   # refused in every format
+            for fmt in LogFormat:
+                converted[fmt.value].append(
+                    item if item.fmt is fmt or item.error is not None
+                    else GameText(fmt, "", f"refused when read as {item.fmt}"))
+            continue
+        for fmt in LogFormat:
+            converted[fmt.value].append(item if item.fmt is fmt else GameText(
+                fmt, write_game(record, fmt, source=game)))
+    return _Corpus(converted, finals, source)
+
+
+@contextlib.contextmanager
+def _corpus_backend(kind: str) -> Any:
+    """The backend of a corpus row, or None for one process (a Dask LocalCluster of two
+    single-thread worker processes is started and stopped here)."""
+    from ..parallel import Dask, Processes
+
+    if kind == "one process":
+        yield None
+    elif kind == "--jobs 2":
+        with Processes(2) as processes:
+            yield processes
+    else:
+        # the row is skipped before this when Dask is missing
+        distributed: Any = importlib.import_module("distributed")
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                      dashboard_address=":0") as cluster, \
+                distributed.Client(cluster) as client, Dask(client) as dask:
+            yield dask
+
+
+def _task_corpus(run: _Run, task: str) -> Row:
+    """Whole games read (and replayed through the table engine) in one format, on one
+    process, two local processes or a Dask cluster of two workers: the time of one
+    round, over the rounds of the games read. A row whose every game is refused has no
+    figure; a parallel row's answers must be one process's, in order."""
+    from ..errors import quote
+    from ..parallel import map_in_order
+
+    spec = _CORPUS_ROWS[task]
+    row = Row(task, 0)
+    if spec.backend == "dask" and importlib.util.find_spec("distributed") is None:
+        row.notes.append("skipped: Dask is not installed (pip install 'mahjong_core[dask]')")
+        return row
+    corpus: _Corpus = run.deal(lambda games, seed: _corpus(games, seed, run.games),
+                               max(2, run.hands // 12500), "replay")
+    # (every corpus row shares the replay row's games and seed)
+    items = corpus.games[spec.fmt]
+    function = _replay_game if spec.replay else _read_game
+    run.progress.say("replaying games" if spec.replay else "reading games")
+    with _corpus_backend(spec.backend) as backend:
+        if backend is None:
+            timing = _time(lambda: [function(item) for item in items], 1, run.repeat)
+        else:
+            list(map_in_order(function, items[:4 * backend.workers], backend))  # start them
+            timing = _time(lambda: [o.value if o.ok else o.error for o in map_in_order(
+                function, items, backend)], 1, run.repeat)
+    answers = timing.answers
+    refused = [(n, a) for n, a in enumerate(answers) if isinstance(a, str)]
+    rounds = sum(a[1] if spec.replay else a[0] for a in answers if not isinstance(a, str))
+    row.calls = rounds
+    where = spec.backend if spec.backend != "dask" else "a Dask LocalCluster of 2 workers"
     if rounds:
         row.ours = Timing(timing.best / rounds, timing.first / rounds,
-                          [answer if isinstance(answer, str) else answer[0]
-                           for answer in timing.answers])
-        row.notes.append(f"{1e6 / row.ours.best:.0f} rounds per second (first pass "
-                         f"{1e6 / row.ours.first:.0f}), read and replayed, one process: "
-                         f"{len(played)} of {len(items)} games from {source}")
+                          [a if isinstance(a, str) else a[0] for a in answers])
+        row.notes.append(f"{1e6 / row.ours.best:,.0f} rounds per second (first pass "
+                         f"{1e6 / row.ours.first:,.0f}), {spec.fmt} "
+                         f"{'read and replayed' if spec.replay else 'read'}, {where}: "
+                         f"{len(items) - len(refused)} of {len(items)} games from "
+                         f"{corpus.source}")
     else:
-        row.notes.append(f"no figure: every one of the {len(items)} games of {source} was "
-                         "refused" if items else f"no figure: {source} holds no game")
-    first = (f"; the first, game {refused[0][0]}: {quote(refused[0][1], 200)}"
-             if refused else "")
+        row.notes.append(f"no figure: every one of the {len(items)} games of {corpus.source} "
+                         "was refused" if items else f"no figure: {corpus.source} holds no game")
+    _judge_corpus(run, row, spec, answers, corpus.finals)
+    first = f"; the first, game {refused[0][0]}: {quote(refused[0][1], 200)}" if refused else ""
     row.checks.append(f"games refused (each message names why): {len(refused)} of "
                       f"{len(items)}{first}")
-    if finals:
-        row.wrong += sum(1 for got, want in zip(timing.answers, finals, strict=True)
-                         if isinstance(got, str) or got[0] != want)
-        row.checks.append(f"games whose replay ends on other scores than were played: "
-                          f"{row.wrong}")
     return row
+
+
+def _judge_corpus(run: _Run, row: Row, spec: _CorpusRow, answers: list[Any],
+                  finals: list[tuple[int, ...]]) -> None:
+    """The finals against the games played; a parallel row against one process (its
+    answers and its time: the scaling)."""
+    if spec.replay and finals:
+        wrong = sum(1 for got, want in zip(answers, finals, strict=True)
+                    if isinstance(got, str) or got[0] != want)
+        row.wrong += wrong
+        row.checks.append(f"games whose replay ends on other scores than were played: {wrong}")
+    if spec.backend == "one process":
+        run.one_process[(spec.fmt, spec.replay)] = (row.ours.best if row.ours else 0.0, answers)
+        return
+    alone = run.one_process.get((spec.fmt, spec.replay))
+    if alone is None:
+        row.notes.append("run the replay row too for the scaling against one process")
+        return
+    differ = sum(1 for a, b in zip(answers, alone[1], strict=True) if a != b)
+    row.wrong += differ
+    row.checks.append(f"games answered otherwise than on one process: {differ}")
+    if row.ours is not None and alone[0]:
+        row.notes.append(f"{alone[0] / row.ours.best:.2f} times one process (target >= 1.8 "
+                         f"on two free cores; load average {os.getloadavg()[0]:.1f})")
 
 
 def _import_seconds(statement: str, env: dict[str, str]) -> float:
@@ -1512,32 +1686,23 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _run_task(run: _Run, task: str) -> Row:
-    kernel = task.split("-")[0]
-    if kernel == "win":
-        return _task_win(run, task)
-    if kernel == "waits":
-        return _task_waits(run, task)
-    if kernel == "shanten":
-        return _task_shanten(run, task)
-    if kernel == "evaluate":
-        return _task_evaluate(run, task)
+    if task.split("-")[0] in _KERNELS_BY_NAME:
+        return _task_kernel(run, task)
     if task == "score":
         return _task_score(run, task)
+    if task in _CORPUS_ROWS:
+        return _task_corpus(run, task)
     seed = run.seed * 100 + _SEED_INDEX[task]
     if task == "import":
         run.progress.say("fresh interpreters")
         return _task_import(max(3, run.repeat + 2), run.peers)
-    if task == "replay":
-        run.progress.say("playing and replaying games" if run.games is None
-                         else "replaying games")
-        return _task_replay(max(2, run.hands // 12500), seed, run.repeat, run.games)
     heuristic = task == "botplay"
     run.progress.say("playing")
     return _task_self_play(max(4, run.hands // (2000 if heuristic else 500)), seed,
                            run.repeat, heuristic, run.peers)
 
 
-_COLD_IN_CHILD = frozenset(TASKS) - {"score", "import", "replay"}
+_COLD_IN_CHILD = frozenset(TASKS) - {"score", "import", *_CORPUS_ROWS}
 """The tasks whose cold pass runs in a fresh interpreter (``--cold-child``); the others
 start their own."""
 

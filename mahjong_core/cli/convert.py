@@ -18,7 +18,9 @@ from collections.abc import Iterator
 from ..errors import MahjongError, quote
 from ..formats.logs import LogFormat, parse_game, write_game
 from ..formats.replay import replay_mjlog
+from ..parallel import map_in_order
 from ._batch import OutputClosed
+from ._corpus import ProgressBar, add_corpus_options, counted, open_backend
 from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
 
 __all__ = ["convert", "main"]
@@ -27,6 +29,7 @@ _EXAMPLES = """examples:
   python -m mahjong_core convert --to tenhou6 game.mjlog > game.json
   python -m mahjong_core convert --to mjai game.json > game.mjson
   python -m mahjong_core convert --to mjlog --out converted/ logs/*.mjlog
+  python -m mahjong_core convert --to mjai --jobs 2 --out converted/ logs/*.mjlog
 
 Without --out the input must hold one game, written to standard output. With --out DIR
 each game goes to its own file, named by its position among all the inputs' games,
@@ -42,8 +45,39 @@ def convert(document: str, to: LogFormat, fmt: LogFormat | None = None) -> str:
     Raises InvalidLogError for a game that cannot be read and IllegalActionError for
     one the engine refuses; the message names the round and the action.
     """
+    return _convert_rounds(document, to, fmt)[0]
+
+
+def _convert_rounds(document: str, to: LogFormat, fmt: LogFormat | None) -> tuple[str, int]:
+    """``convert`` and the rounds played."""
     game = parse_game(document, fmt)
-    return write_game(replay_mjlog(game), to, source=game)
+    record = replay_mjlog(game)
+    return write_game(record, to, source=game), len(record.rounds)
+
+
+def _converted(work: tuple[GameText, LogFormat]) -> tuple[str, str | None, int]:
+    """One game converted (what the workers run): its text, or why it cannot be, and its
+    rounds."""
+    item, to = work
+    try:
+        if item.error is not None or item.fmt is None:
+            raise MahjongError(item.error or "no game")
+        text, rounds = _convert_rounds(item.text, to, item.fmt)
+        return text, None, rounds
+    except MahjongError as error:
+        return "", str(error), 0
+    except Exception as error:  # a failure of the library itself: this game says so
+        return "", (f"the library failed on this game ({type(error).__name__}: "
+                    f"{quote(str(error))}); please report it"), 0
+
+
+def _write(directory: str | None, number: int, to: LogFormat, text: str) -> None:
+    """A converted game to standard output (no ``directory``) or to its file."""
+    if directory is None:
+        _write_out(text)
+    else:
+        _write_file(directory, f"{number:05d}{to.suffix}",
+                    text if text.endswith("\n") else text + "\n")
 
 
 def _write_file(directory: str, name: str, text: str) -> None:
@@ -102,9 +136,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="game logs (mjlog, tenhou.net/6 JSON or mjai); - or none for "
                              "standard input")
+    add_corpus_options(parser, "convert")
     args = parser.parse_args(argv)
     to = LogFormat(args.to)
-    items: Iterator[GameText] = read_inputs(args.files or ["-"])
+    backend = open_backend(parser, args)
+    files = args.files or ["-"]
+    items: Iterator[GameText] = read_inputs(files)
     if args.out is None:
         first = list(itertools.islice(items, 2))
         if len(first) != 1:
@@ -118,29 +155,24 @@ def main(argv: list[str]) -> int:
         except OSError as error:
             parser.error(f"cannot make the directory {args.out}: {error.strerror or error}")
     failed = total = 0
-    for number, item in enumerate(items):
-        total += 1
-        try:
-            if item.error is not None or item.fmt is None:
-                raise MahjongError(item.error or "no game")
-            text = convert(item.text, to, item.fmt)
-            if args.out is None:
-                _write_out(text)
-            else:
-                _write_file(args.out, f"{number:05d}{to.suffix}",
-                            text if text.endswith("\n") else text + "\n")
-        except MahjongError as error:
-            failed += 1
-            _report(f"game {number}: {error}")
-        except OSError as error:   # the file could not be written
-            failed += 1
-            _report(f"game {number}: not written: {error.strerror or error}")
-        except OutputClosed:
-            raise OutputClosed(1 if failed else 0) from None
-        except Exception as error:  # a failure of the library itself: this game says so
-            failed += 1
-            _report(f"game {number}: the library failed on this game ({type(error).__name__}: "
-                    f"{quote(str(error))}); please report it")
+    with backend, ProgressBar(files, args.quiet) as bar:
+        work = ((item, to) for item in counted(items, bar))
+        for number, outcome in enumerate(map_in_order(_converted, work, backend)):
+            total += 1
+            text, problem, rounds = outcome.value or (
+                "", f"the library failed on this game ({quote(outcome.error)}); please "
+                    "report it", 0)
+            try:
+                if problem is None:
+                    _write(args.out, number, to, text)
+            except OSError as error:   # the file could not be written
+                problem = f"not written: {error.strerror or error}"
+            except OutputClosed:
+                raise OutputClosed(1 if failed else 0) from None
+            if problem is not None:
+                failed += 1
+                _report(f"game {number}: {problem}")
+            bar.add(rounds, problem is not None)
     if args.out is not None:
         _report(f"{total - failed} of {total} games written to {args.out}")
     return 1 if failed else 0

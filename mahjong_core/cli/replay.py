@@ -8,19 +8,19 @@ mjlog XML, tenhou.net/6 JSON logs or mjai events, the format recognised from the
 from __future__ import annotations
 
 import argparse
-import collections
+import functools
 import json
 import sys
-from collections.abc import Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
 from ..errors import InvalidRulesError, MahjongError, quote
 from ..formats.logs import LogFormat, parse_game
 from ..formats.mjlog import parse_mjlog
 from ..formats.replay import replay_mjlog
+from ..parallel import map_in_order
 from ..table import PRESETS, Draw, GameRecord, Win, preset
 from ._batch import Output
+from ._corpus import ProgressBar, add_corpus_options, counted, open_backend
 from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
 
 __all__ = ["answer", "main", "record_json"]
@@ -28,6 +28,7 @@ __all__ = ["answer", "main", "record_json"]
 _EXAMPLES = """examples:
   python -m mahjong_core replay game.mjlog
   python -m mahjong_core replay --jobs 2 logs/*.mjlog > answers.jsonl
+  python -m mahjong_core replay --scheduler tcp://10.0.0.5:8786 logs/*.mjlog.gz
   zcat many.mjlog.gz | python -m mahjong_core replay -
   python -m mahjong_core replay game.json game.mjson
 
@@ -66,63 +67,45 @@ def answer(number: int, document: str, fmt: LogFormat = LogFormat.MJLOG,
     whether the game replayed (an error line names the round and the action when it
     cannot be); ``rules`` names a rule set (``PRESETS``) to replay under instead of
     Tenhou's."""
+    line, ok, _ = _answer_rounds(number, document, fmt, rules)
+    return line, ok
+
+
+def _answer_rounds(number: int, document: str, fmt: LogFormat,
+                   rules: str | None = None) -> tuple[str, bool, int]:
+    """``answer`` and the rounds replayed."""
     try:
         game = parse_mjlog(document) if fmt is LogFormat.MJLOG else parse_game(document, fmt)
-        base = None if rules is None else preset(rules)
-        out: dict[str, Any] = {"game": number, **record_json(replay_mjlog(game, base=base))}
+        record = replay_mjlog(game, base=None if rules is None else preset(rules))
     except MahjongError as error:
-        return json.dumps({"game": number, "error": str(error)}), False
-    return json.dumps(out, separators=(", ", ": ")), True
+        return json.dumps({"game": number, "error": str(error)}), False, 0
+    out: dict[str, Any] = {"game": number, **record_json(record)}
+    return json.dumps(out, separators=(", ", ": ")), True, len(record.rounds)
 
 
-MAX_JOBS = 64
-"""The most processes ``--jobs`` starts."""
-
-
-def _answer_item(number: int, item: GameText, rules: str | None = None) -> tuple[str, bool]:
-    """The answer line for one game of the input, whatever it holds: an error line for a
-    game that cannot be read or replayed (and, should the library fail, for that)."""
+def _answer_item(number: int, item: GameText, rules: str | None = None
+                 ) -> tuple[str, bool, int]:
+    """The answer line for one game of the input, whatever it holds, whether it replayed,
+    and its rounds: an error line for a game that cannot be read or replayed (and,
+    should the library fail, for that)."""
     if item.error is not None or item.fmt is None:
-        return json.dumps({"game": number, "error": item.error or "no game"}), False
+        return json.dumps({"game": number, "error": item.error or "no game"}), False, 0
     try:
-        return answer(number, item.text, item.fmt, rules)
+        return _answer_rounds(number, item.text, item.fmt, rules)
     except Exception as error:  # a failure of the library itself: this game's answer says so
-        return json.dumps({"game": number, "error": f"the library failed on this game "
-                                                    f"({type(error).__name__}: "
-                                                    f"{quote(str(error))}); please report "
-                                                    "it"}), False
+        return _failed(number, error), False, 0
 
 
-def _answer_pair(pair: tuple[int, GameText], rules: str | None = None) -> tuple[str, bool]:
+def _failed(number: int, error: BaseException | str) -> str:
+    what = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+    return json.dumps({"game": number, "error": f"the library failed on this game "
+                                                f"({quote(what)}); please report it"})
+
+
+def _answer_pair(pair: tuple[int, GameText], rules: str | None = None
+                 ) -> tuple[str, bool, int]:
+    """``_answer_item`` of one numbered game (what the workers run)."""
     return _answer_item(*pair, rules)
-
-
-def _in_order(pool: Executor, items: Iterable[tuple[int, GameText]], window: int,
-              rules: str | None = None) -> Iterator[tuple[str, bool]]:
-    """The answers of ``items``, replayed on ``pool``, in input order; at most ``window``
-    games are read ahead. A game the pool cannot answer (a worker died) is answered
-    here."""
-    pending: collections.deque[tuple[tuple[int, GameText], Future[tuple[str, bool]]]] = (
-        collections.deque())
-
-    def result(item: tuple[int, GameText], future: Future[tuple[str, bool]]
-               ) -> tuple[str, bool]:
-        try:
-            return future.result()
-        except Exception:  # the pool broke: this game is answered here
-            return _answer_pair(item, rules)
-
-    for item in items:
-        try:
-            future = pool.submit(_answer_pair, item, rules)
-        except Exception:  # the pool broke: this game is answered here
-            future = Future()
-            future.set_result(_answer_pair(item, rules))
-        pending.append((item, future))
-        if len(pending) >= window:
-            yield result(*pending.popleft())
-    while pending:
-        yield result(*pending.popleft())
 
 
 def main(argv: list[str]) -> int:
@@ -140,33 +123,27 @@ def main(argv: list[str]) -> int:
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="game logs (mjlog, tenhou.net/6 JSON or mjai); - or none for "
                              "standard input")
-    parser.add_argument("--jobs", type=int, default=1,
-                        help=f"replay on this many processes, 1-{MAX_JOBS} (default 1)")
     parser.add_argument("--rules", metavar="PRESET", default=None,
                         help=f"replay under this named rule set ({', '.join(PRESETS)}) "
                              "instead of Tenhou's; what the log states (players, red fives, "
                              "open tanyao, length, starting score) still holds")
+    add_corpus_options(parser, "replay")
     args = parser.parse_args(argv)
-    if not 1 <= args.jobs <= MAX_JOBS:
-        parser.error(f"--jobs must be 1-{MAX_JOBS}")
     if args.rules is not None:
         try:
             preset(args.rules)
         except InvalidRulesError as error:
             parser.error(str(error))
+    files = args.files or ["-"]
     output = Output()
-    numbered = enumerate(read_inputs(args.files or ["-"]))
-    if args.jobs == 1:
-        for number, item in numbered:
-            line, ok = _answer_item(number, item, args.rules)
+    with open_backend(parser, args) as backend, ProgressBar(files, args.quiet) as bar:
+        numbered = enumerate(counted(read_inputs(files), bar))
+        work = functools.partial(_answer_pair, rules=args.rules)
+        for number, outcome in enumerate(map_in_order(work, numbered, backend)):
+            line, ok, rounds = (outcome.value if outcome.value is not None
+                                else (_failed(number, outcome.error or "lost"), False, 0))
             output.write(line, error=not ok)
-        return output.status
-    pool = ProcessPoolExecutor(args.jobs)
-    try:
-        for line, ok in _in_order(pool, numbered, 4 * args.jobs, args.rules):
-            output.write(line, error=not ok)
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+            bar.add(rounds, not ok)
     return output.status
 
 

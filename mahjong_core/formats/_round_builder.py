@@ -50,6 +50,16 @@ _RED_TABLE = tuple(Tile.from_id136(i) for i in range(136))
 _PLAIN_TABLE = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
 
 
+def _code(tile: Tile) -> int:
+    """A tile as one small int (twice the kind, plus one for a red five): ids are matched
+    to tiles by comparing ints, which is much cheaper than comparing Tiles."""
+    return 2 * tile.kind + tile.red
+
+
+_RED_CODES = tuple(map(_code, _RED_TABLE))
+_PLAIN_CODES = tuple(map(_code, _PLAIN_TABLE))
+
+
 def _fail(message: str) -> NoReturn:
     raise InvalidLogError(message)
 
@@ -80,9 +90,10 @@ class RoundBuilder:
         self.red_fives = red_fives
         self._names = names
         self._table = _RED_TABLE if red_fives else _PLAIN_TABLE
-        self._free: dict[Tile, list[TileId]] = {}
+        self._codes = _RED_CODES if red_fives else _PLAIN_CODES
+        self._free: dict[int, list[TileId]] = {}
         for tile_id in range(136) if players == 4 else THREE_PLAYER_IDS:
-            self._free.setdefault(self._table[tile_id], []).append(TileId(tile_id))
+            self._free.setdefault(self._codes[tile_id], []).append(TileId(tile_id))
         if len(hands) != players or any(len(hand) != 13 for hand in hands):
             _fail(f"a round deals 13 tiles to each of {players} seats, got "
                   f"{[len(hand) for hand in hands]}")
@@ -127,7 +138,7 @@ class RoundBuilder:
     def _new(self, tile: Tile, what: str) -> TileId:
         """A fresh id for a tile that appears for the first time."""
         self._check_tile(tile, what)
-        free = self._free.get(tile)
+        free = self._free.get(2 * tile.kind + tile.red)
         if not free:
             _fail(f"{what} {self._name(tile)} would be a fifth {self._name(tile)}"
                   if not tile.red else f"{what} is a second red {self._name(tile)}")
@@ -156,7 +167,8 @@ class RoundBuilder:
         the id leaves the hand."""
         self._check_tile(tile, what)
         hand = self.hands[seat]
-        matches = [i for i in hand if self._table[i] == tile]
+        code, codes = 2 * tile.kind + tile.red, self._codes
+        matches = [i for i in hand if codes[i] == code]
         if not matches:
             _fail(f"seat {seat} {what} {self._name(tile)}, which its hand does not hold")
         others = [i for i in matches if i != avoid]

@@ -43,7 +43,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TypeAlias, cast
 
-from .._json import JSONRefused, load_json
+from .._json import JSONRefused, load_json, load_json_lines
 from ..errors import InvalidLogError, MahjongError, quote
 from ..meld import MeldKind
 from ..table import (
@@ -74,6 +74,11 @@ _SUITS = "mps"
 _WINDS = ("E", "S", "W", "N")
 _CALLS = {"chi": CallKind.CHI, "pon": CallKind.PON, "daiminkan": CallKind.MINKAN}
 _KITA_EVENTS = ("kita", "nukidora")
+_WHAT = {kind: f"a {quote(kind)} event" for kind in (
+    "start_game", "start_kyoku", "tsumo", "dahai", "reach", "reach_accepted", "chi", "pon",
+    "daiminkan", "kakan", "ankan", "kita", "nukidora", "dora", "hora", "ryukyoku",
+    "end_kyoku", "end_game", "none")}
+"""How a message names an event of each known type (quoted once, not per event)."""
 _SEATS = 4
 _UNSEEN = "?"
 
@@ -96,13 +101,19 @@ def tile_name(tile: Tile) -> str:
     return f"{tile.kind % 9 + 1}{_SUITS[tile.kind // 9]}{'r' if tile.red else ''}"
 
 
+_TILE_OF_NAME = {
+    **{f"{rank}{suit}": Tile(9 * index + rank - 1) for index, suit in enumerate(_SUITS)
+       for rank in range(1, 10)},
+    **{f"5{suit}r": Tile(9 * index + 4, red=True) for index, suit in enumerate(_SUITS)},
+    **{name: Tile(27 + index) for index, name in enumerate(_HONOURS)}}
+"""Every mjai tile name's tile, made once (tiles are values: one object serves every
+mention)."""
+
+
 def _tile(value: object, what: str) -> Tile:
-    if isinstance(value, str):
-        if value in _HONOURS:
-            return Tile(27 + _HONOURS.index(value))
-        if len(value) in (2, 3) and value[0] in "123456789" and value[1] in _SUITS and (
-                len(value) == 2 or (value[2] == "r" and value[0] == "5")):
-            return Tile(9 * _SUITS.index(value[1]) + int(value[0]) - 1, red=len(value) == 3)
+    tile = _TILE_OF_NAME.get(value) if value.__class__ is str else None
+    if tile is not None:
+        return tile
     _fail(f"{what} {quote(value)} is no mjai tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, 5mr 5pr "
           "5sr)")
 
@@ -188,7 +199,9 @@ class _Reader:
 
     def event(self, event: dict[str, object]) -> None:
         kind = event.get("type")
-        what = f"a {quote(kind)} event" if isinstance(kind, str) else "an event"
+        what = _WHAT.get(kind) if kind.__class__ is str else "an event"
+        if what is None:   # an unknown event type: quoted as the input has it
+            what = f"a {quote(kind)} event"
         if not isinstance(kind, str):
             _fail(f"an event has a string type, got {kind!r}"[:200])
         if self.ended:
@@ -393,18 +406,14 @@ def parse_mjai(document: str | bytes) -> MjlogGame:
     document = plain_str(document)
     reader = _Reader()
     reader.red = any(f'"5{suit}r"' in document for suit in _SUITS)
+    numbered = [(number, line) for number, line in enumerate(document.splitlines(), 1)
+                if line.strip()]
+    events = load_json_lines([line for _, line in numbered])
     number = 0
-    for number, line in enumerate(document.splitlines(), 1):
-        if not line.strip():
-            continue
+    for at, (number, line) in enumerate(numbered):
         try:
-            try:
-                event = load_json(line)
-            except json.JSONDecodeError as error:
-                _fail(f"not JSON: {error.msg} at column {error.colno}")
-            except JSONRefused as refused:
-                _fail(f"refused JSON: {refused}")
-            if not isinstance(event, dict):
+            event = _event(line) if events is None else events[at]
+            if event.__class__ is not dict:
                 _fail(f"an event is a JSON object, got {type(event).__name__}")
             reader.event(event)
         except MahjongError as error:
@@ -414,6 +423,17 @@ def parse_mjai(document: str | bytes) -> MjlogGame:
         return reader.game()
     except MahjongError as error:
         raise InvalidLogError(f"after line {number}: {error}") from None
+
+
+def _event(line: str) -> object:
+    """One line's JSON value, read strictly (for a log that is not all plain JSON
+    objects, one a line); raises InvalidLogError saying why it cannot be read."""
+    try:
+        return load_json(line)
+    except json.JSONDecodeError as error:
+        _fail(f"not JSON: {error.msg} at column {error.colno}")
+    except JSONRefused as refused:
+        _fail(f"refused JSON: {refused}")
 
 
 def _where(reader: _Reader, number: int) -> str:

@@ -123,14 +123,19 @@ def _fail(message: str) -> NoReturn:
 # --- tile codes ---------------------------------------------------------------------------
 
 
+_TILE_OF_CODE = {
+    **{10 * suit + rank: Tile(9 * (suit - 1) + rank - 1)
+       for suit in (1, 2, 3, 4) for rank in range(1, 10 if suit < 4 else 8)},
+    **{51 + suit: Tile(4 + 9 * suit, red=True) for suit in (0, 1, 2)}}
+"""Every tile code's tile, made once (tiles are values: one object serves every
+mention)."""
+
+
 def _tile_of_code(code: object, what: str) -> Tile:
     """The tile of a code 11-47 or 51-53."""
-    if type(code) is int:
-        if code in (51, 52, 53):
-            return Tile(4 + 9 * (code - 51), red=True)
-        suit, rank = divmod(code, 10)
-        if (1 <= suit <= 3 and 1 <= rank <= 9) or (suit == 4 and 1 <= rank <= 7):
-            return Tile(9 * (suit - 1) + rank - 1)
+    tile = _TILE_OF_CODE.get(code) if type(code) is int else None
+    if tile is not None:
+        return tile
     _fail(f"{what} {quote(code)} is no tile code (11-19, 21-29, 31-39, 41-47, 51-53)")
 
 
@@ -292,8 +297,10 @@ def _order(takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]], d
 
 def _exhausted(state: _State, takes: Sequence[Sequence[_Take]],
                gives: Sequence[Sequence[_Give]]) -> bool:
-    return all(state.takes[s] == len(takes[s]) and state.gives[s] == len(gives[s])
-               for s in range(len(takes)))
+    """Whether every seat's takes and gives are used up."""
+    seats = len(takes)   # the state counts four seats; a three-player round has three
+    return (state.takes[:seats] == list(map(len, takes))
+            and state.gives[:seats] == list(map(len, gives)))
 
 
 def _advance(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]],
@@ -363,6 +370,12 @@ def _advance(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Se
                             and item.tile == state.last):
                         rank = 1 if item.kind is CallKind.CHI else 0
                         callers.append((rank, other, item))
+            following = (seat + 1) % players
+            index = state.takes[following]
+            draws = index < len(takes[following]) and takes[following][index].kind is None
+            if not callers and draws:   # the usual turn: no choice to remember
+                state.seat, state.mode = following, "draw"
+                continue
             callers.sort(key=lambda entry: entry[0])
             options: list[_State] = []
             for _, other, item in callers:
@@ -378,9 +391,7 @@ def _advance(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Se
                 else:
                     option.mode = "act"
                 options.append(option)
-            following = (seat + 1) % players
-            index = state.takes[following]
-            if index < len(takes[following]) and takes[following][index].kind is None:
+            if draws:
                 option = state.copy()
                 option.seat = following
                 option.mode = "draw"
