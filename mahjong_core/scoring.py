@@ -45,7 +45,7 @@ from .hand import scorer_view as _hand_view
 from .meld import Meld, MeldKind
 from .points import Limit, Payments, four_player_payments, limit_of, payments_for
 from .rules import TENHOU_RULES, Rules
-from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
+from .shapes import Decomposition, Form, Group, GroupKind, Wait, WinningGroup
 from .tile import Tile, tile_of
 from .yaku import DOUBLE_YAKUMAN_FORMS, HAN, YAKUMAN, Yaku
 
@@ -292,7 +292,7 @@ class WinResult:
         index = next(i for i, g in enumerate(decomposition.groups) if not g.melded and (
             g.tile.kind == reading.win if reading.form is not Form.STANDARD
             else g.tile.kind == kind and _GROUP_SHAPES[g.kind] == shape))
-        return _rules.Win(decomposition, Placement(index, reading.wait),
+        return _rules.Win(decomposition, WinningGroup(index, reading.wait),
                           tile_of(reading.win), reading.context, reading.rules)
 
     def unicode(self, hand: Hand | None = None, win_tile: Tile | None = None) -> str:
