@@ -500,10 +500,10 @@ def test_riichi_deposits_stand_apart_from_the_results_deltas() -> None:
         rounds: list[dict[str, Any]] = data["rounds"]  # type: ignore[assignment]
         for entry, played in zip(rounds, record.rounds, strict=True):
             deposits = entry["riichi_deposits"]
-            assert set(deposits) <= {0, 1000}
-            declared = {e.seat for e in played.events
-                        if isinstance(e, TileDiscarded) and e.riichi}
-            assert {seat for seat, d in enumerate(deposits) if d} <= declared
+            sticks_paid = [sum(1 for e in played.events
+                               if isinstance(e, RiichiAccepted) and e.seat == seat)
+                           for seat in range(len(deposits))]
+            assert deposits == [1000 * n for n in sticks_paid]
             for seat, end in enumerate(entry["end_scores"]):
                 moved = sum(result["deltas"][seat] for result in entry["results"])
                 assert end == entry["start_scores"][seat] + moved - deposits[seat]

@@ -293,3 +293,10 @@ def test_a_match_with_a_key_renamed_is_refused() -> None:
     for new, old in (("rounds", "hands"), ("placement_points", "points")):  # the old names
         assert check({**document, "players": [
             {(old if k == new else k): v for k, v in players[0].items()}]}, "match") != []
+
+
+def test_the_vocabularys_example_is_what_the_demo_prints_and_meets_the_schema() -> None:
+    text = (DOCS / "vocabulary.md").read_text("utf-8")
+    (shown,) = [json.loads(block) for block in re.findall(r"```json\n(.*?)```", text, re.DOTALL)]
+    assert shown == _demo_json("--seed", "4", "--hands", "2")
+    assert check(shown, "demo") == []

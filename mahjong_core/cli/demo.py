@@ -47,7 +47,6 @@ from ..table import (
     GameRecord,
     KitaDeclared,
     MeldCalled,
-    RiichiAccepted,
     RoundRecord,
     TableRules,
     TileDiscarded,
@@ -57,7 +56,7 @@ from ..table import (
 from ..tile import Tile, format_tiles
 
 __all__ = ["PlayedGame", "Stats", "draw_json", "format_game", "game_json", "main", "play_game",
-           "riichi_deposits", "round_json", "summarize", "win_json"]
+           "round_json", "summarize", "win_json"]
 
 _TILES = tuple(Tile.from_id136(i) for i in range(136))
 _WIND_NAMES = ("East", "South", "West", "North")
@@ -197,9 +196,8 @@ class _Printer:
     (``mahjong_core.render``: a red five is its five and ``*``, a called tile in
     parentheses)."""
 
-    def __init__(self, unicode: bool, riichi_cost: int) -> None:
+    def __init__(self, unicode: bool) -> None:
         self.unicode = unicode
-        self.riichi_cost = riichi_cost
 
     def tiles(self, tiles: Iterable[Tile]) -> str:
         items = sorted(tiles)
@@ -308,9 +306,8 @@ class _Printer:
         for result in played.results:
             lines += self.win(result) if isinstance(result, Win) else [self.draw(result)]
             lines.append("    deltas " + " ".join(f"{d:+}" for d in result.deltas))
-        deposits = riichi_deposits(played, self.riichi_cost)
-        if any(deposits):
-            lines.append("  riichi deposits " + " ".join(str(d) for d in deposits))
+        if any(played.riichi_deposits):
+            lines.append("  riichi deposits " + " ".join(map(str, played.riichi_deposits)))
         after = " ".join(str(s) for s in played.end_scores)
         lines.append(f"  scores {after}; riichi sticks {played.end_sticks}")
         return lines
@@ -319,7 +316,7 @@ class _Printer:
 def format_game(game: PlayedGame, *, unicode: bool = False, verbose: bool = False,
                 quiet: bool = False) -> str:
     """A game as readable text: each hand (unless ``quiet``), then the standings."""
-    printer = _Printer(unicode, game.record.table.riichi_cost)
+    printer = _Printer(unicode)
     rounds = game.record.rounds
     lines = [f"seed {game.seed}: {len(rounds)} rounds"]
     if not quiet:
@@ -362,18 +359,7 @@ def draw_json(draw: Draw) -> dict[str, Any]:
             "nagashi": list(draw.nagashi), "deltas": list(draw.deltas)}
 
 
-def riichi_deposits(played: RoundRecord, cost: int = 1000) -> list[int]:
-    """What each seat put on the table for riichi in a round (``cost``, the table's
-    ``riichi_cost``, a declaration that stood): the score changes that are no result's
-    delta."""
-    deposits = [0] * len(played.start_scores)
-    for event in played.events:
-        if isinstance(event, RiichiAccepted):
-            deposits[event.seat] += cost
-    return deposits
-
-
-def round_json(played: RoundRecord, riichi_cost: int = 1000) -> dict[str, Any]:
+def round_json(played: RoundRecord) -> dict[str, Any]:
     """A round: replay's keys (``round``, ``honba``, ``riichi_sticks``, ``dealer``,
     ``start_scores``, ``results``), then ``riichi_deposits``, ``end_scores`` and
     ``end_riichi_sticks``."""
@@ -381,7 +367,7 @@ def round_json(played: RoundRecord, riichi_cost: int = 1000) -> dict[str, Any]:
             "dealer": played.dealer, "start_scores": list(played.start_scores),
             "results": [win_json(x) if isinstance(x, Win) else draw_json(x)
                         for x in played.results],
-            "riichi_deposits": riichi_deposits(played, riichi_cost),
+            "riichi_deposits": list(played.riichi_deposits),
             "end_scores": list(played.end_scores), "end_riichi_sticks": played.end_sticks}
 
 
@@ -393,7 +379,7 @@ def game_json(record: GameRecord) -> dict[str, Any]:
     rounds = record.rounds
     over = record.end_reason is not None
     out: dict[str, Any] = {"names": list(record.names)} if record.names else {}
-    out["rounds"] = [round_json(played, record.table.riichi_cost) for played in rounds]
+    out["rounds"] = [round_json(played) for played in rounds]
     out["final"] = {"scores": list(record.final_scores), "points": list(record.points),
                     "end_reason": record.end_reason,
                     "riichi_sticks": 0 if over or not rounds else rounds[-1].end_sticks}
