@@ -21,7 +21,7 @@ from mahjong_core.cli import analyze as analyze_command
 from mahjong_core.cli import demo as demo_command
 from mahjong_core.cli.replay import answer
 from mahjong_core.match import run_match
-from mahjong_core.table import TENHOU_EAST_TABLE, TENHOU_SANMA_TABLE
+from mahjong_core.table import TENHOU_EAST_TABLE, TENHOU_SANMA_TABLE, RiichiAccepted
 
 from .support import json_schema, view_games
 
@@ -145,8 +145,13 @@ def test_the_demos_games_meet_the_demo_schema() -> None:
 def test_real_games_as_dicts_meet_the_game_schema(name: str) -> None:
     """Every real game replayed, written as a game dict (names, pao, double rons, nagashi
     mangan, kans, three players)."""
-    game = demo_command.game_json(view_games.record(name))
+    record = view_games.record(name)
+    game = demo_command.game_json(record)
     assert check(game, "demo", "game") == []
+    for written, played in zip(game["rounds"], record.rounds, strict=True):
+        sticks = [sum(1 for e in played.events if isinstance(e, RiichiAccepted) and e.seat == s)
+                  for s in range(len(played.start_scores))]
+        assert written["riichi_deposits"] == [record.table.riichi_cost * n for n in sticks]
 
 
 def test_a_game_dict_keeps_replays_words() -> None:
