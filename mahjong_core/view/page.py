@@ -265,8 +265,9 @@ def game_html(record: GameRecord, *, names: Sequence[str] | None = None, seat: i
     ``Seat 0`` ...), ``seat`` the seat at the bottom of the table, ``open_hands``
     whether every hand is shown (else only that seat's, the others laid open at the end
     of a round as the rules show them), ``title`` the page's title, ``language`` the
-    names of the yaku (by default the ``score`` interface's). Raises as ``page_data`` does, and InvalidContextError for a title
-    that is not a string of up to 200 characters.
+    names of the yaku (by default the ``score`` interface's). Raises as ``page_data``
+    does, and InvalidContextError for a title that is not a string of up to 200
+    characters.
     """
     _options(record, seat, open_hands, title)
     data = page_data(record, names=names, seat=seat, open_hands=open_hands,
