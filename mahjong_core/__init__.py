@@ -26,7 +26,7 @@ from .errors import (
 from .furiten import FuritenTracker
 from .hand import Hand
 from .meld import Meld, MeldKind, Relative
-from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
+from .shapes import Decomposition, Form, Group, GroupKind, Wait, WinningGroup
 from .tile import IdLayout, Suit, Tile, TileId, format_tiles, parse_tiles, tiles_from_ids136
 from .ukeire import DiscardOption, Ukeire
 
@@ -109,7 +109,6 @@ __all__ = [
     "NoWin",
     "NoWinReason",
     "Payments",
-    "Placement",
     "Relative",
     "Renhou",
     "Rules",
@@ -121,6 +120,7 @@ __all__ = [
     "WinContext",
     "WinResult",
     "Wind",
+    "WinningGroup",
     "Yaku",
     "evaluate",
     "format_tiles",

@@ -13,7 +13,7 @@ the players through the seats, so the luck of the deal falls on every player ali
 ...                    table=TableRules(length="east"))
 >>> [(p.name, p.games) for p in result.players]
 [('heuristic', 2), ('random', 6)]
->>> sum(p.points for p in result.players)
+>>> sum(p.placement_points for p in result.players)
 0.0
 """
 
@@ -77,12 +77,12 @@ class SeatSummary:
 
     name: str
     place: int
-    points: float
+    placement_points: float
     """Placement points (uma and oka included)."""
-    hands: int
+    rounds: int
     wins: int
     deal_ins: int
-    """Hands in which this seat's discard (or added kan) was won on."""
+    """Rounds in which this seat's discard (or added kan) was won on."""
     riichi: int
     win_points: tuple[int, ...]
     """The value of each win (without honba and sticks)."""
@@ -168,29 +168,29 @@ class PlayerSummary:
 
     name: str
     games: int
-    hands: int
+    rounds: int
     placements: tuple[int, ...]
     """How often it took each place, first place first."""
-    points: float
+    placement_points: float
     """Its placement points summed over the match."""
     average_placement: Estimate
-    points_per_game: Estimate
+    placement_points_per_game: Estimate
     win_rate: Estimate
-    """Hands won, per hand played."""
+    """Rounds won, per round played."""
     deal_in_rate: Estimate
-    """Hands dealt into, per hand played."""
+    """Rounds dealt into, per round played."""
     riichi_rate: Estimate
-    """Riichi declared, per hand played."""
+    """Riichi declared, per round played."""
     average_win: Estimate
     """Points of a win (without honba and sticks)."""
 
     def to_json(self) -> dict[str, object]:
         """The summary as JSON values (see docs/match.md)."""
-        out: dict[str, object] = {"name": self.name, "games": self.games, "hands": self.hands,
-                                  "placements": list(self.placements),
-                                  "points": round(self.points, 1)}
-        for key in ("average_placement", "points_per_game", "win_rate", "deal_in_rate",
-                    "riichi_rate", "average_win"):
+        out: dict[str, object] = {"name": self.name, "games": self.games,
+                                  "rounds": self.rounds, "placements": list(self.placements),
+                                  "placement_points": round(self.placement_points, 1)}
+        for key in ("average_placement", "placement_points_per_game", "win_rate",
+                    "deal_in_rate", "riichi_rate", "average_win"):
             estimate: Estimate = getattr(self, key)
             out[key] = round(estimate.mean, 4)
             out[f"{key}_ci"] = round(estimate.ci, 4)
@@ -231,7 +231,7 @@ class MatchResult:
             places = "/".join(str(n) for n in p.placements)
             lines.append(
                 f"{p.name:<{width}} {p.games:>5} {places:<16} "
-                f"{_pm(p.average_placement, 2):>13} {_pm(p.points_per_game, 1):>14} "
+                f"{_pm(p.average_placement, 2):>13} {_pm(p.placement_points_per_game, 1):>14} "
                 f"{_pm(p.win_rate, 1, 100):>11} {_pm(p.deal_in_rate, 1, 100):>11} "
                 f"{_pm(p.riichi_rate, 1, 100):>11} {_pm(p.average_win, 0):>13}")
         lines.append(f"{self.games} games, seed {self.seed}"
@@ -297,26 +297,28 @@ def run_match(specs: Sequence[str], *, games: int, seed: int = 0, duplicate: boo
 def _summarize(name: str, games: Sequence[GameSummary], duplicate: bool, count: int
                ) -> PlayerSummary:
     """A player's summary: the means over its games (with ``duplicate``, over wall sets,
-    each set's mean one unit) and the rates over its hands."""
+    each set's mean one unit) and the rates over its rounds."""
     seats = [(game.wall_set, seat) for game in games for seat in game.seats
              if seat.name == name]
     units: dict[int, list[SeatSummary]] = {}
     for number, (wall_set, seat) in enumerate(seats):
         units.setdefault(wall_set if duplicate else number, []).append(seat)
     places = [statistics.fmean(s.place for s in unit) for unit in units.values()]
-    points = [statistics.fmean(s.points for s in unit) for unit in units.values()]
-    per_hand: dict[str, list[float]] = {"wins": [], "deal_ins": [], "riichi": []}
+    points = [statistics.fmean(s.placement_points for s in unit) for unit in units.values()]
+    per_round: dict[str, list[float]] = {"wins": [], "deal_ins": [], "riichi": []}
     for _, seat in seats:
-        for key, values in per_hand.items():
+        for key, values in per_round.items():
             hits = getattr(seat, key)
-            values += [1.0] * hits + [0.0] * (seat.hands - hits)
+            values += [1.0] * hits + [0.0] * (seat.rounds - hits)
     counts = [0] * count
     for _, seat in seats:
         counts[seat.place - 1] += 1
     return PlayerSummary(
-        name=name, games=len(seats), hands=sum(s.hands for _, s in seats),
-        placements=tuple(counts), points=round(sum(s.points for _, s in seats), 1),
-        average_placement=Estimate.of(places), points_per_game=Estimate.of(points),
-        win_rate=Estimate.of(per_hand["wins"]), deal_in_rate=Estimate.of(per_hand["deal_ins"]),
-        riichi_rate=Estimate.of(per_hand["riichi"]),
+        name=name, games=len(seats), rounds=sum(s.rounds for _, s in seats),
+        placements=tuple(counts),
+        placement_points=round(sum(s.placement_points for _, s in seats), 1),
+        average_placement=Estimate.of(places), placement_points_per_game=Estimate.of(points),
+        win_rate=Estimate.of(per_round["wins"]),
+        deal_in_rate=Estimate.of(per_round["deal_ins"]),
+        riichi_rate=Estimate.of(per_round["riichi"]),
         average_win=Estimate.of([float(v) for _, s in seats for v in s.win_points]))

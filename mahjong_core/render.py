@@ -74,8 +74,10 @@ RED = "#e8212b"
 """The colour of a red five's face in SVG; no other tile face uses it."""
 
 Language = Literal["english", "japanese", "romaji"]
-"""The names a scored win's picture gives its yaku: ``Yaku.english``, ``Yaku.japanese``
-or the romaji JSON name (``Yaku.json_name``)."""
+"""The names a scored win's picture gives its yaku and dora: the romaji names of the
+``score`` interface (``Yaku.json_name``, ``dora``, ``aka``, ``ura``: the default, the one
+vocabulary of every output), or their English (``Yaku.english``) or Japanese
+(``Yaku.japanese``) translations."""
 
 _HONOURS = "\U0001F000\U0001F001\U0001F002\U0001F003\U0001F006\U0001F005\U0001F004"
 """East, south, west, north, haku (white), hatsu (green), chun (red): kinds 27-33."""
@@ -330,7 +332,7 @@ def _payments(result: WinResult) -> str:
 
 
 def result_unicode(result: WinResult, hand: Hand | None = None, win_tile: Tile | None = None,
-                   *, language: Language = "english") -> str:
+                   *, language: Language = "romaji") -> str:
     """A scored win in three lines: the picture, the yaku and dora with their han, and
     the value with who pays what.
 
@@ -347,7 +349,7 @@ def result_unicode(result: WinResult, hand: Hand | None = None, win_tile: Tile |
     >>> result = evaluate(hand, tile, WinContext(riichi=True, seat_wind="S"))
     >>> print(result_unicode(result, hand, tile))
     🀈🀉🀊🀜🀝*🀞🀑🀒🀓🀔🀔🀅🀅 🀅
-    Riichi 1, Green dragon 1, Red fives 1
+    riichi 1, hatsu 1, aka 1
     3 han 40 fu: 5200 points; ron: the discarder pays 5200; 5200 in all
     """
     language = _language(language)
@@ -572,7 +574,7 @@ def hand_svg(hand: Hand) -> str:
 
 
 def result_svg(result: WinResult, hand: Hand | None = None, win_tile: Tile | None = None,
-               *, language: Language = "english") -> str:
+               *, language: Language = "romaji") -> str:
     """A scored win as an SVG picture: the tiles as ``result_unicode`` shows them, then
     a line for each yaku and kind of dora with its han, the value and the payments.
 
@@ -635,7 +637,7 @@ def meld_slots(meld: Meld) -> tuple[tuple[tuple[Tile, ...], bool, bool], ...]:
     return tuple((slot.tiles, slot.sideways, slot.hidden) for slot in _meld_group(_meld(meld)))
 
 
-def yaku_lines(result: WinResult, *, language: Language = "english"
+def yaku_lines(result: WinResult, *, language: Language = "romaji"
                ) -> list[tuple[str, int]]:
     """(name, han) of each yaku of a scored win, then of each kind of dora it holds, as
     ``result_svg`` lists them; ``language`` names the yaku.

@@ -46,7 +46,7 @@ from .hand import scorer_view as _hand_view
 from .meld import Meld, MeldKind
 from .points import Limit, Payments, four_player_payments, limit_of, payments_for
 from .rules import TENHOU_RULES, Renhou, Rules
-from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
+from .shapes import Decomposition, Form, Group, GroupKind, Wait, WinningGroup
 from .tile import Tile, tile_of
 from .yaku import DOUBLE_YAKUMAN_FORMS, HAN, YAKUMAN, Yaku
 
@@ -306,7 +306,7 @@ class WinResult:
                 if k == kind and s == shape and not melded)
         else:
             index = next(i for i, g in enumerate(decomposition.groups) if g.tile.kind == win)
-        return _rules.Win(decomposition, Placement(index, reading.wait), tile_of(win),
+        return _rules.Win(decomposition, WinningGroup(index, reading.wait), tile_of(win),
                           reading.context, reading.rules)
 
     def unicode(self, hand: Hand | None = None, win_tile: Tile | None = None) -> str:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import attrs
 
 from .rules import TENHOU_RULES, Renhou
-from .shapes import Decomposition, Form, Group, GroupKind, Placement, Wait
+from .shapes import Decomposition, Form, Group, GroupKind, Wait, WinningGroup
 from .tile import Tile, tile_of
 from .yaku import DOUBLE_YAKUMAN_FORMS, YAKUMAN, Yaku
 
@@ -70,10 +70,10 @@ def _is_triplet(group: Group) -> bool:
 @attrs.frozen
 class Win:
     """One reading of a winning hand with the winning tile placed in it: what the rules
-    read. ``placement`` names the group the winning tile completed and its wait."""
+    read. ``winning_group`` names the group the winning tile completed and its wait."""
 
     reading: Decomposition
-    placement: Placement
+    winning_group: WinningGroup
     win_tile: Tile
     context: WinContext
     rules: Rules
@@ -86,7 +86,7 @@ class Win:
     @property
     def wait(self) -> Wait:
         """The wait the winning tile completed."""
-        return self.placement.wait
+        return self.winning_group.wait
 
     @property
     def tsumo(self) -> bool:
@@ -131,7 +131,7 @@ class Win:
     def concealed_triplets(self) -> int:
         """Triplets and kans not called from another player; the triplet a ron completed
         on a shanpon wait counts as open."""
-        won = self.reading.groups[self.placement.group]
+        won = self.reading.groups[self.winning_group.group]
         return sum(1 for g in self.sets if _is_triplet(g) and not g.open
                    and not (g is won and self.wait is Wait.SHANPON and not self.tsumo))
 
@@ -172,7 +172,7 @@ class Win:
     def ron_opens(self, group: Group) -> bool:
         """True for the triplet a ron completed on a shanpon wait (it scores as open)."""
         return (not self.tsumo and self.wait is Wait.SHANPON
-                and group is self.reading.groups[self.placement.group])
+                and group is self.reading.groups[self.winning_group.group])
 
 
 def wins(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules | None = None
@@ -181,8 +181,8 @@ def wins(hand: Hand, win_tile: Tile, context: WinContext, rules: Rules | None = 
     it, as the rules read them (``evaluate`` keeps the one that scores the most)."""
     table = TENHOU_RULES if rules is None else rules
     for reading in hand.add(win_tile).decompositions():
-        for placement in reading.placements(win_tile):
-            yield Win(reading, placement, win_tile, context, table)
+        for winning_group in reading.winning_groups(win_tile):
+            yield Win(reading, winning_group, win_tile, context, table)
 
 
 # -- yaku -----------------------------------------------------------------------------------

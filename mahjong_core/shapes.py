@@ -11,7 +11,7 @@ import attrs
 from .errors import InvalidHandError, quote
 from .tile import Tile
 
-__all__ = ["Decomposition", "Form", "Group", "GroupKind", "Placement", "Wait"]
+__all__ = ["Decomposition", "Form", "Group", "GroupKind", "Wait", "WinningGroup"]
 
 
 def _of_type(kind: type) -> Callable[[object, attrs.Attribute[Any], object], None]:
@@ -110,8 +110,8 @@ class Group:
 
 
 @attrs.frozen
-class Placement:
-    """Where the winning tile sits in a reading: the group it completed and the wait."""
+class WinningGroup:
+    """The group of a reading that the winning tile completed, and the wait it made."""
 
     group: int
     """Index into ``Decomposition.groups``."""
@@ -142,21 +142,21 @@ class Decomposition:
         """The runs, triplets and kans."""
         return tuple(g for g in self.groups if g.is_set)
 
-    def placements(self, win_tile: Tile) -> tuple[Placement, ...]:
-        """Every distinct place the winning tile can have completed, with its wait.
+    def winning_groups(self, win_tile: Tile) -> tuple[WinningGroup, ...]:
+        """Every distinct group the winning tile can have completed, with its wait.
 
         Only concealed groups can hold the winning tile; identical groups give one
-        placement. Empty when the tile is nowhere in the reading's concealed part.
+        winning group. Empty when the tile is nowhere in the reading's concealed part.
 
         >>> from mahjong_core import Hand
         >>> reading = Hand.parse("344556m22p345678s").decompositions()[0]
-        >>> [p.wait.value for p in reading.placements(Tile.parse("4m"))]
+        >>> [g.wait.value for g in reading.winning_groups(Tile.parse("4m"))]
         ['kanchan', 'ryanmen']
         """
         if not isinstance(win_tile, Tile):
             raise InvalidHandError(f"expected a Tile, got {quote(win_tile)}")
         w = win_tile.kind
-        found: list[Placement] = []
+        found: list[WinningGroup] = []
         seen: set[Group] = set()
         for index, group in enumerate(self.groups):
             if group.melded or group in seen or w not in group.kinds:
@@ -164,7 +164,7 @@ class Decomposition:
             seen.add(group)
             wait = _wait_of(self.form, group, w)
             if wait is not None:
-                found.append(Placement(index, wait))
+                found.append(WinningGroup(index, wait))
         return tuple(found)
 
     def __str__(self) -> str:

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import json
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -29,8 +31,16 @@ from mahjong_core import (
     Wind,
     WinResult,
     evaluate,
+    format_tiles,
 )
-from mahjong_core.cli.demo import PlayedGame, format_game, main, play_game, summarize
+from mahjong_core.cli.demo import (
+    PlayedGame,
+    format_game,
+    game_json,
+    main,
+    play_game,
+    summarize,
+)
 from mahjong_core.errors import IllegalActionError, InvalidContextError
 from mahjong_core.players import HeuristicPlayer, Player, RandomPlayer
 from mahjong_core.table import (
@@ -322,13 +332,13 @@ def test_random_games_conserve_points_and_follow_the_table_rules(
 
 def test_the_bots_produce_every_kind_of_result(bot_games: list[PlayedGame]) -> None:
     stats = summarize(g.record for g in bot_games)
-    assert stats.games == len(bot_games) and stats.hands >= HANDS
-    assert stats.tsumo > 0.1 * stats.hands
-    assert stats.ron > 0.2 * stats.hands
+    assert stats.games == len(bot_games) and stats.rounds >= HANDS
+    assert stats.tsumo > 0.1 * stats.rounds
+    assert stats.ron > 0.2 * stats.rounds
     assert stats.double_ron > 0
-    assert stats.exhaustive_draws > 0.05 * stats.hands
-    assert stats.riichi > 0.3 * stats.hands
-    assert stats.calls > 0.5 * stats.hands
+    assert stats.exhaustive_draws > 0.05 * stats.rounds
+    assert stats.riichi > 0.3 * stats.rounds
+    assert stats.calls > 0.5 * stats.rounds
     assert stats.kans > 0
     assert 1000 < stats.average_points < 12000
     wins = [r for p in rounds_of(bot_games) for r in p.results if isinstance(r, Win)]
@@ -385,10 +395,10 @@ def test_the_command_plays_three_players(tmp_path: pytest.TempPathFactory) -> No
     path = Path(str(tmp_path)) / "game.mjlog"
     log = run_main("--players", "3", "--seed", "2", "--mjlog", str(path))
     assert log == format_game(game) + "\n"
-    assert "game over" in log and " (W) " in log and " (N) " not in log and " P3" not in log
+    assert "game over" in log and " (W) " in log and " (N) " not in log and " seat 3" not in log
     kitas = [e for p in game.record.rounds for e in p.events if isinstance(e, KitaDeclared)]
     assert log.count(" aside (kita)") == len(kitas) > 0
-    standing = re.findall(r"^  \d\. P(\d) (-?\d+) \(([-+]\d+\.\d)\)$", log, re.MULTILINE)
+    standing = re.findall(r"^  \d\. seat (\d) (-?\d+) \(([-+]\d+\.\d)\)$", log, re.MULTILINE)
     assert [int(seat) for seat, _, _ in standing] == [seat for seat, _, _ in game.standings()]
     (written,) = read_games(path.read_bytes())
     assert replay_mjlog(written).final_scores == game.record.final_scores
@@ -408,13 +418,13 @@ def test_the_log_shows_each_round_from_the_records() -> None:
     game = play_game(5, hands=4)
     log = run_main("--hands", "4", "--seed", "5")
     assert log == format_game(game) + "\n"
-    assert log.startswith("seed 5: 4 hands\n")
+    assert log.startswith("seed 5: 4 rounds\n")
     assert log.count(" honba, ") == 4
     for played in game.record.rounds:
         for result in played.results:
             if isinstance(result, Win):
                 r = result.result
-                assert f"P{result.winner} wins by " in log
+                assert f"seat {result.winner} wins by " in log
                 assert f"{r.han} han {r.fu} fu" in log and f"{r.points} points" in log
             else:
                 assert ("exhaustive draw" if not result.kind.is_abortive
@@ -423,8 +433,8 @@ def test_the_log_shows_each_round_from_the_records() -> None:
         assert f"scores {scores}; riichi sticks {played.end_sticks}" in log
         for event in played.events:
             if isinstance(event, TileDiscarded) and event.riichi:
-                assert f"P{event.seat} declares riichi, discarding {tile(event.tile)}" in log
-    standing = re.findall(r"^  \d\. P(\d) (-?\d+) \(([-+]\d+\.\d)\)$", log, re.MULTILINE)
+                assert f"seat {event.seat} declares riichi, discarding {tile(event.tile)}" in log
+    standing = re.findall(r"^  \d\. seat (\d) (-?\d+) \(([-+]\d+\.\d)\)$", log, re.MULTILINE)
     assert len(standing) == 4
     for seat, score, points in standing:
         assert int(score) == game.record.final_scores[int(seat)]
@@ -441,8 +451,8 @@ def test_a_whole_game_quiet_verbose_and_unicode() -> None:
     two = play_game(4, hands=2).record.rounds
     drawn = sum(isinstance(e, TileDrawn) for p in two for e in p.events)
     thrown = sum(isinstance(e, TileDiscarded) for p in two for e in p.events)
-    assert len(re.findall(r"^ +\d+ P\d (draw|rinshan) ", verbose, re.MULTILINE)) == drawn
-    assert len(re.findall(r"^ +\d+ P\d (discard|tsumogiri) ", verbose, re.MULTILINE)) == thrown
+    assert len(re.findall(r"^ +\d+ seat \d (draw|rinshan) ", verbose, re.MULTILINE)) == drawn
+    assert len(re.findall(r"^ +\d+ seat \d (discard|tsumogiri) ", verbose, re.MULTILINE)) == thrown
     glyphs = run_main("--seed", "4", "--hands", "1", "--unicode")
     assert max(glyphs) >= "\U0001F000" and not re.search(r"\d[mpsz]", glyphs.split("\n")[2])
 
@@ -450,20 +460,94 @@ def test_a_whole_game_quiet_verbose_and_unicode() -> None:
 def test_json_output_matches_the_records() -> None:
     game = play_game(5, hands=3)
     data = json.loads(run_main("--hands", "3", "--seed", "5", "--json"))
-    assert data["seed"] == 5 and data["end"] == "hand limit"
-    assert data["scores"] == list(game.record.final_scores)
-    assert data["points"] == list(game.record.points)
-    assert sum(data["scores"]) + 1000 * data["riichi_sticks"] == TOTAL
-    assert len(data["hands"]) == 3
-    for entry, played in zip(data["hands"], game.record.rounds, strict=True):
-        assert entry["round"] == played.name and entry["deltas"] == list(played.deltas)
+    assert data["seed"] == 5 and set(data) == {"seed", "rounds", "final"}
+    final = data["final"]
+    assert final == {"scores": list(game.record.final_scores),
+                     "points": list(game.record.points), "end_reason": None,
+                     "riichi_sticks": game.sticks_left}
+    assert sum(final["scores"]) + 1000 * final["riichi_sticks"] == TOTAL
+    assert len(data["rounds"]) == 3
+    for entry, played in zip(data["rounds"], game.record.rounds, strict=True):
+        assert (entry["round"], entry["honba"], entry["riichi_sticks"], entry["dealer"]) == (
+            played.name, played.honba, played.sticks, played.dealer)
         for out, result in zip(entry["results"], played.results, strict=True):
             assert out["deltas"] == list(result.deltas)
             if isinstance(result, Win):
-                assert (out["winner"], out["han"], out["fu"], out["points"]) == (
-                    result.winner, result.result.han, result.result.fu, result.result.points)
+                assert (out["kind"], out["winner"], out["from"], out["pao"]) == (
+                    "win", result.winner, result.from_seat, result.liable)
+                assert (out["han"], out["fu"], out["points"], out["total"]) == (
+                    result.result.han, result.result.fu, result.result.points,
+                    result.result.total)
             else:
-                assert isinstance(result, Draw) and out["draw"] == result.kind.value
+                assert isinstance(result, Draw)
+                assert (out["kind"], out["type"]) == ("draw", result.kind.value)
+
+
+def _json_games() -> list[tuple[dict[str, object], GameRecord]]:
+    """Whole games as ``demo --json`` writes them, with the records they came from: four
+    and three players, every round."""
+    games = [play_game(seed) for seed in (1, 6)]
+    games.append(play_game(2, rules=TENHOU_SANMA_RULES, table=TENHOU_SANMA_TABLE))
+    return [(game_json(game.record), game.record) for game in games]
+
+
+def test_riichi_deposits_stand_apart_from_the_results_deltas() -> None:
+    """A round's end scores are its start scores, every result's deltas and less the riichi
+    deposits; the sticks on the table grow by the deposits and go to a winner; each round
+    starts where the last ended."""
+    deposited = collected = 0
+    for data, record in _json_games():
+        rounds: list[dict[str, Any]] = data["rounds"]  # type: ignore[assignment]
+        for entry, played in zip(rounds, record.rounds, strict=True):
+            deposits = entry["riichi_deposits"]
+            sticks_paid = [sum(1 for e in played.events
+                               if isinstance(e, RiichiAccepted) and e.seat == seat)
+                           for seat in range(len(deposits))]
+            assert deposits == [1000 * n for n in sticks_paid]
+            for seat, end in enumerate(entry["end_scores"]):
+                moved = sum(result["deltas"][seat] for result in entry["results"])
+                assert end == entry["start_scores"][seat] + moved - deposits[seat]
+            won = any(result["kind"] == "win" for result in entry["results"])
+            sticks = entry["riichi_sticks"] + sum(deposits) // 1000
+            assert entry["end_riichi_sticks"] == (0 if won else sticks)
+            deposited += sum(deposits)
+            collected += won and sticks > 0
+        for before, after in itertools.pairwise(rounds):
+            assert after["start_scores"] == before["end_scores"]
+            assert after["riichi_sticks"] == before["end_riichi_sticks"]
+    assert deposited >= 10_000 and collected >= 5
+
+
+def test_a_win_is_written_in_the_score_commands_words() -> None:
+    """Each win holds the score answer of its hand: the same request to ``score`` (the
+    hand, melds and winning tile written out, the situation from the record) answers the
+    same value keys."""
+    from mahjong_core.jsonapi import score_request
+
+    checked = 0
+    for data, record in _json_games():
+        rounds: list[dict[str, Any]] = data["rounds"]  # type: ignore[assignment]
+        for entry, played in zip(rounds, record.rounds, strict=True):
+            for out, result in zip(entry["results"], played.results, strict=True):
+                if not isinstance(result, Win) or record.table.players == 3:
+                    continue
+                c = result.context
+                request = {"hand": out["hand"], "melds": out["melds"],
+                           "win_tile": out["win_tile"], "tsumo": out["tsumo"],
+                           "riichi": c.riichi, "double_riichi": c.double_riichi,
+                           "ippatsu": c.ippatsu, "rinshan": c.rinshan, "chankan": c.chankan,
+                           "haitei": c.haitei, "houtei": c.houtei, "tenhou": c.tenhou,
+                           "chiihou": c.chiihou, "seat_wind": "ESWN"[c.seat_wind],
+                           "round_wind": "ESWN"[c.round_wind],
+                           "dora_indicators": format_tiles(c.dora_indicators),
+                           "ura_indicators": format_tiles(c.ura_indicators),
+                           "honba": c.honba, "riichi_sticks": c.riichi_sticks}
+                answer = score_request(request)
+                assert answer.pop("win") is True
+                assert {k: out[k] for k in answer} == answer
+                assert out["deltas"][out["winner"]] == out["total"]
+                checked += 1
+    assert checked >= 15
 
 
 def test_bad_hand_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

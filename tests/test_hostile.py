@@ -181,7 +181,7 @@ TARGETS: list[Target] = [
            (Slot(hands13, HAND13, False), Slot(tile_lists(max_size=20), [TILE]))),
     Target("Hand.discard_options", lambda hand, seen: hand.discard_options(seen),
            (Slot(hands14, HAND14, False), Slot(tile_lists(max_size=20), [TILE]))),
-    Target("Decomposition.placements", lambda reading, tile: reading.placements(tile),
+    Target("Decomposition.winning_groups", lambda reading, tile: reading.winning_groups(tile),
            (Slot(st.just(READING), READING, False), Slot(tiles(), TILE))),
     Target("Group", Group, (Slot(st.sampled_from(list(GroupKind)), GroupKind.RUN),
                             Slot(tiles(), Tile(0)), Slot(bools, False), Slot(bools, False))),

@@ -45,11 +45,11 @@ def test_every_place_once_a_game_and_points_sum_to_zero() -> None:
     assert len(result.summaries) == 8 and not result.errors
     for game in result.summaries:
         assert sorted(seat.place for seat in game.seats) == [1, 2, 3, 4]
-        assert sum(seat.points for seat in game.seats) == pytest.approx(0)
+        assert sum(seat.placement_points for seat in game.seats) == pytest.approx(0)
         assert Counter(seat.name for seat in game.seats) == Counter(SPECS)
     assert [p.name for p in result.players] == ["heuristic", "random",
                                                 "tests.test_match:FirstLegal"]
-    assert sum(p.points for p in result.players) == pytest.approx(0)
+    assert sum(p.placement_points for p in result.players) == pytest.approx(0)
     assert [p.games for p in result.players] == [8, 16, 8]
     assert [sum(p.placements) for p in result.players] == [8, 16, 8]
 
@@ -62,8 +62,8 @@ def test_a_summary_is_its_games_counted_again() -> None:
     assert heuristic.average_placement.mean == statistics.fmean(places)
     assert heuristic.average_placement.ci == pytest.approx(
         1.96 * statistics.stdev(places) / 2)
-    hands = sum(s.hands for s in seats)
-    assert heuristic.win_rate.mean == pytest.approx(sum(s.wins for s in seats) / hands)
+    rounds = sum(s.rounds for s in seats)
+    assert heuristic.win_rate.mean == pytest.approx(sum(s.wins for s in seats) / rounds)
     # the first game again, by hand: seated as given, seeded from (seed, 0)
     seed = derive_seed(9, 0)
     record = play_game([HeuristicPlayer(), RandomPlayer(derive_seed(seed, 1)), FirstLegal(),
@@ -71,7 +71,7 @@ def test_a_summary_is_its_games_counted_again() -> None:
                        **SHORT)  # type: ignore[arg-type]
     first = result.summaries[0]
     assert record.placements == tuple(s.place for s in first.seats)
-    assert record.points == tuple(s.points for s in first.seats)
+    assert record.points == tuple(s.placement_points for s in first.seats)
 
 
 def test_duplicate_plays_each_wall_in_every_rotation() -> None:
@@ -125,7 +125,8 @@ def test_the_command_prints_the_apis_json_and_a_table(capsys: pytest.CaptureFixt
     expected = run_match(SPECS, games=4, seed=3, **SHORT).to_json()  # type: ignore[arg-type]
     assert printed == expected
     assert {"games", "players"} <= printed.keys()
-    assert {"name", "games", "placements", "average_placement", "points"} <= printed[
+    assert {"name", "games", "rounds", "placements", "average_placement",
+            "placement_points"} <= printed[
         "players"][0].keys()
     assert cli_main(args) == 0
     out, err = capsys.readouterr()

@@ -304,22 +304,22 @@ def test_a_win_in_text() -> None:
                               honba=1, riichi_sticks=1)
     picture, yaku, value = render.result_unicode(result, hand, tile).split("\n")
     assert picture == expected("2m3m4m4p0p6p2s3s4s5s5s6z6z 6z")
-    assert yaku == "Riichi 1, Green dragon 1, Red fives 1"
+    assert yaku == "riichi 1, hatsu 1, aka 1"  # the score interface's names by default
     assert value == ("3 han 40 fu: 5200 points; ron: the discarder pays 5500; 1000 in riichi "
                      "sticks; 6500 in all")
     reading = result.unicode().split("\n")[0]
     assert reading == expected("5s5s 2m3m4m 4p0p6p 2s3s4s 6z6z6z")
     assert render.result_unicode(result, language="japanese").split("\n")[1] == (
         "立直 1, 役牌 發 1, 赤ドラ 1")
-    assert render.result_unicode(result, language="romaji").split("\n")[1] == (
-        "riichi 1, hatsu 1, aka 1")
+    assert render.result_unicode(result, language="english").split("\n")[1] == (
+        "Riichi 1, Green dragon 1, Red fives 1")
 
 
 def test_a_yakuman_and_a_tsumo_in_text() -> None:
     result, hand, tile = _win("19m19p19s1234567z", "1m", tsumo=True)
     picture, yaku, value = result.unicode(hand, tile).split("\n")
     assert picture == expected("1m9m1p9p1s9s1z2z3z4z5z6z7z 1m")
-    assert yaku == "Thirteen orphans (13-sided wait) 13"
+    assert yaku == "kokushi_13 13"
     assert value == "yakuman: 48000 points; tsumo: each other player pays 16000; 48000 in all"
     assert result.unicode().split("\n")[0] == expected("1m1m9m1p9p1s9s1z2z3z4z5z6z7z")
     seven, _, _ = _win("1122m3344p5566s7z", "7z", tsumo=True, seat_wind="S")
@@ -335,7 +335,7 @@ def test_a_win_as_a_picture() -> None:
     root = check_svg(render.result_svg(result, hand, tile))
     assert Counter(svg_tiles(root)) == Counter([*_all_tiles(hand), "1m"])
     texts = [t.text for t in root.iter(f"{SVG}text") if t.text and " han" in t.text]
-    assert texts == ["Red dragon: 1 han", "Red fives: 2 han", "3 han 50 fu: 9600 points"]
+    assert texts == ["chun: 1 han", "aka: 2 han", "3 han 50 fu: 9600 points"]
     plain = check_svg(result._repr_svg_())
     assert plain.findtext(f"{SVG}title") == str(result.decomposition)
     assert Counter(svg_tiles(plain)) == Counter([*_all_tiles(hand), "1m"])

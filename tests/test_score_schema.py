@@ -329,6 +329,8 @@ def test_the_validator_follows_the_standard_where_it_matters() -> None:
     assert not json_schema.is_valid(2, {"oneOf": [{"minimum": 0}, {"maximum": 5}]})
     assert json_schema.is_valid(2, {"anyOf": [{"minimum": 0}, {"maximum": 5}]})
     assert not json_schema.is_valid({"a": 1}, {"additionalProperties": False})
+    assert not json_schema.is_valid([], {"minItems": 1})
+    assert json_schema.is_valid([1], {"minItems": 1, "maxItems": 1})
     assert json_schema.is_valid({"a": 1}, {"additionalProperties": {"type": "integer"}})
     with pytest.raises(json_schema.UnsupportedSchema):
         json_schema.errors(1, {"multipleOf": 2})

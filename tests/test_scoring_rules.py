@@ -77,7 +77,7 @@ def check_kernel_against_definitions(hand: Hand, tile: Tile, ctx: WinContext,
         assert (result.reason, scoring) == (reason, [])
         return result
     kept = result.scored_win
-    assert any(w.reading == kept.reading and w.placement == kept.placement
+    assert any(w.reading == kept.reading and w.winning_group == kept.winning_group
                for w in readings)
     assert rules_.yaku_han(kept) == result.yaku_han
     assert rules_.fu_of(kept) == result.fu

@@ -175,14 +175,14 @@ def test_thirteen_orphans_thirteen_sided() -> None:
     (reading,) = won.decompositions()
     assert reading.form is Form.THIRTEEN_ORPHANS
     assert str(reading.groups[0]) == "11m"
-    assert [p.wait for p in reading.placements(tile("1m"))] == [Wait.KOKUSHI_13]
+    assert [p.wait for p in reading.winning_groups(tile("1m"))] == [Wait.KOKUSHI_13]
 
 
 def test_thirteen_orphans_single_wait() -> None:
     assert waits_text(check("19m19p19s1234566z")) == ["7z"]
     assert waits_text(check("11m19p19s1234567z")) == ["9m"]
     (reading,) = check("19m19p19s12345667z").decompositions()
-    assert [p.wait for p in reading.placements(tile("7z"))] == [Wait.KOKUSHI]
+    assert [p.wait for p in reading.winning_groups(tile("7z"))] == [Wait.KOKUSHI]
     assert waits_text(check("11m9p19s12345677z")) == []
 
 
@@ -218,60 +218,60 @@ def test_melds_are_fixed_sets() -> None:
         ("1111s", GroupKind.KAN, False, True),
         ("777z", GroupKind.TRIPLET, True, True),
     ]
-    assert reading.placements(tile("7z")) == ()
-    assert reading.placements(tile("7p")) == ()
-    assert [p.wait for p in reading.placements(tile("5p"))] == [Wait.TANKI]
+    assert reading.winning_groups(tile("7z")) == ()
+    assert reading.winning_groups(tile("7p")) == ()
+    assert [p.wait for p in reading.winning_groups(tile("5p"))] == [Wait.TANKI]
 
 
-# -- placements -------------------------------------------------------------------------
+# -- winning groups: the group the winning tile completed and its wait ---------------------
 
 
-def placements(text: str, win: str) -> list[set[tuple[str, Wait]]]:
+def winning_groups(text: str, win: str) -> list[set[tuple[str, Wait]]]:
     """For each reading, the (group, wait) pairs the winning tile can take."""
     hand = check(text)
     assert hand.is_complete()
     out = []
     for reading in hand.decompositions():
         out.append({(str(reading.groups[p.group]), p.wait)
-                    for p in reading.placements(tile(win))})
+                    for p in reading.winning_groups(tile(win))})
     return out
 
 
 def test_kanchan_or_ryanmen() -> None:
     """34556m + 4m: 3-5 kanchan or 56 waiting on 4 (ryanmen), in one reading."""
-    assert placements("344556m22p345678s", "4m") == [
+    assert winning_groups("344556m22p345678s", "4m") == [
         {("345m", Wait.KANCHAN), ("456m", Wait.RYANMEN)}]
 
 
 def test_23456_winning_on_4() -> None:
     """23456m + 4m reads 234 456: the 4 ends either run, ryanmen both ways."""
-    assert placements("234456m22p345678s", "4m") == [
+    assert winning_groups("234456m22p345678s", "4m") == [
         {("234m", Wait.RYANMEN), ("456m", Wait.RYANMEN)}]
 
 
 def test_penchan_and_its_neighbours() -> None:
-    assert placements("123m456m789p234s55z", "3m") == [{("123m", Wait.PENCHAN)}]
-    assert placements("789m123p456p234s55z", "7m") == [{("789m", Wait.PENCHAN)}]
-    assert placements("123m456m789p234s55z", "1m") == [{("123m", Wait.RYANMEN)}]
-    assert placements("789m123p456p234s55z", "9m") == [{("789m", Wait.RYANMEN)}]
-    assert placements("345m456m789p234s55z", "3m") == [{("345m", Wait.RYANMEN)}]
-    assert placements("567m456m789p234s55z", "7m") == [{("567m", Wait.RYANMEN)}]
-    assert placements("123m456m789p234s55z", "2m") == [{("123m", Wait.KANCHAN)}]
+    assert winning_groups("123m456m789p234s55z", "3m") == [{("123m", Wait.PENCHAN)}]
+    assert winning_groups("789m123p456p234s55z", "7m") == [{("789m", Wait.PENCHAN)}]
+    assert winning_groups("123m456m789p234s55z", "1m") == [{("123m", Wait.RYANMEN)}]
+    assert winning_groups("789m123p456p234s55z", "9m") == [{("789m", Wait.RYANMEN)}]
+    assert winning_groups("345m456m789p234s55z", "3m") == [{("345m", Wait.RYANMEN)}]
+    assert winning_groups("567m456m789p234s55z", "7m") == [{("567m", Wait.RYANMEN)}]
+    assert winning_groups("123m456m789p234s55z", "2m") == [{("123m", Wait.KANCHAN)}]
 
 
 def test_shanpon_and_tanki() -> None:
-    assert placements("111m555p789p234s55z", "5p") == [{("555p", Wait.SHANPON)}]
-    assert placements("111m555p789p234s55z", "5z") == [{("55z", Wait.TANKI)}]
-    assert placements("11122m789p234s555z", "2m") == [{("22m", Wait.TANKI)}]
+    assert winning_groups("111m555p789p234s55z", "5p") == [{("555p", Wait.SHANPON)}]
+    assert winning_groups("111m555p789p234s55z", "5z") == [{("55z", Wait.TANKI)}]
+    assert winning_groups("11122m789p234s555z", "2m") == [{("22m", Wait.TANKI)}]
     # 11 123: the 1m made the pair (tanki) or the run's end (23 waiting on 1 and 4)
-    assert placements("11123m456p789s333z", "1m") == [
+    assert winning_groups("11123m456p789s333z", "1m") == [
         {("11m", Wait.TANKI), ("123m", Wait.RYANMEN)}]
 
 
 def test_three_triplets_or_three_runs() -> None:
     """111222333m + 3m won: shanpon in 111 222 333, penchan in 123 123 123 (the three
-    identical runs give one placement)."""
-    found = placements("111222333m456p77z", "3m")
+    identical runs give one winning group)."""
+    found = winning_groups("111222333m456p77z", "3m")
     assert sorted(map(sorted, found)) == [[("123m", Wait.PENCHAN)], [("333m", Wait.SHANPON)]]
 
 
@@ -279,12 +279,23 @@ def test_seven_pairs_placement_is_tanki() -> None:
     hand = check("1133m5577p2288s11z")
     (reading,) = hand.decompositions()
     assert reading.form is Form.SEVEN_PAIRS
-    assert [p.wait for p in reading.placements(tile("8s"))] == [Wait.TANKI]
-    assert reading.placements(tile("4s")) == ()
+    assert [p.wait for p in reading.winning_groups(tile("8s"))] == [Wait.TANKI]
+    assert reading.winning_groups(tile("4s")) == ()
 
 
 def test_red_five_wins_like_a_five() -> None:
     hand = check("344506m22p345678s")
     (reading,) = hand.decompositions()
-    assert [p.wait for p in reading.placements(tile("0m"))] == [Wait.RYANMEN, Wait.KANCHAN]
-    assert reading.placements(tile("0m")) == reading.placements(tile("5m"))
+    assert [p.wait for p in reading.winning_groups(tile("0m"))] == [Wait.RYANMEN, Wait.KANCHAN]
+    assert reading.winning_groups(tile("0m")) == reading.winning_groups(tile("5m"))
+
+
+def test_a_winning_group_is_not_named_like_a_games_placement() -> None:
+    """The place of the winning tile in a reading is a ``WinningGroup``; "placement" is
+    kept for a player's place at the end of a game (``GameRecord.placements``)."""
+    import mahjong_core
+    from mahjong_core import shapes
+
+    assert "WinningGroup" in mahjong_core.__all__ and "Placement" not in mahjong_core.__all__
+    assert not hasattr(mahjong_core, "Placement") and not hasattr(shapes, "Placement")
+    assert not hasattr(Decomposition, "placements")

@@ -207,12 +207,17 @@ def test_the_page_holds_the_results_and_final_standing() -> None:
     rounds = data["rounds"]
     assert isinstance(rounds, list) and len(rounds) == len(game.rounds)
     for written, played in zip(rounds, game.rounds, strict=True):
-        assert written["scores"] == list(played.end_scores)
-        assert written["deltas"] == list(played.deltas)
+        assert written["start_scores"] == list(played.start_scores)
+        assert written["end_scores"] == list(played.end_scores)
+        assert written["riichi_deposits"] == list(played.riichi_deposits)
         assert [r["deltas"] for r in written["results"]] == [list(r.deltas)
                                                              for r in played.results]
+        assert [(r["kind"], r.get("type")) for r in written["results"]] == [
+            ("win", None) if isinstance(r, Win) else ("draw", r.kind.value)
+            for r in played.results]
+    assert any(any(r["riichi_deposits"]) for r in rounds)
     assert data["final"] == {"scores": list(game.final_scores), "points": list(game.points),
-                             "end": game.end_reason}
+                             "end_reason": game.end_reason}
 
 
 @pytest.mark.parametrize(("text", "code"), [
@@ -273,7 +278,8 @@ def test_what_is_not_a_game_is_refused() -> None:
 def test_a_game_not_yet_played_gives_a_page_without_rounds() -> None:
     data = page_data(Game(seed=1).record())
     assert data["rounds"] == [] and data["final"] == {
-        "scores": [25000] * 4, "points": list(Game(seed=1).record().points), "end": None}
+        "scores": [25000] * 4, "points": list(Game(seed=1).record().points),
+        "end_reason": None}
 
 
 def test_records_show_themselves() -> None:

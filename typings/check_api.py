@@ -24,12 +24,12 @@ from mahjong_core import (
     MahjongError,
     Meld,
     MeldKind,
-    Placement,
     Relative,
     Suit,
     Tile,
     TileId,
     Wait,
+    WinningGroup,
     format_tiles,
     parse_tiles,
     tiles_from_ids136,
@@ -146,7 +146,7 @@ def shapes(hand: Hand, win: Tile) -> None:
     assert_type(reading.groups, tuple[Group, ...])
     assert_type(reading.pair, Tile | None)
     assert_type(reading.sets, tuple[Group, ...])
-    assert_type(reading.placements(win), tuple[Placement, ...])
+    assert_type(reading.winning_groups(win), tuple[WinningGroup, ...])
     assert_type(Decomposition(Form.SEVEN_PAIRS, ()), Decomposition)
     group = reading.groups[0]
     assert_type(group.kind, GroupKind)
@@ -156,10 +156,10 @@ def shapes(hand: Hand, win: Tile) -> None:
     assert_type(group.kinds, tuple[int, ...])
     assert_type(group.is_set, bool)
     assert_type(Group(GroupKind.RUN, Tile(0), open=True, melded=True), Group)
-    placement = reading.placements(win)[0]
-    assert_type(placement.group, int)
-    assert_type(placement.wait, Wait)
-    assert_type(Placement(0, Wait.TANKI), Placement)
+    winning_group = reading.winning_groups(win)[0]
+    assert_type(winning_group.group, int)
+    assert_type(winning_group.wait, Wait)
+    assert_type(WinningGroup(0, Wait.TANKI), WinningGroup)
     assert_type(Wait("ryanmen"), Wait)
     assert_type(Form("standard"), Form)
     assert_type(GroupKind("pair"), GroupKind)
@@ -227,7 +227,7 @@ def misuse(hand: Hand, tile: Tile, meld: Meld, reading: Decomposition,
     counts: list[int] = hand.counts34()  # type: ignore[assignment]
     complete: bool = hand.is_complete  # type: ignore[assignment]
     pair_kind: int = reading.pair.kind  # type: ignore[union-attr]
-    Placement(0, "tanki")  # type: ignore[arg-type]
+    WinningGroup(0, "tanki")  # type: ignore[arg-type]
     Group(GroupKind.RUN, 0)  # type: ignore[arg-type]
     Decomposition("standard", ())  # type: ignore[arg-type]
     Suit.MAN.letter = "x"  # type: ignore[misc]

@@ -32,6 +32,7 @@ from .. import render
 from ..errors import InvalidContextError, InvalidRulesError
 from ..formats.logs import LogFormat, write_game
 from ..hand import Hand
+from ..jsonapi import result_to_json
 from ..meld import MeldKind
 from ..players import HeuristicPlayer, Player
 from ..rules import TENHOU_RULES, Rules
@@ -55,7 +56,8 @@ from ..table import (
 )
 from ..tile import Tile, format_tiles
 
-__all__ = ["PlayedGame", "Stats", "format_game", "main", "play_game", "summarize"]
+__all__ = ["PlayedGame", "Stats", "draw_json", "format_game", "game_json", "main", "play_game",
+           "round_json", "summarize", "win_json"]
 
 _TILES = tuple(Tile.from_id136(i) for i in range(136))
 _WIND_NAMES = ("East", "South", "West", "North")
@@ -70,12 +72,12 @@ class PlayedGame:
     record: GameRecord
     end: str
     """The engine's end reason (``"last round"``, ``"bust"``, ``"dealer stop"``,
-    ``"extension"``) or ``"hand limit"`` when ``hands`` stopped it first."""
+    ``"extension"``) or ``"round limit"`` when ``hands`` (rounds) stopped it first."""
 
     @property
     def is_over(self) -> bool:
-        """True when the game ended by its rules (not by the hand limit)."""
-        return self.end != "hand limit"
+        """True when the game ended by its rules (not by the round limit)."""
+        return self.end != "round limit"
 
     @property
     def sticks_left(self) -> int:
@@ -95,7 +97,7 @@ class PlayedGame:
 def play_game(seed: int, hands: int | None = None, *,
               players: Sequence[Player] | None = None, rules: Rules = TENHOU_RULES,
               table: TableRules = TENHOU_TABLE) -> PlayedGame:
-    """Play one game from ``Game(seed=seed)`` until it ends, or for ``hands`` hands.
+    """Play one game from ``Game(seed=seed)`` until it ends, or for ``hands`` rounds.
 
     ``players`` are the seats' players, one for each seat of ``table`` (seat 0 deals
     first; default: a ``HeuristicPlayer`` a seat); ``TENHOU_SANMA_RULES`` and
@@ -119,7 +121,7 @@ def play_game(seed: int, hands: int | None = None, *,
         while not game_round.is_over:
             seat = game_round.to_act[0]
             game.apply(seats[seat].choose(game_round.observe(seat)))
-    return PlayedGame(seed, game.record(), game.end_reason or "hand limit")
+    return PlayedGame(seed, game.record(), game.end_reason or "round limit")
 
 
 # -- statistics ---------------------------------------------------------------------------
@@ -127,14 +129,14 @@ def play_game(seed: int, hands: int | None = None, *,
 
 @attrs.frozen
 class Stats:
-    """Counts over many hands: how the players play and how hands end."""
+    """Counts over many rounds: how the players play and how rounds end."""
 
     games: int
-    hands: int
+    rounds: int
     tsumo: int
-    """Hands won by tsumo."""
+    """Rounds won by tsumo."""
     ron: int
-    """Hands won by ron (a double ron counts once)."""
+    """Rounds won by ron (a double ron counts once)."""
     double_ron: int
     exhaustive_draws: int
     """Exhaustive draws, nagashi mangan included."""
@@ -148,7 +150,7 @@ class Stats:
     wins: int
     """Winners (two for a double ron)."""
     win_points: int
-    """The hands' points summed over all winners (without honba and sticks)."""
+    """The wins' points summed over all winners (without honba and sticks)."""
 
     @property
     def average_points(self) -> float:
@@ -158,13 +160,13 @@ class Stats:
 
 def summarize(games: Iterable[GameRecord]) -> Stats:
     """Count outcomes, riichi, calls and points over some games' records."""
-    counts = dict.fromkeys(("games", "hands", "tsumo", "ron", "double_ron",
+    counts = dict.fromkeys(("games", "rounds", "tsumo", "ron", "double_ron",
                             "exhaustive_draws", "abortive_draws", "riichi", "calls", "kans",
                             "wins", "win_points"), 0)
     for game in games:
         counts["games"] += 1
         for played in game.rounds:
-            counts["hands"] += 1
+            counts["rounds"] += 1
             wins = [r for r in played.results if isinstance(r, Win)]
             draws = [r for r in played.results if isinstance(r, Draw)]
             if wins:
@@ -216,7 +218,7 @@ class _Printer:
     def win(self, win: Win) -> list[str]:
         result = win.result
         tile = self.ids([win.win_tile])
-        how = "tsumo" if win.is_tsumo else f"ron on P{win.from_seat}"
+        how = "tsumo" if win.is_tsumo else f"ron on seat {win.from_seat}"
         if win.context.chankan:
             how += " (chankan)"
         yaku = ", ".join(f"{y.names()[0]} {han}" for y, han in result.yaku_han)
@@ -226,7 +228,7 @@ class _Printer:
         pay = result.payments
         parts = []
         if not win.is_tsumo:
-            parts.append(f"P{win.from_seat} pays {pay.discarder}")
+            parts.append(f"seat {win.from_seat} pays {pay.discarder}")
         elif pay.non_dealer and not pay.dealer:  # the dealer's tsumo
             parts.append(f"{pay.non_dealer} from each")
         elif pay.non_dealer_payers == 1:  # three players: one other pays
@@ -234,11 +236,11 @@ class _Printer:
         elif pay.dealer or pay.non_dealer:
             parts.append(f"dealer pays {pay.dealer}, others {pay.non_dealer} each")
         if pay.liable:
-            parts.append(f"P{win.liable} pays {pay.liable} (pao)")
+            parts.append(f"seat {win.liable} pays {pay.liable} (pao)")
         if pay.sticks:
             parts.append(f"{pay.sticks} in riichi sticks")
         return [
-            f"  P{win.winner} wins by {how} with {tile}: {self.hand(win.hand)} + {tile}",
+            f"  seat {win.winner} wins by {how} with {tile}: {self.hand(win.hand)} + {tile}",
             f"    {yaku}{'; ' if dora else ''}{', '.join(dora)}",
             f"    {result.han} han {result.fu} fu{limit}: {result.points} points; "
             f"{', '.join(parts)}; +{pay.total} in all",
@@ -247,9 +249,9 @@ class _Printer:
     def draw(self, draw: Draw) -> str:
         if draw.kind.is_abortive:
             return f"  abortive draw ({draw.kind.value.replace('_', ' ')})"
-        ready = ", ".join(f"P{s}" for s in draw.tenpai) or "nobody"
+        ready = ", ".join(f"seat {s}" for s in draw.tenpai) or "nobody"
         if draw.kind is DrawKind.NAGASHI_MANGAN:
-            paid = ", ".join(f"P{s}" for s in draw.nagashi)
+            paid = ", ".join(f"seat {s}" for s in draw.nagashi)
             return f"  exhaustive draw, nagashi mangan for {paid}; tenpai: {ready}"
         return f"  exhaustive draw; tenpai: {ready}"
 
@@ -262,35 +264,35 @@ class _Printer:
             tiles = self.ids(meld.ids)
             if kind in _CALLS:
                 assert meld.called is not None
-                return (f"  P{event.seat} calls {kind.value} {tiles} on P{meld.from_seat}'s "
-                        f"{self.ids([meld.called])}")
-            return f"  P{event.seat} declares {kind.value} {tiles}"
+                return (f"  seat {event.seat} calls {kind.value} {tiles} on seat "
+                        f"{meld.from_seat}'s {self.ids([meld.called])}")
+            return f"  seat {event.seat} declares {kind.value} {tiles}"
         if isinstance(event, DoraRevealed):
             return f"  new dora indicator {self.ids([event.indicator])}"
         if isinstance(event, KitaDeclared):
-            return f"  P{event.seat} sets {self.ids([event.tile])} aside (kita)"
+            return f"  seat {event.seat} sets {self.ids([event.tile])} aside (kita)"
         if isinstance(event, TileDiscarded):
             tile = self.ids([event.tile])
             if verbose:
                 riichi = " (riichi)" if event.riichi else ""
                 how = "tsumogiri" if event.tsumogiri else "discard"
-                return f"  {turn:3} P{event.seat} {how} {tile}{riichi}"
+                return f"  {turn:3} seat {event.seat} {how} {tile}{riichi}"
             if event.riichi:
-                return f"  P{event.seat} declares riichi, discarding {tile}"
+                return f"  seat {event.seat} declares riichi, discarding {tile}"
         if isinstance(event, TileDrawn) and verbose:
             what = "rinshan" if event.rinshan else "draw"
-            return f"  {turn:3} P{event.seat} {what} {self.ids([event.tile])}"
+            return f"  {turn:3} seat {event.seat} {what} {self.ids([event.tile])}"
         return None
 
     def round_record(self, played: RoundRecord, verbose: bool) -> list[str]:
         scores = " ".join(str(s) for s in played.start_scores)
         lines = [f"{_round_name(played)}, {played.honba} honba, {played.sticks} riichi "
-                 f"sticks; dealer P{played.dealer}; scores {scores}",
+                 f"sticks; dealer seat {played.dealer}; scores {scores}",
                  f"  dora indicator {self.ids(played.wall.dora[:1])}"]
         players = len(played.wall.hands)
         for seat, deal in enumerate(played.wall.hands):
             wind = _WIND_NAMES[(seat - played.dealer) % players][0]
-            lines.append(f"  P{seat} ({wind}) {self.ids(deal)}")
+            lines.append(f"  seat {seat} ({wind}) {self.ids(deal)}")
         turn = 0
         for event in played.events:
             if isinstance(event, TileDrawn) and not event.rinshan:
@@ -304,9 +306,11 @@ class _Printer:
                          "and sticks")
         for result in played.results:
             lines += self.win(result) if isinstance(result, Win) else [self.draw(result)]
-        changes = " ".join(f"{d:+}" for d in played.deltas)
+            lines.append("    deltas " + " ".join(f"{d:+}" for d in result.deltas))
+        if any(played.riichi_deposits):
+            lines.append("  riichi deposits " + " ".join(map(str, played.riichi_deposits)))
         after = " ".join(str(s) for s in played.end_scores)
-        lines.append(f"  changes {changes}; scores {after}; riichi sticks {played.end_sticks}")
+        lines.append(f"  scores {after}; riichi sticks {played.end_sticks}")
         return lines
 
 
@@ -315,17 +319,17 @@ def format_game(game: PlayedGame, *, unicode: bool = False, verbose: bool = Fals
     """A game as readable text: each hand (unless ``quiet``), then the standings."""
     printer = _Printer(unicode)
     rounds = game.record.rounds
-    lines = [f"seed {game.seed}: {len(rounds)} hands"]
+    lines = [f"seed {game.seed}: {len(rounds)} rounds"]
     if not quiet:
         for played in rounds:
             lines += printer.round_record(played, verbose)
     if game.is_over:
         lines.append(f"game over ({game.end}); final standings (score, placement points):")
     else:
-        lines.append(f"stopped after {len(rounds)} hands; standings so far (score, "
+        lines.append(f"stopped after {len(rounds)} rounds; standings so far (score, "
                      "placement points):")
     for place, (seat, score, points) in enumerate(game.standings(), start=1):
-        lines.append(f"  {place}. P{seat} {score} ({points:+.1f})")
+        lines.append(f"  {place}. seat {seat} {score} ({points:+.1f})")
     if game.sticks_left:
         lines.append(f"  {game.sticks_left} riichi stick(s) left on the table")
     stats = summarize([game.record])
@@ -336,36 +340,55 @@ def format_game(game: PlayedGame, *, unicode: bool = False, verbose: bool = Fals
     return "\n".join(lines)
 
 
-def _win_json(win: Win) -> dict[str, Any]:
-    r = win.result
-    return {"winner": win.winner, "from": win.from_seat, "tsumo": win.is_tsumo,
-            "hand": str(win.hand), "win_tile": str(_TILES[win.win_tile]),
-            "yaku": {y.names()[0]: h for y, h in r.yaku_han}, "dora": r.dora, "aka": r.aka,
-            "ura": r.ura, "han": r.han, "fu": r.fu,
-            "limit": r.limit.value if r.limit else None, "points": r.points,
-            "payments": r.payments.as_dict(), "liable": win.liable,
-            "deltas": list(win.deltas)}
+def win_json(win: Win) -> dict[str, Any]:
+    """A win in the vocabulary of docs/vocabulary.md: replay's keys (``kind``, ``winner``,
+    ``from``, ``pao``, ``deltas``), the ``score`` answer's (``han``, ``fu``, ``limit``,
+    ``yaku``, ``dora``, ``points``, ``payments``, ``total``) and the hand (``tsumo``,
+    ``hand``, ``melds``, ``win_tile``, as a ``score`` request writes them)."""
+    value = result_to_json(win.result)
+    del value["win"]
+    return {"kind": "win", "winner": win.winner, "from": win.from_seat, "pao": win.liable,
+            "tsumo": win.is_tsumo, "hand": format_tiles(win.hand.tiles),
+            "melds": [str(meld) for meld in win.hand.melds],
+            "win_tile": str(_TILES[win.win_tile]), **value, "deltas": list(win.deltas)}
 
 
-def _draw_json(draw: Draw) -> dict[str, Any]:
-    return {"draw": draw.kind.value, "tenpai": list(draw.tenpai), "nagashi": list(draw.nagashi),
-            "deltas": list(draw.deltas)}
+def draw_json(draw: Draw) -> dict[str, Any]:
+    """A draw as ``replay`` writes it (``kind``, ``type``, ``tenpai``, ``deltas``), with the
+    seats paid a nagashi mangan (``nagashi``)."""
+    return {"kind": "draw", "type": draw.kind.value, "tenpai": list(draw.tenpai),
+            "nagashi": list(draw.nagashi), "deltas": list(draw.deltas)}
+
+
+def round_json(played: RoundRecord) -> dict[str, Any]:
+    """A round: replay's keys (``round``, ``honba``, ``riichi_sticks``, ``dealer``,
+    ``start_scores``, ``results``), then ``riichi_deposits``, ``end_scores`` and
+    ``end_riichi_sticks``."""
+    return {"round": played.name, "honba": played.honba, "riichi_sticks": played.sticks,
+            "dealer": played.dealer, "start_scores": list(played.start_scores),
+            "results": [win_json(x) if isinstance(x, Win) else draw_json(x)
+                        for x in played.results],
+            "riichi_deposits": list(played.riichi_deposits),
+            "end_scores": list(played.end_scores), "end_riichi_sticks": played.end_sticks}
+
+
+def game_json(record: GameRecord) -> dict[str, Any]:
+    """A game record in the vocabulary of docs/vocabulary.md (docs/demo.schema.json,
+    ``$defs/game``): its ``rounds`` and its ``final`` standing (``scores``, placement
+    ``points``, ``end_reason``, and the ``riichi_sticks`` still on the table), with the
+    players' ``names`` when the record has them."""
+    rounds = record.rounds
+    over = record.end_reason is not None
+    out: dict[str, Any] = {"names": list(record.names)} if record.names else {}
+    out["rounds"] = [round_json(played) for played in rounds]
+    out["final"] = {"scores": list(record.final_scores), "points": list(record.points),
+                    "end_reason": record.end_reason,
+                    "riichi_sticks": 0 if over or not rounds else rounds[-1].end_sticks}
+    return out
 
 
 def _game_json(game: PlayedGame) -> dict[str, Any]:
-    record = game.record
-    return {
-        "seed": game.seed, "end": game.end, "scores": list(record.final_scores),
-        "points": list(record.points), "riichi_sticks": game.sticks_left,
-        "hands": [{"round": r.name, "honba": r.honba, "sticks": r.sticks, "dealer": r.dealer,
-                   "results": [_win_json(x) if isinstance(x, Win) else _draw_json(x)
-                               for x in r.results],
-                   "riichi": [e.seat for e in r.events
-                              if isinstance(e, TileDiscarded) and e.riichi],
-                   "deltas": list(r.deltas), "scores": list(r.end_scores),
-                   "end_sticks": r.end_sticks}
-                  for r in record.rounds],
-    }
+    return {"seed": game.seed, **game_json(game.record)}
 
 
 def main(argv: list[str]) -> int:
@@ -380,7 +403,7 @@ def main(argv: list[str]) -> int:
                "python -m mahjong_core demo --seed 3 --html game.html")
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     parser.add_argument("--hands", type=int, default=None,
-                        help="stop after this many hands (default: play the game out)")
+                        help="stop after this many rounds (default: play the game out)")
     parser.add_argument("--players", type=int, choices=(3, 4), default=None,
                         help="4 (Tenhou's ranked east-south game, the default) or 3 "
                              "(Tenhou's three-player game: no 2m-8m, no chi, north tiles "

@@ -118,7 +118,9 @@ def main(argv: list[str]) -> int:
                         help="show only that seat's hand (the others open at a round's end)")
     parser.add_argument("--title", help="the page's title")
     parser.add_argument("--language", choices=("english", "japanese", "romaji"),
-                        default="english", help="the yaku's names (default english)")
+                        default="romaji",
+                        help="the yaku's names: romaji as the score command writes them "
+                             "(the default), or their english or japanese translations")
     args = parser.parse_args(argv)
     if args.log == "-" and args.output is None:
         parser.error("give -o FILE (or -o - for standard output) when the log comes from "

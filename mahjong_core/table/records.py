@@ -261,6 +261,15 @@ class RoundRecord:
         return tuple(end - start for end, start in zip(self.end_scores, self.start_scores,
                                                        strict=True))
 
+    @property
+    def riichi_deposits(self) -> tuple[int, ...]:
+        """What each seat put on the table for riichi this round (a stick for each
+        declaration that stood): the part of its score change that is no result's delta."""
+        moved = [sum(column) for column in zip(*(r.deltas for r in self.results), strict=True)]
+        return tuple(start + paid - end for start, paid, end in zip(
+            self.start_scores, moved or [0] * len(self.start_scores), self.end_scores,
+            strict=True))
+
 
 @attrs.frozen
 class GameRecord:

@@ -37,7 +37,7 @@ JsonObject = dict[str, object]
 _WIND_NAMES = ("East", "South", "West", "North")
 _DRAW_NAMES = {
     DrawKind.EXHAUSTIVE: "Exhaustive draw", DrawKind.NAGASHI_MANGAN: "Nagashi mangan",
-    DrawKind.NINE_TERMINALS: "Nine terminals and honours", DrawKind.FOUR_WINDS: "Four winds",
+    DrawKind.NINE_TERMINALS: "Nine terminals", DrawKind.FOUR_WINDS: "Four winds",
     DrawKind.FOUR_RIICHI: "Four riichi", DrawKind.FOUR_KANS: "Four kans",
     DrawKind.TRIPLE_RON: "Triple ron", DrawKind.CHOMBO: "Chombo"}
 _MAX_NAME = 64
@@ -137,7 +137,7 @@ def _round_frames(view: RoundView) -> list[JsonObject]:
 def _win_json(win: Win, red_fives: bool, language: Language) -> JsonObject:
     value = win.result
     return {
-        "type": "win", "winner": win.winner, "from": win.from_seat, "tsumo": win.is_tsumo,
+        "kind": "win", "winner": win.winner, "from": win.from_seat, "tsumo": win.is_tsumo,
         "hand": _tiles(win.hand.tiles), "melds": [meld_code(m) for m in win.hand.melds],
         "tile": str(Tile.from_id136(win.win_tile, red_fives=red_fives)),
         "yaku": [[name, han] for name, han in render.yaku_lines(value, language=language)],
@@ -146,7 +146,8 @@ def _win_json(win: Win, red_fives: bool, language: Language) -> JsonObject:
 
 
 def _draw_json(draw: Draw) -> JsonObject:
-    return {"type": "draw", "kind": _DRAW_NAMES[draw.kind], "tenpai": list(draw.tenpai),
+    return {"kind": "draw", "type": draw.kind.value, "name": _DRAW_NAMES[draw.kind],
+            "tenpai": list(draw.tenpai),
             "nagashi": list(draw.nagashi), "deltas": list(draw.deltas)}
 
 
@@ -160,7 +161,8 @@ def _round_json(view: RoundView, red_fives: bool, language: Language) -> JsonObj
         "turns": [list(view.turns(seat)) for seat in range(players)],
         "results": [_win_json(r, red_fives, language) if isinstance(r, Win) else _draw_json(r)
                     for r in played.results],
-        "scores": list(played.end_scores), "deltas": list(played.deltas)}
+        "start_scores": list(played.start_scores), "end_scores": list(played.end_scores),
+        "riichi_deposits": list(played.riichi_deposits)}
 
 
 # -- the page ---------------------------------------------------------------------------------
@@ -193,10 +195,11 @@ def _options(record: GameRecord, seat: int, open_hands: bool, title: str | None)
 
 
 def page_data(record: GameRecord, *, names: Sequence[str] | None = None, seat: int = 0,
-              open_hands: bool = True, language: Language = "english") -> JsonObject:
+              open_hands: bool = True, language: Language = "romaji") -> JsonObject:
     """The game as the page holds it: the players, each round (its key such as
     ``"E3-1"``, name, honba, dealer, frames as ``frame_state`` writes them, each seat's
-    ``turns``, results, end scores and score changes) and the final standing.
+    ``turns``, results, start and end scores and riichi deposits) and the final standing,
+    in the words of docs/vocabulary.md.
 
     Raises InvalidContextError for anything but a GameRecord, names that are not one
     string (up to 64 characters) a seat, or a seat not at the table; MahjongError for an
@@ -214,7 +217,7 @@ def page_data(record: GameRecord, *, names: Sequence[str] | None = None, seat: i
     return {"players": players, "names": _names(names, players), "seat": seat,
             "open": open_hands, "rounds": rounds,
             "final": {"scores": list(record.final_scores), "points": list(record.points),
-                      "end": record.end_reason}}
+                      "end_reason": record.end_reason}}
 
 
 @functools.cache
@@ -255,15 +258,16 @@ def _fallback(record: GameRecord, names: Sequence[str]) -> str:
 
 def game_html(record: GameRecord, *, names: Sequence[str] | None = None, seat: int = 0,
               open_hands: bool = True, title: str | None = None,
-              language: Language = "english") -> str:
+              language: Language = "romaji") -> str:
     """A game as one self-contained HTML page that replays it.
 
     ``names`` are the players' names (one a seat; by default the record's own, else
     ``Seat 0`` ...), ``seat`` the seat at the bottom of the table, ``open_hands``
     whether every hand is shown (else only that seat's, the others laid open at the end
     of a round as the rules show them), ``title`` the page's title, ``language`` the
-    names of the yaku. Raises as ``page_data`` does, and InvalidContextError for a title
-    that is not a string of up to 200 characters.
+    names of the yaku (by default the ``score`` interface's). Raises as ``page_data``
+    does, and InvalidContextError for a title that is not a string of up to 200
+    characters.
     """
     _options(record, seat, open_hands, title)
     data = page_data(record, names=names, seat=seat, open_hands=open_hands,
@@ -288,7 +292,7 @@ def game_html(record: GameRecord, *, names: Sequence[str] | None = None, seat: i
 
 def log_html(document: str, fmt: LogFormat | None = None, *, seat: int = 0,
              open_hands: bool = True, title: str | None = None,
-             language: Language = "english") -> str:
+             language: Language = "romaji") -> str:
     """The page of one game log (mjlog, tenhou.net/6 JSON or mjai; ``fmt`` recognised from
     the text when None), replayed through the engine, with the players' names the log
     gives (cut to 64 characters).
@@ -307,7 +311,7 @@ def log_html(document: str, fmt: LogFormat | None = None, *, seat: int = 0,
 
 
 def notebook_html(record: GameRecord, *, names: Sequence[str] | None = None, seat: int = 0,
-                  open_hands: bool = True, language: Language = "english",
+                  open_hands: bool = True, language: Language = "romaji",
                   height: int = 860) -> str:
     """The page of ``game_html`` in an ``<iframe>`` of its own, for a notebook's output
     (its script and style stay apart from the notebook's and from other games').

@@ -273,7 +273,7 @@
   function drawBlock(result) {
     const tenpai = result.tenpai.length ? result.tenpai.map(who).join(", ") : "nobody";
     const nagashi = result.nagashi.length ? `<p>Nagashi mangan: ${result.nagashi.map(who).join(", ")}</p>` : "";
-    return `<div class="draw"><h3>${esc(result.kind)}</h3><p>Tenpai: ${tenpai}</p>${nagashi}` +
+    return `<div class="draw"><h3>${esc(result.name)}</h3><p>Tenpai: ${tenpai}</p>${nagashi}` +
       deltas(result.deltas, null) + "</div>";
   }
   function finalBlock() {
@@ -283,19 +283,24 @@
       `<tr data-seat="${seat}"><td>${place + 1}.</td><td>${esc(data.names[seat])}</td>` +
       `<td class="num final-score">${f.scores[seat]}</td>` +
       `<td class="num points">${f.points[seat] > 0 ? "+" : ""}${f.points[seat].toFixed(1)}</td></tr>`);
-    const title = f.end ? `Final standing (${esc(f.end)})` : "Standing so far";
+    const title = f.end_reason ? `Final standing (${esc(f.end_reason)})` : "Standing so far";
     return `<div class="final"><h3>${title}</h3><table>${rows.join("")}</table></div>`;
   }
   function drawResult(r, state) {
     const box = document.getElementById("result");
     const end = view.frame === r.states.length - 1;
     if (!end || view.hideResult) { box.hidden = true; box.innerHTML = ""; return; }
-    const blocks = r.results.map((x) => (x.type === "win" ? winBlock(x) : drawBlock(x)));
-    if (r.results.some((x) => x.type === "win")) {
+    const blocks = r.results.map((x) => (x.kind === "win" ? winBlock(x) : drawBlock(x)));
+    if (r.results.some((x) => x.kind === "win")) {
       const ura = state.u ? ` &nbsp; Ura dora indicators ${codes(state.u).map(mini).join("")}` : "";
       blocks.unshift(`<p class="indicators">Dora indicators ${codes(state.d).map(mini).join("")}${ura}</p>`);
     }
-    blocks.push(`<h3>Scores after ${esc(r.name)}</h3>` + deltas(r.deltas, r.scores));
+    const deposited = r.riichi_deposits.map((d, seat) => [d, seat]).filter(([d]) => d);
+    if (deposited.length) {
+      blocks.push(`<p class="deposits">Riichi deposits: ${deposited.map(([d, seat]) => `${who(seat)} ${d}`).join(", ")}</p>`);
+    }
+    const changes = r.end_scores.map((score, seat) => score - r.start_scores[seat]);
+    blocks.push(`<h3>Scores after ${esc(r.name)}</h3>` + deltas(changes, r.end_scores));
     if (view.round === rounds.length - 1) blocks.push(finalBlock());
     box.innerHTML = `<button class="close" title="hide (Esc)">×</button>` +
       `<div class="round-result" data-round="${r.key}">${blocks.join("")}</div>`;

@@ -1,10 +1,10 @@
-"""A small JSON Schema (draft 2020-12) validator: the part of the standard that
-docs/score.schema.json uses, and nothing else.
+"""A small JSON Schema (draft 2020-12) validator: the part of the standard that the
+schemas of docs/ (``*.schema.json``) use, and nothing else.
 
 Supported keywords: ``$schema``, ``$id``, ``$defs``, ``$ref`` (to ``#/$defs/NAME`` in the
 same document), ``title``, ``description``, ``type`` (a name or a list of names),
 ``enum``, ``const``, ``properties``, ``required``, ``additionalProperties`` (false or a
-schema), ``propertyNames``, ``minProperties``, ``items``, ``maxItems``, ``minimum``,
+schema), ``propertyNames``, ``minProperties``, ``items``, ``minItems``, ``maxItems``, ``minimum``,
 ``maximum``, ``minLength``, ``maxLength``, ``pattern`` (searched, unanchored, as the
 standard says), ``oneOf`` and ``anyOf``. A schema using any other keyword is refused with
 ``UnsupportedSchema``, so the tests cannot pass by ignoring a rule.
@@ -23,8 +23,8 @@ __all__ = ["UnsupportedSchema", "errors", "is_valid"]
 _ANNOTATIONS = frozenset({"$schema", "$id", "$defs", "title", "description"})
 _KEYWORDS = _ANNOTATIONS | {
     "$ref", "type", "enum", "const", "properties", "required", "additionalProperties",
-    "propertyNames", "minProperties", "items", "maxItems", "minimum", "maximum", "minLength",
-    "maxLength", "pattern", "oneOf", "anyOf"}
+    "propertyNames", "minProperties", "items", "minItems", "maxItems", "minimum", "maximum",
+    "minLength", "maxLength", "pattern", "oneOf", "anyOf"}
 
 
 class UnsupportedSchema(Exception):
@@ -106,6 +106,8 @@ def errors(instance: object, schema: Mapping[str, Any] | bool,
         if "maximum" in schema and instance > schema["maximum"]:
             found.append(f"{path}: {instance} is more than {schema['maximum']}")
     if isinstance(instance, list):
+        if "minItems" in schema and len(instance) < schema["minItems"]:
+            found.append(f"{path}: fewer than {schema['minItems']} items")
         if "maxItems" in schema and len(instance) > schema["maxItems"]:
             found.append(f"{path}: more than {schema['maxItems']} items")
         if "items" in schema:

@@ -15,7 +15,7 @@ from mahjong_core.table import GameRecord
 
 from .played_games import play, play_sanma
 
-__all__ = ["ENGINE_GAMES", "REAL_GAMES", "names", "record"]
+__all__ = ["ENGINE_GAMES", "REAL_GAMES", "document", "names", "record"]
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -39,6 +39,11 @@ REAL_GAMES = tuple(_DOCUMENTS)
 """The real games' names."""
 ENGINE_GAMES = ("engine-4p-1", "engine-4p-2", "engine-4p-5", "engine-3p-1", "engine-3p-4")
 """Games the engine played (four and three players, east rounds, random players)."""
+
+
+def document(name: str) -> str:
+    """The mjlog text of a game of ``REAL_GAMES``, as the Tenhou server wrote it."""
+    return _DOCUMENTS[name]
 
 
 @functools.cache
