@@ -204,18 +204,23 @@ class HeuristicPlayer:
         ``allowed`` kinds, or None when none is allowed."""
         visible = self._visible(obs, without)
         tanyao = self._plan(obs, hand) is _Plan.TANYAO
-        # the choice is most often among the discards of the lowest shanten, found for
-        # half the work: the first allowed one (with tanyao, the first allowed terminal
-        # or honour, if the hand holds one it may throw), unless a riichi calls for a
-        # safe tile instead
-        lowest = [o for o in hand.discard_options(visible, lowest_only=True)
-                  if o.tile.kind in allowed]
+        safe = self._safe_kinds(obs)
+        # the choice is most often among the discards of the lowest shanten (the first of
+        # the whole list), found for half the work: the first allowed one (with tanyao,
+        # the first allowed terminal or honour, if the hand holds one it may throw),
+        # unless a riichi calls for a safe tile instead, as it does one step or more
+        # from tenpai (a 14-tile hand's shanten is its best discard's)
+        whole = safe is not None and hand.shanten() >= 1
+        options = hand.discard_options(visible, lowest_only=not whole)
+        lowest = [o for o in options if o.shanten == options[0].shanten
+                  and o.tile.kind in allowed]
         if tanyao and any(t.is_yaochuu and t.kind in allowed for t in hand.tiles):
             lowest = [o for o in lowest if o.tile.is_yaochuu]
-        safe = self._safe_kinds(obs)
         if lowest and (lowest[0].shanten < 1 or safe is None):
             return lowest[0].tile, lowest[0].shanten
-        options = [o for o in hand.discard_options(visible) if o.tile.kind in allowed]
+        if not whole:
+            options = hand.discard_options(visible)
+        options = [o for o in options if o.tile.kind in allowed]
         if not options:
             return None
         if tanyao:  # terminals and honours first
