@@ -243,9 +243,12 @@ class _Seat:
         if drawn == tile_id:
             self.full = self.base
             return
-        full = self.full
-        if full is not None and self.melds:
-            self.full = self.base = full.remove(self.tiles[tile_id])
+        if self.melds:
+            full = self.full
+            if full is None and drawn is not None and self.base is not None:
+                full = self.base.add(self.tiles[drawn])
+            self.full = self.base = (full.remove(self.tiles[tile_id]) if full is not None
+                                     else None)
         else:  # a closed hand is built from its ids for less than a tile in and one out
             self.full = self.base = None
         self.waits_cache = -1
