@@ -736,8 +736,10 @@ class Hand:
         tiles: list[Tile] | tuple[Tile, ...] = _ukeire.PLAIN
         if self._hand_reds:
             tiles = list(tiles)
-            for tile in self.tiles:  # sorted: a plain five comes after the red one
-                tiles[tile.kind] = tile
+            keys = self._keys
+            for suit in range(3):  # a red five names the option when no plain five is held
+                if self._hand_reds >> suit & 1 and keys[suit] // _UNIT[4] % 5 == 1:
+                    tiles[9 * suit + 4] = tile_of(9 * suit + 4, True)
         # a 14-tile hand's shanten is its best discard's (0 for a complete hand)
         within = max(self.shanten(), 0) if lowest_only is True else 99
         return _ukeire.discard_options(self._keys, self._meld_info.keys, len(self.melds),
@@ -769,16 +771,16 @@ class Hand:
                 f"visible tiles must be Tile objects, got {quote(visible)}")
         else:
             items = bounded_list(visible, MAX_TILES, "visible tiles", InvalidHandError)
-        unseen = [4] * 34
-        for tile in self.tiles:
-            unseen[tile.kind] -= 1
+        k0, k1, k2, k3 = self._keys
+        low, high = _UNSEEN_LOW, _UNSEEN_HIGH
+        unseen = [*low[k0 % 625], *high[k0 // 625], *low[k1 % 625], *high[k1 // 625],
+                  *low[k2 % 625], *high[k2 // 625], *low[k3 % 625], *high[k3 // 625][:3]]
         if self.melds:
             unseen = list(map(operator.sub, unseen, self._meld_info.counts))
-        for tile in items:
-            if not isinstance(tile, Tile):
-                break
-            unseen[tile.kind] -= 1
-        else:
+        # the usual case, plain tiles, is told by their types at once
+        if {*map(type, items)} <= _JUST_TILES or all(isinstance(t, Tile) for t in items):
+            for kind in map(_KIND_OF, items):
+                unseen[kind] -= 1
             if min(unseen) >= 0:
                 if any(map(_IS_RED, items)):
                     self._check_red_fives(items)
@@ -855,6 +857,13 @@ def _meld_group(meld: Meld) -> Group:
 
 # -- building a hand from packed tiles (see tile.pack_of) -----------------------------
 
+_JUST_TILES = frozenset((Tile,))
+_KIND_OF = operator.attrgetter("kind")
+_UNSEEN_LOW = tuple(t[::-1] for t in itertools.product(range(4, -1, -1), repeat=4))
+"""The key of a suit's ranks 1-4 (below 5**4) -> four less the copies of each rank (the
+product's last place, rank 1, turns fastest, as the key's lowest digit does)."""
+_UNSEEN_HIGH = tuple(t[::-1] for t in itertools.product(range(4, -1, -1), repeat=5))
+"""The key of ranks 5-9 (a suit's key // 5**4) -> the same."""
 _PACK_OF = operator.attrgetter("_pack")
 _NEW = object.__new__
 _FIELD = (1 << 21) - 1

@@ -64,6 +64,7 @@ from .tile import Tile, TileId
 __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
 _DRAGONS = frozenset((31, 32, 33))
+_KANS = (ClosedKan, AddedKan)
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 
@@ -203,24 +204,29 @@ class HeuristicPlayer:
         ``allowed`` kinds, or None when none is allowed."""
         visible = self._visible(obs, without)
         tanyao = self._plan(obs, hand) is _Plan.TANYAO
-        # the choice is most often among the discards of the lowest shanten, found for
-        # half the work: the first allowed one (with tanyao, the first allowed terminal
-        # or honour, if the hand holds one it may throw), unless a riichi calls for a
-        # safe tile instead
-        lowest = [o for o in hand.discard_options(visible, lowest_only=True)
-                  if o.tile.kind in allowed]
+        safe = self._safe_kinds(obs)
+        # the choice is most often among the discards of the lowest shanten (the first of
+        # the whole list), found for half the work: the first allowed one (with tanyao,
+        # the first allowed terminal or honour, if the hand holds one it may throw),
+        # unless a riichi calls for a safe tile instead, as it does one step or more
+        # from tenpai (a 14-tile hand's shanten is its best discard's)
+        whole = safe is not None and hand.shanten() >= 1
+        options = hand.discard_options(visible, lowest_only=not whole)
+        lowest = [o for o in options if o.shanten == options[0].shanten
+                  and o.tile.kind in allowed]
         if tanyao and any(t.is_yaochuu and t.kind in allowed for t in hand.tiles):
             lowest = [o for o in lowest if o.tile.is_yaochuu]
-        if lowest and (lowest[0].shanten < 1 or self._safe_kinds(obs) is None):
+        if lowest and (lowest[0].shanten < 1 or safe is None):
             return lowest[0].tile, lowest[0].shanten
-        options = [o for o in hand.discard_options(visible) if o.tile.kind in allowed]
+        if not whole:
+            options = hand.discard_options(visible)
+        options = [o for o in options if o.tile.kind in allowed]
         if not options:
             return None
         if tanyao:  # terminals and honours first
             options = ([o for o in options if o.tile.is_yaochuu]
                        + [o for o in options if not o.tile.is_yaochuu])
         best = options[0]
-        safe = self._safe_kinds(obs)
         if safe is not None and best.shanten >= 1:
             best = next((o for o in options if o.tile.kind in safe), best)
         return best.tile, best.shanten
@@ -234,7 +240,7 @@ class HeuristicPlayer:
             extra = next((a for a in actions if isinstance(a, ClosedKan | Kita)), None)
             return extra if extra is not None else discards[0]
         hand = self._hand(obs)
-        choice = self._best_discard(obs, hand, frozenset(a.tile // 4 for a in discards))
+        choice = self._best_discard(obs, hand, frozenset({a.tile >> 2 for a in discards}))
         assert choice is not None  # a turn always offers a discard
         tile, shanten = choice
         if shanten >= 3 and any(isinstance(a, NineTerminals) for a in actions):
@@ -242,14 +248,14 @@ class HeuristicPlayer:
         if kita is not None and hand.remove(self._tiles[kita.tile]).shanten() <= shanten:
             return kita
         for action in actions:
-            if isinstance(action, ClosedKan | AddedKan) and self._wants_kan(obs, hand, action,
-                                                                           shanten):
+            if isinstance(action, _KANS) and self._wants_kan(obs, hand, action, shanten):
                 return action
-        same = [a for a in discards if a.tile // 4 == tile.kind]
-        pick = next((a for a in same if self._tiles[a.tile] == tile and a.riichi), None)
+        # the discard of that tile (kind and red flag), the riichi one first
+        kind, red, tiles = tile.kind, tile.red, self._tiles
+        same = [a for a in discards if a.tile >> 2 == kind]
+        pick = next((a for a in same if tiles[a.tile].red == red and a.riichi), None)
         if pick is None:
-            pick = next((a for a in same if self._tiles[a.tile] == tile and not a.riichi),
-                        same[0])
+            pick = next((a for a in same if tiles[a.tile].red == red and not a.riichi), same[0])
         return pick
 
     def _wants_kan(self, obs: Observation, hand: Hand, action: ClosedKan | AddedKan,

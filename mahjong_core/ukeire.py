@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain, compress
+from typing import Any
 
 import attrs
 
 from ._core import shanten as _shanten
+from ._slots import writable
 from .tile import Tile, tile_of
 
 __all__ = ["DiscardOption", "Ukeire"]
@@ -67,6 +69,9 @@ class DiscardOption:
         return self.ukeire.total
 
 
+_NEW = object.__new__
+_UKEIRE_TWIN: Any = writable(Ukeire)
+_OPTION_TWIN: Any = writable(DiscardOption)
 PLAIN = tuple(tile_of(k) for k in range(34))
 """The plain tile of each kind."""
 
@@ -84,8 +89,20 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
     """A 14-tile hand's discards, best first: ``tiles[kind]`` for each kind it holds, the
     shanten of the 13 tiles left and their ukeire (``unseen`` counted with the 14); only
     those that leave a shanten of at most ``within``."""
-    def option(kind: int, shanten: int, draws: tuple[tuple[Tile, int], ...]) -> DiscardOption:
-        return DiscardOption(tiles[kind], shanten, Ukeire(shanten, draws))
+    def make(kind: int, shanten: int, draws: tuple[tuple[Tile, int], ...]) -> DiscardOption:
+        # the kernel's checked values set by plain assignment on the writable twins (see
+        # _slots): attrs' constructors call a slot setter a field
+        ukeire = _NEW(_UKEIRE_TWIN)
+        ukeire.shanten = shanten
+        ukeire.draws = draws
+        ukeire.__class__ = Ukeire
+        made = _NEW(_OPTION_TWIN)
+        made.tile = tiles[kind]
+        made.shanten = shanten
+        made.ukeire = ukeire
+        made.__class__ = DiscardOption
+        option: DiscardOption = made
+        return option
 
     return _shanten.discard_options(keys, melded, melds, tuple(zip(PLAIN, unseen, strict=True)),
-                                    option, within)
+                                    make, within)

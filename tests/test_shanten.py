@@ -26,7 +26,7 @@ from __future__ import annotations
 import doctest
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
@@ -361,11 +361,17 @@ def test_draw_tables_match_the_plain_walk() -> None:
             assert gains[key << _shanten.OPT_BITS | where] == expected, (counts, caps, where)
 
 
-def test_discard_keeps_the_red_five_unless_it_is_the_only_five() -> None:
-    both = Hand.parse("055m123p456p789s11z")
+@pytest.mark.parametrize("build", [Hand.parse, lambda text: Hand.from_ids136(
+    Hand.parse(text).to_ids136())], ids=["text", "ids"])
+def test_discard_keeps_the_red_five_unless_it_is_the_only_five(
+        build: Callable[[str], Hand]) -> None:
+    both = build("055m123p456p789s11z")
     assert [str(o.tile) for o in both.discard_options() if o.tile.kind == 4] == ["5m"]
-    red_only = Hand.parse("0m23m123p456p789s11z")
+    red_only = build("0m23m123p456p789s11z")
     assert [str(o.tile) for o in red_only.discard_options() if o.tile.kind == 4] == ["0m"]
+    three = build("0m23m123p4056p78s11z")
+    assert [str(o.tile) for o in three.discard_options() if o.tile.kind in (4, 13)] == [
+        "0m", "5p"]
 
 
 # -- the table-driven answers against the plain path --------------------------------------

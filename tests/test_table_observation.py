@@ -5,6 +5,7 @@ the round itself knows."""
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 import textwrap
 from collections import Counter
@@ -187,3 +188,26 @@ def test_events_are_the_rounds_with_other_draws_hidden(players: int) -> None:
                 assert mine == real
     # the round went on: each observation still holds the events it was made with
     assert all(seen.events == events for seen, events in kept)
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_observe_builds_the_value_its_constructor_builds(players: int) -> None:
+    for _, seen in islice(observations(3, players), 200):
+        assert type(seen) is Observation
+        fields = {f.name: getattr(seen, f.name) for f in attrs.fields(Observation)}
+        assert Observation(**fields) == seen
+        assert attrs.evolve(seen) == seen
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            seen.seat = 1  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_observations_kept_do_not_change_as_the_round_goes_on(players: int) -> None:
+    kept = []
+    for _, seen in islice(observations(4, players), 300):
+        fields = tuple(getattr(seen, f.name) for f in attrs.fields(Observation))
+        # every field an immutable value (hashable), copied as it stands now
+        hash(fields)
+        kept.append((seen, copy.deepcopy(fields)))
+    assert all(tuple(getattr(seen, f.name) for f in attrs.fields(Observation)) == fields
+               for seen, fields in kept)

@@ -491,6 +491,14 @@ def test_kuikae_refuses_the_called_kind_and_the_other_side_of_a_chi(
     assert {Tile.parse(text).kind for text in forbidden} <= kinds
 
 
+def test_pon_offers_each_pair_of_tiles_once_as_its_lowest_ids() -> None:
+    r = deal(["59m1479p147s1234z", "0155m258p258s567z", NOTEN, NOTEN], "9s")
+    discard(r, "5m")
+    red, low, high = sorted(i for i in r.concealed(1) if i // 4 == 4)
+    assert tiles_of("055m") == [Tile.from_id136(i) for i in (red, low, high)]
+    assert r.legal_actions(1).of_type(Pon) == (Pon(1, (red, low)), Pon(1, (low, high)))
+
+
 def test_kuikae_refuses_the_ponned_kind() -> None:
     r = deal([NOTEN, NOTEN, "555z258m258s2578p", NOTEN], "5z")
     discard(r, "5z")

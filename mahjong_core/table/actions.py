@@ -253,6 +253,9 @@ _GRAMMAR = re.compile(
 """Every text an action can have (the tiles themselves are checked against the position)."""
 
 
+_NEW_TUPLE = tuple.__new__
+
+
 class LegalActions(tuple[Action, ...]):
     """What one seat may do at one point: a tuple of actions that also reads and writes
     their text.
@@ -271,16 +274,19 @@ class LegalActions(tuple[Action, ...]):
     (Discard(seat=0, tile=9, riichi=False), Discard(seat=0, tile=8, riichi=False))
     """
 
-    drawn: TileId | None
+    drawn: TileId | None = None
     """The tile the seat just drew (None when it has not drawn)."""
-    red_fives: bool
+    red_fives: bool = True
     """Ids 16, 52 and 88 are red fives."""
 
     def __new__(cls, actions: Iterable[Action] = (), *, drawn: TileId | None = None,
                 red_fives: bool = True) -> LegalActions:
-        self = super().__new__(cls, actions)
-        self.drawn = drawn
-        self.red_fives = red_fives
+        self = _NEW_TUPLE(cls, actions)
+        # the class holds the usual values: an instance keeps only what differs
+        if drawn is not None:
+            self.drawn = drawn
+        if red_fives is not True:
+            self.red_fives = red_fives
         return self
 
     def __str__(self) -> str:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import copy
 import enum
 import functools
+from bisect import insort
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple, overload
 
 import attrs
 
+from .._slots import writable
 from ..context import MAX_HONBA, MAX_RIICHI_STICKS, WinContext, Wind
 from ..errors import IllegalActionError, InvalidContextError, quote, safe_repr
 from ..hand import Hand
@@ -161,17 +163,20 @@ class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
     __slots__ = ("base", "counts", "discarded", "double_riichi", "draw_waits", "drawn",
-                 "forbidden", "full", "ids", "ippatsu", "kita", "liable", "melds", "nagashi",
-                 "own_kinds", "passed", "riichi", "riichi_passed", "river", "tiles",
+                 "forbidden", "fours", "full", "ids", "ippatsu", "kita", "liable", "melds",
+                 "nagashi", "own_kinds", "passed", "riichi", "riichi_passed", "river", "tiles",
                  "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
         self.tiles = tiles
-        self.ids: list[TileId] = list(ids)
+        self.ids: list[TileId] = sorted(ids)
+        """Concealed tile ids, kept ascending."""
         self.counts = [0] * 34
         """Concealed tiles per kind."""
         for i in ids:
             self.counts[i // 4] += 1
+        self.fours = sum(1 << k for k in range(34) if self.counts[k] == 4)
+        """Bit per kind held four times."""
         # tuples, replaced when they change, so that an observation shares them as they are
         self.melds: tuple[TableMeld, ...] = ()
         self.river: tuple[RiverTile, ...] = ()
@@ -210,8 +215,9 @@ class _Seat:
             if self.drawn is not None and self.base is not None:
                 self.full = self.base.add(self.tiles[self.drawn])
             else:
-                tiles = self.tiles
-                self.full = Hand([tiles[i] for i in self.ids], [m.meld for m in self.melds])
+                self.full = Hand.from_ids136(
+                    self.ids, tuple([m.meld for m in self.melds]) if self.melds else (),
+                    red_fives=self.tiles is _RED)
                 if self.drawn is None:
                     self.base = self.full
         return self.full
@@ -230,23 +236,31 @@ class _Seat:
         if self.full is None:
             self.hand()  # the hand before the draw stays as ``base`` (it is ``full`` now)
         self.draw_waits = self.waits() if self.drawn is None else -1
-        self.ids.append(tile_id)
-        self.counts[tile_id // 4] += 1
+        insort(self.ids, tile_id)
+        kind = tile_id >> 2
+        self.counts[kind] += 1
+        if self.counts[kind] == 4:
+            self.fours |= 1 << kind
         self.drawn = tile_id
         self.full = None
 
     def take(self, tile_id: TileId) -> None:
         """A discarded tile leaves the hand; after a tsumogiri nothing else changes."""
         self.ids.remove(tile_id)
-        self.counts[tile_id // 4] -= 1
+        self.counts[tile_id >> 2] -= 1
+        self.fours &= ~(1 << (tile_id >> 2))
         drawn, self.drawn = self.drawn, None
         if drawn == tile_id:
             self.full = self.base
             return
-        full = self.full
-        if full is None and drawn is not None and self.base is not None:
-            full = self.base.add(self.tiles[drawn])
-        self.full = self.base = full.remove(self.tiles[tile_id]) if full is not None else None
+        if self.melds:
+            full = self.full
+            if full is None and drawn is not None and self.base is not None:
+                full = self.base.add(self.tiles[drawn])
+            self.full = self.base = (full.remove(self.tiles[tile_id]) if full is not None
+                                     else None)
+        else:  # a closed hand is built from its ids for less than a tile in and one out
+            self.full = self.base = None
         self.waits_cache = -1
 
     def take_for_meld(self, ids: Sequence[TileId]) -> None:
@@ -254,6 +268,7 @@ class _Seat:
         for i in ids:
             self.ids.remove(i)
             self.counts[i // 4] -= 1
+            self.fours &= ~(1 << (i // 4))
         self.drawn = None
         self.full = self.base = None
         self.waits_cache = -1
@@ -517,6 +532,12 @@ class Observation:
         return chosen
 
 
+_NEW = object.__new__
+_OBSERVATION_TWIN: Any = writable(Observation)
+"""Observation's writable twin: ``Round.observe`` fills a new one and makes it an
+Observation."""
+
+
 def _relative(caller: int, source: int, players: int = 4) -> Relative:
     relative = _RELATIVE[players][(source - caller) % players]
     assert relative is not None
@@ -722,7 +743,7 @@ class Round:
 
     def concealed(self, seat: int) -> tuple[TileId, ...]:
         """A seat's concealed tile ids, ascending."""
-        return tuple(sorted(self._seat(seat).ids))
+        return tuple(self._seat(seat).ids)
 
     def melds(self, seat: int) -> tuple[TableMeld, ...]:
         """A seat's melds, in the order they were made."""
@@ -749,17 +770,37 @@ class Round:
         """What ``seat`` sees now: the other hands and the wall stay hidden."""
         me = self._seat(seat)
         seats = self._seats
-        return Observation(
-            seat=seat, rules=self.rules, table=self.table, round_wind=self.round_wind,
-            dealer=self.dealer, honba=self.honba,
-            sticks=self.sticks, scores=tuple(self._scores), dora_indicators=self._dora_ids,
-            live_remaining=self._live_left, hand=tuple(sorted(me.ids)),
-            drawn=self._drawn if self.phase is Phase.TURN and seat == self.current else None,
-            melds=tuple([s.melds for s in seats]), kita=tuple([s.kita for s in seats]),
-            rivers=tuple([s.river for s in seats]), discards=self._discard_log,
-            riichi=tuple([s.riichi for s in seats]), phase=self.phase, current=self.current,
-            last_tile=self.last_tile, legal_actions=self.legal_actions(seat),
-            events=SeenEvents(self._events, seat), open_hands=self._open_hands())
+        phase = self.phase
+        turn = phase is Phase.TURN
+        # the fields set by plain assignment on the writable twin (see ``_slots``): the
+        # values are immutable or shared tuples that the round replaces, never changes
+        seen = _NEW(_OBSERVATION_TWIN)  # an Observation in the making (Any)
+        seen.seat = seat
+        seen.rules = self.rules
+        seen.table = self.table
+        seen.round_wind = self.round_wind
+        seen.dealer = self.dealer
+        seen.honba = self.honba
+        seen.sticks = self.sticks
+        seen.scores = tuple(self._scores)
+        seen.dora_indicators = self._dora_ids
+        seen.live_remaining = self._live_left
+        seen.hand = tuple(me.ids)
+        seen.drawn = self._drawn if turn and seat == self.current else None
+        seen.melds = tuple([s.melds for s in seats])
+        seen.kita = tuple([s.kita for s in seats])
+        seen.rivers = tuple([s.river for s in seats])
+        seen.discards = self._discard_log
+        seen.riichi = tuple([s.riichi for s in seats])
+        seen.phase = phase
+        seen.current = self.current
+        seen.last_tile = None if turn or phase is Phase.OVER else self._last_tile
+        seen.legal_actions = self._legal(seat, me)
+        seen.events = SeenEvents(self._events, seat)
+        seen.open_hands = self._open_hands()
+        seen.__class__ = Observation
+        made: Observation = seen
+        return made
 
     def _open_hands(self) -> tuple[tuple[TileId, ...] | None, ...]:
         """Each seat's concealed tiles if it declared an open riichi (else None)."""
@@ -805,18 +846,22 @@ class Round:
         kans, kita and the nine-terminals draw. Answering a discard:
         pass, ron, pon, open kan and chi choices. Answering an added kan: pass or ron.
         """
-        actions = self._legal_list(seat)
-        if self.table.open_riichi:
-            actions = _with_open_riichi(actions)
-        drawn = self._drawn if self.phase is Phase.TURN and seat == self.current else None
-        return LegalActions(actions, drawn=drawn, red_fives=self.rules.red_fives)
+        return self._legal(seat, self._seat(seat))
 
-    def _legal_list(self, seat: int) -> list[Action]:
-        me = self._seat(seat)
+    def _legal(self, seat: int, me: _Seat) -> LegalActions:
+        if self.phase is Phase.TURN:
+            if seat != self.current:
+                return LegalActions(red_fives=self.rules.red_fives)
+            actions = self._turn_actions(seat, me)
+            if self.table.open_riichi:
+                actions = _with_open_riichi(actions)
+            return LegalActions(actions, drawn=self._drawn, red_fives=self.rules.red_fives)
+        return LegalActions(self._answers_of(seat, me), red_fives=self.rules.red_fives)
+
+    def _answers_of(self, seat: int, me: _Seat) -> list[Action]:
+        """What ``seat`` may answer to the tile on the table (nothing once it answered)."""
         if self.phase is Phase.OVER:
             return []
-        if self.phase is Phase.TURN:
-            return self._turn_actions(seat, me) if seat == self.current else []
         if seat not in self._options or seat in self._answers:
             return []
         actions: list[Action] = [Pass(seat)]
@@ -827,9 +872,7 @@ class Round:
             actions.append(Ron(seat))
         kind = tile // 4
         if options & _ANSWER_PON:
-            pairs = {(self._tiles[a], self._tiles[b]): (a, b) for a in me.ids for b in me.ids
-                     if a < b and a // 4 == b // 4 == kind}
-            for pair in sorted(pairs.values()):
+            for pair in self._pon_pairs(me, kind):
                 actions.append(Pon(seat, pair))
         if options & _ANSWER_KAN:
             actions.append(OpenKan(seat))
@@ -855,36 +898,12 @@ class Round:
             assert drawn is not None
             actions.append(Discard(seat, drawn))
         else:
-            # riichi is worth trying discard by discard only when some discard is tenpai
-            riichi_possible = (drawn is not None and self._riichi_problem(seat, me, None) is None
-                               and self._may_be_tenpai(me) and me.hand().shanten() <= 0)
-            # the drawn tile first (tsumogiri)
-            forbidden = me.forbidden
-            made = _discards()
-            base = 272 * seat
-            if drawn is not None and not (forbidden and (forbidden >> (drawn >> 2)) & 1):
-                actions.append(made[base + 2 * drawn])
-                if riichi_possible and self._riichi_problem(seat, me, drawn) is None:
-                    actions.append(made[base + 2 * drawn + 1])
-            # then one tile of each kind from the hand, a red five apart, a copy of the
-            # drawn kind included: in id order a kind's copies come together, the red five
-            # (the lowest id) first
-            keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
-            last = -1
-            for tile_id in sorted(me.ids):
-                key = keys[tile_id]
-                if key == last or tile_id == drawn:
-                    continue
-                last = key
-                if forbidden and (forbidden >> (tile_id >> 2)) & 1:
-                    continue
-                at = base + 2 * tile_id
-                actions.append(made[at])
-                if riichi_possible and self._riichi_problem(seat, me, tile_id) is None:
-                    actions.append(made[at + 1])
+            self._discard_actions(seat, me, drawn, actions)
         if drawn is not None:
-            counts = me.counts
-            for kind in sorted({i >> 2 for i in me.ids if counts[i >> 2] == 4}):
+            fours = me.fours
+            while fours:  # each kind held four times, in kind order
+                kind = (fours & -fours).bit_length() - 1
+                fours &= fours - 1
                 if self._closed_kan_problem(seat, me, kind) is None:
                     actions.append(ClosedKan(seat, Tile(kind)))
             for meld in me.melds:
@@ -892,12 +911,43 @@ class Round:
                     extra = [i for i in me.ids if i // 4 == meld.ids[0] // 4]
                     if extra and self._kan_room() is None:
                         actions.append(AddedKan(seat, extra[0]))
-            if self._kita_problem(seat, me) is None:
+            if self.players == 3 and self._kita_problem(seat, me) is None:
                 norths = sorted(i for i in me.ids if i // 4 == _NORTH)
                 actions.append(Kita(seat, drawn if drawn // 4 == _NORTH else norths[0]))
             if self._nine_terminals_problem(seat, me) is None:
                 actions.append(NineTerminals(seat))
         return actions
+
+    def _discard_actions(self, seat: int, me: _Seat, drawn: TileId | None,
+                         actions: list[Action]) -> None:
+        """The discards of a seat not in riichi: the drawn tile first (tsumogiri), then
+        one tile of each kind from the hand, a red five apart, a copy of the drawn kind
+        included (the lowest id of each), each followed by its riichi discard when that
+        is legal too."""
+        # riichi is worth trying discard by discard only when some discard is tenpai
+        riichi_possible = (drawn is not None and self._riichi_problem(seat, me, None) is None
+                           and self._may_be_tenpai(me) and me.hand().shanten() <= 0)
+        forbidden = me.forbidden
+        made = _discards()
+        base = 272 * seat
+        if drawn is not None and not (forbidden and (forbidden >> (drawn >> 2)) & 1):
+            actions.append(made[base + 2 * drawn])
+            if riichi_possible and self._riichi_problem(seat, me, drawn) is None:
+                actions.append(made[base + 2 * drawn + 1])
+        # in id order a kind's copies come together, the red five (the lowest id) first
+        keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
+        last = -1
+        for tile_id in me.ids:
+            key = keys[tile_id]
+            if key == last or tile_id == drawn:
+                continue
+            last = key
+            if forbidden and (forbidden >> (tile_id >> 2)) & 1:
+                continue
+            at = base + 2 * tile_id
+            actions.append(made[at])
+            if riichi_possible and self._riichi_problem(seat, me, tile_id) is None:
+                actions.append(made[at + 1])
 
     @staticmethod
     def _may_be_tenpai(me: _Seat) -> bool:
@@ -1181,7 +1231,7 @@ class Round:
         tile, only what does not depend on the discard is checked."""
         if me.riichi:
             return f"seat {seat} is already in riichi"
-        if any(m.meld.is_open for m in me.melds):
+        if me.melds and any(m.meld.is_open for m in me.melds):
             return f"seat {seat}'s hand is open; riichi needs a closed hand"
         if self._scores[seat] < self.table.riichi_cost and not self.table.riichi_below_cost:
             return f"seat {seat} has {self._scores[seat]} points; riichi costs " \
@@ -1434,6 +1484,17 @@ class Round:
         self._drawn = None
         self._rinshan_turn = False
         me.forbidden = _kuikae(meld_kind, kind, [i // 4 for i in own])
+
+    def _pon_pairs(self, me: _Seat, kind: int) -> list[tuple[TileId, TileId]]:
+        """Each distinct pair of own tiles of ``kind`` (a red five told apart), as its
+        lowest ids."""
+        held = [i for i in me.ids if i >> 2 == kind]  # ascending
+        tiles = self._tiles
+        pairs: dict[tuple[Tile, Tile], tuple[TileId, TileId]] = {}
+        for n, a in enumerate(held):
+            for b in held[n + 1:]:
+                pairs.setdefault((tiles[a], tiles[b]), (a, b))
+        return sorted(pairs.values())
 
     def _chi_pairs(self, me: _Seat, tile_id: TileId) -> list[tuple[TileId, TileId]]:
         """Each distinct pair of own tiles that makes a run with ``tile_id`` and leaves a
