@@ -379,7 +379,7 @@ def test_the_command_plays_three_players(tmp_path: pytest.TempPathFactory) -> No
     from pathlib import Path
 
     from mahjong_core.formats.logs import read_games
-    from mahjong_core.formats.replay import replay_mjlog
+    from mahjong_core.formats.replay import replay_game
 
     game = play_game(2, rules=TENHOU_SANMA_RULES, table=TENHOU_SANMA_TABLE)
     path = Path(str(tmp_path)) / "game.mjlog"
@@ -391,7 +391,7 @@ def test_the_command_plays_three_players(tmp_path: pytest.TempPathFactory) -> No
     standing = re.findall(r"^  \d\. P(\d) (-?\d+) \(([-+]\d+\.\d)\)$", log, re.MULTILINE)
     assert [int(seat) for seat, _, _ in standing] == [seat for seat, _, _ in game.standings()]
     (written,) = read_games(path.read_bytes())
-    assert replay_mjlog(written).final_scores == game.record.final_scores
+    assert replay_game(written).final_scores == game.record.final_scores
 
 
 # -- what the command prints --------------------------------------------------------------
@@ -478,7 +478,7 @@ def test_demo_writes_its_game_in_each_log_format(tmp_path: pytest.TempPathFactor
     from pathlib import Path
 
     from mahjong_core.formats.logs import read_games
-    from mahjong_core.formats.replay import replay_mjlog
+    from mahjong_core.formats.replay import replay_game
 
     base = Path(str(tmp_path))
     paths = {fmt: base / f"game.{fmt}" for fmt in ("tenhou6", "mjai", "mjlog")}
@@ -495,7 +495,7 @@ def test_demo_writes_its_game_in_each_log_format(tmp_path: pytest.TempPathFactor
     assert len(played.rounds) > 4
     for path in paths.values():
         (game,) = read_games(path.read_bytes())
-        replayed = replay_mjlog(game)
+        replayed = replay_game(game)
         assert replayed.final_scores == played.final_scores
         assert replayed.points == played.points
         assert outcomes(replayed) == outcomes(played)

@@ -51,8 +51,8 @@ from mahjong_core.errors import (
     InvalidRulesError,
 )
 from mahjong_core.formats import (
+    GameLog,
     LogFormat,
-    MjlogGame,
     TenhouShuffle,
     detect_format,
     format_mjlog,
@@ -65,7 +65,7 @@ from mahjong_core.formats import (
     read_mjlog,
     read_tenhou6,
     record_to_mjlog,
-    replay_mjlog,
+    replay_game,
     split_games,
     split_mjai,
     split_mjlog,
@@ -75,8 +75,8 @@ from mahjong_core.formats import (
     write_mjai,
     write_tenhou6,
 )
-from mahjong_core.formats import mjlog as mjlog_module
-from mahjong_core.formats.mjlog import MjlogCall, MjlogRound
+from mahjong_core.formats import game_log as mjlog_module
+from mahjong_core.formats.game_log import LogCall, LogRound
 from mahjong_core.formats.replay import game_rules
 from mahjong_core.formats.tenhou_yaku import tenhou_yaku_id, yaku_of_tenhou_id
 from mahjong_core.jsonapi import score_request
@@ -118,7 +118,7 @@ DATA = Path(__file__).parent / "data"
 MJLOG = (DATA / "2019021004gm-00a9-0000-e2f6516d.mjlog").read_text(encoding="utf-8")
 TENHOU6 = (DATA / "2019021004gm-00a9-0000-e2f6516d.json").read_text(encoding="utf-8")
 GAME = parse_mjlog(MJLOG)
-RECORD = replay_mjlog(GAME)
+RECORD = replay_game(GAME)
 MJAI = write_mjai(RECORD, source=GAME)
 SANMA_MJLOG = split_mjlog((DATA / "tenhou_3p_kita_minkan.mjlog").read_bytes())[0]
 SANMA_GAME = parse_mjlog(SANMA_MJLOG)
@@ -350,7 +350,7 @@ def _record_target(value: Any) -> Target:
 
     def make(*args: object) -> object:
         return kind(**dict(zip(names, args, strict=True)))
-    prefix = "mjlog." if kind.__module__.endswith(".mjlog") else ""
+    prefix = "mjlog." if kind.__module__.endswith(".game_log") else ""
     return Target(prefix + kind.__name__, make, slots)
 
 
@@ -386,7 +386,7 @@ VALUES: list[object] = [
          if isinstance(e, mjlog_module.Ryuukyoku)).recorded,
     next(e for e in SANMA_GAME.rounds[0].events if isinstance(e, mjlog_module.Call)).call,
     mjlog_module.Bye(2), mjlog_module.NewDora(TileId(9)), _answer_round().observe(1),
-    mjlog_module.MjlogStanding((25000, 25000, 25000, 25000), (5.0, 15.0, -5.0, -15.0)),
+    mjlog_module.LogStanding((25000, 25000, 25000, 25000), (5.0, 15.0, -5.0, -15.0)),
 ]
 RECORD_TARGETS = [_record_target(value) for value in VALUES]
 
@@ -443,7 +443,7 @@ def _constant_damage(document: str) -> list[str]:
     return found
 
 
-_V = TypeVar("_V", MjlogGame, MjlogRound)
+_V = TypeVar("_V", GameLog, LogRound)
 
 FOREIGN_EVENTS: list[object] = [None, "D12", 5, Tile(3), Discard(0, TileId(5)),
                                  table_records.RiichiAccepted(0), GAME.rounds[1],
@@ -459,7 +459,7 @@ def _evolve(value: _V, **changes: object) -> _V:
         return value
 
 
-def _mutate(game: MjlogGame, how: str, at: int, other: int, value: object) -> MjlogGame:
+def _mutate(game: GameLog, how: str, at: int, other: int, value: object) -> GameLog:
     """A game changed in one place; what the records' own checks refuse is left out."""
     rounds = list(game.rounds)
     index = at % len(rounds)
@@ -513,7 +513,7 @@ mutated_games = st.builds(
     st.integers(0, 400), st.integers(0, 400), st.sampled_from(MUTATION_VALUES))
 
 
-def _constant_games() -> list[MjlogGame]:
+def _constant_games() -> list[GameLog]:
     """Each field mutation with every other value, and every event mutation at three
     places, on the four-player game; each kind of mutation once on the three-player
     game."""
@@ -529,7 +529,7 @@ def _constant_games() -> list[MjlogGame]:
 
 
 def _replay_text(document: object, fmt: object) -> object:
-    return replay_mjlog(parse_game(document, fmt))  # type: ignore[arg-type]
+    return replay_game(parse_game(document, fmt))  # type: ignore[arg-type]
 
 
 FORMATS = st.sampled_from(list(LogFormat))
@@ -566,7 +566,7 @@ FORMAT_TARGETS: list[Target] = [
                                       Slot(st.none() | FORMATS, None))),
     Target("replay(parse_game)", _replay_text, (Slot(_any_document(), MJAI),
                                                 Slot(st.none() | FORMATS, None))),
-    Target("replay_mjlog", lambda game, points: replay_mjlog(game, round_points=points),
+    Target("replay_game", lambda game, points: replay_game(game, round_points=points),
            (Slot(mutated_games, GAME), Slot(st.none() | st.booleans(), None))),
     Target("format_mjlog", format_mjlog, (Slot(st.just(GAME), GAME),)),
     Target("write_game", lambda record, fmt, source, names: write_game(
@@ -593,11 +593,11 @@ FORMAT_TARGETS: list[Target] = [
         yama, dice, hex_seed=hex_seed),
         (Slot(st.permutations(range(136)), list(range(136))), Slot(st.just((1, 6)), (3, 4)),
          Slot(st.booleans(), False))),
-    Target("MjlogCall.decode", MjlogCall.decode,
+    Target("LogCall.decode", LogCall.decode,
            (Slot(st.integers(0, 65535), 11623), Slot(st.integers(0, 3), 3),
             Slot(st.sampled_from([3, 4]), 4))),
-    Target("MjlogCall.encode", lambda call, who, players: call.encode(who, players),
-           (Slot(st.just(MjlogCall.decode(11623, 3)), MjlogCall.decode(11623, 3), False),
+    Target("LogCall.encode", lambda call, who, players: call.encode(who, players),
+           (Slot(st.just(LogCall.decode(11623, 3)), LogCall.decode(11623, 3), False),
             Slot(st.integers(0, 3), 3), Slot(st.sampled_from([3, 4]), 4))),
     Target("game_rules", lambda game, points: game_rules(game, round_points=points),
            (Slot(st.sampled_from([GAME, SANMA_GAME]), GAME),
@@ -643,7 +643,7 @@ def _all_cases(target: Target) -> list[tuple[object, ...]]:
             found += [(_bytes_of(text), *rest) for text in damaged_texts[::7]]
     if target.name in _ACTION_TARGETS:
         found += [(action,) for action in _constant_actions()]
-    if target.name == "replay_mjlog":
+    if target.name == "replay_game":
         found += [(game, None) for game in _constant_games()]
     return found
 
@@ -652,8 +652,8 @@ def test_the_targets_cover_the_table_and_the_formats() -> None:
     names = set(_IDS)
     assert len(names) == len(TARGETS)
     for name in ("Round", "Game", "TableRules", "Wall.stacked", "Discard", "Pon", "Kita",
-                 "mjlog.MjlogGame", "mjlog.MjlogRound", "mjlog.Discard", "parse_mjlog",
-                 "parse_tenhou6", "parse_mjai", "read_games", "tenhou_walls", "replay_mjlog",
+                 "mjlog.GameLog", "mjlog.LogRound", "mjlog.Discard", "parse_mjlog",
+                 "parse_tenhou6", "parse_mjai", "read_games", "tenhou_walls", "replay_game",
                  "Round.apply[answer]", "Round.observe[sanma]", "GameRecord"):
         assert name in names, name
 
@@ -980,30 +980,30 @@ FINDINGS: list[tuple[str, Callable[[], object], type[MahjongError] | None, str]]
      lambda: len(split_tenhou6('{"log": 1' + "0" * 5000 + '}\n{"log": []}')), None, "2"),
     ("detect_format converted the numbers it only looks at",
      lambda: detect_format('{"log": 1' + "0" * 5000 + "}"), None, "TENHOU6"),
-    ("replay_mjlog of a non-game raised AttributeError", lambda: replay_mjlog(5),  # type: ignore[arg-type]
-     InvalidLogError, "an MjlogGame"),
+    ("replay_game of a non-game raised AttributeError", lambda: replay_game(5),  # type: ignore[arg-type]
+     InvalidLogError, "a GameLog"),
     ("a logged honba of 5,000 digits broke the message",
-     lambda: replay_mjlog(_evolve(GAME, rounds=(_HONBA, *GAME.rounds[1:]))), InvalidLogError,
+     lambda: replay_game(_evolve(GAME, rounds=(_HONBA, *GAME.rounds[1:]))), InvalidLogError,
      "an int of 5001 digits"),
     ("a Tenhou yaku id of 5,000 digits broke the message", lambda: yaku_of_tenhou_id(10 ** 5000),
      InvalidLogError, "an int of 5001 digits"),
     ("a yaku that is no Yaku reached a dict", lambda: tenhou_yaku_id([1]),  # type: ignore[arg-type]
      InvalidLogError, "a yaku is a Yaku"),
     ("game_rules of a non-game raised AttributeError", lambda: game_rules(5),  # type: ignore[arg-type]
-     InvalidLogError, "an MjlogGame"),
+     InvalidLogError, "a GameLog"),
     ("a writer's source of the wrong type raised AttributeError",
-     lambda: write_tenhou6(RECORD, source=5), InvalidLogError, "an MjlogGame"),  # type: ignore[arg-type]
+     lambda: write_tenhou6(RECORD, source=5), InvalidLogError, "a GameLog"),  # type: ignore[arg-type]
     ("a writer's names of range(10**5000) overflowed len()",
      lambda: write_mjai(RECORD, names=range(10 ** 5000)),  # type: ignore[arg-type]
      InvalidLogError, "names are four strings"),
     ("a title of None raised TypeError",
      lambda: write_tenhou6(RECORD, title=None), InvalidLogError, "a title is two strings"),  # type: ignore[arg-type]
     ("a player's rate of 5,000 digits overflowed isfinite()",
-     lambda: repr(mjlog_module.MjlogPlayer("x", rate=10 ** 5000)), None, "5001 digits"),
+     lambda: repr(mjlog_module.LogPlayer("x", rate=10 ** 5000)), None, "5001 digits"),
     ("a riichi step that is an int subclass ran its methods",
      lambda: mjlog_module.Riichi(0, LoudInt(1)), InvalidLogError, "a riichi's step"),
     ("a player count that is an int subclass ran its methods",
-     lambda: MjlogCall.decode(11623, 3, LoudInt(4)), InvalidLogError, "3 or 4 players"),
+     lambda: LogCall.decode(11623, 3, LoudInt(4)), InvalidLogError, "3 or 4 players"),
     ("a kita count that is an int subclass ran its methods",
      lambda: score_request({"hand": "123456789p23s11z", "win_tile": "1s", "kita": LoudInt(1)}),
      None, "'kita' counts north tiles"),

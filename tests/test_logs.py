@@ -18,12 +18,13 @@ from mahjong_core.formats import (
     detect_format,
     parse_game,
     read_games,
-    replay_mjlog,
+    replay_game,
     split_games,
     split_mjlog,
     write_game,
 )
-from mahjong_core.formats.mjlog import Agari, MjlogGame, Ryuukyoku, parse_mjlog
+from mahjong_core.formats.game_log import Agari, GameLog, Ryuukyoku
+from mahjong_core.formats.mjlog import parse_mjlog
 
 from .support.played_games import play, seen
 
@@ -48,7 +49,7 @@ def test_the_data_has_the_rare_rounds() -> None:
     assert any(a.recorded is not None and a.recorded.pao is not None for w in wins for a in w)
 
 
-def _server(game: MjlogGame) -> list[tuple[tuple[int, ...] | None, list[tuple[int, ...]]]]:
+def _server(game: GameLog) -> list[tuple[tuple[int, ...] | None, list[tuple[int, ...]]]]:
     """Each round's start scores and each result's deltas, as the server recorded them."""
     return [(r.scores, [e.recorded.deltas for e in r.events
                         if isinstance(e, Agari | Ryuukyoku) and e.recorded is not None
@@ -63,11 +64,11 @@ def test_real_games_through_every_format(number: int, fmt: LogFormat) -> None:
     answers, and the deltas and scores it holds are the server's (three-player games
     included)."""
     game = parse_mjlog((REAL + SANMA)[number])
-    record = replay_mjlog(game)
+    record = replay_game(game)
     text = write_game(record, fmt, source=game)
     assert detect_format(text) is fmt
     back = parse_game(text)
-    again = replay_mjlog(back)
+    again = replay_game(back)
     assert seen(again)[2:4] == seen(record)[2:4]   # rounds and final scores
     if fmt is not LogFormat.MJAI:   # mjai holds no placement points: whole ones are read
         assert record_json(again) == record_json(record)
@@ -143,4 +144,4 @@ def test_an_mjlog_action_out_of_turn_is_refused() -> None:
 
     damaged = _MJLOG.replace("<D", "<E", 1)
     with pytest.raises((IllegalActionError, InvalidLogError), match=r"E1 honba 0"):
-        replay_mjlog(parse_game(damaged))
+        replay_game(parse_game(damaged))

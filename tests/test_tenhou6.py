@@ -16,11 +16,11 @@ from mahjong_core.formats import (
     parse_mjlog,
     parse_tenhou6,
     read_tenhou6,
-    replay_mjlog,
+    replay_game,
     split_tenhou6,
     write_tenhou6,
 )
-from mahjong_core.formats.mjlog import Agari, Call, CallKind, Ryuukyoku
+from mahjong_core.formats.game_log import Agari, Call, CallKind, Ryuukyoku
 from mahjong_core.formats.tenhou6 import DAN_NAMES
 from mahjong_core.table import GameRecord
 
@@ -43,7 +43,7 @@ def test_the_writer_writes_what_tenhou_writes(name: str) -> None:
     texts and yaku), the rule, the players and ``sc`` equal Tenhou's own JSON."""
     mjlog, tenhou = _pair(name)
     game = parse_mjlog(mjlog)
-    ours = json.loads(write_tenhou6(replay_mjlog(game), source=game))
+    ours = json.loads(write_tenhou6(replay_game(game), source=game))
     assert ours["log"] == tenhou["log"]
     for key in ("name", "rule", "sc", "dan", "rate", "sx", "lobby", "ver"):
         assert ours[key] == tenhou[key], key
@@ -53,8 +53,8 @@ def test_the_writer_writes_what_tenhou_writes(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_tenhous_json_reads_back_as_the_same_game(name: str) -> None:
     mjlog, tenhou = _pair(name)
-    from_mjlog = replay_mjlog(parse_mjlog(mjlog))
-    from_json = replay_mjlog(parse_tenhou6(json.dumps(tenhou, ensure_ascii=False)))
+    from_mjlog = replay_game(parse_mjlog(mjlog))
+    from_json = replay_game(parse_tenhou6(json.dumps(tenhou, ensure_ascii=False)))
     assert record_json(from_json) == record_json(from_mjlog)
     assert seen(from_json) == seen(from_mjlog)
 
@@ -163,7 +163,7 @@ def test_call_strings_by_example() -> None:
 def test_engine_games_round_trip(record: GameRecord) -> None:
     """An engine-played game written and read back replays to the same game."""
     text = write_tenhou6(record)
-    again = replay_mjlog(parse_tenhou6(text))
+    again = replay_game(parse_tenhou6(text))
     assert seen(again) == seen(record)
     assert write_tenhou6(again) == text
 

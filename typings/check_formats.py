@@ -6,8 +6,8 @@ from typing import assert_type
 
 from mahjong_core.errors import IllegalActionError, InvalidLogError
 from mahjong_core.formats import (
+    GameLog,
     LogFormat,
-    MjlogGame,
     detect_format,
     format_mjlog,
     parse_game,
@@ -17,7 +17,7 @@ from mahjong_core.formats import (
     read_mjai,
     read_tenhou6,
     record_to_mjlog,
-    replay_mjlog,
+    replay_game,
     split_games,
     split_mjai,
     split_tenhou6,
@@ -48,17 +48,17 @@ def engine_game_out(game: Game) -> None:
     assert_type(write_tenhou6(record, names=["a", "b", "c", "d"], title=("t", "")), str)
     assert_type(write_mjai(record, names=("a", "b", "c", "d")), str)
     log = record_to_mjlog(record, names=["a", "b", "c", "d"])
-    assert_type(log, MjlogGame)
+    assert_type(log, GameLog)
     assert_type(format_mjlog(log), str)
     assert_type(write_game(record, LogFormat.MJAI), str)
 
 
 def logs_in(data: bytes, text: str) -> None:
-    assert_type(read_tenhou6(data), list[MjlogGame])
-    assert_type(read_mjai(text), list[MjlogGame])
-    assert_type(read_games(data), list[MjlogGame])
-    assert_type(parse_tenhou6(text), MjlogGame)
-    assert_type(parse_mjai(text), MjlogGame)
+    assert_type(read_tenhou6(data), list[GameLog])
+    assert_type(read_mjai(text), list[GameLog])
+    assert_type(read_games(data), list[GameLog])
+    assert_type(parse_tenhou6(text), GameLog)
+    assert_type(parse_mjai(text), GameLog)
     assert_type(split_tenhou6(text), list[str])
     assert_type(split_mjai(data), list[str])
     for fmt, document in split_games(data):
@@ -66,7 +66,7 @@ def logs_in(data: bytes, text: str) -> None:
         assert_type(fmt.suffix, str)
         game = parse_game(document, fmt)
         try:
-            record = replay_mjlog(game)
+            record = replay_game(game)
         except (InvalidLogError, IllegalActionError) as error:
             assert_type(str(error), str)
             continue
@@ -90,7 +90,7 @@ def names_and_ids(win: Win, result: WinResult) -> None:
     assert_type(tile_name(Tile.parse("0m")), str)
 
 
-def misuse(record: GameRecord, game: MjlogGame) -> None:
+def misuse(record: GameRecord, game: GameLog) -> None:
     write_tenhou6(game)  # type: ignore[arg-type]
     write_mjai(record, game)  # type: ignore[call-arg]
     write_game(record, "mjai")  # type: ignore[arg-type]

@@ -1123,12 +1123,12 @@ def _played_games(games: int, seed: int) -> tuple[list[GameText], list[tuple[int
 def _replay_game(item: GameText) -> tuple[tuple[int, ...], int] | str:
     """A game read and replayed: its final scores and its rounds, or why it is refused."""
     from ..formats.logs import parse_game
-    from ..formats.replay import replay_mjlog
+    from ..formats.replay import replay_game
 
     if item.error is not None or item.fmt is None:
         return item.error or "no game"
     try:
-        record = replay_mjlog(parse_game(item.text, item.fmt))
+        record = replay_game(parse_game(item.text, item.fmt))
     except MahjongError as error:
         return str(error)
     return record.final_scores, len(record.rounds)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ..errors import MahjongError, quote
 from ..formats.logs import LogFormat, parse_game, write_game
-from ..formats.replay import replay_mjlog
+from ..formats.replay import replay_game
 from ._batch import OutputClosed
 from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
 
@@ -43,7 +43,7 @@ def convert(document: str, to: LogFormat, fmt: LogFormat | None = None) -> str:
     one the engine refuses; the message names the round and the action.
     """
     game = parse_game(document, fmt)
-    return write_game(replay_mjlog(game), to, source=game)
+    return write_game(replay_game(game), to, source=game)
 
 
 def _write_file(directory: str, name: str, text: str) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import MahjongError, quote
 from ..formats.logs import LogFormat, parse_game
 from ..formats.mjlog import parse_mjlog
-from ..formats.replay import replay_mjlog
+from ..formats.replay import replay_game
 from ..table import Draw, GameRecord, Win
 from ._batch import Output
 from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
@@ -66,7 +66,7 @@ def answer(number: int, document: str, fmt: LogFormat = LogFormat.MJLOG) -> tupl
     cannot be)."""
     try:
         game = parse_mjlog(document) if fmt is LogFormat.MJLOG else parse_game(document, fmt)
-        out: dict[str, Any] = {"game": number, **record_json(replay_mjlog(game))}
+        out: dict[str, Any] = {"game": number, **record_json(replay_game(game))}
     except MahjongError as error:
         return json.dumps({"game": number, "error": str(error)}), False
     return json.dumps(out, separators=(", ", ": ")), True

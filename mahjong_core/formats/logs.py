@@ -1,7 +1,7 @@
 """Any game log: its format recognised from the content, its games read and written.
 
 Tenhou's mjlog XML, the tenhou.net/6 JSON log and mjai events all read into
-``MjlogGame`` (a deal and the players' decisions); ``replay_mjlog`` plays one through the
+``GameLog`` (a deal and the players' decisions); ``replay_game`` plays one through the
 engine, and a writer turns the engine's ``GameRecord`` into any of the three.
 
 >>> detect_format('<mjloggm ver="2.3">'), detect_format('{"log": []}')
@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from ..errors import InvalidLogError, quote
 from ..table import GameRecord
 from ..tile import plain_str
+from .game_log import GameLog
 from .mjai import parse_mjai, split_mjai, write_mjai
-from .mjlog import MjlogGame, decode_utf8, format_mjlog, parse_mjlog, split_mjlog
+from .mjlog import decode_utf8, format_mjlog, parse_mjlog, split_mjlog
 from .record_mjlog import record_to_mjlog
 from .tenhou6 import parse_tenhou6, split_tenhou6, write_tenhou6
 
@@ -109,7 +110,7 @@ def split_games(data: str | bytes) -> list[tuple[LogFormat, str]]:
     return [(fmt, piece) for piece in split(text)]
 
 
-def parse_game(document: str, fmt: LogFormat | None = None) -> MjlogGame:
+def parse_game(document: str, fmt: LogFormat | None = None) -> GameLog:
     """Read one game in ``fmt`` (recognised from the text when None).
 
     Raises InvalidLogError naming the place where the game cannot be read.
@@ -125,7 +126,7 @@ def parse_game(document: str, fmt: LogFormat | None = None) -> MjlogGame:
     raise InvalidLogError(f"no log format {quote(fmt)}")
 
 
-def read_games(data: str | bytes) -> list[MjlogGame]:
+def read_games(data: str | bytes) -> list[GameLog]:
     """Every game in ``data``, whatever its format (see ``split_games``).
 
     Raises InvalidLogError on the first that cannot be read, naming it (``game 2: ...``).
@@ -139,7 +140,7 @@ def read_games(data: str | bytes) -> list[MjlogGame]:
     return games
 
 
-def write_game(record: GameRecord, fmt: LogFormat, *, source: MjlogGame | None = None,
+def write_game(record: GameRecord, fmt: LogFormat, *, source: GameLog | None = None,
                names: Sequence[str] | None = None) -> str:
     """A game record in ``fmt``: the mjlog document, the tenhou.net/6 JSON or the mjai
     lines (see ``write_tenhou6``, ``write_mjai`` and ``record_to_mjlog``).

@@ -1,4 +1,4 @@
-"""mjai event logs: read into an ``MjlogGame``, written from the engine's record.
+"""mjai event logs: read into a ``GameLog``, written from the engine's record.
 
 mjai is the protocol bots speak (Mortal's libriichi, RiichiEnv, mjai.app): one JSON
 object a line, each an event with a ``type``. A game is ``start_game`` (``names``), then
@@ -62,7 +62,8 @@ from ..table import (
 )
 from ..tile import Tile, TileId, plain_str
 from ._round_builder import RoundBuilder
-from .mjlog import CallKind, MjlogGame, MjlogPlayer, MjlogRound, decode_utf8
+from .game_log import CallKind, GameLog, LogPlayer, LogRound
+from .mjlog import decode_utf8
 from .record_mjlog import check_names, check_source
 
 __all__ = ["mjai_events", "parse_mjai", "read_mjai", "split_mjai", "tile_from_name",
@@ -170,7 +171,7 @@ class _Reader:
         self.kuitan = True
         self.started = False
         self.ended = False
-        self.rounds: list[MjlogRound] = []
+        self.rounds: list[LogRound] = []
         self.round: RoundBuilder | None = None
         self.reach: int | None = None
         self.saw_red = False
@@ -354,7 +355,7 @@ class _Reader:
         self.players = players
         return players
 
-    def game(self) -> MjlogGame:
+    def game(self) -> GameLog:
         if not self.started:
             _fail("the log has no start_game")
         if self.round is not None:
@@ -369,14 +370,14 @@ class _Reader:
         rule_type = (0x01 | (0 if red else 0x02) | (0 if self.kuitan else 0x04)
                      | (0x08 if east_south else 0) | (0x10 if self.players == 3 else 0))
         names = self.names[:self.seats] if self.names else []
-        players = tuple(MjlogPlayer(name) for name in names)
-        return MjlogGame(version=None, shuffle_seed=None, rule_type=rule_type, lobby=None,
+        players = tuple(LogPlayer(name) for name in names)
+        return GameLog(version=None, shuffle_seed=None, rule_type=rule_type, lobby=None,
                          players=players, first_dealer=0, rounds=tuple(self.rounds))
 
 
-def parse_mjai(document: str | bytes) -> MjlogGame:
+def parse_mjai(document: str | bytes) -> GameLog:
     """Read one game's mjai events (``start_game`` to ``end_game``, one JSON object a
-    line) into an ``MjlogGame``.
+    line) into a ``GameLog``.
 
     Tiles get ids as they first appear (a red five its own, unless ``aka_flag`` is
     false); a drawn round's kind (nine terminals, four winds, four riichi, four kans,
@@ -456,7 +457,7 @@ def _is_start(line: str) -> bool:
     return isinstance(event, dict) and event.get("type") == "start_game"
 
 
-def read_mjai(data: str | bytes) -> list[MjlogGame]:
+def read_mjai(data: str | bytes) -> list[GameLog]:
     """Every game in ``data`` (see ``split_mjai``), in order.
 
     Raises InvalidLogError on the first that cannot be read, naming it (``game 2: line
@@ -474,7 +475,7 @@ def read_mjai(data: str | bytes) -> list[MjlogGame]:
 # --- writing ----------------------------------------------------------------------------
 
 
-def _names(record: GameRecord, source: MjlogGame | None, names: Sequence[str] | None
+def _names(record: GameRecord, source: GameLog | None, names: Sequence[str] | None
            ) -> list[str]:
     count = record.rules.players
     if names is not None:
@@ -560,7 +561,7 @@ def _round_events(played: RoundRecord, red: bool) -> list[dict[str, _Json]]:
     return out
 
 
-def write_mjai(record: GameRecord, *, source: MjlogGame | None = None,
+def write_mjai(record: GameRecord, *, source: GameLog | None = None,
                names: Sequence[str] | None = None) -> str:
     """The mjai events of a game the engine played or replayed, one JSON object a line
     (each line ends with a newline).

@@ -48,29 +48,25 @@ from ..table import (
 )
 from ..table.wall import THREE_PLAYER_IDS
 from ..tile import Tile, TileId
-from .mjlog import (
+from .game_log import (
     Agari,
     AgariRecord,
     Bye,
     Call,
     CallKind,
-    MjlogGame,
-    MjlogRound,
-    MjlogStanding,
+    GameLog,
+    LogRound,
+    LogStanding,
     NewDora,
     Reconnect,
     Riichi,
     Ryuukyoku,
 )
-from .mjlog import (
-    Discard as LogDiscard,
-)
-from .mjlog import (
-    Draw as LogDraw,
-)
+from .game_log import Discard as LogDiscard
+from .game_log import Draw as LogDraw
 from .tenhou_seed import TenhouShuffle, tenhou_walls
 
-__all__ = ["check_shuffle_wall", "game_rules", "replay_mjlog"]
+__all__ = ["check_shuffle_wall", "game_rules", "replay_game"]
 
 _PASSES = tuple(Pass(seat) for seat in range(4))
 _FOUR_PLAYER_SET = frozenset(range(136))
@@ -84,7 +80,7 @@ _ABORTS = {"yao9": DrawKind.NINE_TERMINALS, "kaze4": DrawKind.FOUR_WINDS,
            "ron3": DrawKind.TRIPLE_RON}
 
 
-def game_rules(game: MjlogGame, *, round_points: bool | None = None
+def game_rules(game: GameLog, *, round_points: bool | None = None
                ) -> tuple[Rules, TableRules]:
     """The hand and table rules of a Tenhou game: four or three players (Tenhou's
     ``TENHOU_RULES`` and ``TENHOU_TABLE``, or ``TENHOU_SANMA_RULES`` and
@@ -93,10 +89,10 @@ def game_rules(game: MjlogGame, *, round_points: bool | None = None
     points are whole numbers (``round_points``; by default as the log's own final
     standing shows, else whole, as Tenhou wrote them until about 2021).
 
-    Raises InvalidLogError for a value that is no MjlogGame.
+    Raises InvalidLogError for a value that is no GameLog.
     """
-    if not isinstance(game, MjlogGame):
-        raise InvalidLogError(f"a game is an MjlogGame, got {quote(game)}")
+    if not isinstance(game, GameLog):
+        raise InvalidLogError(f"a game is a GameLog, got {quote(game)}")
     players = game.players_count
     base_rules, base_table = ((TENHOU_RULES, TENHOU_TABLE) if players == 4
                               else (TENHOU_SANMA_RULES, TENHOU_SANMA_TABLE))
@@ -112,7 +108,7 @@ def game_rules(game: MjlogGame, *, round_points: bool | None = None
                                round_points=round_points)
 
 
-def _recorded_final(game: MjlogGame) -> MjlogStanding | None:
+def _recorded_final(game: GameLog) -> LogStanding | None:
     """The final standing the log records on its last win or draw, if it does."""
     for end in reversed(_ends(game.rounds[-1])) if game.rounds else ():
         if end.recorded is not None and end.recorded.final is not None:
@@ -120,7 +116,7 @@ def _recorded_final(game: MjlogGame) -> MjlogStanding | None:
     return None
 
 
-def _ends(log_round: MjlogRound) -> list[Agari | Ryuukyoku]:
+def _ends(log_round: LogRound) -> list[Agari | Ryuukyoku]:
     """The round's wins or draw: the events at its end."""
     events = log_round.events
     at = len(events)
@@ -129,7 +125,7 @@ def _ends(log_round: MjlogRound) -> list[Agari | Ryuukyoku]:
     return [e for e in events[at:] if isinstance(e, Agari | Ryuukyoku)]
 
 
-def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRecord:
+def replay_game(game: GameLog, *, round_points: bool | None = None) -> GameRecord:
     """Play every round of ``game`` through the engine and return the engine's record.
 
     Raises IllegalActionError for an action the rules do not allow at that point and
@@ -139,8 +135,8 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
     differ from the walls its shuffle seed gives (see ``check_shuffle_wall``); the
     message names the round. ``round_points`` is passed to ``game_rules``.
     """
-    if not isinstance(game, MjlogGame):
-        raise InvalidLogError(f"a game to replay is an MjlogGame, got {quote(game)}")
+    if not isinstance(game, GameLog):
+        raise InvalidLogError(f"a game to replay is a GameLog, got {quote(game)}")
     if round_points is not None and type(round_points) is not bool:
         raise InvalidLogError(f"round_points is True, False or None, got {quote(round_points)}")
     rules, table = game_rules(game, round_points=round_points)
@@ -184,13 +180,13 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None) -> GameRe
     return record
 
 
-def _own_uma(game: MjlogGame) -> bool:
+def _own_uma(game: GameLog) -> bool:
     """A private lobby (a lobby number other than 0) sets its own uma, which its log does
     not state: its final placement points are the log's to say, not the engine's."""
     return game.lobby is not None and game.lobby != 0
 
 
-def _check_outcomes(table_round: Round, log_round: MjlogRound) -> None:
+def _check_outcomes(table_round: Round, log_round: LogRound) -> None:
     """Each outcome the log records (where it does) against the engine's."""
     ends = _ends(log_round)
     results = table_round.results
@@ -214,7 +210,7 @@ def _check_outcomes(table_round: Round, log_round: MjlogRound) -> None:
                                 f"engine has {ours}")
 
 
-def _check_start(engine: Game, log_round: MjlogRound) -> None:
+def _check_start(engine: Game, log_round: LogRound) -> None:
     """The round's start as the log records it (where it does) against the engine's."""
     expected: list[tuple[str, object, object]] = [
         ("round", log_round.round_index, 4 * engine.round_wind + engine.dealer),
@@ -230,7 +226,7 @@ def _check_start(engine: Game, log_round: MjlogRound) -> None:
                                   f"{ours}")
 
 
-def _wall(log_round: MjlogRound, players: int) -> Wall:
+def _wall(log_round: LogRound, players: int) -> Wall:
     """The wall as far as the log shows it, the unseen places filled with the unseen tiles.
 
     Three-player walls keep their 4th and 5th indicators at the live wall's end (see
@@ -296,7 +292,7 @@ def _wall(log_round: MjlogRound, players: int) -> Wall:
                 fill(ura[:held_apart], held_apart, "ura indicators"))
 
 
-def _play(table_round: Round, log_round: MjlogRound) -> None:
+def _play(table_round: Round, log_round: LogRound) -> None:
     """Apply the log's decisions to ``table_round`` and check what the log shows."""
     riichi: set[int] = set()
     events = log_round.events
@@ -484,7 +480,7 @@ def _names(ids: Sequence[int]) -> str:
     return " ".join(_name(i) for i in ids) or "none"
 
 
-def check_shuffle_wall(log_round: MjlogRound, shuffle: TenhouShuffle, dealer: int,
+def check_shuffle_wall(log_round: LogRound, shuffle: TenhouShuffle, dealer: int,
                        where: str = "") -> None:
     """Check a round's deal, dice, draws and dora and ura indicators against the wall its
     game's shuffle seed gives (``tenhou_walls``), the round dealt by ``dealer``.

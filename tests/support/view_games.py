@@ -9,7 +9,7 @@ import functools
 import gzip
 from pathlib import Path
 
-from mahjong_core.formats import replay_mjlog, split_mjlog
+from mahjong_core.formats import replay_game, split_mjlog
 from mahjong_core.formats.mjlog import parse_mjlog
 from mahjong_core.table import GameRecord
 
@@ -47,7 +47,7 @@ def record(name: str) -> GameRecord:
     if name.startswith("engine-"):
         _, players, seed = name.split("-")
         return (play if players == "4p" else play_sanma)(int(seed))
-    return replay_mjlog(parse_mjlog(_DOCUMENTS[name]))
+    return replay_game(parse_mjlog(_DOCUMENTS[name]))
 
 
 def names(name: str) -> list[str] | None:
