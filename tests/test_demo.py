@@ -378,8 +378,9 @@ def test_three_bots_play_a_whole_three_player_game() -> None:
 def test_the_command_plays_three_players(tmp_path: pytest.TempPathFactory) -> None:
     from pathlib import Path
 
-    from mahjong_core.formats.logs import read_games
     from mahjong_core.formats.replay import replay_game
+
+    from .support.logs import games
 
     game = play_game(2, rules=TENHOU_SANMA_RULES, table=TENHOU_SANMA_TABLE)
     path = Path(str(tmp_path)) / "game.mjlog"
@@ -390,7 +391,7 @@ def test_the_command_plays_three_players(tmp_path: pytest.TempPathFactory) -> No
     assert log.count(" aside (kita)") == len(kitas) > 0
     standing = re.findall(r"^  \d\. P(\d) (-?\d+) \(([-+]\d+\.\d)\)$", log, re.MULTILINE)
     assert [int(seat) for seat, _, _ in standing] == [seat for seat, _, _ in game.standings()]
-    (written,) = read_games(path.read_bytes())
+    (written,) = games(path)
     assert replay_game(written).final_scores == game.record.final_scores
 
 
@@ -477,8 +478,9 @@ def test_demo_writes_its_game_in_each_log_format(tmp_path: pytest.TempPathFactor
     """The game written as tenhou.net/6 JSON, mjai and mjlog replays to the same game."""
     from pathlib import Path
 
-    from mahjong_core.formats.logs import read_games
     from mahjong_core.formats.replay import replay_game
+
+    from .support.logs import games
 
     base = Path(str(tmp_path))
     paths = {fmt: base / f"game.{fmt}" for fmt in ("tenhou6", "mjai", "mjlog")}
@@ -494,7 +496,7 @@ def test_demo_writes_its_game_in_each_log_format(tmp_path: pytest.TempPathFactor
     played = play_game(1).record
     assert len(played.rounds) > 4
     for path in paths.values():
-        (game,) = read_games(path.read_bytes())
+        (game,) = games(path)
         replayed = replay_game(game)
         assert replayed.final_scores == played.final_scores
         assert replayed.points == played.points

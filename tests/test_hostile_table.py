@@ -41,7 +41,6 @@ from mahjong_core import (
     Wind,
     Yaku,
 )
-from mahjong_core.cli._games import GameText, read_inputs
 from mahjong_core.cli.convert import convert
 from mahjong_core.cli.replay import answer as replay_answer
 from mahjong_core.errors import (
@@ -52,24 +51,20 @@ from mahjong_core.errors import (
 )
 from mahjong_core.formats import (
     GameLog,
+    GameSource,
     LogFormat,
+    ReadError,
     TenhouShuffle,
     detect_format,
     format_mjlog,
+    iter_games,
+    iter_sources,
     parse_game,
     parse_mjai,
     parse_mjlog,
     parse_tenhou6,
-    read_games,
-    read_mjai,
-    read_mjlog,
-    read_tenhou6,
     record_to_mjlog,
     replay_game,
-    split_games,
-    split_mjai,
-    split_mjlog,
-    split_tenhou6,
     tenhou_walls,
     write_game,
     write_mjai,
@@ -101,6 +96,7 @@ from mahjong_core.table import (
 )
 from mahjong_core.table import records as table_records
 from tests.support.hostile_checks import Slot, Target, cases, check, keywords, options
+from tests.support.logs import documents
 from tests.support.strategies import (
     HUGE_INTS,
     LoudInt,
@@ -120,7 +116,7 @@ TENHOU6 = (DATA / "2019021004gm-00a9-0000-e2f6516d.json").read_text(encoding="ut
 GAME = parse_mjlog(MJLOG)
 RECORD = replay_game(GAME)
 MJAI = write_mjai(RECORD, source=GAME)
-SANMA_MJLOG = split_mjlog((DATA / "tenhou_3p_kita_minkan.mjlog").read_bytes())[0]
+SANMA_MJLOG = documents(DATA / "tenhou_3p_kita_minkan.mjlog")[0]
 SANMA_GAME = parse_mjlog(SANMA_MJLOG)
 SEED = GAME.shuffle_seed
 assert SEED is not None
@@ -547,21 +543,26 @@ def _bytes_of(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
+def _in_memory(data: object) -> object:
+    """Text as the bytes of a file (``iter_sources`` takes a str as a path)."""
+    return _bytes_of(data) if isinstance(data, str) else data
+
+
+def _all_sources(data: object) -> list[GameSource | ReadError]:
+    return list(iter_sources(_in_memory(data)))  # type: ignore[arg-type]
+
+
+def _all_games(data: object) -> list[GameLog | ReadError]:
+    return list(iter_games(_in_memory(data)))  # type: ignore[arg-type]
+
+
 FORMAT_TARGETS: list[Target] = [
     Target("parse_mjlog", parse_mjlog, (Slot(_documents(LogFormat.MJLOG), MJLOG),)),
     Target("parse_tenhou6", parse_tenhou6, (Slot(_documents(LogFormat.TENHOU6), TENHOU6),)),
     Target("parse_mjai", parse_mjai, (Slot(_documents(LogFormat.MJAI), MJAI),)),
-    Target("split_mjlog", split_mjlog, (Slot(_documents(LogFormat.MJLOG), MJLOG),)),
-    Target("split_tenhou6", split_tenhou6, (Slot(_documents(LogFormat.TENHOU6), TENHOU6),)),
-    Target("split_mjai", split_mjai, (Slot(_documents(LogFormat.MJAI), MJAI),)),
-    Target("read_mjlog", read_mjlog,
-           (Slot(_documents(LogFormat.MJLOG).map(_bytes_of), MJLOG.encode()),)),
-    Target("read_tenhou6", read_tenhou6,
-           (Slot(_documents(LogFormat.TENHOU6).map(_bytes_of), TENHOU6.encode()),)),
-    Target("read_mjai", read_mjai, (Slot(_documents(LogFormat.MJAI), MJAI),)),
     Target("detect_format", detect_format, (Slot(_any_document(), MJAI),)),
-    Target("split_games", split_games, (Slot(_any_document().map(_bytes_of), TENHOU6),)),
-    Target("read_games", read_games, (Slot(_any_document(), MJLOG),)),
+    Target("iter_sources", _all_sources, (Slot(_any_document(), TENHOU6),)),
+    Target("iter_games", _all_games, (Slot(_any_document(), MJLOG),)),
     Target("parse_game", parse_game, (Slot(_any_document(), TENHOU6),
                                       Slot(st.none() | FORMATS, None))),
     Target("replay(parse_game)", _replay_text, (Slot(_any_document(), MJAI),
@@ -619,10 +620,8 @@ TARGETS = [*TABLE_TARGETS, *RECORD_TARGETS, *FORMAT_TARGETS]
 _IDS = [target.name for target in TARGETS]
 
 _TEXT_TARGETS = {"parse_mjlog": MJLOG, "parse_tenhou6": TENHOU6, "parse_mjai": MJAI,
-                 "split_mjlog": MJLOG, "split_tenhou6": TENHOU6, "split_mjai": MJAI,
-                 "read_mjai": MJAI, "detect_format": MJAI, "read_games": MJLOG,
-                 "parse_game": TENHOU6, "replay(parse_game)": MJAI,
-                 "read_mjlog": MJLOG, "read_tenhou6": TENHOU6, "split_games": TENHOU6}
+                 "detect_format": MJAI, "iter_games": MJLOG, "iter_sources": TENHOU6,
+                 "parse_game": TENHOU6, "replay(parse_game)": MJAI}
 _RECORD_NAMES = {target.name for target in RECORD_TARGETS}
 _ACTION_TARGETS = {target.name for target in TARGETS
                    if target.name.startswith(("Round.apply", "Round.is_legal", "Game.apply"))}
@@ -639,7 +638,7 @@ def _all_cases(target: Target) -> list[tuple[object, ...]]:
         rest = tuple(slot.default for slot in target.slots[1:])
         damaged_texts = _constant_damage(_TEXT_TARGETS[target.name])
         found += [(text, *rest) for text in damaged_texts]
-        if target.name.startswith(("read_", "split_")):
+        if target.name.startswith("iter_"):
             found += [(_bytes_of(text), *rest) for text in damaged_texts[::7]]
     if target.name in _ACTION_TARGETS:
         found += [(action,) for action in _constant_actions()]
@@ -653,7 +652,7 @@ def test_the_targets_cover_the_table_and_the_formats() -> None:
     assert len(names) == len(TARGETS)
     for name in ("Round", "Game", "TableRules", "Wall.stacked", "Discard", "Pon", "Kita",
                  "mjlog.GameLog", "mjlog.LogRound", "mjlog.Discard", "parse_mjlog",
-                 "parse_tenhou6", "parse_mjai", "read_games", "tenhou_walls", "replay_game",
+                 "parse_tenhou6", "parse_mjai", "iter_games", "tenhou_walls", "replay_game",
                  "Round.apply[answer]", "Round.observe[sanma]", "GameRecord"):
         assert name in names, name
 
@@ -972,12 +971,10 @@ FINDINGS: list[tuple[str, Callable[[], object], type[MahjongError] | None, str]]
     ("an mjai number of 5,000 digits reached int()",
      lambda: parse_mjai('{"type":"start_game","x":1' + "0" * 5000 + "}"), InvalidLogError,
      "a number of 5001 characters"),
-    ("split_tenhou6 of an int raised AttributeError", lambda: split_tenhou6(5),  # type: ignore[arg-type]
-     InvalidLogError, "text or bytes"),
-    ("split_mjai of an int raised AttributeError", lambda: split_mjai(5),  # type: ignore[arg-type]
-     InvalidLogError, "text or bytes"),
-    ("split_tenhou6 converted the numbers it only splits",
-     lambda: len(split_tenhou6('{"log": 1' + "0" * 5000 + '}\n{"log": []}')), None, "2"),
+    ("iter_sources of an int raised TypeError", lambda: str(list(iter_sources(5))),  # type: ignore[arg-type]
+     None, "an input is a path, a file or bytes, got 5"),
+    ("iter_sources converted the numbers it only splits",
+     lambda: len(list(iter_sources(b'{"log": 1' + b"0" * 5000 + b'}\n{"log": []}'))), None, "2"),
     ("detect_format converted the numbers it only looks at",
      lambda: detect_format('{"log": 1' + "0" * 5000 + "}"), None, "TENHOU6"),
     ("replay_game of a non-game raised AttributeError", lambda: replay_game(5),  # type: ignore[arg-type]
@@ -1062,17 +1059,19 @@ def test_good_games_come_out_as_they_went_in(fmt: LogFormat, data: st.DataObject
     if data.draw(st.booleans()):
         stream = gzip.compress(stream)
     sizes = data.draw(st.lists(st.integers(1, 5000), max_size=50))
-    found = list(read_inputs(["-"], Trickle(stream, sizes)))  # type: ignore[arg-type]
+    found = list(iter_sources(["-"], stdin=Trickle(stream, sizes)))  # type: ignore[arg-type]
     if not games:
-        assert [(g.fmt, g.error) for g in found] == [(None, "standard input holds no game")]
+        assert found == [ReadError("standard input", None, "standard input holds no game")]
         return
-    assert [g.error for g in found] == [None] * len(games)
-    assert [g.fmt for g in found] == [fmt] * len(games)
+    assert [(type(g), g.file, g.index) for g in found] == [
+        (GameSource, "standard input", index) for index in range(len(games))]
+    found_ = [g for g in found if isinstance(g, GameSource)]
+    assert [g.fmt for g in found_] == [fmt] * len(games)
     if fmt is MJ:  # lines as they were, whatever ended them and blanks after them
-        assert [[line.strip() for line in g.text.split("\n")] for g in found] == [
+        assert [[line.strip() for line in g.text.split("\n")] for g in found_] == [
             game.split("\n") for game in games]
     else:
-        assert [g.text for g in found] == games
+        assert [g.text for g in found_] == games
 
 
 @pytest.mark.parametrize("separator", [b"", b" ", b"\n"])
@@ -1090,10 +1089,11 @@ def test_a_gzip_file_cut_short_answers_every_game_before_the_cut(separator: byte
         path.write_bytes(zipped[:cut])
         inflated = len(zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(zipped[:cut]))
         complete = sum(1 for end in ends if end - len(separator) <= inflated)
-        found = list(read_inputs([str(path)]))
-        assert [(g.fmt, g.text) for g in found[:-1]] == [(M, game) for game in games[:complete]]
-        assert found[-1] == GameText(M if inflated else None, "",
-                                     f"{path}: the gzip data ends early (cut short)")
+        found = list(iter_sources([str(path)]))
+        assert [(g.fmt, g.text) for g in found[:-1] if isinstance(g, GameSource)] == [
+            (M, game) for game in games[:complete]]
+        assert found[-1] == ReadError(str(path), complete if inflated else None,
+                                      f"{path}: the gzip data ends early (cut short)")
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from([M, T6, MJ]).flatmap(
     lambda fmt: st.sampled_from(GOOD_GAMES[fmt]) | damaged(DOCUMENTS[fmt])), max_size=4),
@@ -1108,8 +1108,10 @@ def test_any_stream_is_cut_into_games_or_errors(pieces: list[str], junk: list[by
                                               strict=False))
     if zipped:
         stream = gzip.compress(stream)[:len(stream) // 2 if junk and junk[0] else None]
-    found = list(read_inputs(["-"], Trickle(stream, sizes)))  # type: ignore[arg-type]
+    found = list(iter_sources(["-"], stdin=Trickle(stream, sizes)))  # type: ignore[arg-type]
     assert found
     for game in found:
-        assert (game.error is None) != (game.text == "")
-        assert game.error is None or (game.error.isprintable() and len(game.error) < 600)
+        if isinstance(game, GameSource):
+            assert game.text
+        else:
+            assert game.message.isprintable() and len(game.message) < 600

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from mahjong_core import TileId
 from mahjong_core.errors import InvalidLogError
+from mahjong_core.formats import GameSource, ReadError, iter_games, iter_sources
 from mahjong_core.formats.game_log import (
     Agari,
     AgariRecord,
@@ -34,7 +35,7 @@ from mahjong_core.formats.game_log import (
     Ryuukyoku,
     RyuukyokuRecord,
 )
-from mahjong_core.formats.mjlog import format_mjlog, parse_mjlog, read_mjlog, split_mjlog
+from mahjong_core.formats.mjlog import format_mjlog, parse_mjlog
 
 from .support.mjlog_strategies import calls, games, players_and_seats
 
@@ -621,54 +622,60 @@ def test_the_blanked_form_reads_with_none_where_the_outcomes_were(name: str) -> 
 
 # --- files: gzip, several documents ------------------------------------------------------
 
+def _read(data: bytes | str) -> list[GameLog | str]:
+    """Every game of ``data`` as ``iter_games`` reads it (without its origin), an error as
+    its message."""
+    raw = data.encode() if isinstance(data, str) else data
+    return [item.message if isinstance(item, ReadError) else attrs.evolve(item, origin=None)
+            for item in iter_games(raw)]
+
+
 def test_gzip_input_reads_as_the_plain_text() -> None:
     raw = (DATA / "tenhou_4p_double_ron.mjlog.gz").read_bytes()
     assert raw[:2] == b"\x1f\x8b"
-    assert read_mjlog(raw) == read_mjlog(real_text("tenhou_4p_double_ron.mjlog.gz"))
+    assert _read(raw) == _read(real_text("tenhou_4p_double_ron.mjlog.gz"))
 
 
 def test_several_documents_in_one_file_plain_and_gzip() -> None:
     texts = [real_text(name) for name in REAL_LOGS]
     expected = [parse_mjlog(text) for text in texts]
     one_per_line = "\n".join(texts) + "\n"
-    assert split_mjlog(one_per_line) == texts
-    assert read_mjlog(one_per_line) == expected
-    assert read_mjlog("".join(texts)) == expected
-    assert read_mjlog(one_per_line.encode()) == expected
-    assert read_mjlog(gzip.compress(one_per_line.encode())) == expected
+    assert [item.text for item in iter_sources(one_per_line.encode())
+            if isinstance(item, GameSource)] == texts
+    assert _read(one_per_line) == expected
+    assert _read("".join(texts)) == expected
+    assert _read(gzip.compress(one_per_line.encode())) == expected
     members = b"".join(gzip.compress((text + "\n").encode()) for text in texts)
-    assert read_mjlog(members) == expected
-    assert read_mjlog("") == []
-    assert read_mjlog(b"  \n") == []
+    assert _read(members) == expected
+    assert _read(b"  \n") == ["data holds no game"]
 
 
 def test_a_truncated_gzip_file_keeps_what_it_holds_and_names_the_cut_document() -> None:
     texts = [real_text(name) for name in FOUR_PLAYER_LOGS[:2]]
     raw = gzip.compress("\n".join(texts).encode())
     cut = raw[:len(raw) * 3 // 4]
-    documents = split_mjlog(cut)
-    assert documents[0] == texts[0]
-    assert texts[1].startswith(documents[1]) and documents[1] != texts[1]
-    with pytest.raises(InvalidLogError, match=r"^document 2: .*(cut-off|truncated)"):
-        read_mjlog(cut)
+    first, second = iter_sources(cut)
+    assert isinstance(first, GameSource) and first.text == texts[0]
+    assert isinstance(second, ReadError) and second.index == 1
+    assert second.message == "data: the gzip data ends early (cut short)"
 
 
-def test_a_damaged_document_is_returned_by_split_for_parse_to_name() -> None:
-    pieces = split_mjlog("junk <mjloggm>a</mjloggm>\n<mjloggm ver=")
-    assert pieces == ["junk", "<mjloggm>a</mjloggm>", "<mjloggm ver="]
-    with pytest.raises(InvalidLogError, match=r"^document 1: before the first round, "
-                                              r"character 0 junk: text outside a tag"):
-        read_mjlog("junk <mjloggm>a</mjloggm>")
+def test_a_damaged_document_costs_only_itself() -> None:
+    found = _read("<mjloggm>a</mjloggm>\njunk\n<mjloggm ver=")
+    assert found == [
+        "before the first round, character 9 a: text outside a tag: 'a'",
+        "before the first round, character 0 junk: text outside a tag: 'junk'",
+        "before the first round, character 0 <mjloggm ver=: a cut-off or malformed tag: "
+        "'<mjloggm ver='"]
 
 
 @pytest.mark.parametrize(("data", "message"), [
-    (b"\x1f\x8b\x09\x00" + bytes(12), "gzip member at byte 0 is damaged"),
-    ("<mjloggm>é</mjloggm>".encode("latin-1"), "byte 9 is not UTF-8"),
-    (gzip.compress(b"<mjloggm/>", mtime=0) + b"junk", "starts no gzip member"),
+    (b"\x1f\x8b\x09\x00" + bytes(12), "data: the gzip data is damaged (Error -3 "),
+    ("<mjloggm>é</mjloggm>".encode("latin-1"), "the game is not UTF-8: byte 0xe9 at position 9"),
+    (gzip.compress(b"<mjloggm/>", mtime=0) + b"junk", "data: the gzip data is damaged"),
 ])
 def test_bytes_that_are_not_gzip_or_utf8(data: bytes, message: str) -> None:
-    with pytest.raises(InvalidLogError, match=message):
-        split_mjlog(data)
+    assert any(isinstance(item, str) and item.startswith(message) for item in _read(data))
 
 
 # --- damaged input -----------------------------------------------------------------------
@@ -831,18 +838,20 @@ def test_a_draw_by_a_seat_a_three_player_game_does_not_have() -> None:
         parse_mjlog(damaged)
 
 
-def test_read_names_the_document() -> None:
+def test_a_bad_document_is_an_error_in_its_place() -> None:
     bad = _damage("<T52/>", "<T136/>")
-    with pytest.raises(InvalidLogError, match=r"^document 3: S1 honba 1, event 0, "):
-        read_mjlog("\n".join([DOC, DOC, bad, DOC]))
+    found = list(iter_games("\n".join([DOC, DOC, bad, DOC]).encode()))
+    assert [type(item).__name__ for item in found] == ["GameLog", "GameLog", "ReadError",
+                                                       "GameLog"]
+    error = found[2]
+    assert isinstance(error, ReadError) and error.index == 2
+    assert error.message.startswith("S1 honba 1, event 0, ")
 
 
 def test_not_text() -> None:
     bad: object = 12
     with pytest.raises(InvalidLogError, match="is a str"):
         parse_mjlog(bad)  # type: ignore[arg-type]
-    with pytest.raises(InvalidLogError, match="str or bytes"):
-        split_mjlog(bad)  # type: ignore[arg-type]
 
 
 # --- records and writing -----------------------------------------------------------------
@@ -938,4 +947,5 @@ def test_any_writable_game_reads_back_equal(game: GameLog) -> None:
     text = format_mjlog(game)
     assert "\n" not in text
     assert parse_mjlog(text) == game
-    assert split_mjlog(text + "\n" + text) == [text, text]
+    assert [item.text for item in iter_sources((text + "\n" + text).encode())
+            if isinstance(item, GameSource)] == [text, text]

@@ -33,7 +33,6 @@ from mahjong_core.formats.game_log import (
     Riichi,
     Ryuukyoku,
 )
-from mahjong_core.formats.mjlog import split_mjlog
 from mahjong_core.formats.tenhou_yaku import (
     TENHOU_YAKU_NAMES,
     tenhou_yaku_id,
@@ -42,13 +41,14 @@ from mahjong_core.formats.tenhou_yaku import (
 )
 from mahjong_core.table import TENHOU_TABLE, GameRecord
 
+from .support.logs import documents
 from .support.played_games import game_records, play, seen
 
 DATA = Path(__file__).resolve().parent / "data"
-LOGS = [*split_mjlog((DATA / "rare_rounds.mjlog").read_text(encoding="utf-8")),
+LOGS = [*documents(DATA / "rare_rounds.mjlog"),
         *((DATA / f"{name}.mjlog").read_text(encoding="utf-8")
           for name in ("2019021004gm-00a9-0000-e2f6516d", "2019080322gm-00a9-0000-81e85e04")),
-        *split_mjlog((DATA / "sanma_games.mjlog").read_text(encoding="utf-8")),
+        *documents(DATA / "sanma_games.mjlog"),
         (DATA / "tenhou_3p_kita_minkan.mjlog").read_text(encoding="utf-8")]
 """Four-player games, then three-player ones (the empty fourth seat, kita)."""
 

@@ -12,11 +12,12 @@ from mahjong_core import TileId
 from mahjong_core.errors import InvalidLogError
 from mahjong_core.formats import parse_mjlog, replay_game, tenhou_walls
 from mahjong_core.formats.game_log import Agari, Draw, GameLog, LogEvent, LogRound, NewDora
-from mahjong_core.formats.mjlog import split_mjlog
 from mahjong_core.formats.replay import check_shuffle_wall
 
+from .support.logs import documents
+
 DATA = Path(__file__).resolve().parent / "data"
-LOGS = [*split_mjlog((DATA / "rare_rounds.mjlog").read_text(encoding="utf-8")),
+LOGS = [*documents(DATA / "rare_rounds.mjlog"),
         (DATA / "2019021004gm-00a9-0000-e2f6516d.mjlog").read_text(encoding="utf-8")]
 
 

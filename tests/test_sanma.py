@@ -26,7 +26,7 @@ from mahjong_core import (
     parse_tiles,
 )
 from mahjong_core.errors import IllegalActionError, InvalidPaymentsError, InvalidSeatError
-from mahjong_core.formats.mjlog import parse_mjlog, split_mjlog
+from mahjong_core.formats.mjlog import parse_mjlog
 from mahjong_core.formats.replay import replay_game
 from mahjong_core.table import (
     TENHOU_SANMA_TABLE,
@@ -48,6 +48,7 @@ from mahjong_core.table import (
     Win,
 )
 from mahjong_core.table.wall import THREE_PLAYER_IDS
+from tests.support.logs import documents
 from tests.support.table_helpers import blank
 
 DATA = Path(__file__).parent / "data"
@@ -290,7 +291,7 @@ def test_a_three_player_wall_is_checked() -> None:
 
 # -- real games ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("document", split_mjlog((DATA / "sanma_games.mjlog").read_bytes()),
+@pytest.mark.parametrize("document", documents(DATA / "sanma_games.mjlog"),
                          ids=lambda d: str(len(d)))
 def test_real_three_player_games_replay_as_recorded(document: str) -> None:
     game = parse_mjlog(document)

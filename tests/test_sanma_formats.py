@@ -30,7 +30,6 @@ from mahjong_core.formats import (
     parse_tenhou6,
     record_to_mjlog,
     replay_game,
-    split_mjlog,
     write_game,
     write_mjai,
     write_tenhou6,
@@ -38,6 +37,7 @@ from mahjong_core.formats import (
 from mahjong_core.formats.game_log import Agari, Call, CallKind
 from mahjong_core.table import GameRecord, KitaDeclared, Win
 
+from .support.logs import documents
 from .support.played_games import play, play_sanma, sanma_game_records, seen
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -229,7 +229,7 @@ def _run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_convert_and_replay_a_three_player_game(tmp_path: Path) -> None:
     """A real three-player game converted to each format replays to the same answer."""
     source = tmp_path / "game.mjlog"
-    source.write_text(split_mjlog((DATA / "sanma_games.mjlog").read_text("utf-8"))[2],
+    source.write_text(documents(DATA / "sanma_games.mjlog")[2],
                       encoding="utf-8")
     paths = [source]
     for fmt in ("tenhou6", "mjai", "mjlog"):

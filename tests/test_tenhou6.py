@@ -13,17 +13,19 @@ from hypothesis import given, settings
 from mahjong_core.cli.replay import record_json
 from mahjong_core.errors import InvalidLogError
 from mahjong_core.formats import (
+    GameLog,
+    ReadError,
+    iter_games,
     parse_mjlog,
     parse_tenhou6,
-    read_tenhou6,
     replay_game,
-    split_tenhou6,
     write_tenhou6,
 )
 from mahjong_core.formats.game_log import Agari, Call, CallKind, Ryuukyoku
 from mahjong_core.formats.tenhou6 import DAN_NAMES
 from mahjong_core.table import GameRecord
 
+from .support.logs import documents, games
 from .support.played_games import game_records, play, seen
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -187,10 +189,11 @@ def test_rules_in_the_rule_object() -> None:
 
 def test_several_documents() -> None:
     one = write_tenhou6(play(4))
-    assert split_tenhou6(one + "\n" + one) == [one, one]
-    assert len(read_tenhou6((one + "\n" + one).encode())) == 2
-    with pytest.raises(InvalidLogError, match=r"document 2: .*not JSON"):
-        read_tenhou6(one + "\n" + one[:-40])
+    assert documents(one + "\n" + one) == [one, one]
+    assert len(games((one + "\n" + one).encode())) == 2
+    first, cut = iter_games((one + "\n" + one[:-40]).encode())
+    assert isinstance(first, GameLog)
+    assert isinstance(cut, ReadError) and cut.index == 1 and "not JSON" in cut.message
 
 
 # --- damaged logs ----------------------------------------------------------------------

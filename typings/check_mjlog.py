@@ -30,13 +30,10 @@ from mahjong_core.formats.game_log import (
     Ryuukyoku,
     RyuukyokuRecord,
 )
-from mahjong_core.formats.mjlog import format_mjlog, parse_mjlog, read_mjlog, split_mjlog
+from mahjong_core.formats.mjlog import format_mjlog, parse_mjlog
 
 
-def reading(text: str, data: bytes) -> None:
-    assert_type(split_mjlog(text), list[str])
-    assert_type(split_mjlog(data), list[str])
-    assert_type(read_mjlog(data), list[GameLog])
+def reading(text: str) -> None:
     game = parse_mjlog(text)
     assert_type(game, GameLog)
     assert_type(format_mjlog(game), str)

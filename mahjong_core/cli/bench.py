@@ -126,7 +126,7 @@ _DORA_NAMES = frozenset({"Dora", "Aka Dora", "Ura Dora", "Nuki Dora"})
 """The peers' names for dora, which they list among the yaku."""
 
 if TYPE_CHECKING:
-    from ._games import GameText
+    from ..formats.corpus import GameSource, ReadError
 
 Answers = list[Any]
 
@@ -1097,16 +1097,18 @@ def _task_self_play(hands: int, seed: int, repeat: int, heuristic: bool,
     return row
 
 
-def _played_games(games: int, seed: int) -> tuple[list[GameText], list[tuple[int, ...]]]:
+def _played_games(games: int, seed: int
+                  ) -> tuple[list[GameSource | ReadError], list[tuple[int, ...]]]:
     """Games the heuristic players play, written as mjlog, with their final scores."""
+    from ..formats.corpus import GameSource
     from ..formats.logs import LogFormat
     from ..formats.mjlog import format_mjlog
     from ..formats.record_mjlog import record_to_mjlog
     from ..players import HeuristicPlayer
     from ..table import Game
-    from ._games import GameText
 
-    documents, finals = [], []
+    documents: list[GameSource | ReadError] = []
+    finals = []
     for number in range(games):
         game, player = Game(seed=seed + number), HeuristicPlayer()
         while not game.is_over:
@@ -1115,18 +1117,20 @@ def _played_games(games: int, seed: int) -> tuple[list[GameText], list[tuple[int
                 seat = game_round.to_act[0]
                 game_round.apply(player.choose(game_round.observe(seat)))
         record = game.record()
-        documents.append(GameText(LogFormat.MJLOG, format_mjlog(record_to_mjlog(record))))
+        documents.append(GameSource(format_mjlog(record_to_mjlog(record)), LogFormat.MJLOG,
+                                    "played", number))
         finals.append(record.final_scores)
     return documents, finals
 
 
-def _replay_game(item: GameText) -> tuple[tuple[int, ...], int] | str:
+def _replay_game(item: GameSource | ReadError) -> tuple[tuple[int, ...], int] | str:
     """A game read and replayed: its final scores and its rounds, or why it is refused."""
+    from ..formats.corpus import ReadError
     from ..formats.logs import parse_game
     from ..formats.replay import replay_game
 
-    if item.error is not None or item.fmt is None:
-        return item.error or "no game"
+    if isinstance(item, ReadError):
+        return item.message
     try:
         record = replay_game(parse_game(item.text, item.fmt))
     except MahjongError as error:
@@ -1139,13 +1143,13 @@ def _task_replay(games: int, seed: int, repeat: int, path: str | None) -> Row:
     of one round, over the rounds of the games replayed. The games of ``path`` are read
     as ``replay`` reads its inputs; a row whose every game is refused has no figure."""
     from ..errors import quote
-    from ._games import read_inputs
+    from ..formats.corpus import iter_sources
 
     if path is None:
         items, finals = _played_games(games, seed)
         source = f"{games} games the heuristic players played (seeds {seed}-{seed + games - 1})"
     else:
-        items, finals = list(read_inputs([path])), []
+        items, finals = list(iter_sources([path])), []
         source = path
     timing = _time(lambda: [_replay_game(item) for item in items], 1, repeat)
     refused = [(number, answer) for number, answer in enumerate(timing.answers)

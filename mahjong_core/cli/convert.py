@@ -16,10 +16,10 @@ import tempfile
 from collections.abc import Iterator
 
 from ..errors import MahjongError, quote
+from ..formats.corpus import MAX_GAME_BYTES, MAX_LINE_BYTES, GameSource, ReadError, iter_sources
 from ..formats.logs import LogFormat, parse_game, write_game
 from ..formats.replay import replay_game
 from ._batch import OutputClosed
-from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
 
 __all__ = ["convert", "main"]
 
@@ -104,7 +104,7 @@ def main(argv: list[str]) -> int:
                              "standard input")
     args = parser.parse_args(argv)
     to = LogFormat(args.to)
-    items: Iterator[GameText] = read_inputs(args.files or ["-"])
+    items: Iterator[GameSource | ReadError] = iter_sources(args.files or ["-"])
     if args.out is None:
         first = list(itertools.islice(items, 2))
         if len(first) != 1:
@@ -121,8 +121,8 @@ def main(argv: list[str]) -> int:
     for number, item in enumerate(items):
         total += 1
         try:
-            if item.error is not None or item.fmt is None:
-                raise MahjongError(item.error or "no game")
+            if isinstance(item, ReadError):
+                raise MahjongError(item.message)
             text = convert(item.text, to, item.fmt)
             if args.out is None:
                 _write_out(text)

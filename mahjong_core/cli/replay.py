@@ -16,12 +16,12 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
 from ..errors import MahjongError, quote
+from ..formats.corpus import MAX_GAME_BYTES, MAX_LINE_BYTES, GameSource, ReadError, iter_sources
 from ..formats.logs import LogFormat, parse_game
 from ..formats.mjlog import parse_mjlog
 from ..formats.replay import replay_game
-from ..table import Draw, GameRecord, Win
+from ..table import GameRecord
 from ._batch import Output
-from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
 
 __all__ = ["answer", "main", "record_json"]
 
@@ -35,27 +35,20 @@ Each answer line is {"game": n, "rounds": [...], "final": {...}} or
 {"game": n, "error": "..."}; see docs/replay.md for every field."""
 
 
+_ROUND_KEYS = ("round", "honba", "riichi_sticks", "dealer", "start_scores")
+_RESULT_KEYS = {"win": ("kind", "winner", "from", "pao", "han", "fu", "points", "yaku", "deltas"),
+                "draw": ("kind", "type", "tenpai", "deltas")}
+
+
 def record_json(record: GameRecord) -> dict[str, Any]:
-    """A game record as the replay answer writes it (without the ``game`` number)."""
+    """A game record as the replay answer writes it (without the ``game`` number): the
+    keys of ``GameRecord.to_dict`` that docs/replay.md lists."""
     rounds = []
     for played in record.rounds:
-        results: list[dict[str, Any]] = []
-        for result in played.results:
-            if isinstance(result, Win):
-                value = result.result
-                results.append({
-                    "kind": "win", "winner": result.winner, "from": result.from_seat,
-                    "pao": result.liable, "han": value.han, "fu": value.fu,
-                    "points": value.points,
-                    "yaku": {yaku.json_name: han for yaku, han in value.yaku_han},
-                    "deltas": list(result.deltas)})
-            else:
-                assert isinstance(result, Draw)
-                results.append({"kind": "draw", "type": result.kind.value,
-                                "tenpai": list(result.tenpai), "deltas": list(result.deltas)})
-        rounds.append({"round": played.name, "honba": played.honba,
-                       "riichi_sticks": played.sticks, "dealer": played.dealer,
-                       "start_scores": list(played.start_scores), "results": results})
+        whole = played.to_dict()
+        results = [{key: result[key] for key in _RESULT_KEYS[result["kind"]]}
+                   for result in whole["results"]]
+        rounds.append({**{key: whole[key] for key in _ROUND_KEYS}, "results": results})
     return {"rounds": rounds, "final": {"scores": list(record.final_scores),
                                         "points": list(record.points)}}
 
@@ -72,15 +65,18 @@ def answer(number: int, document: str, fmt: LogFormat = LogFormat.MJLOG) -> tupl
     return json.dumps(out, separators=(", ", ": ")), True
 
 
+_Item = GameSource | ReadError
+"""One game of the inputs, or why it cannot be read."""
+
 MAX_JOBS = 64
 """The most processes ``--jobs`` starts."""
 
 
-def _answer_item(number: int, item: GameText) -> tuple[str, bool]:
+def _answer_item(number: int, item: GameSource | ReadError) -> tuple[str, bool]:
     """The answer line for one game of the input, whatever it holds: an error line for a
     game that cannot be read or replayed (and, should the library fail, for that)."""
-    if item.error is not None or item.fmt is None:
-        return json.dumps({"game": number, "error": item.error or "no game"}), False
+    if isinstance(item, ReadError):
+        return json.dumps({"game": number, "error": item.message}), False
     try:
         return answer(number, item.text, item.fmt)
     except Exception as error:  # a failure of the library itself: this game's answer says so
@@ -90,19 +86,19 @@ def _answer_item(number: int, item: GameText) -> tuple[str, bool]:
                                                     "it"}), False
 
 
-def _answer_pair(pair: tuple[int, GameText]) -> tuple[str, bool]:
+def _answer_pair(pair: tuple[int, GameSource | ReadError]) -> tuple[str, bool]:
     return _answer_item(*pair)
 
 
-def _in_order(pool: Executor, items: Iterable[tuple[int, GameText]], window: int
+def _in_order(pool: Executor, items: Iterable[tuple[int, GameSource | ReadError]], window: int
               ) -> Iterator[tuple[str, bool]]:
     """The answers of ``items``, replayed on ``pool``, in input order; at most ``window``
     games are read ahead. A game the pool cannot answer (a worker died) is answered
     here."""
-    pending: collections.deque[tuple[tuple[int, GameText], Future[tuple[str, bool]]]] = (
+    pending: collections.deque[tuple[tuple[int, _Item], Future[tuple[str, bool]]]] = (
         collections.deque())
 
-    def result(item: tuple[int, GameText], future: Future[tuple[str, bool]]
+    def result(item: tuple[int, GameSource | ReadError], future: Future[tuple[str, bool]]
                ) -> tuple[str, bool]:
         try:
             return future.result()
@@ -143,7 +139,7 @@ def main(argv: list[str]) -> int:
     if not 1 <= args.jobs <= MAX_JOBS:
         parser.error(f"--jobs must be 1-{MAX_JOBS}")
     output = Output()
-    numbered = enumerate(read_inputs(args.files or ["-"]))
+    numbered = enumerate(iter_sources(args.files or ["-"]))
     if args.jobs == 1:
         for number, item in numbered:
             line, ok = _answer_item(number, item)

@@ -26,6 +26,7 @@ from typing import NoReturn, TypeAlias, cast
 import attrs
 
 from ..errors import InvalidLogError, quote, safe_repr
+from ..table.records import GameOrigin
 from ..tile import TileId, bounded_list, is_text_like
 
 __all__ = [
@@ -759,12 +760,16 @@ def _need_opening(value: object, what: str) -> None:
 
 @attrs.frozen
 class GameLog:
-    """One mjlog document: the game's rules, players and rounds.
+    """One game as a log holds it, in any format: the rules, the players, the rounds.
 
-    ``version`` (``ver``), ``shuffle_seed`` and ``shuffle_ref`` (the ``SHUFFLE`` tag),
-    ``rule_type`` and ``lobby`` (``GO``), ``players`` (the first ``UN``), ``first_dealer``
-    (``TAIKYOKU``), the ``rounds``, and the ``opening`` events: players who leave or come
-    back before the first deal. Raises InvalidLogError on fields of the wrong shape.
+    The fields are named after Tenhou's mjlog, the richest of the formats (another
+    format fills what it holds): ``version`` (``ver``), ``shuffle_seed`` and
+    ``shuffle_ref`` (the ``SHUFFLE`` tag), ``rule_type`` (the ``GO type`` bits: see
+    ``players_count``, ``red_fives``, ``open_tanyao``, ``east_south``) and ``lobby``,
+    ``players`` (their names, ranks and rates), ``first_dealer``, the ``rounds``, the
+    ``opening`` events (players who leave or come back before the first deal) and the
+    ``origin`` (file and index) it was read from. Raises InvalidLogError on fields of
+    the wrong shape.
     """
 
     __repr__ = safe_repr
@@ -778,6 +783,9 @@ class GameLog:
     rounds: tuple[LogRound, ...]
     opening: tuple[Bye | Reconnect, ...] = ()
     shuffle_ref: str | None = None
+    origin: GameOrigin | None = None
+    """Where the game was read from (its file and index), when it was read by
+    ``iter_games``; ``replay_game`` passes it on to the record."""
 
     def __attrs_post_init__(self) -> None:
         if self.version is not None and (type(self.version) is not str
@@ -795,11 +803,20 @@ class GameLog:
                 type(round_) is not LogRound for round_ in self.rounds):
             _fail(f"a game's rounds are a tuple of LogRound, got {quote(self.rounds)}")
         _need_opening(self.opening, "a game's opening events")
+        if self.origin is not None and type(self.origin) is not GameOrigin:
+            _fail(f"a game's origin is a GameOrigin or None, got {quote(self.origin)}")
 
     @property
     def players_count(self) -> int:
         """3 or 4, from the rule type's three-player bit (0x10)."""
         return 3 if self.rule_type & 0x10 else 4
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat (``players_count`` of them; ``""`` where the log
+        names nobody)."""
+        named = [player.name for player in self.players[:self.players_count]]
+        return (*named, *[""] * (self.players_count - len(named)))
 
     @property
     def red_fives(self) -> bool:

@@ -66,7 +66,7 @@ from .game_log import CallKind, GameLog, LogPlayer, LogRound
 from .mjlog import decode_utf8
 from .record_mjlog import check_names, check_source
 
-__all__ = ["mjai_events", "parse_mjai", "read_mjai", "split_mjai", "tile_from_name",
+__all__ = ["mjai_events", "parse_mjai", "tile_from_name",
            "tile_name", "write_mjai"]
 
 _Json: TypeAlias = "dict[str, _Json] | list[_Json] | str | int | float | bool | None"
@@ -425,51 +425,10 @@ def _where(reader: _Reader, number: int) -> str:
     return f" ({'ESWN'[index // 4]}{index % 4 + 1} honba {builder.honba})"
 
 
-def split_mjai(data: str | bytes) -> list[str]:
-    """The games in an mjai log of one or more games, each as its own text (split before
-    each ``start_game``); a damaged game is returned as it is, so that ``parse_mjai``
-    names what is wrong with it.
-
-    Raises InvalidLogError when the bytes are not UTF-8.
-
-    >>> split_mjai('{"type":"start_game"}\\n{"type":"end_game"}\\n{"type":"start_game"}')
-    ['{"type":"start_game"}\\n{"type":"end_game"}', '{"type":"start_game"}']
-    """
-    if isinstance(data, bytes | bytearray):
-        data = decode_utf8(data)
-    if not isinstance(data, str):
-        _fail(f"mjai logs are text or bytes, got {type(data).__name__}")
-    games: list[list[str]] = []
-    for line in plain_str(data).lstrip("\ufeff").splitlines():
-        if not line.strip():
-            continue
-        if not games or ('"start_game"' in line and _is_start(line)):
-            games.append([])
-        games[-1].append(line)
-    return ["\n".join(lines) for lines in games]
 
 
-def _is_start(line: str) -> bool:
-    try:
-        event = load_json(line)
-    except ValueError:  # not JSON, or refused
-        return False
-    return isinstance(event, dict) and event.get("type") == "start_game"
 
 
-def read_mjai(data: str | bytes) -> list[GameLog]:
-    """Every game in ``data`` (see ``split_mjai``), in order.
-
-    Raises InvalidLogError on the first that cannot be read, naming it (``game 2: line
-    14: ...``).
-    """
-    games = []
-    for number, document in enumerate(split_mjai(data), 1):
-        try:
-            games.append(parse_mjai(document))
-        except InvalidLogError as error:
-            raise InvalidLogError(f"game {number}: {error}") from None
-    return games
 
 
 # --- writing ----------------------------------------------------------------------------

@@ -28,9 +28,8 @@ where they were.
 
 from __future__ import annotations
 
-import itertools
 import re
-import zlib
+from collections.abc import Callable
 from decimal import Decimal
 from typing import NoReturn, cast
 from urllib.parse import unquote_to_bytes
@@ -67,7 +66,7 @@ from .game_log import (
     RyuukyokuRecord,
 )
 
-__all__ = ["decode_utf8", "format_mjlog", "parse_mjlog", "read_mjlog", "split_mjlog"]
+__all__ = ["decode_utf8", "format_mjlog", "parse_mjlog"]
 
 
 def _fail(message: str) -> NoReturn:
@@ -421,6 +420,215 @@ def _label(round_: LogRound | None, number: int) -> str:
     return label if round_.honba is None else f"{label} honba {round_.honba}"
 
 
+class _Document:
+    """What the tags of one document read so far hold; a method a tag reads each other
+    tag (``_READERS``), while ``parse_mjlog`` reads the draws and discards itself."""
+
+    def __init__(self) -> None:
+        self.version: str | None = None
+        self.seed: str | None = None
+        self.ref: str | None = None
+        self.rule_type: int | None = None
+        self.lobby: int | None = None
+        self.players: tuple[LogPlayer, ...] | None = None
+        self.first_dealer: int | None = None
+        self.players_count = _SEATS
+        self.opening: list[Bye | Reconnect] = []
+        self.rounds: list[LogRound] = []
+        self.round: LogRound | None = None
+        self.events: list[LogEvent] = []
+        self.ended: Agari | Ryuukyoku | None = None   # the round's first Agari or Ryuukyoku
+        self.drawn = -1     # 136 * seat + tile of the last draw not yet followed by a discard
+        self.playing = False    # inside a round, before its win or draw
+        self.opened = self.closed = False
+
+    def game(self) -> GameLog:
+        """The document read whole. Raises InvalidLogError where it is not."""
+        if not self.closed:
+            if not self.opened:
+                _fail("a document starts with <mjloggm ...>")
+            _fail("the document ends without </mjloggm> (truncated?)")
+        if self.rule_type is None or self.first_dealer is None:
+            _fail("the document has no GO or no TAIKYOKU tag")
+        return GameLog(self.version, self.seed, self.rule_type, self.lobby,
+                       self.players or (), self.first_dealer, tuple(self.rounds),
+                       tuple(self.opening), self.ref)
+
+    def finish_round(self) -> None:
+        if self.round is None:
+            return
+        if self.ended is None:
+            _fail(f"{_label(self.round, len(self.rounds) + 1)} ends without a win or a draw")
+        self.rounds.append(self.round._with_events(tuple(self.events)))
+
+    def simple_problem(self, letter: str, digits: str) -> NoReturn:
+        """Why a draw or discard tag cannot be read here."""
+        kind = _SIMPLE.get(letter)
+        if self.closed:
+            _fail("text after </mjloggm>")
+        if kind is None:
+            _fail(f"unknown tag {_shown(f'<{letter}{digits}>')}")
+        seat, is_draw = kind
+        if seat >= self.players_count:
+            _fail(f"seat {seat} {'draws' if is_draw else 'discards'}, but a "
+                  f"{self.players_count}-player game has no seat {seat}")
+        if len(digits) > _MAX_DIGITS or int(digits) >= 136:
+            _fail(f"tile id {_shown(digits)} is not 0-135")
+        _fail(f"a {'draw' if is_draw else 'discard'} outside a round's play")
+
+    def tag(self, match: re.Match[str]) -> None:
+        """Read one tag other than a draw or a discard: its closing, its attributes, then
+        its own reader."""
+        name = match.group(4)
+        if name is None:
+            if match.group(8) is not None:
+                return
+            text = match.group(0)
+            _fail(f"a cut-off or malformed tag: {quote(text, 40)}" if text[0] == "<"
+                  else f"text outside a tag: {quote(text, 40)}")
+        if self.closed:
+            _fail("text after </mjloggm>")
+        if match.group(5):
+            if name in _SIMPLE and not match.group(3):
+                _fail(f"a draw or discard tag is written {_shown(f'<{name}{match.group(5)}/>')}")
+            _fail(f"unknown tag {_shown(f'<{match.group(3)}{name}{match.group(5)}>')}")
+        if match.group(3):
+            self.close(match, name)
+            return
+        known = _KNOWN.get(name)
+        if known is None:
+            _fail(f"unknown tag {_shown(f'<{name}>')}")
+        text = match.group(6)
+        pairs = _ATTRIBUTE.findall(text) if "'" not in text else _quoted_attributes(text)
+        attrs_ = dict(pairs)
+        if len(attrs_) != len(pairs):
+            _fail(f"an attribute is given twice in <{name}>")
+        if not attrs_.keys() <= known:
+            _fail(f"<{name}> has unknown attributes {quote(sorted(attrs_.keys() - known))}")
+        if name == "mjloggm":
+            self.open(attrs_, bool(match.group(7)))
+            return
+        if not self.opened:
+            _fail(f"a document starts with <mjloggm ...>, got <{name}>")
+        if not match.group(7):
+            _fail(f"<{name} ...> is not closed with />")
+        _READERS[name](self, attrs_)
+
+    def open(self, attrs_: dict[str, str], empty: bool) -> None:
+        if self.opened or empty:
+            _fail("a second <mjloggm> inside the document" if self.opened
+                  else "<mjloggm/> holds no game")
+        self.opened = True
+        self.version = _version(attrs_)
+
+    def close(self, match: re.Match[str], name: str) -> None:
+        if name != "mjloggm" or match.group(6) or match.group(7):
+            _fail(f"unexpected closing tag {_shown(f'</{name}>')}")
+        if not self.opened:
+            _fail("</mjloggm> before <mjloggm>")
+        self.finish_round()
+        self.closed = True
+        self.playing = False
+
+    def call(self, attrs_: dict[str, str]) -> None:     # N
+        who = _seat(attrs_, "who", self.players_count)
+        if not self.playing:
+            _fail("a call outside a round's play")
+        self.events.append(Call(who, LogCall.decode(_int(attrs_, "m"), who,
+                                                     self.players_count)))
+        self.drawn = -1
+
+    def riichi(self, attrs_: dict[str, str]) -> None:   # REACH
+        who = _seat(attrs_, "who", self.players_count)
+        if not self.playing:
+            _fail("a riichi outside a round's play")
+        scores = (_hundreds(_ints(attrs_, "ten", most=_MOST_SCORES)) if "ten" in attrs_
+                  else None)
+        self.events.append(Riichi(who, _int(attrs_, "step"), scores))
+
+    def new_dora(self, attrs_: dict[str, str]) -> None:     # DORA
+        if not self.playing:
+            _fail("a new dora outside a round's play")
+        self.events.append(NewDora(TileId(_int(attrs_, "hai"))))
+
+    def deal(self, attrs_: dict[str, str]) -> None:     # INIT
+        if self.rule_type is None or self.first_dealer is None:
+            _fail("a round starts before the GO and TAIKYOKU tags")
+        self.finish_round()
+        self.round = None
+        self.events = []
+        self.ended = None
+        self.drawn = -1
+        self.round = _init(attrs_, self.players_count)
+        self.playing = True
+
+    def win(self, attrs_: dict[str, str]) -> None:  # AGARI
+        if self.round is None or (self.ended is not None and type(self.ended) is not Agari):
+            _fail("a win outside a round" if self.round is None
+                  else "a win after the round ended in a draw")
+        agari = _agari(attrs_, self.players_count)
+        self.events.append(agari)
+        self.ended = self.ended or agari
+        self.playing = False
+
+    def drawn_round(self, attrs_: dict[str, str]) -> None:  # RYUUKYOKU
+        if not self.playing:
+            _fail("a drawn round outside a round's play")
+        ryuukyoku = _ryuukyoku(attrs_, self.players_count)
+        self.events.append(ryuukyoku)
+        self.ended = ryuukyoku
+        self.playing = False
+
+    def bye(self, attrs_: dict[str, str]) -> None:  # BYE
+        bye = Bye(_seat(attrs_, "who", self.players_count))
+        (self.events if self.round is not None else self.opening).append(bye)
+
+    def players_tag(self, attrs_: dict[str, str]) -> None:  # UN
+        if self.players is None:
+            if self.rounds or self.round is not None:
+                _fail("the players are named after the first round started")
+            self.players = _players(attrs_)
+        else:
+            reconnect = _reconnect(attrs_, self.players_count)
+            (self.events if self.round is not None else self.opening).append(reconnect)
+
+    def before_rounds(self, name: str) -> None:
+        if self.round is not None:
+            _fail(f"a <{name}> tag inside the rounds")
+
+    def rules(self, attrs_: dict[str, str]) -> None:    # GO
+        self.before_rounds("GO")
+        if self.rule_type is not None:
+            _fail("a second GO tag")
+        self.rule_type = _int(attrs_, "type")
+        if self.rule_type < 0:
+            _fail(f"type={self.rule_type} is not a set of rule bits")
+        self.lobby = _opt_int(attrs_, "lobby")
+        self.players_count = 3 if self.rule_type & 0x10 else 4
+
+    def first_deal(self, attrs_: dict[str, str]) -> None:   # TAIKYOKU
+        self.before_rounds("TAIKYOKU")
+        if self.first_dealer is not None:
+            _fail("a second TAIKYOKU tag")
+        self.first_dealer = _seat(attrs_, "oya", self.players_count)
+
+    def shuffle(self, attrs_: dict[str, str]) -> None:  # SHUFFLE
+        self.before_rounds("SHUFFLE")
+        if self.seed is not None or self.ref is not None:
+            _fail("a second SHUFFLE tag")
+        self.seed = _unescape(attrs_["seed"]) if "seed" in attrs_ else None
+        self.ref = _unescape(attrs_["ref"]) if "ref" in attrs_ else None
+
+
+_READERS: dict[str, Callable[[_Document, dict[str, str]], None]] = {
+    "N": _Document.call, "REACH": _Document.riichi, "DORA": _Document.new_dora,
+    "INIT": _Document.deal, "AGARI": _Document.win, "RYUUKYOKU": _Document.drawn_round,
+    "BYE": _Document.bye, "UN": _Document.players_tag, "GO": _Document.rules,
+    "TAIKYOKU": _Document.first_deal, "SHUFFLE": _Document.shuffle}
+"""The reader of each tag but ``mjloggm`` (opened and closed by ``_Document.tag``) and
+the draws and discards (read by ``parse_mjlog`` itself, being most of a log)."""
+
+
 def parse_mjlog(document: str) -> GameLog:
     """Read one mjlog document (``<mjloggm ...>...</mjloggm>``) into a ``GameLog``.
 
@@ -442,47 +650,15 @@ def parse_mjlog(document: str) -> GameLog:
     if document.startswith("<?xml", start):
         end = document.find("?>", start)
         start = len(document) if end < 0 else end + 2
-    version: str | None = None
-    seed: str | None = None
-    ref: str | None = None
-    rule_type: int | None = None
-    lobby: int | None = None
-    players: tuple[LogPlayer, ...] | None = None
-    first_dealer: int | None = None
+    read = _Document()
+    events = read.events
+    drawn = -1
+    playing = False
     players_count = _SEATS
-    opening: list[Bye | Reconnect] = []
-    rounds: list[LogRound] = []
-    round_: LogRound | None = None
-    events: list[LogEvent] = []
-    ended: Agari | Ryuukyoku | None = None   # the round's first Agari or Ryuukyoku
-    drawn = -1              # 136 * seat + tile of the last draw not yet followed by a discard
-    playing = False         # inside a round, before its win or draw
-    opened = closed = False
     match: re.Match[str] | None = None
-
-    def finish_round() -> None:
-        if round_ is None:
-            return
-        if ended is None:
-            _fail(f"{_label(round_, len(rounds) + 1)} ends without a win or a draw")
-        rounds.append(round_._with_events(tuple(events)))
-
-    def simple_problem(letter: str, digits: str) -> NoReturn:
-        kind = _SIMPLE.get(letter)
-        if closed:
-            _fail("text after </mjloggm>")
-        if kind is None:
-            _fail(f"unknown tag {_shown(f'<{letter}{digits}>')}")
-        seat, is_draw = kind
-        if seat >= players_count:
-            _fail(f"seat {seat} {'draws' if is_draw else 'discards'}, but a "
-                  f"{players_count}-player game has no seat {seat}")
-        if len(digits) > _MAX_DIGITS or int(digits) >= 136:
-            _fail(f"tile id {_shown(digits)} is not 0-135")
-        _fail(f"a {'draw' if is_draw else 'discard'} outside a round's play")
-
     try:
         for match in _TOKEN.finditer(document, start):
+            # the draws and discards, most of a log, are read here: the rest by their readers
             simple = _SIMPLE_TAGS.get(match.group())
             if simple is not None and playing and simple[0] < players_count:
                 key = simple[1]
@@ -498,7 +674,7 @@ def parse_mjlog(document: str) -> GameLog:
                 kind = _SIMPLE.get(letter)
                 tile = int(digits) if len(digits) <= _MAX_DIGITS else 136
                 if kind is None or not playing or kind[0] >= players_count or tile >= 136:
-                    simple_problem(letter, digits)
+                    read.simple_problem(letter, digits)
                 key = 136 * kind[0] + tile
                 if kind[1]:
                     events.append(_DRAWS[key])
@@ -507,145 +683,27 @@ def parse_mjlog(document: str) -> GameLog:
                     events.append(_DISCARDS[key == drawn][key])
                     drawn = -1
                 continue
-            name = match.group(4)
-            if name is None:
-                if match.group(8) is not None:
-                    continue
-                text = match.group(0)
-                _fail(f"a cut-off or malformed tag: {quote(text, 40)}" if text[0] == "<"
-                      else f"text outside a tag: {quote(text, 40)}")
-            if closed:
-                _fail("text after </mjloggm>")
-            if match.group(5):
-                if name in _SIMPLE and not match.group(3):
-                    _fail(f"a draw or discard tag is written "
-                          f"{_shown(f'<{name}{match.group(5)}/>')}")
-                _fail(f"unknown tag {_shown(f'<{match.group(3)}{name}{match.group(5)}>')}")
-            if match.group(3):
-                if name != "mjloggm" or match.group(6) or match.group(7):
-                    _fail(f"unexpected closing tag {_shown(f'</{name}>')}")
-                if not opened:
-                    _fail("</mjloggm> before <mjloggm>")
-                finish_round()
-                closed = True
-                playing = False
-                continue
-            known = _KNOWN.get(name)
-            if known is None:
-                _fail(f"unknown tag {_shown(f'<{name}>')}")
-            text = match.group(6)
-            pairs = _ATTRIBUTE.findall(text) if "'" not in text else _quoted_attributes(text)
-            attrs_ = dict(pairs)
-            if len(attrs_) != len(pairs):
-                _fail(f"an attribute is given twice in <{name}>")
-            if not attrs_.keys() <= known:
-                _fail(f"<{name}> has unknown attributes {quote(sorted(attrs_.keys() - known))}")
-            if name == "mjloggm":
-                if opened or match.group(7):
-                    _fail("a second <mjloggm> inside the document" if opened
-                          else "<mjloggm/> holds no game")
-                opened = True
-                version = _version(attrs_)
-                continue
-            if not opened:
-                _fail(f"a document starts with <mjloggm ...>, got <{name}>")
-            if not match.group(7):
-                _fail(f"<{name} ...> is not closed with />")
-            if name == "N":
-                who = _seat(attrs_, "who", players_count)
-                if not playing:
-                    _fail("a call outside a round's play")
-                events.append(Call(who, LogCall.decode(_int(attrs_, "m"), who, players_count)))
-                drawn = -1
-            elif name == "REACH":
-                who = _seat(attrs_, "who", players_count)
-                if not playing:
-                    _fail("a riichi outside a round's play")
-                scores = (_hundreds(_ints(attrs_, "ten", most=_MOST_SCORES)) if "ten" in attrs_
-                          else None)
-                events.append(Riichi(who, _int(attrs_, "step"), scores))
-            elif name == "DORA":
-                if not playing:
-                    _fail("a new dora outside a round's play")
-                events.append(NewDora(TileId(_int(attrs_, "hai"))))
-            elif name == "INIT":
-                if rule_type is None or first_dealer is None:
-                    _fail("a round starts before the GO and TAIKYOKU tags")
-                finish_round()
-                round_ = None
-                events = []
-                ended = None
-                drawn = -1
-                round_ = _init(attrs_, players_count)
-                playing = True
-            elif name == "AGARI":
-                if round_ is None or (ended is not None and type(ended) is not Agari):
-                    _fail("a win outside a round" if round_ is None
-                          else "a win after the round ended in a draw")
-                agari = _agari(attrs_, players_count)
-                events.append(agari)
-                ended = ended or agari
-                playing = False
-            elif name == "RYUUKYOKU":
-                if not playing:
-                    _fail("a drawn round outside a round's play")
-                ryuukyoku = _ryuukyoku(attrs_, players_count)
-                events.append(ryuukyoku)
-                ended = ryuukyoku
-                playing = False
-            elif name == "BYE":
-                bye = Bye(_seat(attrs_, "who", players_count))
-                (events if round_ is not None else opening).append(bye)
-            elif name == "UN":
-                if players is None:
-                    if rounds or round_ is not None:
-                        _fail("the players are named after the first round started")
-                    players = _players(attrs_)
-                else:
-                    reconnect = _reconnect(attrs_, players_count)
-                    (events if round_ is not None else opening).append(reconnect)
-            elif round_ is not None:
-                _fail(f"a <{name}> tag inside the rounds")
-            elif name == "GO":
-                if rule_type is not None:
-                    _fail("a second GO tag")
-                rule_type = _int(attrs_, "type")
-                if rule_type < 0:
-                    _fail(f"type={rule_type} is not a set of rule bits")
-                lobby = _opt_int(attrs_, "lobby")
-                players_count = 3 if rule_type & 0x10 else 4
-            elif name == "TAIKYOKU":
-                if first_dealer is not None:
-                    _fail("a second TAIKYOKU tag")
-                first_dealer = _seat(attrs_, "oya", players_count)
-            else:   # SHUFFLE
-                if seed is not None or ref is not None:
-                    _fail("a second SHUFFLE tag")
-                seed = _unescape(attrs_["seed"]) if "seed" in attrs_ else None
-                ref = _unescape(attrs_["ref"]) if "ref" in attrs_ else None
-        if not closed:
-            match = None
-            if not opened:
-                _fail("no <mjloggm ...> document here" if start >= len(document)
-                      else "a document starts with <mjloggm ...>")
-            _fail("the document ends without </mjloggm> (truncated?)")
-        if rule_type is None or first_dealer is None:
-            match = None
-            _fail("the document has no GO or no TAIKYOKU tag")
-        return GameLog(version, seed, rule_type, lobby, players or (), first_dealer,
-                         tuple(rounds), tuple(opening), ref)
+            read.drawn = drawn
+            read.tag(match)
+            events, drawn, playing = read.events, read.drawn, read.playing
+            players_count = read.players_count
+        match = None
+        if not read.opened and start >= len(document):
+            _fail("no <mjloggm ...> document here")
+        return read.game()
     except InvalidLogError as error:
-        if match is None:
-            where = f"{_label(round_, len(rounds) + 1)}, at the end of the document"
-        else:
-            tag = match.group(0)
-            label = (f"round {len(rounds) + 1}" if match.group(4) == "INIT"
-                     else _label(round_, len(rounds) + 1))
-            where = (f"{label}, "
-                     f"{'event ' + str(len(events)) + ', ' if round_ is not None else ''}"
-                     f"character {match.start()} "
-                     f"{_shown(tag)}")
-        raise InvalidLogError(f"{where}: {error}") from None
+        raise InvalidLogError(f"{_where(read, match)}: {error}") from None
+
+
+def _where(read: _Document, match: re.Match[str] | None) -> str:
+    """The place of a problem: the round, the event and the tag, or the document's end."""
+    if match is None:
+        return f"{_label(read.round, len(read.rounds) + 1)}, at the end of the document"
+    tag = match.group(0)
+    label = (f"round {len(read.rounds) + 1}" if match.group(4) == "INIT"
+             else _label(read.round, len(read.rounds) + 1))
+    event = f"event {len(read.events)}, " if read.round is not None else ""
+    return f"{label}, {event}character {match.start()} {_shown(tag)}"
 
 
 def decode_utf8(raw: bytes | bytearray | memoryview) -> str:
@@ -659,71 +717,10 @@ def decode_utf8(raw: bytes | bytearray | memoryview) -> str:
         raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
 
 
-def split_mjlog(data: str | bytes) -> list[str]:
-    """The mjlog documents in ``data`` (text, or UTF-8 bytes plain or gzip-compressed), one
-    string each, in order.
-
-    Splits before each ``<mjloggm``; a damaged or truncated document is returned as it is,
-    so that ``parse_mjlog`` names what is wrong with it. Raises InvalidLogError when the
-    bytes are not valid gzip or UTF-8 (naming the byte offset).
-
-    >>> split_mjlog('<mjloggm ver="2.3">...</mjloggm>\\n<mjloggm ver="2.3">...')
-    ['<mjloggm ver="2.3">...</mjloggm>', '<mjloggm ver="2.3">...']
-    """
-    if isinstance(data, bytes | bytearray | memoryview):
-        raw = bytes(data)
-        if raw[:2] == b"\x1f\x8b":
-            raw = _gunzip(raw)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise InvalidLogError(f"byte {error.start} is not UTF-8: {error.reason}") from None
-    elif isinstance(data, str):
-        text = plain_str(data)
-    else:
-        _fail(f"mjlog data is str or bytes, got {type(data).__name__}")
-    starts = [match.start() for match in re.finditer(r"<mjloggm\b", text)]
-    if not starts or text[:starts[0]].strip(" \t\r\n\ufeff") == "":
-        starts = starts[1:]
-    bounds = [0, *starts, len(text)]
-    pieces = (text[begin:end].strip(" \t\r\n\ufeff")
-              for begin, end in itertools.pairwise(bounds))
-    return [piece for piece in pieces if piece]
 
 
-def _gunzip(raw: bytes) -> bytes:
-    """Every gzip member's bytes; what a truncated member holds is kept."""
-    out: list[bytes] = []
-    offset = 0
-    while offset < len(raw):
-        if raw[offset:offset + 2] != b"\x1f\x8b":
-            if raw[offset:].strip(b"\x00") == b"":
-                break
-            _fail(f"byte {offset} follows the gzip data but starts no gzip member")
-        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        try:
-            out.append(inflater.decompress(raw[offset:]))
-        except zlib.error as error:
-            raise InvalidLogError(f"the gzip member at byte {offset} is damaged: {error}") from None
-        if not inflater.eof:
-            break
-        offset = len(raw) - len(inflater.unused_data)
-    return b"".join(out)
 
 
-def read_mjlog(data: str | bytes) -> list[GameLog]:
-    """Every game in ``data`` (see ``split_mjlog``), in order.
-
-    Raises InvalidLogError on the first document that cannot be read, naming it
-    (``document 2: E1 honba 0, event 14, ...``).
-    """
-    games = []
-    for number, document in enumerate(split_mjlog(data), 1):
-        try:
-            games.append(parse_mjlog(document))
-        except InvalidLogError as error:
-            raise InvalidLogError(f"document {number}: {error}") from None
-    return games
 
 
 # --- writing ---------------------------------------------------------------------------

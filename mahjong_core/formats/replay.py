@@ -125,22 +125,64 @@ def _ends(log_round: LogRound) -> list[Agari | Ryuukyoku]:
     return [e for e in events[at:] if isinstance(e, Agari | Ryuukyoku)]
 
 
-def replay_game(game: GameLog, *, round_points: bool | None = None) -> GameRecord:
-    """Play every round of ``game`` through the engine and return the engine's record.
+def replay_game(game: GameLog, *, round_points: bool | None = None, strict: bool = True
+                ) -> GameRecord:
+    """Play every round of ``game`` through the engine and return the engine's record,
+    with the game's names, lobby and origin.
 
     Raises IllegalActionError for an action the rules do not allow at that point and
     InvalidLogError for a log that contradicts itself or the engine's outcome (a
-    recorded score, value or end that differs; a private lobby's placement points, set by
-    its own uma, are taken from the log), or whose deal, draws or indicators
+    recorded score, value or end that differs), or whose deal, draws or indicators
     differ from the walls its shuffle seed gives (see ``check_shuffle_wall``); the
     message names the round. ``round_points`` is passed to ``game_rules``.
+
+    What the log cannot say is the log's to say: a private lobby's placement points
+    (set by its own uma, which no log states) are the ones it recorded, the difference
+    in the record's ``warnings``. With ``strict=False`` so are any recorded placement
+    points that differ from the engine's (the rounding of another era, a lobby the log
+    does not name), and a log that stops between rounds gives the record of the rounds
+    it holds, unfinished (``end_reason`` None), with a warning; the rounds themselves
+    are checked as strictly as ever.
     """
     if not isinstance(game, GameLog):
         raise InvalidLogError(f"a game to replay is a GameLog, got {quote(game)}")
     if round_points is not None and type(round_points) is not bool:
         raise InvalidLogError(f"round_points is True, False or None, got {quote(round_points)}")
+    if type(strict) is not bool:
+        raise InvalidLogError(f"strict is True or False, got {quote(strict)}")
     rules, table = game_rules(game, round_points=round_points)
     engine = Game(rules=rules, table=table)
+    _play_rounds(engine, game)
+    warnings: list[str] = []
+    final = _recorded_final(game)
+    if not engine.is_over:
+        stop = (f"the log stops before the game ends (next round {engine.next_round_name} "
+                f"honba {engine.honba})")
+        if strict or final is not None:   # a recorded end the engine does not reach
+            raise InvalidLogError(stop)
+        warnings.append(stop)
+    record = attrs.evolve(engine.record(), names=game.names, origin=game.origin,
+                          lobby=game.lobby)
+    if final is not None:
+        points = tuple(round(p, 1) for p in record.points)
+        scores, logged = final.scores[:rules.players], final.points[:rules.players]
+        own = _own_uma(game) or not strict
+        if scores != record.final_scores or (logged != points and not own):
+            raise InvalidLogError(
+                f"the log's final standing is {list(scores)} {list(logged)}, "
+                f"the engine's {list(record.final_scores)} {list(points)}")
+        if logged != points:  # rules the log does not state: the points are the ones it wrote
+            why = ("a private lobby's uma" if _own_uma(game)
+                   else "rules the log does not state")
+            warnings.append(f"the log's placement points {list(logged)} are kept ({why}); "
+                            f"by the table's rules they are {list(points)}")
+            record = attrs.evolve(record, points=tuple(logged))
+    return attrs.evolve(record, warnings=tuple(warnings)) if warnings else record
+
+
+def _play_rounds(engine: Game, game: GameLog) -> None:
+    """Every round of the log through ``engine``, each checked as it is played."""
+    rules = engine.rules
     shuffles = (tenhou_walls(game.shuffle_seed, players=rules.players) if game.shuffle_seed
                 else None)
     for number, log_round in enumerate(game.rounds):
@@ -163,21 +205,6 @@ def replay_game(game: GameLog, *, round_points: bool | None = None) -> GameRecor
         table_round = engine.deal(wall)
         _play(table_round, log_round)
         _check_outcomes(table_round, log_round)
-    if not engine.is_over:
-        raise InvalidLogError(f"the log stops before the game ends (next round "
-                              f"{engine.next_round_name} honba {engine.honba})")
-    record = engine.record()
-    final = _recorded_final(game)
-    if final is not None:
-        points = tuple(round(p, 1) for p in record.points)
-        scores, logged = final.scores[:rules.players], final.points[:rules.players]
-        if scores != record.final_scores or (logged != points and not _own_uma(game)):
-            raise InvalidLogError(
-                f"the log's final standing is {list(scores)} {list(logged)}, "
-                f"the engine's {list(record.final_scores)} {list(points)}")
-        if logged != points:  # the lobby's own uma: the points are the ones it wrote
-            record = attrs.evolve(record, points=tuple(logged))
-    return record
 
 
 def _own_uma(game: GameLog) -> bool:

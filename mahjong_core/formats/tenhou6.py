@@ -46,7 +46,7 @@ from typing import NoReturn, TypeAlias, cast
 
 import attrs
 
-from .._json import JSONRefused, json_end, load_json
+from .._json import JSONRefused, load_json
 from ..errors import InvalidLogError, MahjongError, quote
 from ..meld import MeldKind
 from ..points import Limit, limit_of, payments_for
@@ -76,11 +76,10 @@ from .game_log import (
     Ryuukyoku,
     check_texts,
 )
-from .mjlog import decode_utf8
 from .record_mjlog import check_names, check_source
 from .tenhou_yaku import TENHOU_YAKU_NAMES, tenhou_yaku_list
 
-__all__ = ["DAN_NAMES", "parse_tenhou6", "read_tenhou6", "split_tenhou6", "write_tenhou6"]
+__all__ = ["DAN_NAMES", "parse_tenhou6", "write_tenhou6"]
 
 DAN_NAMES: tuple[str, ...] = (
     "新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級", "初段",
@@ -798,50 +797,8 @@ def _with_final(log_round: LogRound, final: LogStanding) -> LogRound:
     return attrs.evolve(log_round, events=tuple(events))
 
 
-def split_tenhou6(data: str | bytes) -> list[str]:
-    """The JSON documents in ``data`` (one or more objects one after another, as in a
-    file of one log a line), each as its own text; a damaged rest is returned as it is,
-    so that ``parse_tenhou6`` names what is wrong with it.
-
-    Raises InvalidLogError when the bytes are not UTF-8.
-
-    >>> split_tenhou6('{"log": []}\\n{"log": []}')
-    ['{"log": []}', '{"log": []}']
-    """
-    if isinstance(data, bytes | bytearray):
-        data = decode_utf8(data)
-    if not isinstance(data, str):
-        _fail(f"tenhou.net/6 logs are text or bytes, got {type(data).__name__}")
-    pieces: list[str] = []
-    at = 0
-    text = plain_str(data).lstrip("\ufeff")
-    while True:
-        while at < len(text) and text[at] in " \t\r\n":
-            at += 1
-        if at >= len(text):
-            return pieces
-        try:
-            end = json_end(text, at)
-        except ValueError:
-            pieces.append(text[at:].strip())
-            return pieces
-        pieces.append(text[at:end])
-        at = end
 
 
-def read_tenhou6(data: str | bytes) -> list[GameLog]:
-    """Every game in ``data`` (see ``split_tenhou6``), in order.
-
-    Raises InvalidLogError on the first that cannot be read, naming it (``document 2:
-    E1 honba 0: ...``).
-    """
-    games = []
-    for number, document in enumerate(split_tenhou6(data), 1):
-        try:
-            games.append(parse_tenhou6(document))
-        except InvalidLogError as error:
-            raise InvalidLogError(f"document {number}: {error}") from None
-    return games
 
 
 # --- writing --------------------------------------------------------------------------------
