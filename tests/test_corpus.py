@@ -78,6 +78,12 @@ def test_a_directory_is_read_recursively_in_name_order(corpus: Path) -> None:
         *_games(f"{corpus}/sub/deeper/c.mjson.gz", 1)]
 
 
+def test_a_directory_without_logs_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("not a log", encoding="utf-8")
+    assert _found(iter_games(str(tmp_path))) == [
+        (f"{tmp_path} holds no log file", str(tmp_path), None)]
+
+
 def test_paths_globs_and_missing_files(corpus: Path) -> None:
     found = _found(iter_games([corpus / "a.mjlog", f"{corpus}/**/*.json",
                                f"{corpus}/*.nothing", f"{corpus}/missing.mjlog"]))
@@ -223,9 +229,10 @@ def test_sources_are_small_frozen_picklable_values_read_anywhere() -> None:
     assert pickle.loads(pickle.dumps(error)) == error
 
 
-def test_inputs_that_are_no_input_are_errors() -> None:
-    found = list(iter_games([b"", 5]))  # type: ignore[list-item]
-    assert [(item.file, item.index, str(item)) for item in found
-            if isinstance(item, ReadError)] == [
-        ("data", None, "data holds no game"),
-        ("input", None, "an input is a path, a file or bytes, got 5")]
+def test_inputs_that_are_no_input_are_refused() -> None:
+    (empty,) = iter_games(b"")
+    assert empty == ReadError("data", None, "data holds no game")
+    with pytest.raises(InvalidLogError, match="an input is a path, a file or bytes, got 5"):
+        list(iter_games([b"", 5]))  # type: ignore[list-item]
+    with pytest.raises(InvalidLogError, match="got 5"):
+        list(iter_sources(5))  # type: ignore[arg-type]

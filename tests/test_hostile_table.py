@@ -545,7 +545,7 @@ def _bytes_of(text: str) -> bytes:
 
 def _in_memory(data: object) -> object:
     """Text as the bytes of a file (``iter_sources`` takes a str as a path)."""
-    return _bytes_of(data) if isinstance(data, str) else data
+    return str.encode(data, "utf-8", "surrogatepass") if isinstance(data, str) else data
 
 
 def _all_sources(data: object) -> list[GameSource | ReadError]:
@@ -836,9 +836,15 @@ def test_replay_answers_every_input_file(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     unknown = tmp_path / "unknown.txt"
     unknown.write_bytes(b"hello\n")
+    folder = tmp_path / "folder"   # read recursively: its log files, not the others
+    (folder / "deeper").mkdir(parents=True)
+    (folder / "nothing").mkdir()
+    (folder / "deeper" / "game.json").write_text(MJLOG_B, encoding="utf-8")
+    (folder / "notes.md").write_text("not a log", encoding="utf-8")
     files: list[tuple[Path, list[Item]]] = [
         (good, [_good(MJLOG, M), _good(MJLOG_B, M)]),
-        (tmp_path, [_bad(b"", M, "cannot be read: Is a directory")]),
+        (folder, [_good(MJLOG_B, M)]),
+        (folder / "nothing", [_bad(b"", M, "nothing holds no log file")]),
         (tmp_path / "missing.mjlog", [_bad(b"", M, "cannot be read: No such file")]),
         (empty, [_bad(b"", M, "holds no game")]),
         (unknown, [_bad(b"", M, "neither mjlog XML")]),
@@ -971,8 +977,8 @@ FINDINGS: list[tuple[str, Callable[[], object], type[MahjongError] | None, str]]
     ("an mjai number of 5,000 digits reached int()",
      lambda: parse_mjai('{"type":"start_game","x":1' + "0" * 5000 + "}"), InvalidLogError,
      "a number of 5001 characters"),
-    ("iter_sources of an int raised TypeError", lambda: str(list(iter_sources(5))),  # type: ignore[arg-type]
-     None, "an input is a path, a file or bytes, got 5"),
+    ("iter_sources of an int raised TypeError", lambda: list(iter_sources(5)),  # type: ignore[arg-type]
+     InvalidLogError, "an input is a path, a file or bytes, got 5"),
     ("iter_sources converted the numbers it only splits",
      lambda: len(list(iter_sources(b'{"log": 1' + b"0" * 5000 + b'}\n{"log": []}'))), None, "2"),
     ("detect_format converted the numbers it only looks at",

@@ -68,14 +68,15 @@ import tempfile
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Literal, TypeAlias, cast
+from typing import IO, Literal, NoReturn, TypeAlias, cast
 
 import attrs
 
 from .._json import load_json
 from .._lines import read_lines
-from ..errors import MahjongError, quote, safe_repr
+from ..errors import InvalidLogError, MahjongError, quote, safe_repr
 from ..table.records import GameOrigin
+from ..tile import plain_str
 from .game_log import GameLog
 from .logs import RECORD_KEYS, RECORDS, LogFormat, parse_game, sniff_format
 
@@ -149,8 +150,9 @@ def iter_games(inputs: Input | Iterable[Input], *, stdin: IO[bytes] | None = Non
                ) -> Iterator[GameLog | ReadError]:
     """Every game of ``inputs`` (see the module's notes), in order: a ``GameLog`` (with its
     ``origin``) or a ``ReadError`` in the place of a game that cannot be read. ``-`` is
-    ``stdin`` (standard input's bytes by default). Never raises for what the inputs hold.
-    """
+    ``stdin`` (standard input's bytes by default). Never raises for what the inputs hold;
+    raises InvalidLogError (when it comes to it) for an input that is no path, file or
+    bytes."""
     for item in iter_sources(inputs, stdin=stdin):
         if isinstance(item, ReadError):
             yield item
@@ -176,7 +178,8 @@ def iter_sources(inputs: Input | Iterable[Input], *, stdin: IO[bytes] | None = N
                  ) -> Iterator[GameSource | ReadError]:
     """Every game of ``inputs``, found and not yet read (see the module's notes), in
     order: a ``GameSource``, or a ``ReadError`` in the place of a game (or an input)
-    that cannot be read. Never raises for what the inputs hold."""
+    that cannot be read. Never raises for what the inputs hold; raises InvalidLogError
+    (when it comes to it) for an input that is no path, file or bytes."""
     for name, stream, path in _files(inputs, stdin):
         if isinstance(stream, ReadError):
             yield stream
@@ -205,20 +208,23 @@ def _files(inputs: Input | Iterable[Input], stdin: IO[bytes] | None) -> Iterator
     try:
         iterator = iter(items)
     except TypeError:
-        yield "input", ReadError("input", None, f"an input is a path, a file or bytes, got "
-                                                f"{quote(inputs)}"), None
-        return
+        _not_an_input(inputs)
     for item in iterator:
         if isinstance(item, bytes | bytearray | memoryview):
             yield "data", io.BytesIO(bytes(item)), None
         elif hasattr(item, "read"):
             named = getattr(item, "name", None)
             yield (_shown(named) if isinstance(named, str) else "a stream"), item, None  # type: ignore[misc]
-        elif isinstance(item, str | os.PathLike):
+        elif isinstance(item, str):
+            yield from _paths(plain_str(item), stdin)
+        elif isinstance(item, os.PathLike):
             yield from _paths(os.fspath(item), stdin)
         else:
-            yield "input", ReadError("input", None, f"an input is a path, a file or bytes, "
-                                                    f"got {quote(item)}"), None
+            _not_an_input(item)
+
+
+def _not_an_input(value: object) -> NoReturn:
+    raise InvalidLogError(f"an input is a path, a file or bytes, got {quote(value)}")
 
 
 def _shown(path: str) -> str:
@@ -258,6 +264,9 @@ def _walk(directory: str) -> Iterator[_Opened]:
         folders[:] = [folder for folder in folders if not folder.startswith(".")]
         found += [os.path.join(root, file) for file in files
                   if not file.startswith(".") and file.lower().endswith(LOG_SUFFIXES)]
+    if not found:
+        name = _shown(directory)
+        yield name, ReadError(name, None, f"{name} holds no log file"), None
     for path in sorted(found):
         yield from _opened(path)
 
