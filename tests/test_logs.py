@@ -94,7 +94,6 @@ def test_iter_sources_reads_files_of_several_games(fmt: LogFormat) -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ("hello", "neither mjlog XML"), ("[1, 2]", "neither mjlog XML"),
-    ('{"a": 1}', "neither mjlog XML"),
 ])
 def test_unknown_formats(text: str, message: str) -> None:
     with pytest.raises(InvalidLogError, match=message):
@@ -102,6 +101,12 @@ def test_unknown_formats(text: str, message: str) -> None:
     (error,) = iter_sources(text.encode())
     assert isinstance(error, ReadError) and error.index is None
     assert message in error.message
+
+
+def test_any_other_json_object_is_read_as_a_tenhou6_log_that_names_what_it_lacks() -> None:
+    assert detect_format('{"a": 1}') is LogFormat.TENHOU6
+    (error,) = iter_games(b'{"a": 1}')
+    assert isinstance(error, ReadError) and error.index == 0 and "log" in error.message
 
 
 @pytest.mark.parametrize(("data", "message", "index"), [

@@ -44,13 +44,14 @@ members are still read where the archive allows it).
 ...        'hai1="1,5,9,13,17,21,25,29,33,37,41,45,49" '
 ...        'hai2="2,6,10,14,18,22,26,30,34,38,42,46,50" '
 ...        'hai3="3,7,11,15,19,23,27,31,35,39,43,47,51"/>'
-...        '<T52/><RYUUKYOKU type="yao9" /></mjloggm>\n')
->>> data = gzip.compress((log + "<mjloggm ver=\"2.3\"><GO type=\"x\"/></mjloggm>\n" + log).encode())
+...        '<T52/><RYUUKYOKU type="yao9" /></mjloggm>')
+>>> bad = '<mjloggm ver="2.3"><GO type="x"/></mjloggm>'
+>>> data = gzip.compress("\\n".join([log, bad, log]).encode())
 >>> [type(item).__name__ for item in iter_games(data)]
 ['GameLog', 'ReadError', 'GameLog']
 >>> error = list(iter_games(data))[1]
->>> error.file, error.index, error.message[:30]
-('data', 1, 'character 19 <GO type="x"/>: ')
+>>> error.file, error.index, error.message
+('data', 1, 'before the first round, character 19 <GO type="x"/>: type=\\'x\\' is not a number')
 """
 
 from __future__ import annotations

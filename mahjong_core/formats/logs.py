@@ -62,10 +62,11 @@ _BOM = b"\xef\xbb\xbf"
 def sniff_format(head: bytes) -> LogFormat | Literal["records"] | None:
     """The form an input's first line opens (its first bytes, up to the end of its first
     line that is not blank): ``<`` opens mjlog XML; a JSON object with a ``type`` mjai
-    events; one with a ``log`` a tenhou.net/6 log; one with an ``"mjlog"``,
-    ``"tenhou6"`` or ``"mjai"`` key game records one a line (``RECORDS``); a line that is
-    no JSON on its own opens a log spread over many lines (mjai when it names a
-    ``"type"`` and no ``"log"``, else tenhou.net/6). None for anything else."""
+    events; one with an ``"mjlog"``, ``"tenhou6"`` or ``"mjai"`` key and no ``log``
+    game records one a line (``RECORDS``); any other ``{`` a tenhou.net/6 log (a line
+    that is no JSON on its own opens a log spread over many lines: mjai when it names a
+    ``"type"`` and no ``"log"``), whose reader says what it lacks. None for anything
+    else."""
     body = head.lstrip(_BLANK)
     if body.startswith(_BOM):
         body = body[len(_BOM):].lstrip(_BLANK)
@@ -79,13 +80,11 @@ def sniff_format(head: bytes) -> LogFormat | Literal["records"] | None:
     except (ValueError, RecursionError):  # not JSON on its own: a log over many lines
         return LogFormat.MJAI if b'"type"' in line and b'"log"' not in line else (
             LogFormat.TENHOU6)
-    if not isinstance(first, dict):
-        return None
-    if "type" in first:
+    if isinstance(first, dict) and "type" in first:
         return LogFormat.MJAI
-    if "log" in first:
-        return LogFormat.TENHOU6
-    return RECORDS if first.keys() & RECORD_KEYS else None
+    if isinstance(first, dict) and "log" not in first and first.keys() & RECORD_KEYS:
+        return RECORDS
+    return LogFormat.TENHOU6
 
 
 def detect_format(data: str | bytes) -> LogFormat:
