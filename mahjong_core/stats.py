@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from .errors import InvalidContextError, quote
-from .formats.mjlog import MjlogGame
+from .formats.game_log import GameLog
 from .meld import MeldKind
 from .table import Draw, GameRecord, MeldCalled, RiichiAccepted, RoundRecord, Win
 
@@ -352,7 +352,7 @@ class GameFilter:
             raise InvalidContextError(f"a filter's names are a frozenset of str, got "
                                       f"{quote(self.names)}")
 
-    def accepts(self, game: MjlogGame) -> bool:
+    def accepts(self, game: GameLog) -> bool:
         """Whether ``game`` (as read from its log) is one to count."""
         if self.players is not None and game.players_count != self.players:
             return False

@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 
 from mahjong_core import cli
-from mahjong_core.cli._games import read_inputs
 from mahjong_core.cli.convert import convert
 from mahjong_core.errors import IllegalActionError, InvalidLogError
-from mahjong_core.formats import LogFormat, parse_game
+from mahjong_core.formats import GameSource, LogFormat, iter_sources, parse_game
 from mahjong_core.formats.logs import detect_format
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -159,20 +158,21 @@ def test_replay_reads_game_records_one_a_line(tmp_path: Path) -> None:
     lines, problems = _records()
     path = tmp_path / "games.jsonl"
     path.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
-    found = list(read_inputs([str(path)]))
+    found = list(iter_sources([str(path)]))
     assert len(found) == len(lines)
     rounds = len(parse_game(GAME.read_text(encoding="utf-8")).rounds)
     for number, (game, problem) in enumerate(zip(found, problems, strict=True)):
+        assert (game.file, game.index) == (str(path), number)
         if problem is None:
-            assert game.error is None and game.fmt is not None, (number, game.error)
+            assert isinstance(game, GameSource), (number, game)
             assert game.fmt.value in lines[number]
             assert len(parse_game(game.text, game.fmt).rounds) == rounds
-        elif game.error is None:   # a damaged game: the record is read, the game is not
+        elif isinstance(game, GameSource):   # a damaged game: the record is read, the game not
             with pytest.raises(InvalidLogError, match=problem):
                 parse_game(game.text, game.fmt)
         else:
-            assert problem in game.error, (number, game.error)
-            assert game.error.startswith(f"{path}, line {2 * number + 1}: "), game.error
+            assert problem in game.message, (number, game.message)
+            assert game.message.startswith(f"{path}, line {2 * number + 1}: "), game.message
     done = _run(["replay", "-"], path.read_text(encoding="utf-8"))
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert done.returncode == 1 and [a["game"] for a in answers] == list(range(len(lines)))

@@ -1,87 +1,238 @@
-"""The corpus commands' shared options and progress bar: --jobs, --scheduler, --quiet,
-games, rounds a second, errors and the time left on a terminal's standard error only."""
+"""The corpus reader: games from files, directories, globs, compressed files, archives,
+standard input and open files, each a game or an error in its place; a damaged member of
+every kind of container costs only what it holds."""
 
 from __future__ import annotations
 
+import bz2
 import gzip
 import io
-import subprocess
-import sys
+import pickle
+import tarfile
+import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 
+import attrs
 import pytest
 
-from mahjong_core.cli._corpus import ProgressBar, counted
-from mahjong_core.cli._games import GameText
-from mahjong_core.formats.logs import LogFormat
+from mahjong_core.errors import InvalidLogError
+from mahjong_core.formats import (
+    GameLog,
+    GameSource,
+    LogFormat,
+    ReadError,
+    iter_games,
+    iter_sources,
+    parse_game,
+    read_game,
+    write_game,
+)
+from mahjong_core.table import GameOrigin
 
-GAMES = Path(__file__).parent / "data" / "real_games.mjlog"
+from .support.logs import documents
+from .support.played_games import play
 
+DATA = Path(__file__).resolve().parent / "data"
+MJLOGS = documents(DATA / "rare_rounds.mjlog")[:3]
+TENHOU6 = write_game(play(3, rounds=2), LogFormat.TENHOU6)
+MJAI = write_game(play(4, rounds=2), LogFormat.MJAI)
+BAD = '<mjloggm ver="2.3"><GO type="x"/></mjloggm>'
+"""A game that cannot be read (its GO type is no number)."""
 
-class Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_the_bar_counts_games_rounds_and_errors_and_estimates_the_time_left(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = iter(float(n) for n in range(100))
-    monkeypatch.setattr("mahjong_core.cli._corpus.time.monotonic", lambda: next(clock))
-    screen = Terminal()
-    size = GAMES.stat().st_size
-    bar = ProgressBar([str(GAMES)], stream=screen)
-    assert bar.shown and bar.total == size
-    items = counted([GameText(LogFormat.MJLOG, "x" * (size // 4))] * 2, bar)
-    next(items)
-    bar.add(rounds=10)
-    next(items)
-    bar.add(error=True)
-    last = screen.getvalue().split("\r\x1b[K")[-1]
-    # the clock ticks a second a call: two games and 10 rounds in 2 s, half the bytes
-    # read in 2 s: 2 s left
-    assert last == "2 games, 5 rounds/s, 1 errors, 0:02 left"
-    bar.close()
-    assert screen.getvalue().endswith("\r\x1b[K")
+Found = list[tuple[str, str, int | None]]
+"""Each item as (kind, file, index): ``game`` for a game read, else the error's message."""
 
 
-@pytest.mark.parametrize(("quiet", "stream"), [(True, Terminal()), (False, io.StringIO())],
-                         ids=["quiet", "not-a-terminal"])
-def test_the_bar_is_silent_when_quiet_or_not_on_a_terminal(quiet: bool,
-                                                           stream: io.StringIO) -> None:
-    bar = ProgressBar([str(GAMES)], quiet=quiet, stream=stream)
-    for _ in range(3):
-        bar.add(rounds=5)
-    bar.close()
-    assert not bar.shown and stream.getvalue() == "" and bar.games == 3
+def _found(items: Iterable[GameLog | ReadError]) -> Found:
+    out: Found = []
+    for item in items:
+        if isinstance(item, ReadError):
+            out.append((item.message, item.file, item.index))
+        else:
+            assert item.origin is not None
+            out.append(("game", item.origin.file, item.origin.index))
+    return out
 
 
-def test_no_time_left_without_the_inputs_size(tmp_path: Path) -> None:
-    zipped = tmp_path / "games.mjlog.gz"
-    zipped.write_bytes(gzip.compress(GAMES.read_bytes()))
-    for paths in (["-"], [str(zipped)], [str(GAMES), str(tmp_path / "missing")]):
-        assert ProgressBar(paths, stream=Terminal()).total is None
+def _games(file: str, count: int) -> Found:
+    return [("game", file, index) for index in range(count)]
 
 
-def command(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mahjong_core", *args], capture_output=True,
-                          text=True, timeout=300, check=False)
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    """A directory of logs in every format, plain and compressed, with files it skips."""
+    (tmp_path / "sub" / "deeper").mkdir(parents=True)
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / "a.mjlog").write_text("\n".join(MJLOGS) + "\n", encoding="utf-8")
+    (tmp_path / "sub" / "b.json").write_text(TENHOU6, encoding="utf-8")
+    (tmp_path / "sub" / "deeper" / "c.mjson.gz").write_bytes(gzip.compress(MJAI.encode()))
+    (tmp_path / "README.md").write_text("not a log", encoding="utf-8")
+    (tmp_path / ".hidden" / "d.mjlog").write_text(MJLOGS[0], encoding="utf-8")
+    return tmp_path
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["replay", "--jobs", "0"], "--jobs must be 1-64"),
-    (["convert", "--to", "mjai", "--jobs", "65"], "--jobs must be 1-64"),
-    (["replay", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"], "cannot be given together"),
-])
-def test_bad_corpus_options_are_usage_errors(args: list[str], message: str) -> None:
-    done = command(*args, str(GAMES))
-    assert done.returncode == 2 and message in done.stderr and done.stdout == ""
+def test_a_directory_is_read_recursively_in_name_order(corpus: Path) -> None:
+    assert _found(iter_games(str(corpus))) == [
+        *_games(f"{corpus}/a.mjlog", 3), *_games(f"{corpus}/sub/b.json", 1),
+        *_games(f"{corpus}/sub/deeper/c.mjson.gz", 1)]
 
 
-def test_convert_on_two_processes_writes_the_same_files(tmp_path: Path) -> None:
-    for jobs in ("1", "2"):
-        done = command("convert", "--to", "mjai", "--jobs", jobs, "--quiet", "--out",
-                       str(tmp_path / jobs), str(GAMES))
-        assert done.returncode == 0, done.stderr
-    one, two = sorted((tmp_path / "1").iterdir()), sorted((tmp_path / "2").iterdir())
-    assert [p.name for p in one] == [p.name for p in two] and len(one) >= 5
-    assert all(a.read_bytes() == b.read_bytes() for a, b in zip(one, two, strict=True))
+def test_a_directory_without_logs_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("not a log", encoding="utf-8")
+    assert _found(iter_games(str(tmp_path))) == [
+        (f"{tmp_path} holds no log file", str(tmp_path), None)]
+
+
+def test_paths_globs_and_missing_files(corpus: Path) -> None:
+    found = _found(iter_games([corpus / "a.mjlog", f"{corpus}/**/*.json",
+                               f"{corpus}/*.nothing", f"{corpus}/missing.mjlog"]))
+    assert found == [
+        *_games(f"{corpus}/a.mjlog", 3), *_games(f"{corpus}/sub/b.json", 1),
+        (f"{corpus}/*.nothing matches no file", f"{corpus}/*.nothing", None),
+        (f"{corpus}/missing.mjlog cannot be read: No such file or directory",
+         f"{corpus}/missing.mjlog", None)]
+
+
+def _zip(members: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+def _tar(members: dict[str, bytes], mode: str = "w") -> bytes:
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode=mode) as archive:  # type: ignore[call-overload]
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return out.getvalue()
+
+
+MEMBERS = {"x.mjlog": ("\n".join(MJLOGS) + "\n").encode(), "y/z.json": TENHOU6.encode(),
+           "y/w.mjson.bz2": bz2.compress(MJAI.encode())}
+"""An archive's members: three mjlog games, a tenhou.net/6 game, a compressed mjai game."""
+CONTAINERS = {
+    "logs.zip": _zip(MEMBERS),
+    "logs.tar": _tar(MEMBERS),
+    "logs.tar.gz": _tar(MEMBERS, "w:gz"),
+    "logs.tar.bz2": _tar(MEMBERS, "w:bz2"),
+    "logs.zip.gz": gzip.compress(_zip(MEMBERS)),
+}
+
+
+@pytest.mark.parametrize("name", list(CONTAINERS))
+def test_archives_are_read_member_by_member(name: str, tmp_path: Path) -> None:
+    path = tmp_path / name
+    path.write_bytes(CONTAINERS[name])
+    expected = [*_games(f"{path}:x.mjlog", 3), *_games(f"{path}:y/z.json", 1),
+                *_games(f"{path}:y/w.mjson.bz2", 1)]
+    assert _found(iter_games(str(path))) == expected
+    with path.open("rb") as handle:   # an open file, named after it
+        assert _found(iter_games(handle)) == expected
+    from_stdin = _found(iter_games("-", stdin=io.BytesIO(CONTAINERS[name])))
+    assert from_stdin == [(kind, file.replace(str(path), "standard input"), index)
+                          for kind, file, index in expected]
+
+
+@pytest.mark.parametrize("pack", [lambda data: data, gzip.compress, bz2.compress],
+                         ids=["plain", "gzip", "bzip2"])
+def test_files_in_memory_standard_input_and_text_streams(pack: object) -> None:
+    data = pack(("\n".join(MJLOGS) + "\n").encode())  # type: ignore[operator]
+    assert _found(iter_games(data)) == _games("data", 3)
+    assert _found(iter_games(["-"], stdin=io.BytesIO(data))) == _games("standard input", 3)
+    text = io.StringIO("\n".join(MJLOGS))
+    assert _found(iter_games(text)) == _games("a stream", 3)
+
+
+def test_a_bad_game_costs_only_itself_in_every_container(tmp_path: Path) -> None:
+    games = (MJLOGS[0] + "\n" + BAD + "\n" + MJLOGS[1] + "\n").encode()
+    message = "before the first round, character 19 <GO type=\"x\"/>: type='x' is not a number"
+    for name, data in {"p.mjlog": games, "g.mjlog.gz": gzip.compress(games),
+                       "b.mjlog.bz2": bz2.compress(games), "z.zip": _zip({"m": games}),
+                       "t.tgz": _tar({"m": games}, "w:gz")}.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        file = f"{path}:m" if name[0] in "zt" else str(path)
+        found = _found(iter_games(str(path)))
+        assert found == [("game", file, 0), (message, file, 1), ("game", file, 2)], name
+
+
+def test_a_damaged_zip_member_costs_only_that_member(tmp_path: Path) -> None:
+    data = bytearray(_zip({"a.mjlog": MJLOGS[0].encode(), "b.mjlog": MJLOGS[1].encode(),
+                           "c.json": TENHOU6.encode()}))
+    inside = data.index(b"b.mjlog") + len(b"b.mjlog") + 40   # in b's compressed data
+    data[inside] ^= 0xFF
+    path = tmp_path / "damaged.zip"
+    path.write_bytes(bytes(data))
+    found = _found(iter_games(str(path)))
+    assert found[0] == ("game", f"{path}:a.mjlog", 0)
+    assert found[-1] == ("game", f"{path}:c.json", 0)
+    (damage,) = found[1:-1]
+    assert damage[1:] == (f"{path}:b.mjlog", None)
+    assert damage[0].startswith(f"{path}:b.mjlog: ") and "damaged" in damage[0]
+
+
+def test_a_damaged_tar_ends_the_archive_after_the_games_before_it(tmp_path: Path) -> None:
+    whole = _tar({"a.mjlog": MJLOGS[0].encode(), "b.mjlog": MJLOGS[1].encode()})
+    second = whole.index(b"b.mjlog")   # the second member's header
+    path = tmp_path / "damaged.tar"
+    path.write_bytes(whole[:second] + b"\xff" * 100 + whole[second + 100:])
+    found = _found(iter_games(str(path)))
+    assert found[0] == ("game", f"{path}:a.mjlog", 0)
+    assert found[1:] == [(f"{path}: the tar archive is damaged (the header at byte {second} "
+                          "cannot be read; nothing after it can be found)", str(path), None)]
+
+
+@pytest.mark.parametrize(("pack", "message"), [
+    (gzip.compress, "the gzip data ends early (cut short)"),
+    (bz2.compress, "the bzip2 data ends early (cut short)"),
+], ids=["gzip", "bzip2"])
+def test_compressed_data_cut_short_keeps_the_games_before_the_cut(pack: object,
+                                                                  message: str) -> None:
+    """Members (or streams) one after another, one a game: cut in the last."""
+    data = b"".join(pack((game + "\n").encode()) for game in MJLOGS)  # type: ignore[operator]
+    found = _found(iter_games(data[:-20]))
+    assert found == [*_games("data", 2), (f"data: {message}", "data", 2)]
+
+
+def test_damaged_bzip2_data_is_an_error_in_its_place() -> None:
+    data = bytearray(bz2.compress(("\n".join(MJLOGS) + "\n").encode()))
+    data[len(data) // 2] ^= 0xFF
+    found = _found(iter_games(bytes(data)))
+    assert found[-1][0].startswith("data: the bzip2 data is damaged")
+
+
+def test_sources_are_small_frozen_picklable_values_read_anywhere() -> None:
+    sources = list(iter_sources(("\n".join(MJLOGS) + "\n" + BAD).encode()))
+    assert all(isinstance(source, GameSource) for source in sources)
+    first = sources[0]
+    assert isinstance(first, GameSource)
+    assert (first.fmt, first.file, first.index, first.text) == (LogFormat.MJLOG, "data", 0,
+                                                               MJLOGS[0])
+    assert pickle.loads(pickle.dumps(sources)) == sources
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        first.index = 3  # type: ignore[misc]
+    game = read_game(first)
+    assert game.origin == GameOrigin("data", 0)
+    assert attrs.evolve(game, origin=None) == parse_game(MJLOGS[0])
+    last = sources[-1]
+    assert isinstance(last, GameSource)
+    with pytest.raises(InvalidLogError, match="type='x' is not a number"):
+        read_game(last)
+    (error,) = [item for item in iter_games(("\n".join(MJLOGS) + "\n" + BAD).encode())
+                if isinstance(item, ReadError)]
+    assert (error.file, error.index) == ("data", 3)
+    assert pickle.loads(pickle.dumps(error)) == error
+
+
+def test_inputs_that_are_no_input_are_refused() -> None:
+    (empty,) = iter_games(b"")
+    assert empty == ReadError("data", None, "data holds no game")
+    with pytest.raises(InvalidLogError, match="an input is a path, a file or bytes, got 5"):
+        list(iter_games([b"", 5]))  # type: ignore[list-item]
+    with pytest.raises(InvalidLogError, match="got 5"):
+        list(iter_sources(5))  # type: ignore[arg-type]

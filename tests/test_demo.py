@@ -388,8 +388,9 @@ def test_three_bots_play_a_whole_three_player_game() -> None:
 def test_the_command_plays_three_players(tmp_path: pytest.TempPathFactory) -> None:
     from pathlib import Path
 
-    from mahjong_core.formats.logs import read_games
-    from mahjong_core.formats.replay import replay_mjlog
+    from mahjong_core.formats.replay import replay_game
+
+    from .support.logs import games
 
     game = play_game(2, rules=TENHOU_SANMA_RULES, table=TENHOU_SANMA_TABLE)
     path = Path(str(tmp_path)) / "game.mjlog"
@@ -400,8 +401,8 @@ def test_the_command_plays_three_players(tmp_path: pytest.TempPathFactory) -> No
     assert log.count(" aside (kita)") == len(kitas) > 0
     standing = re.findall(r"^  \d\. seat (\d) (-?\d+) \(([-+]\d+\.\d)\)$", log, re.MULTILINE)
     assert [int(seat) for seat, _, _ in standing] == [seat for seat, _, _ in game.standings()]
-    (written,) = read_games(path.read_bytes())
-    assert replay_mjlog(written).final_scores == game.record.final_scores
+    (written,) = games(path)
+    assert replay_game(written).final_scores == game.record.final_scores
 
 
 # -- what the command prints --------------------------------------------------------------
@@ -561,8 +562,9 @@ def test_demo_writes_its_game_in_each_log_format(tmp_path: pytest.TempPathFactor
     """The game written as tenhou.net/6 JSON, mjai and mjlog replays to the same game."""
     from pathlib import Path
 
-    from mahjong_core.formats.logs import read_games
-    from mahjong_core.formats.replay import replay_mjlog
+    from mahjong_core.formats.replay import replay_game
+
+    from .support.logs import games
 
     base = Path(str(tmp_path))
     paths = {fmt: base / f"game.{fmt}" for fmt in ("tenhou6", "mjai", "mjlog")}
@@ -578,8 +580,8 @@ def test_demo_writes_its_game_in_each_log_format(tmp_path: pytest.TempPathFactor
     played = play_game(1).record
     assert len(played.rounds) > 4
     for path in paths.values():
-        (game,) = read_games(path.read_bytes())
-        replayed = replay_mjlog(game)
+        (game,) = games(path)
+        replayed = replay_game(game)
         assert replayed.final_scores == played.final_scores
         assert replayed.points == played.points
         assert outcomes(replayed) == outcomes(played)

@@ -41,7 +41,6 @@ from mahjong_core import (
     Wind,
     Yaku,
 )
-from mahjong_core.cli._games import GameText, read_inputs
 from mahjong_core.cli.convert import convert
 from mahjong_core.cli.replay import answer as replay_answer
 from mahjong_core.errors import (
@@ -51,32 +50,28 @@ from mahjong_core.errors import (
     InvalidRulesError,
 )
 from mahjong_core.formats import (
+    GameLog,
+    GameSource,
     LogFormat,
-    MjlogGame,
+    ReadError,
     TenhouShuffle,
     detect_format,
     format_mjlog,
+    iter_games,
+    iter_sources,
     parse_game,
     parse_mjai,
     parse_mjlog,
     parse_tenhou6,
-    read_games,
-    read_mjai,
-    read_mjlog,
-    read_tenhou6,
     record_to_mjlog,
-    replay_mjlog,
-    split_games,
-    split_mjai,
-    split_mjlog,
-    split_tenhou6,
+    replay_game,
     tenhou_walls,
     write_game,
     write_mjai,
     write_tenhou6,
 )
-from mahjong_core.formats import mjlog as mjlog_module
-from mahjong_core.formats.mjlog import MjlogCall, MjlogRound
+from mahjong_core.formats import game_log as mjlog_module
+from mahjong_core.formats.game_log import LogCall, LogRound
 from mahjong_core.formats.replay import game_rules
 from mahjong_core.formats.tenhou_yaku import tenhou_yaku_id, yaku_of_tenhou_id
 from mahjong_core.jsonapi import score_request
@@ -101,6 +96,7 @@ from mahjong_core.table import (
 )
 from mahjong_core.table import records as table_records
 from tests.support.hostile_checks import Slot, Target, cases, check, keywords, options
+from tests.support.logs import documents
 from tests.support.strategies import (
     HUGE_INTS,
     LoudInt,
@@ -118,9 +114,9 @@ DATA = Path(__file__).parent / "data"
 MJLOG = (DATA / "2019021004gm-00a9-0000-e2f6516d.mjlog").read_text(encoding="utf-8")
 TENHOU6 = (DATA / "2019021004gm-00a9-0000-e2f6516d.json").read_text(encoding="utf-8")
 GAME = parse_mjlog(MJLOG)
-RECORD = replay_mjlog(GAME)
+RECORD = replay_game(GAME)
 MJAI = write_mjai(RECORD, source=GAME)
-SANMA_MJLOG = split_mjlog((DATA / "tenhou_3p_kita_minkan.mjlog").read_bytes())[0]
+SANMA_MJLOG = documents(DATA / "tenhou_3p_kita_minkan.mjlog")[0]
 SANMA_GAME = parse_mjlog(SANMA_MJLOG)
 SEED = GAME.shuffle_seed
 assert SEED is not None
@@ -350,7 +346,7 @@ def _record_target(value: Any) -> Target:
 
     def make(*args: object) -> object:
         return kind(**dict(zip(names, args, strict=True)))
-    prefix = "mjlog." if kind.__module__.endswith(".mjlog") else ""
+    prefix = "mjlog." if kind.__module__.endswith(".game_log") else ""
     return Target(prefix + kind.__name__, make, slots)
 
 
@@ -386,7 +382,7 @@ VALUES: list[object] = [
          if isinstance(e, mjlog_module.Ryuukyoku)).recorded,
     next(e for e in SANMA_GAME.rounds[0].events if isinstance(e, mjlog_module.Call)).call,
     mjlog_module.Bye(2), mjlog_module.NewDora(TileId(9)), _answer_round().observe(1),
-    mjlog_module.MjlogStanding((25000, 25000, 25000, 25000), (5.0, 15.0, -5.0, -15.0)),
+    mjlog_module.LogStanding((25000, 25000, 25000, 25000), (5.0, 15.0, -5.0, -15.0)),
 ]
 RECORD_TARGETS = [_record_target(value) for value in VALUES]
 
@@ -443,7 +439,7 @@ def _constant_damage(document: str) -> list[str]:
     return found
 
 
-_V = TypeVar("_V", MjlogGame, MjlogRound)
+_V = TypeVar("_V", GameLog, LogRound)
 
 FOREIGN_EVENTS: list[object] = [None, "D12", 5, Tile(3), Discard(0, TileId(5)),
                                  table_records.RiichiAccepted(0), GAME.rounds[1],
@@ -459,7 +455,7 @@ def _evolve(value: _V, **changes: object) -> _V:
         return value
 
 
-def _mutate(game: MjlogGame, how: str, at: int, other: int, value: object) -> MjlogGame:
+def _mutate(game: GameLog, how: str, at: int, other: int, value: object) -> GameLog:
     """A game changed in one place; what the records' own checks refuse is left out."""
     rounds = list(game.rounds)
     index = at % len(rounds)
@@ -513,7 +509,7 @@ mutated_games = st.builds(
     st.integers(0, 400), st.integers(0, 400), st.sampled_from(MUTATION_VALUES))
 
 
-def _constant_games() -> list[MjlogGame]:
+def _constant_games() -> list[GameLog]:
     """Each field mutation with every other value, and every event mutation at three
     places, on the four-player game; each kind of mutation once on the three-player
     game."""
@@ -529,7 +525,7 @@ def _constant_games() -> list[MjlogGame]:
 
 
 def _replay_text(document: object, fmt: object) -> object:
-    return replay_mjlog(parse_game(document, fmt))  # type: ignore[arg-type]
+    return replay_game(parse_game(document, fmt))  # type: ignore[arg-type]
 
 
 FORMATS = st.sampled_from(list(LogFormat))
@@ -547,26 +543,31 @@ def _bytes_of(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
+def _in_memory(data: object) -> object:
+    """Text as the bytes of a file (``iter_sources`` takes a str as a path)."""
+    return str.encode(data, "utf-8", "surrogatepass") if isinstance(data, str) else data
+
+
+def _all_sources(data: object) -> list[GameSource | ReadError]:
+    return list(iter_sources(_in_memory(data)))  # type: ignore[arg-type]
+
+
+def _all_games(data: object) -> list[GameLog | ReadError]:
+    return list(iter_games(_in_memory(data)))  # type: ignore[arg-type]
+
+
 FORMAT_TARGETS: list[Target] = [
     Target("parse_mjlog", parse_mjlog, (Slot(_documents(LogFormat.MJLOG), MJLOG),)),
     Target("parse_tenhou6", parse_tenhou6, (Slot(_documents(LogFormat.TENHOU6), TENHOU6),)),
     Target("parse_mjai", parse_mjai, (Slot(_documents(LogFormat.MJAI), MJAI),)),
-    Target("split_mjlog", split_mjlog, (Slot(_documents(LogFormat.MJLOG), MJLOG),)),
-    Target("split_tenhou6", split_tenhou6, (Slot(_documents(LogFormat.TENHOU6), TENHOU6),)),
-    Target("split_mjai", split_mjai, (Slot(_documents(LogFormat.MJAI), MJAI),)),
-    Target("read_mjlog", read_mjlog,
-           (Slot(_documents(LogFormat.MJLOG).map(_bytes_of), MJLOG.encode()),)),
-    Target("read_tenhou6", read_tenhou6,
-           (Slot(_documents(LogFormat.TENHOU6).map(_bytes_of), TENHOU6.encode()),)),
-    Target("read_mjai", read_mjai, (Slot(_documents(LogFormat.MJAI), MJAI),)),
     Target("detect_format", detect_format, (Slot(_any_document(), MJAI),)),
-    Target("split_games", split_games, (Slot(_any_document().map(_bytes_of), TENHOU6),)),
-    Target("read_games", read_games, (Slot(_any_document(), MJLOG),)),
+    Target("iter_sources", _all_sources, (Slot(_any_document(), TENHOU6),)),
+    Target("iter_games", _all_games, (Slot(_any_document(), MJLOG),)),
     Target("parse_game", parse_game, (Slot(_any_document(), TENHOU6),
                                       Slot(st.none() | FORMATS, None))),
     Target("replay(parse_game)", _replay_text, (Slot(_any_document(), MJAI),
                                                 Slot(st.none() | FORMATS, None))),
-    Target("replay_mjlog", lambda game, points: replay_mjlog(game, round_points=points),
+    Target("replay_game", lambda game, points: replay_game(game, round_points=points),
            (Slot(mutated_games, GAME), Slot(st.none() | st.booleans(), None))),
     Target("format_mjlog", format_mjlog, (Slot(st.just(GAME), GAME),)),
     Target("write_game", lambda record, fmt, source, names: write_game(
@@ -593,11 +594,11 @@ FORMAT_TARGETS: list[Target] = [
         yama, dice, hex_seed=hex_seed),
         (Slot(st.permutations(range(136)), list(range(136))), Slot(st.just((1, 6)), (3, 4)),
          Slot(st.booleans(), False))),
-    Target("MjlogCall.decode", MjlogCall.decode,
+    Target("LogCall.decode", LogCall.decode,
            (Slot(st.integers(0, 65535), 11623), Slot(st.integers(0, 3), 3),
             Slot(st.sampled_from([3, 4]), 4))),
-    Target("MjlogCall.encode", lambda call, who, players: call.encode(who, players),
-           (Slot(st.just(MjlogCall.decode(11623, 3)), MjlogCall.decode(11623, 3), False),
+    Target("LogCall.encode", lambda call, who, players: call.encode(who, players),
+           (Slot(st.just(LogCall.decode(11623, 3)), LogCall.decode(11623, 3), False),
             Slot(st.integers(0, 3), 3), Slot(st.sampled_from([3, 4]), 4))),
     Target("game_rules", lambda game, points: game_rules(game, round_points=points),
            (Slot(st.sampled_from([GAME, SANMA_GAME]), GAME),
@@ -619,10 +620,8 @@ TARGETS = [*TABLE_TARGETS, *RECORD_TARGETS, *FORMAT_TARGETS]
 _IDS = [target.name for target in TARGETS]
 
 _TEXT_TARGETS = {"parse_mjlog": MJLOG, "parse_tenhou6": TENHOU6, "parse_mjai": MJAI,
-                 "split_mjlog": MJLOG, "split_tenhou6": TENHOU6, "split_mjai": MJAI,
-                 "read_mjai": MJAI, "detect_format": MJAI, "read_games": MJLOG,
-                 "parse_game": TENHOU6, "replay(parse_game)": MJAI,
-                 "read_mjlog": MJLOG, "read_tenhou6": TENHOU6, "split_games": TENHOU6}
+                 "detect_format": MJAI, "iter_games": MJLOG, "iter_sources": TENHOU6,
+                 "parse_game": TENHOU6, "replay(parse_game)": MJAI}
 _RECORD_NAMES = {target.name for target in RECORD_TARGETS}
 _ACTION_TARGETS = {target.name for target in TARGETS
                    if target.name.startswith(("Round.apply", "Round.is_legal", "Game.apply"))}
@@ -639,11 +638,11 @@ def _all_cases(target: Target) -> list[tuple[object, ...]]:
         rest = tuple(slot.default for slot in target.slots[1:])
         damaged_texts = _constant_damage(_TEXT_TARGETS[target.name])
         found += [(text, *rest) for text in damaged_texts]
-        if target.name.startswith(("read_", "split_")):
+        if target.name.startswith("iter_"):
             found += [(_bytes_of(text), *rest) for text in damaged_texts[::7]]
     if target.name in _ACTION_TARGETS:
         found += [(action,) for action in _constant_actions()]
-    if target.name == "replay_mjlog":
+    if target.name == "replay_game":
         found += [(game, None) for game in _constant_games()]
     return found
 
@@ -652,8 +651,8 @@ def test_the_targets_cover_the_table_and_the_formats() -> None:
     names = set(_IDS)
     assert len(names) == len(TARGETS)
     for name in ("Round", "Game", "TableRules", "Wall.stacked", "Discard", "Pon", "Kita",
-                 "mjlog.MjlogGame", "mjlog.MjlogRound", "mjlog.Discard", "parse_mjlog",
-                 "parse_tenhou6", "parse_mjai", "read_games", "tenhou_walls", "replay_mjlog",
+                 "mjlog.GameLog", "mjlog.LogRound", "mjlog.Discard", "parse_mjlog",
+                 "parse_tenhou6", "parse_mjai", "iter_games", "tenhou_walls", "replay_game",
                  "Round.apply[answer]", "Round.observe[sanma]", "GameRecord"):
         assert name in names, name
 
@@ -837,9 +836,15 @@ def test_replay_answers_every_input_file(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     unknown = tmp_path / "unknown.txt"
     unknown.write_bytes(b"hello\n")
+    folder = tmp_path / "folder"   # read recursively: its log files, not the others
+    (folder / "deeper").mkdir(parents=True)
+    (folder / "nothing").mkdir()
+    (folder / "deeper" / "game.json").write_text(MJLOG_B, encoding="utf-8")
+    (folder / "notes.md").write_text("not a log", encoding="utf-8")
     files: list[tuple[Path, list[Item]]] = [
         (good, [_good(MJLOG, M), _good(MJLOG_B, M)]),
-        (tmp_path, [_bad(b"", M, "cannot be read: Is a directory")]),
+        (folder, [_good(MJLOG_B, M)]),
+        (folder / "nothing", [_bad(b"", M, "nothing holds no log file")]),
         (tmp_path / "missing.mjlog", [_bad(b"", M, "cannot be read: No such file")]),
         (empty, [_bad(b"", M, "holds no game")]),
         (unknown, [_bad(b"", M, "neither mjlog XML")]),
@@ -972,38 +977,36 @@ FINDINGS: list[tuple[str, Callable[[], object], type[MahjongError] | None, str]]
     ("an mjai number of 5,000 digits reached int()",
      lambda: parse_mjai('{"type":"start_game","x":1' + "0" * 5000 + "}"), InvalidLogError,
      "a number of 5001 characters"),
-    ("split_tenhou6 of an int raised AttributeError", lambda: split_tenhou6(5),  # type: ignore[arg-type]
-     InvalidLogError, "text or bytes"),
-    ("split_mjai of an int raised AttributeError", lambda: split_mjai(5),  # type: ignore[arg-type]
-     InvalidLogError, "text or bytes"),
-    ("split_tenhou6 converted the numbers it only splits",
-     lambda: len(split_tenhou6('{"log": 1' + "0" * 5000 + '}\n{"log": []}')), None, "2"),
+    ("iter_sources of an int raised TypeError", lambda: list(iter_sources(5)),  # type: ignore[arg-type]
+     InvalidLogError, "an input is a path, a file or bytes, got 5"),
+    ("iter_sources converted the numbers it only splits",
+     lambda: len(list(iter_sources(b'{"log": 1' + b"0" * 5000 + b'}\n{"log": []}'))), None, "2"),
     ("detect_format converted the numbers it only looks at",
      lambda: detect_format('{"log": 1' + "0" * 5000 + "}"), None, "TENHOU6"),
-    ("replay_mjlog of a non-game raised AttributeError", lambda: replay_mjlog(5),  # type: ignore[arg-type]
-     InvalidLogError, "an MjlogGame"),
+    ("replay_game of a non-game raised AttributeError", lambda: replay_game(5),  # type: ignore[arg-type]
+     InvalidLogError, "a GameLog"),
     ("a logged honba of 5,000 digits broke the message",
-     lambda: replay_mjlog(_evolve(GAME, rounds=(_HONBA, *GAME.rounds[1:]))), InvalidLogError,
+     lambda: replay_game(_evolve(GAME, rounds=(_HONBA, *GAME.rounds[1:]))), InvalidLogError,
      "an int of 5001 digits"),
     ("a Tenhou yaku id of 5,000 digits broke the message", lambda: yaku_of_tenhou_id(10 ** 5000),
      InvalidLogError, "an int of 5001 digits"),
     ("a yaku that is no Yaku reached a dict", lambda: tenhou_yaku_id([1]),  # type: ignore[arg-type]
      InvalidLogError, "a yaku is a Yaku"),
     ("game_rules of a non-game raised AttributeError", lambda: game_rules(5),  # type: ignore[arg-type]
-     InvalidLogError, "an MjlogGame"),
+     InvalidLogError, "a GameLog"),
     ("a writer's source of the wrong type raised AttributeError",
-     lambda: write_tenhou6(RECORD, source=5), InvalidLogError, "an MjlogGame"),  # type: ignore[arg-type]
+     lambda: write_tenhou6(RECORD, source=5), InvalidLogError, "a GameLog"),  # type: ignore[arg-type]
     ("a writer's names of range(10**5000) overflowed len()",
      lambda: write_mjai(RECORD, names=range(10 ** 5000)),  # type: ignore[arg-type]
      InvalidLogError, "names are four strings"),
     ("a title of None raised TypeError",
      lambda: write_tenhou6(RECORD, title=None), InvalidLogError, "a title is two strings"),  # type: ignore[arg-type]
     ("a player's rate of 5,000 digits overflowed isfinite()",
-     lambda: repr(mjlog_module.MjlogPlayer("x", rate=10 ** 5000)), None, "5001 digits"),
+     lambda: repr(mjlog_module.LogPlayer("x", rate=10 ** 5000)), None, "5001 digits"),
     ("a riichi step that is an int subclass ran its methods",
      lambda: mjlog_module.Riichi(0, LoudInt(1)), InvalidLogError, "a riichi's step"),
     ("a player count that is an int subclass ran its methods",
-     lambda: MjlogCall.decode(11623, 3, LoudInt(4)), InvalidLogError, "3 or 4 players"),
+     lambda: LogCall.decode(11623, 3, LoudInt(4)), InvalidLogError, "3 or 4 players"),
     ("a kita count that is an int subclass ran its methods",
      lambda: score_request({"hand": "123456789p23s11z", "win_tile": "1s", "kita": LoudInt(1)}),
      None, "'kita' counts north tiles"),
@@ -1062,17 +1065,19 @@ def test_good_games_come_out_as_they_went_in(fmt: LogFormat, data: st.DataObject
     if data.draw(st.booleans()):
         stream = gzip.compress(stream)
     sizes = data.draw(st.lists(st.integers(1, 5000), max_size=50))
-    found = list(read_inputs(["-"], Trickle(stream, sizes)))  # type: ignore[arg-type]
+    found = list(iter_sources(["-"], stdin=Trickle(stream, sizes)))  # type: ignore[arg-type]
     if not games:
-        assert [(g.fmt, g.error) for g in found] == [(None, "standard input holds no game")]
+        assert found == [ReadError("standard input", None, "standard input holds no game")]
         return
-    assert [g.error for g in found] == [None] * len(games)
-    assert [g.fmt for g in found] == [fmt] * len(games)
+    assert [(type(g), g.file, g.index) for g in found] == [
+        (GameSource, "standard input", index) for index in range(len(games))]
+    found_ = [g for g in found if isinstance(g, GameSource)]
+    assert [g.fmt for g in found_] == [fmt] * len(games)
     if fmt is MJ:  # lines as they were, whatever ended them and blanks after them
-        assert [[line.strip() for line in g.text.split("\n")] for g in found] == [
+        assert [[line.strip() for line in g.text.split("\n")] for g in found_] == [
             game.split("\n") for game in games]
     else:
-        assert [g.text for g in found] == games
+        assert [g.text for g in found_] == games
 
 
 @pytest.mark.parametrize("separator", [b"", b" ", b"\n"])
@@ -1090,10 +1095,11 @@ def test_a_gzip_file_cut_short_answers_every_game_before_the_cut(separator: byte
         path.write_bytes(zipped[:cut])
         inflated = len(zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(zipped[:cut]))
         complete = sum(1 for end in ends if end - len(separator) <= inflated)
-        found = list(read_inputs([str(path)]))
-        assert [(g.fmt, g.text) for g in found[:-1]] == [(M, game) for game in games[:complete]]
-        assert found[-1] == GameText(M if inflated else None, "",
-                                     f"{path}: the gzip data ends early (cut short)")
+        found = list(iter_sources([str(path)]))
+        assert [(g.fmt, g.text) for g in found[:-1] if isinstance(g, GameSource)] == [
+            (M, game) for game in games[:complete]]
+        assert found[-1] == ReadError(str(path), complete if inflated else None,
+                                      f"{path}: the gzip data ends early (cut short)")
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from([M, T6, MJ]).flatmap(
     lambda fmt: st.sampled_from(GOOD_GAMES[fmt]) | damaged(DOCUMENTS[fmt])), max_size=4),
@@ -1108,8 +1114,10 @@ def test_any_stream_is_cut_into_games_or_errors(pieces: list[str], junk: list[by
                                               strict=False))
     if zipped:
         stream = gzip.compress(stream)[:len(stream) // 2 if junk and junk[0] else None]
-    found = list(read_inputs(["-"], Trickle(stream, sizes)))  # type: ignore[arg-type]
+    found = list(iter_sources(["-"], stdin=Trickle(stream, sizes)))  # type: ignore[arg-type]
     assert found
     for game in found:
-        assert (game.error is None) != (game.text == "")
-        assert game.error is None or (game.error.isprintable() and len(game.error) < 600)
+        if isinstance(game, GameSource):
+            assert game.text
+        else:
+            assert game.message.isprintable() and len(game.message) < 600

@@ -14,25 +14,28 @@ import pytest
 from mahjong_core.cli.replay import record_json
 from mahjong_core.errors import InvalidLogError
 from mahjong_core.formats import (
+    GameSource,
     LogFormat,
+    ReadError,
     detect_format,
+    iter_games,
+    iter_sources,
     parse_game,
-    read_games,
-    replay_mjlog,
-    split_games,
-    split_mjlog,
+    replay_game,
     write_game,
 )
-from mahjong_core.formats.mjlog import Agari, MjlogGame, Ryuukyoku, parse_mjlog
+from mahjong_core.formats.game_log import Agari, GameLog, Ryuukyoku
+from mahjong_core.formats.mjlog import parse_mjlog
 
+from .support.logs import documents
 from .support.played_games import play, seen
 
 DATA = Path(__file__).resolve().parent / "data"
-RARE = split_mjlog((DATA / "rare_rounds.mjlog").read_text(encoding="utf-8"))
+RARE = documents(DATA / "rare_rounds.mjlog")
 REAL = RARE + [(DATA / f"{name}.mjlog").read_text(encoding="utf-8")
                for name in ("2019021004gm-00a9-0000-e2f6516d",
                             "2019080322gm-00a9-0000-81e85e04")]
-SANMA = [*split_mjlog((DATA / "sanma_games.mjlog").read_text(encoding="utf-8")),
+SANMA = [*documents(DATA / "sanma_games.mjlog"),
          (DATA / "tenhou_3p_kita_minkan.mjlog").read_text(encoding="utf-8")]
 """Three-player games: kita robbed for ron, rinshan after kita, nagashi mangan, nine
 terminals, open and added kans, a player leaving and coming back."""
@@ -48,7 +51,7 @@ def test_the_data_has_the_rare_rounds() -> None:
     assert any(a.recorded is not None and a.recorded.pao is not None for w in wins for a in w)
 
 
-def _server(game: MjlogGame) -> list[tuple[tuple[int, ...] | None, list[tuple[int, ...]]]]:
+def _server(game: GameLog) -> list[tuple[tuple[int, ...] | None, list[tuple[int, ...]]]]:
     """Each round's start scores and each result's deltas, as the server recorded them."""
     return [(r.scores, [e.recorded.deltas for e in r.events
                         if isinstance(e, Agari | Ryuukyoku) and e.recorded is not None
@@ -63,11 +66,11 @@ def test_real_games_through_every_format(number: int, fmt: LogFormat) -> None:
     answers, and the deltas and scores it holds are the server's (three-player games
     included)."""
     game = parse_mjlog((REAL + SANMA)[number])
-    record = replay_mjlog(game)
+    record = replay_game(game)
     text = write_game(record, fmt, source=game)
     assert detect_format(text) is fmt
     back = parse_game(text)
-    again = replay_mjlog(back)
+    again = replay_game(back)
     assert seen(again)[2:4] == seen(record)[2:4]   # rounds and final scores
     if fmt is not LogFormat.MJAI:   # mjai holds no placement points: whole ones are read
         assert record_json(again) == record_json(record)
@@ -76,36 +79,51 @@ def test_real_games_through_every_format(number: int, fmt: LogFormat) -> None:
 
 
 @pytest.mark.parametrize("fmt", list(LogFormat))
-def test_split_games_reads_files_of_several_games(fmt: LogFormat) -> None:
+def test_iter_sources_reads_files_of_several_games(fmt: LogFormat) -> None:
     texts = [write_game(play(seed, rounds=1), fmt) for seed in (1, 2)]
     joined = "\n".join(t.rstrip("\n") for t in texts) + "\n"
-    pieces = split_games(joined.encode())
-    assert [f for f, _ in pieces] == [fmt, fmt]
-    assert [parse_game(p, f).rounds[0].hands for f, p in pieces] == [
+    pieces = list(iter_sources(joined.encode()))
+    assert all(isinstance(p, GameSource) for p in pieces)
+    sources = [p for p in pieces if isinstance(p, GameSource)]
+    assert [(p.fmt, p.file, p.index) for p in sources] == [(fmt, "data", 0), (fmt, "data", 1)]
+    assert [parse_game(p.text, p.fmt).rounds[0].hands for p in sources] == [
         parse_game(t, fmt).rounds[0].hands for t in texts]
-    assert len(split_games(gzip.compress(joined.encode()))) == 2
-    assert len(read_games(joined)) == 2
+    assert len(list(iter_sources(gzip.compress(joined.encode())))) == 2
+    assert [type(g).__name__ for g in iter_games(joined.encode())] == ["GameLog", "GameLog"]
 
 
 @pytest.mark.parametrize(("text", "message"), [
     ("hello", "neither mjlog XML"), ("[1, 2]", "neither mjlog XML"),
-    ('{"a": 1}', "neither mjlog XML"),
 ])
 def test_unknown_formats(text: str, message: str) -> None:
     with pytest.raises(InvalidLogError, match=message):
         detect_format(text)
-    with pytest.raises(InvalidLogError, match=message):
-        split_games(text)
+    (error,) = iter_sources(text.encode())
+    assert isinstance(error, ReadError) and error.index is None
+    assert message in error.message
 
 
-def test_damaged_data() -> None:
-    assert split_games("  \n") == []
-    with pytest.raises(InvalidLogError, match="gzip"):
-        split_games(gzip.compress(b"<mjloggm>")[:12])
-    with pytest.raises(InvalidLogError, match="not UTF-8"):
-        split_games(b"<mjloggm \xff>")
-    with pytest.raises(InvalidLogError, match="game 1: "):
-        read_games('{"log": [[1]]}')
+def test_any_other_json_object_is_read_as_a_tenhou6_log_that_names_what_it_lacks() -> None:
+    assert detect_format('{"a": 1}') is LogFormat.TENHOU6
+    (error,) = iter_games(b'{"a": 1}')
+    assert isinstance(error, ReadError) and error.index == 0 and "log" in error.message
+
+
+@pytest.mark.parametrize(("data", "message", "index"), [
+    (b"  \n", "data holds no game", None),
+    (gzip.compress(b"<mjloggm>", mtime=0)[:12], "gzip data ends early", 0),
+    (b"<mjloggm \xff>", "not UTF-8", 0),
+])
+def test_damaged_data(data: bytes, message: str, index: int | None) -> None:
+    (error,) = iter_sources(data)
+    assert isinstance(error, ReadError)
+    assert message in error.message and (error.file, error.index) == ("data", index)
+
+
+def test_a_game_that_cannot_be_read_is_an_error_in_its_place() -> None:
+    (error,) = iter_games(b'{"log": [[1]]}')
+    assert isinstance(error, ReadError) and (error.file, error.index) == ("data", 0)
+    assert "round 1" in error.message
 
 
 def test_suffixes() -> None:
@@ -143,4 +161,4 @@ def test_an_mjlog_action_out_of_turn_is_refused() -> None:
 
     damaged = _MJLOG.replace("<D", "<E", 1)
     with pytest.raises((IllegalActionError, InvalidLogError), match=r"E1 honba 0"):
-        replay_mjlog(parse_game(damaged))
+        replay_game(parse_game(damaged))

@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from mahjong_core import Rules, Tile
 from mahjong_core.cli.replay import record_json
 from mahjong_core.errors import InvalidLogError
-from mahjong_core.formats import parse_mjai, parse_mjlog, read_mjai, replay_mjlog, split_mjai
+from mahjong_core.formats import ReadError, iter_games, parse_mjai, parse_mjlog, replay_game
 from mahjong_core.formats import write_mjai as write
+from mahjong_core.formats.game_log import Agari, Ryuukyoku
 from mahjong_core.formats.mjai import tile_name
-from mahjong_core.formats.mjlog import Agari, Ryuukyoku
 from mahjong_core.table import (
     TENHOU_TABLE,
     DoraRevealed,
@@ -28,6 +28,7 @@ from mahjong_core.table import (
     Win,
 )
 
+from .support.logs import documents, games
 from .support.played_games import game_records, play, seen
 from .support.strategies import ALL_TILES
 
@@ -132,18 +133,18 @@ def test_rules_in_start_game() -> None:
 @given(game_records())
 def test_engine_games_round_trip(record: GameRecord) -> None:
     text = write(record)
-    again = replay_mjlog(parse_mjai(text))
+    again = replay_game(parse_mjai(text))
     assert seen(again) == seen(record)
     assert write(again) == text
 
 
 def test_a_real_game_round_trips() -> None:
     game = parse_mjlog(REAL.read_text(encoding="utf-8"))
-    record = replay_mjlog(game)
+    record = replay_game(game)
     text = write(record, source=game)
     assert _events(text)[0]["names"] == [p.name for p in game.players]
     back = parse_mjai(text)
-    assert record_json(replay_mjlog(back)) == record_json(record)
+    assert record_json(replay_game(back)) == record_json(record)
     # the hora and ryukyoku deltas are the server's
     server = [e.recorded.deltas for r in game.rounds for e in r.events
               if isinstance(e, Agari | Ryuukyoku) and e.recorded is not None]
@@ -153,13 +154,14 @@ def test_a_real_game_round_trips() -> None:
 
 def test_several_games_and_unfinished_ones() -> None:
     both = write(play(6, rounds=1)) + write(play(7, rounds=1))
-    assert len(split_mjai(both)) == 2
-    games = read_mjai(both)
-    assert [len(game.rounds) for game in games] == [1, 1]
+    assert len(documents(both)) == 2
+    read = games(both)
+    assert [len(game.rounds) for game in read] == [1, 1]
     with pytest.raises(InvalidLogError, match="stops before the game ends"):
-        replay_mjlog(games[0])
-    with pytest.raises(InvalidLogError, match="game 3: line 2: start_kyoku has no 'bakaze'"):
-        read_mjai(both + '{"type":"start_game"}\n{"type":"start_kyoku"}')
+        replay_game(read[0])
+    *_, bad = iter_games((both + '{"type":"start_game"}\n{"type":"start_kyoku"}').encode())
+    assert isinstance(bad, ReadError) and bad.index == 2
+    assert bad.message.startswith("line 2: start_kyoku has no 'bakaze'")
 
 
 # --- damaged logs ----------------------------------------------------------------------

@@ -21,18 +21,17 @@ from mahjong_core import (
     evaluate,
 )
 from mahjong_core.errors import InvalidLogError
-from mahjong_core.formats import format_mjlog, parse_mjlog, record_to_mjlog, replay_mjlog
-from mahjong_core.formats.mjlog import (
+from mahjong_core.formats import format_mjlog, parse_mjlog, record_to_mjlog, replay_game
+from mahjong_core.formats.game_log import (
     Agari,
     Bye,
     Call,
     CallKind,
-    MjlogEvent,
-    MjlogGame,
+    GameLog,
+    LogEvent,
     Reconnect,
     Riichi,
     Ryuukyoku,
-    split_mjlog,
 )
 from mahjong_core.formats.tenhou_yaku import (
     TENHOU_YAKU_NAMES,
@@ -42,18 +41,19 @@ from mahjong_core.formats.tenhou_yaku import (
 )
 from mahjong_core.table import TENHOU_TABLE, GameRecord
 
+from .support.logs import documents
 from .support.played_games import game_records, play, seen
 
 DATA = Path(__file__).resolve().parent / "data"
-LOGS = [*split_mjlog((DATA / "rare_rounds.mjlog").read_text(encoding="utf-8")),
+LOGS = [*documents(DATA / "rare_rounds.mjlog"),
         *((DATA / f"{name}.mjlog").read_text(encoding="utf-8")
           for name in ("2019021004gm-00a9-0000-e2f6516d", "2019080322gm-00a9-0000-81e85e04")),
-        *split_mjlog((DATA / "sanma_games.mjlog").read_text(encoding="utf-8")),
+        *documents(DATA / "sanma_games.mjlog"),
         (DATA / "tenhou_3p_kita_minkan.mjlog").read_text(encoding="utf-8")]
 """Four-player games, then three-player ones (the empty fourth seat, kita)."""
 
 
-def _comparable(event: MjlogEvent) -> MjlogEvent:
+def _comparable(event: LogEvent) -> LogEvent:
     """What Tenhou writes that a record does not keep: an ankan's code copy, a riichi's
     scores (older logs leave them out) and the yakuman fu (the engine counts none)."""
     if isinstance(event, Call) and event.call.kind is CallKind.ANKAN:
@@ -69,7 +69,7 @@ def _comparable(event: MjlogEvent) -> MjlogEvent:
     return event
 
 
-def _events(game: MjlogGame) -> list[list[MjlogEvent]]:
+def _events(game: GameLog) -> list[list[LogEvent]]:
     return [[_comparable(e) for e in r.events if not isinstance(e, Bye | Reconnect)]
             for r in game.rounds]
 
@@ -83,7 +83,7 @@ def test_tenhous_logs_written_again_from_their_replay(number: int) -> None:
     and owari, and each kita (its meld code, among the winner's melds in m, in the dora
     count)."""
     game = parse_mjlog(LOGS[number])
-    written = record_to_mjlog(replay_mjlog(game), source=game)
+    written = record_to_mjlog(replay_game(game), source=game)
     assert [attrs.evolve(r, events=()) for r in written.rounds] == [
         attrs.evolve(r, events=()) for r in game.rounds]
     assert _events(written) == _events(game)
@@ -98,7 +98,7 @@ def test_engine_games_round_trip(record: GameRecord) -> None:
     log = record_to_mjlog(record)
     text = format_mjlog(log)
     assert parse_mjlog(text) == log
-    again = replay_mjlog(parse_mjlog(text))
+    again = replay_game(parse_mjlog(text))
     assert seen(again) == seen(record)
     assert record_to_mjlog(again) == log
 

@@ -10,20 +10,14 @@ import pytest
 
 from mahjong_core import TileId
 from mahjong_core.errors import InvalidLogError
-from mahjong_core.formats import parse_mjlog, replay_mjlog, tenhou_walls
-from mahjong_core.formats.mjlog import (
-    Agari,
-    Draw,
-    MjlogEvent,
-    MjlogGame,
-    MjlogRound,
-    NewDora,
-    split_mjlog,
-)
+from mahjong_core.formats import parse_mjlog, replay_game, tenhou_walls
+from mahjong_core.formats.game_log import Agari, Draw, GameLog, LogEvent, LogRound, NewDora
 from mahjong_core.formats.replay import check_shuffle_wall
 
+from .support.logs import documents
+
 DATA = Path(__file__).resolve().parent / "data"
-LOGS = [*split_mjlog((DATA / "rare_rounds.mjlog").read_text(encoding="utf-8")),
+LOGS = [*documents(DATA / "rare_rounds.mjlog"),
         (DATA / "2019021004gm-00a9-0000-e2f6516d.mjlog").read_text(encoding="utf-8")]
 
 
@@ -34,20 +28,20 @@ def test_real_games_match_their_seed(number: int) -> None:
     for log_round, shuffle in zip(game.rounds, tenhou_walls(game.shuffle_seed), strict=False):
         assert log_round.dealer is not None
         check_shuffle_wall(log_round, shuffle, log_round.dealer)
-    replay_mjlog(game)
+    replay_game(game)
 
 
-def _game() -> MjlogGame:
+def _game() -> GameLog:
     return parse_mjlog(LOGS[-1])
 
 
-def _with_round(game: MjlogGame, number: int, log_round: MjlogRound) -> MjlogGame:
+def _with_round(game: GameLog, number: int, log_round: LogRound) -> GameLog:
     rounds = list(game.rounds)
     rounds[number] = log_round
     return attrs.evolve(game, rounds=tuple(rounds))
 
 
-def _swap(log_round: MjlogRound, first: int, second: int) -> MjlogRound:
+def _swap(log_round: LogRound, first: int, second: int) -> LogRound:
     """The round with two tile ids exchanged in its deal, draws and indicators."""
     def other(tile: TileId) -> TileId:
         return TileId(second if tile == first else first if tile == second else tile)
@@ -55,7 +49,7 @@ def _swap(log_round: MjlogRound, first: int, second: int) -> MjlogRound:
     def others(tiles: tuple[TileId, ...]) -> tuple[TileId, ...]:
         return tuple(other(tile) for tile in tiles)
 
-    events: list[MjlogEvent] = []
+    events: list[LogEvent] = []
     for event in log_round.events:
         if isinstance(event, Draw | NewDora):
             events.append(attrs.evolve(event, tile=other(event.tile)))
@@ -80,7 +74,7 @@ def test_a_changed_draw_is_named() -> None:
     with pytest.raises(InvalidLogError, match=(
             rf"round 1 \(E1 honba 0\): draw 5 \(seat {draws[4].seat}\) is .* \(id {hidden}\), "
             rf"but the wall from the game's shuffle seed has .* \(id {target}\) there")):
-        replay_mjlog(damaged)
+        replay_game(damaged)
 
 
 def test_a_changed_deal_is_named() -> None:
@@ -90,19 +84,19 @@ def test_a_changed_deal_is_named() -> None:
     elsewhere = first.hands[3][0]
     with pytest.raises(InvalidLogError, match=r"E1 honba 0\): seat 2 is dealt .*, but the wall "
                                               r"from the game's shuffle seed deals it"):
-        replay_mjlog(_with_round(game, 0, _swap(first, dealt, elsewhere)))
+        replay_game(_with_round(game, 0, _swap(first, dealt, elsewhere)))
 
 
 def test_changed_dice_and_indicators_are_named() -> None:
     game = _game()
     first = game.rounds[0]
     with pytest.raises(InvalidLogError, match=r"E1 honba 0\): the log's dice are"):
-        replay_mjlog(_with_round(game, 0, attrs.evolve(first, dice=(5, 5))))
+        replay_game(_with_round(game, 0, attrs.evolve(first, dice=(5, 5))))
     seen = {t for h in first.hands for t in h} | {
         e.tile for e in first.events if isinstance(e, Draw)}
     hidden = next(t for t in range(136) if t not in seen and t != first.dora_indicator)
     with pytest.raises(InvalidLogError, match=r"dora indicator 1 is .*shuffle seed"):
-        replay_mjlog(_with_round(game, 0, _swap(first, first.dora_indicator, hidden)))
+        replay_game(_with_round(game, 0, _swap(first, first.dora_indicator, hidden)))
 
 
 def test_a_changed_ura_indicator_is_named() -> None:
@@ -115,12 +109,12 @@ def test_a_changed_ura_indicator_is_named() -> None:
         log_round.dora_indicator}
     hidden = next(t for t in range(136) if t not in seen and t != ura)
     with pytest.raises(InvalidLogError, match=r"ura indicator 1 is .*shuffle seed"):
-        replay_mjlog(_with_round(game, number, _swap(log_round, ura, hidden)))
+        replay_game(_with_round(game, number, _swap(log_round, ura, hidden)))
 
 
 def test_another_games_seed_is_refused() -> None:
     game = _game()
     other = parse_mjlog(LOGS[0]).shuffle_seed
     with pytest.raises(InvalidLogError, match="seat 0 is dealt"):
-        replay_mjlog(attrs.evolve(game, shuffle_seed=other))
-    replay_mjlog(attrs.evolve(game, shuffle_seed=None))   # no seed: nothing to check
+        replay_game(attrs.evolve(game, shuffle_seed=other))
+    replay_game(attrs.evolve(game, shuffle_seed=None))   # no seed: nothing to check

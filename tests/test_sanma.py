@@ -26,8 +26,8 @@ from mahjong_core import (
     parse_tiles,
 )
 from mahjong_core.errors import IllegalActionError, InvalidPaymentsError, InvalidSeatError
-from mahjong_core.formats.mjlog import parse_mjlog, split_mjlog
-from mahjong_core.formats.replay import replay_mjlog
+from mahjong_core.formats.mjlog import parse_mjlog
+from mahjong_core.formats.replay import replay_game
 from mahjong_core.table import (
     TENHOU_SANMA_TABLE,
     Chi,
@@ -48,6 +48,7 @@ from mahjong_core.table import (
     Win,
 )
 from mahjong_core.table.wall import THREE_PLAYER_IDS
+from tests.support.logs import documents
 from tests.support.table_helpers import blank
 
 DATA = Path(__file__).parent / "data"
@@ -290,17 +291,17 @@ def test_a_three_player_wall_is_checked() -> None:
 
 # -- real games ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("document", split_mjlog((DATA / "sanma_games.mjlog").read_bytes()),
+@pytest.mark.parametrize("document", documents(DATA / "sanma_games.mjlog"),
                          ids=lambda d: str(len(d)))
 def test_real_three_player_games_replay_as_recorded(document: str) -> None:
     game = parse_mjlog(document)
-    record = replay_mjlog(game)  # every recorded value, payment and end is checked on the way
+    record = replay_game(game)  # every recorded value, payment and end is checked on the way
     last = game.rounds[-1].events[-1]
     recorded = getattr(last, "recorded", None)
     assert recorded is not None and recorded.final is not None
     assert record.final_scores == recorded.final.scores[:3]
     assert record.points == recorded.final.points[:3]
-    blanked = replay_mjlog(parse_mjlog(blank(document)))
+    blanked = replay_game(parse_mjlog(blank(document)))
     assert blanked.final_scores == record.final_scores and blanked.points == record.points
     assert [r.results for r in blanked.rounds] == [r.results for r in record.rounds]
 

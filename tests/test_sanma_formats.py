@@ -29,15 +29,15 @@ from mahjong_core.formats import (
     parse_mjlog,
     parse_tenhou6,
     record_to_mjlog,
-    replay_mjlog,
-    split_mjlog,
+    replay_game,
     write_game,
     write_mjai,
     write_tenhou6,
 )
-from mahjong_core.formats.mjlog import Agari, Call, CallKind
+from mahjong_core.formats.game_log import Agari, Call, CallKind
 from mahjong_core.table import GameRecord, KitaDeclared, Win
 
+from .support.logs import documents
 from .support.played_games import play, play_sanma, sanma_game_records, seen
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -67,7 +67,7 @@ def _document(log_round: list[Any] | None = None, **fields: Any) -> str:
 
 
 def _example() -> GameRecord:
-    return replay_mjlog(parse_tenhou6(_document()))
+    return replay_game(parse_tenhou6(_document()))
 
 
 def test_tenhou6_by_example() -> None:
@@ -86,7 +86,7 @@ def test_tenhou6_by_example() -> None:
     assert isinstance(win, Agari) and (win.seat, win.from_seat) == (0, 1)
     assert win.recorded is not None and win.recorded.win_tile == calls[1].call.tiles[0]
     assert win.recorded.yakuman == (47,) and win.recorded.deltas == (48000, -48000, 0, 0)
-    record = replay_mjlog(game)
+    record = replay_game(game)
     assert record.end_reason == "bust" and record.final_scores == (83000, -13000, 35000)
     (result,) = record.rounds[0].results
     assert isinstance(result, Win) and result.deltas == (48000, -48000, 0)
@@ -157,7 +157,7 @@ def test_mjai_by_example() -> None:
     for events in (MJAI_EVENTS, _four_seats(MJAI_EVENTS)):
         game = parse_mjai(_lines(events))
         assert game.players_count == 3 and [p.name for p in game.players] == ["A", "B", "C"]
-        assert seen(replay_mjlog(game))[2:] == expected[2:]
+        assert seen(replay_game(game))[2:] == expected[2:]
     written = [json.loads(line) for line in write_mjai(_example()).splitlines()]
     start, kyoku = written[0], written[1]
     assert start["names"] == ["Seat 0", "Seat 1", "Seat 2"]
@@ -183,7 +183,7 @@ def test_mjlog_written_as_tenhou_writes_it() -> None:
     assert 'sc="350,480,350,-480,350,0,0,0"' in text
     assert 'owari="830,78.0,-130,-73.0,350,-5.0,0,0.0"' in text
     assert 'yakuman="47"' in text and f'machi="{north}"' in text
-    assert seen(replay_mjlog(parse_mjlog(text))) == seen(_example())
+    assert seen(replay_game(parse_mjlog(text))) == seen(_example())
     plain = record_to_mjlog(play_sanma(3, rounds=1))
     assert plain.players == () and plain.rule_type == 0x10 | 0x01
     named = record_to_mjlog(play_sanma(3, rounds=1), names=["a", "b", "c"])
@@ -201,7 +201,7 @@ def test_engine_games_round_trip(fmt: LogFormat, record: GameRecord) -> None:
     game (deal, every decision, every result) and is written again the same."""
     text = write_game(record, fmt)
     assert detect_format(text) is fmt
-    again = replay_mjlog(parse_game(text))
+    again = replay_game(parse_game(text))
     assert seen(again) == seen(record)
     assert record_json(again) == record_json(record)
     assert write_game(again, fmt) == text
@@ -229,7 +229,7 @@ def _run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_convert_and_replay_a_three_player_game(tmp_path: Path) -> None:
     """A real three-player game converted to each format replays to the same answer."""
     source = tmp_path / "game.mjlog"
-    source.write_text(split_mjlog((DATA / "sanma_games.mjlog").read_text("utf-8"))[2],
+    source.write_text(documents(DATA / "sanma_games.mjlog")[2],
                       encoding="utf-8")
     paths = [source]
     for fmt in ("tenhou6", "mjai", "mjlog"):

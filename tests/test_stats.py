@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from mahjong_core import MahjongError
 from mahjong_core.cli import main as cli_main
 from mahjong_core.cli.stats import game_stats
-from mahjong_core.formats.mjlog import MjlogGame, parse_mjlog
-from mahjong_core.formats.replay import replay_mjlog
+from mahjong_core.formats.game_log import GameLog
+from mahjong_core.formats.mjlog import parse_mjlog
+from mahjong_core.formats.replay import replay_game
 from mahjong_core.stats import CorpusStats, GameFilter, PlayerStats, stats_of, sum_stats
 from mahjong_core.table import Game
 from tests.support.log_tally import read_game, stats_json
@@ -163,7 +164,7 @@ def test_merge_refuses_other_values() -> None:
         CorpusStats().merge(3)  # type: ignore[arg-type]
 
 
-def _players_and_lobby(game: MjlogGame) -> tuple[int, int | None]:
+def _players_and_lobby(game: GameLog) -> tuple[int, int | None]:
     return game.players_count, game.lobby
 
 
@@ -253,7 +254,7 @@ def test_a_replayed_record_counts_as_the_command() -> None:
     """The library's ``stats_of`` over an engine record with the log's names is what the
     command counts."""
     game = PARSED[0]
-    record = replay_mjlog(game)
+    record = replay_game(game)
     assert stats_of(record, [p.name for p in game.players]) == PER_GAME[0]
 
 

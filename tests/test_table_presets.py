@@ -13,8 +13,7 @@ from mahjong_core.cli import main as cli_main
 from mahjong_core.cli import match as match_command
 from mahjong_core.cli.demo import format_game, play_game
 from mahjong_core.errors import InvalidRulesError
-from mahjong_core.formats.logs import read_games
-from mahjong_core.formats.replay import replay_mjlog
+from mahjong_core.formats.replay import replay_game
 from mahjong_core.match import MatchResult, run_match
 from mahjong_core.table import (
     PRESETS,
@@ -24,6 +23,7 @@ from mahjong_core.table import (
     TableRules,
     preset,
 )
+from tests.support.logs import games as read_games
 
 DATA = Path(__file__).parent / "data"
 
@@ -111,7 +111,7 @@ def test_replay_keeps_what_the_log_states_under_a_named_rule_set(
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(lines) == len(games)
     for line, game in zip(lines, games, strict=True):
-        record = replay_mjlog(game, base=preset("tenhou_no_red"))
+        record = replay_game(game, base=preset("tenhou_no_red"))
         assert record.rules.red_fives is game.red_fives   # the log's own rule
         assert line["final"]["scores"] == list(record.final_scores)
     assert cli_main(["replay", str(path), "--rules", "tenhou_sanma"]) == 1

@@ -29,7 +29,7 @@ import pytest
 from mahjong_core import MahjongError, Yaku
 from mahjong_core.cli.replay import record_json
 from mahjong_core.formats.mjlog import parse_mjlog
-from mahjong_core.formats.replay import replay_mjlog
+from mahjong_core.formats.replay import replay_game
 from mahjong_core.table import Draw, GameRecord, Win
 from tests.support.table_helpers import blank
 
@@ -97,7 +97,7 @@ def whole_points(document: str) -> bool:
 @pytest.mark.parametrize("number", range(len(GAMES)))
 def test_a_real_game_replays_to_the_recorded_final_standing(number: int) -> None:
     document = GAMES[number]
-    record = replay_mjlog(parse_mjlog(document))
+    record = replay_game(parse_mjlog(document))
     scores, points = owari(document)
     assert record.final_scores == scores
     assert record.points == pytest.approx(points)
@@ -117,14 +117,14 @@ def test_a_private_lobby_s_own_uma_is_taken_from_its_log() -> None:
     document = GAMES[0]
     assert 'lobby="0"' in document
     own = (60.0, 10.0, -20.0, -50.0)
-    record = replay_mjlog(parse_mjlog(_with_standing(document, "1234", own)))
+    record = replay_game(parse_mjlog(_with_standing(document, "1234", own)))
     assert record.points == own
     assert record.final_scores == owari(document)[0]
     with pytest.raises(MahjongError, match="final standing"):
-        replay_mjlog(parse_mjlog(_with_standing(document, "0", own)))
+        replay_game(parse_mjlog(_with_standing(document, "0", own)))
     wrong = re.sub(r'owari="(\d+)', lambda m: f'owari="{int(m.group(1)) + 10}', document)
     with pytest.raises(MahjongError, match="final standing"):
-        replay_mjlog(parse_mjlog(_with_standing(wrong, "1234", own)))
+        replay_game(parse_mjlog(_with_standing(wrong, "1234", own)))
 
 
 @pytest.mark.parametrize("number", range(len(GAMES)))
@@ -132,8 +132,8 @@ def test_a_blanked_real_game_gives_the_same_answers(number: int) -> None:
     document = GAMES[number]
     blanked = blank(document)
     assert "owari" not in blanked and ' sc="' not in blanked and ' ten="' in blanked
-    whole = record_json(replay_mjlog(parse_mjlog(document)))
-    bare = record_json(replay_mjlog(parse_mjlog(blanked), round_points=whole_points(document)))
+    whole = record_json(replay_game(parse_mjlog(document)))
+    bare = record_json(replay_game(parse_mjlog(blanked), round_points=whole_points(document)))
     assert bare == whole
 
 
@@ -216,4 +216,4 @@ def test_a_damaged_game_is_an_error_naming_its_round_and_the_next_games_go_on(
 def test_a_call_or_ron_the_table_does_not_offer_is_named_in_the_error(document: str,
                                                                         action: str) -> None:
     with pytest.raises(MahjongError, match=rf"(?i)\b{action}\b"):
-        replay_mjlog(parse_mjlog(document))
+        replay_game(parse_mjlog(document))

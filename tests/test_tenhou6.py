@@ -13,17 +13,19 @@ from hypothesis import given, settings
 from mahjong_core.cli.replay import record_json
 from mahjong_core.errors import InvalidLogError
 from mahjong_core.formats import (
+    GameLog,
+    ReadError,
+    iter_games,
     parse_mjlog,
     parse_tenhou6,
-    read_tenhou6,
-    replay_mjlog,
-    split_tenhou6,
+    replay_game,
     write_tenhou6,
 )
-from mahjong_core.formats.mjlog import Agari, Call, CallKind, Ryuukyoku
+from mahjong_core.formats.game_log import Agari, Call, CallKind, Ryuukyoku
 from mahjong_core.formats.tenhou6 import DAN_NAMES
 from mahjong_core.table import GameRecord
 
+from .support.logs import documents, games
 from .support.played_games import game_records, play, seen
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -43,7 +45,7 @@ def test_the_writer_writes_what_tenhou_writes(name: str) -> None:
     texts and yaku), the rule, the players and ``sc`` equal Tenhou's own JSON."""
     mjlog, tenhou = _pair(name)
     game = parse_mjlog(mjlog)
-    ours = json.loads(write_tenhou6(replay_mjlog(game), source=game))
+    ours = json.loads(write_tenhou6(replay_game(game), source=game))
     assert ours["log"] == tenhou["log"]
     for key in ("name", "rule", "sc", "dan", "rate", "sx", "lobby", "ver"):
         assert ours[key] == tenhou[key], key
@@ -53,8 +55,8 @@ def test_the_writer_writes_what_tenhou_writes(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_tenhous_json_reads_back_as_the_same_game(name: str) -> None:
     mjlog, tenhou = _pair(name)
-    from_mjlog = replay_mjlog(parse_mjlog(mjlog))
-    from_json = replay_mjlog(parse_tenhou6(json.dumps(tenhou, ensure_ascii=False)))
+    from_mjlog = replay_game(parse_mjlog(mjlog))
+    from_json = replay_game(parse_tenhou6(json.dumps(tenhou, ensure_ascii=False)))
     assert record_json(from_json) == record_json(from_mjlog)
     assert seen(from_json) == seen(from_mjlog)
 
@@ -179,7 +181,7 @@ def test_call_strings_by_example() -> None:
 def test_engine_games_round_trip(record: GameRecord) -> None:
     """An engine-played game written and read back replays to the same game."""
     text = write_tenhou6(record)
-    again = replay_mjlog(parse_tenhou6(text))
+    again = replay_game(parse_tenhou6(text))
     assert seen(again) == seen(record)
     assert write_tenhou6(again) == text
 
@@ -203,10 +205,11 @@ def test_rules_in_the_rule_object() -> None:
 
 def test_several_documents() -> None:
     one = write_tenhou6(play(4))
-    assert split_tenhou6(one + "\n" + one) == [one, one]
-    assert len(read_tenhou6((one + "\n" + one).encode())) == 2
-    with pytest.raises(InvalidLogError, match=r"document 2: .*not JSON"):
-        read_tenhou6(one + "\n" + one[:-40])
+    assert documents(one + "\n" + one) == [one, one]
+    assert len(games((one + "\n" + one).encode())) == 2
+    first, cut = iter_games((one + "\n" + one[:-40]).encode())
+    assert isinstance(first, GameLog)
+    assert isinstance(cut, ReadError) and cut.index == 1 and "not JSON" in cut.message
 
 
 # --- damaged logs ----------------------------------------------------------------------

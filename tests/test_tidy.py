@@ -174,7 +174,7 @@ def test_json_lines_round_trip(table: str) -> None:
 @pytest.mark.skipif(not HAS_PYARROW, reason="pyarrow is not installed")
 @pytest.mark.parametrize("table", list(TABLES))
 def test_parquet_round_trip(table: str) -> None:
-    import pyarrow.parquet as pq  # type: ignore[import-not-found, unused-ignore]
+    import pyarrow.parquet as pq  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     data = written(table, TableFormat.PARQUET)
     assert isinstance(data, bytes)

@@ -15,11 +15,12 @@ import pytest
 from mahjong_core import cli
 from mahjong_core.cli.demo import play_game
 from mahjong_core.cli.view import page_path
-from mahjong_core.formats import split_mjlog
 from mahjong_core.view import log_html
 
+from .support.logs import documents
+
 DATA = Path(__file__).resolve().parent / "data"
-GAMES = split_mjlog((DATA / "sanma_games.mjlog").read_text(encoding="utf-8"))[:3]
+GAMES = documents(DATA / "sanma_games.mjlog")[:3]
 
 
 def _data(page: str) -> dict[str, Any]:

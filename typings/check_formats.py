@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from typing import assert_type
+from pathlib import Path
+from typing import IO, Any, assert_type
 
 from mahjong_core.errors import IllegalActionError, InvalidLogError
 from mahjong_core.formats import (
+    GameLog,
+    GameSource,
     LogFormat,
-    MjlogGame,
+    ReadError,
     detect_format,
     format_mjlog,
+    iter_games,
+    iter_sources,
     parse_game,
     parse_mjai,
     parse_tenhou6,
-    read_games,
-    read_mjai,
-    read_tenhou6,
+    read_game,
     record_to_mjlog,
-    replay_mjlog,
-    split_games,
-    split_mjai,
-    split_tenhou6,
+    replay_game,
     tenhou_walls,
     write_game,
     write_mjai,
@@ -48,25 +48,43 @@ def engine_game_out(game: Game) -> None:
     assert_type(write_tenhou6(record, names=["a", "b", "c", "d"], title=("t", "")), str)
     assert_type(write_mjai(record, names=("a", "b", "c", "d")), str)
     log = record_to_mjlog(record, names=["a", "b", "c", "d"])
-    assert_type(log, MjlogGame)
+    assert_type(log, GameLog)
     assert_type(format_mjlog(log), str)
     assert_type(write_game(record, LogFormat.MJAI), str)
 
 
+def corpus_in(data: bytes, path: str, handle: IO[bytes], paths: list[Path]) -> None:
+    for item in iter_games([path, handle, data, *paths]):
+        if isinstance(item, ReadError):
+            assert_type(item.file, str)
+            assert_type(item.index, int | None)
+            assert_type(item.message, str)
+            continue
+        assert_type(item, GameLog)
+        assert_type(item.names, tuple[str, ...])
+        if item.origin is not None:
+            assert_type(item.origin.index, int)
+        record = replay_game(item, strict=False)
+        assert_type(record.warnings, tuple[str, ...])
+        assert_type(record.to_dict(), dict[str, Any])
+    for source in iter_sources("logs/**/*.mjlog"):
+        if isinstance(source, GameSource):
+            assert_type(source.text, str)
+            assert_type(read_game(source), GameLog)
+
+
 def logs_in(data: bytes, text: str) -> None:
-    assert_type(read_tenhou6(data), list[MjlogGame])
-    assert_type(read_mjai(text), list[MjlogGame])
-    assert_type(read_games(data), list[MjlogGame])
-    assert_type(parse_tenhou6(text), MjlogGame)
-    assert_type(parse_mjai(text), MjlogGame)
-    assert_type(split_tenhou6(text), list[str])
-    assert_type(split_mjai(data), list[str])
-    for fmt, document in split_games(data):
+    assert_type(parse_tenhou6(text), GameLog)
+    assert_type(parse_mjai(text), GameLog)
+    for source in iter_sources(data):
+        if isinstance(source, ReadError):
+            continue
+        fmt = source.fmt
         assert_type(fmt, LogFormat)
         assert_type(fmt.suffix, str)
-        game = parse_game(document, fmt)
+        game = parse_game(source.text, fmt)
         try:
-            record = replay_mjlog(game)
+            record = replay_game(game)
         except (InvalidLogError, IllegalActionError) as error:
             assert_type(str(error), str)
             continue
@@ -90,11 +108,13 @@ def names_and_ids(win: Win, result: WinResult) -> None:
     assert_type(tile_name(Tile.parse("0m")), str)
 
 
-def misuse(record: GameRecord, game: MjlogGame) -> None:
+def misuse(record: GameRecord, game: GameLog) -> None:
     write_tenhou6(game)  # type: ignore[arg-type]
     write_mjai(record, game)  # type: ignore[call-arg]
     write_game(record, "mjai")  # type: ignore[arg-type]
     record_to_mjlog(record, game)  # type: ignore[call-arg]
     detect_format(1)  # type: ignore[arg-type]
+    iter_games(1)  # type: ignore[arg-type]
+    read_game("<mjloggm/>")  # type: ignore[arg-type]
     parse_game(b"{}")  # type: ignore[arg-type]
     record.end_reason = "bust"  # type: ignore[misc]

@@ -10,7 +10,7 @@ from typing import assert_never, assert_type
 
 from mahjong_core import TileId
 from mahjong_core.errors import InvalidLogError, MahjongError
-from mahjong_core.formats.mjlog import (
+from mahjong_core.formats.game_log import (
     Agari,
     AgariRecord,
     Bye,
@@ -18,38 +18,32 @@ from mahjong_core.formats.mjlog import (
     CallKind,
     Discard,
     Draw,
-    MjlogCall,
-    MjlogEvent,
-    MjlogGame,
-    MjlogPlayer,
-    MjlogRound,
-    MjlogStanding,
+    GameLog,
+    LogCall,
+    LogEvent,
+    LogPlayer,
+    LogRound,
+    LogStanding,
     NewDora,
     Reconnect,
     Riichi,
     Ryuukyoku,
     RyuukyokuRecord,
-    format_mjlog,
-    parse_mjlog,
-    read_mjlog,
-    split_mjlog,
 )
+from mahjong_core.formats.mjlog import format_mjlog, parse_mjlog
 
 
-def reading(text: str, data: bytes) -> None:
-    assert_type(split_mjlog(text), list[str])
-    assert_type(split_mjlog(data), list[str])
-    assert_type(read_mjlog(data), list[MjlogGame])
+def reading(text: str) -> None:
     game = parse_mjlog(text)
-    assert_type(game, MjlogGame)
+    assert_type(game, GameLog)
     assert_type(format_mjlog(game), str)
     assert_type(game.version, str | None)
     assert_type(game.shuffle_seed, str | None)
     assert_type(game.rule_type, int)
     assert_type(game.lobby, int | None)
-    assert_type(game.players, tuple[MjlogPlayer, ...])
+    assert_type(game.players, tuple[LogPlayer, ...])
     assert_type(game.first_dealer, int)
-    assert_type(game.rounds, tuple[MjlogRound, ...])
+    assert_type(game.rounds, tuple[LogRound, ...])
     assert_type(game.opening, tuple[Bye | Reconnect, ...])
     assert_type(game.players_count, int)
     assert_type(game.red_fives, bool)
@@ -62,7 +56,7 @@ def reading(text: str, data: bytes) -> None:
     assert_type(player.sex, str | None)
 
 
-def rounds(round_: MjlogRound) -> None:
+def rounds(round_: LogRound) -> None:
     assert_type(round_.round_index, int | None)
     assert_type(round_.honba, int | None)
     assert_type(round_.sticks, int | None)
@@ -71,16 +65,16 @@ def rounds(round_: MjlogRound) -> None:
     assert_type(round_.scores, tuple[int, ...] | None)
     assert_type(round_.dealer, int | None)
     assert_type(round_.hands, tuple[tuple[TileId, ...], ...])
-    assert_type(round_.events, tuple[MjlogEvent, ...])
+    assert_type(round_.events, tuple[LogEvent, ...])
 
 
-def events(event: MjlogEvent) -> None:
+def events(event: LogEvent) -> None:
     if isinstance(event, Draw):
         assert_type(event.tile, TileId)
     elif isinstance(event, Discard):
         assert_type(event.tsumogiri, bool)
     elif isinstance(event, Call):
-        assert_type(event.call, MjlogCall)
+        assert_type(event.call, LogCall)
     elif isinstance(event, Riichi):
         assert_type(event.scores, tuple[int, ...] | None)
     elif isinstance(event, NewDora):
@@ -90,8 +84,8 @@ def events(event: MjlogEvent) -> None:
         assert_type(event.recorded, AgariRecord | None)
         if event.recorded is not None:
             assert_type(event.recorded.yaku, tuple[tuple[int, int], ...] | None)
-            assert_type(event.recorded.melds, tuple[MjlogCall, ...] | None)
-            assert_type(event.recorded.final, MjlogStanding | None)
+            assert_type(event.recorded.melds, tuple[LogCall, ...] | None)
+            assert_type(event.recorded.final, LogStanding | None)
     elif isinstance(event, Ryuukyoku):
         assert_type(event.kind, str | None)
         assert_type(event.recorded, RyuukyokuRecord | None)
@@ -102,9 +96,9 @@ def events(event: MjlogEvent) -> None:
 
 
 def calls() -> None:
-    call = MjlogCall.decode(40271, who=0)
-    assert_type(call, MjlogCall)
-    assert_type(MjlogCall.decode(31264, 0, players=3), MjlogCall)
+    call = LogCall.decode(40271, who=0)
+    assert_type(call, LogCall)
+    assert_type(LogCall.decode(31264, 0, players=3), LogCall)
     assert_type(call.encode(0), int)
     assert_type(call.kind, CallKind)
     assert_type(call.tiles, tuple[TileId, ...])
@@ -112,7 +106,7 @@ def calls() -> None:
     assert_type(call.added, TileId | None)
     assert_type(call.from_seat, int | None)
     assert_type(call.code_tile, TileId | None)
-    MjlogCall.decode("40271", who=0)  # type: ignore[arg-type]
+    LogCall.decode("40271", who=0)  # type: ignore[arg-type]
     call.encode()  # type: ignore[call-arg]
     Draw(0, 5)  # type: ignore[arg-type]
     Riichi(0, 2, [25000])  # type: ignore[arg-type]

@@ -20,15 +20,14 @@ from typing import IO, Generic, TypeVar
 import attrs
 
 from ..errors import MahjongError
-from ..formats.logs import parse_game
-from ..formats.mjlog import MjlogGame
-from ..formats.replay import replay_mjlog
+from ..formats.corpus import GameSource, ReadError, iter_sources, read_game
+from ..formats.game_log import GameLog
+from ..formats.replay import replay_game
 from ..parallel import Dask, Local, Processes, backend_for
 from ..table import GameRecord
-from ._games import GameText, read_inputs
 
 __all__ = ["MAX_JOBS", "GameAnswer", "ProgressBar", "add_corpus_options", "add_inputs",
-           "corpus_paths", "counted", "each_game", "open_backend", "replayed"]
+           "counted", "each_game", "open_backend", "replayed"]
 
 MAX_JOBS = 64
 """The most processes ``--jobs`` starts."""
@@ -113,10 +112,11 @@ class ProgressBar:
         self.close()
 
 
-def counted(items: Iterable[GameText], bar: ProgressBar) -> Iterator[GameText]:
+def counted(items: Iterable[_Item], bar: ProgressBar) -> Iterator[_Item]:
     """The games, each one's size added to the bar's bytes read as it is taken."""
     for item in items:
-        bar.read += len(item.text)
+        if isinstance(item, GameSource):
+            bar.read += len(item.text)
         yield item
 
 
@@ -144,6 +144,7 @@ def _plain_size(paths: Iterable[str]) -> int | None:
 
 
 _R = TypeVar("_R")
+_Item = GameSource | ReadError
 
 
 @attrs.frozen
@@ -168,49 +169,27 @@ def add_inputs(parser: argparse.ArgumentParser) -> None:
                         help="game logs or folders of them; - or none for standard input")
 
 
-def corpus_paths(paths: Iterable[str]) -> Iterator[str]:
-    """The files of ``paths``: a folder gives every file under it, its own files in name
-    order, then each subfolder's in name order (hidden files and folders skipped); a file
-    or ``-`` is given as it is."""
-    for path in paths:
-        if path == "-" or not os.path.isdir(path):
-            yield path
-            continue
-        for folder, folders, files in os.walk(path):
-            folders[:] = sorted(name for name in folders if not name.startswith("."))
-            for name in sorted(files):
-                if not name.startswith("."):
-                    yield os.path.join(folder, name)
-
-
-def each_game(paths: Iterable[str], function: Callable[[int, MjlogGame], _R]
+def each_game(paths: Iterable[str], function: Callable[[int, GameLog], _R]
               ) -> Iterator[GameAnswer[_R]]:
-    """``function(number, game)`` for every game of the inputs, in order."""
-    number = 0
-    for path in corpus_paths(paths):
-        source = "standard input" if path == "-" else path
-        for item in read_inputs([path]):
-            yield _answer(number, source, item, function)
-            number += 1
+    """``function(number, game)`` for every game of the inputs (``iter_sources``: folders
+    read recursively, archives and standard input), in order."""
+    for number, item in enumerate(iter_sources(list(paths) or ["-"])):
+        if isinstance(item, ReadError):
+            yield GameAnswer(number, item.file, error=item.message)
+            continue
+        try:
+            yield GameAnswer(number, item.file, function(number, read_game(item)))
+        except MahjongError as error:
+            yield GameAnswer(number, item.file, error=str(error))
 
 
-def _answer(number: int, source: str, item: GameText,
-            function: Callable[[int, MjlogGame], _R]) -> GameAnswer[_R]:
-    if item.error is not None or item.fmt is None:
-        return GameAnswer(number, source, error=item.error or "no game")
-    try:
-        return GameAnswer(number, source, function(number, parse_game(item.text, item.fmt)))
-    except MahjongError as error:
-        return GameAnswer(number, source, error=str(error))
-
-
-def replayed(game: MjlogGame) -> tuple[GameRecord, list[str] | None]:
+def replayed(game: GameLog) -> tuple[GameRecord, list[str] | None]:
     """The engine's record of ``game`` and its players' names by seat as its log gives
     them (None when it names fewer than its seats).
 
     Raises InvalidLogError or IllegalActionError for a game the engine cannot replay.
     """
-    record = replay_mjlog(game)
+    record = replay_game(game)
     seats = len(record.final_scores)
     names = [player.name for player in game.players[:seats]]
     return record, names if len(names) == seats else None

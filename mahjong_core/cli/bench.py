@@ -136,7 +136,7 @@ _DORA_NAMES = frozenset({"Dora", "Aka Dora", "Ura Dora", "Nuki Dora"})
 """The peers' names for dora, which they list among the yaku."""
 
 if TYPE_CHECKING:
-    from ._games import GameText
+    from ..formats.corpus import GameSource, ReadError
 
 Answers = list[Any]
 
@@ -1146,16 +1146,18 @@ def _task_self_play(hands: int, seed: int, repeat: int, heuristic: bool,
     return row
 
 
-def _played_games(games: int, seed: int) -> tuple[list[GameText], list[tuple[int, ...]]]:
+def _played_games(games: int, seed: int
+                  ) -> tuple[list[GameSource | ReadError], list[tuple[int, ...]]]:
     """Games the heuristic players play, written as mjlog, with their final scores."""
+    from ..formats.corpus import GameSource
     from ..formats.logs import LogFormat
     from ..formats.mjlog import format_mjlog
     from ..formats.record_mjlog import record_to_mjlog
     from ..players import HeuristicPlayer
     from ..table import Game
-    from ._games import GameText
 
-    documents, finals = [], []
+    documents: list[GameSource | ReadError] = []
+    finals = []
     for number in range(games):
         game, player = Game(seed=seed + number), HeuristicPlayer()
         while not game.is_over:
@@ -1164,31 +1166,34 @@ def _played_games(games: int, seed: int) -> tuple[list[GameText], list[tuple[int
                 seat = game_round.to_act[0]
                 game_round.apply(player.choose(game_round.observe(seat)))
         record = game.record()
-        documents.append(GameText(LogFormat.MJLOG, format_mjlog(record_to_mjlog(record))))
+        documents.append(GameSource(format_mjlog(record_to_mjlog(record)), LogFormat.MJLOG,
+                                    "played", number))
         finals.append(record.final_scores)
     return documents, finals
 
 
-def _replay_game(item: GameText) -> tuple[tuple[int, ...], int] | str:
+def _replay_game(item: GameSource | ReadError) -> tuple[tuple[int, ...], int] | str:
     """A game read and replayed: its final scores and its rounds, or why it is refused."""
+    from ..formats.corpus import GameSource
     from ..formats.logs import parse_game
-    from ..formats.replay import replay_mjlog
+    from ..formats.replay import replay_game
 
-    if item.error is not None or item.fmt is None:
-        return item.error or "no game"
+    if not isinstance(item, GameSource):
+        return item.message
     try:
-        record = replay_mjlog(parse_game(item.text, item.fmt))
+        record = replay_game(parse_game(item.text, item.fmt))
     except MahjongError as error:
         return str(error)
     return record.final_scores, len(record.rounds)
 
 
-def _read_game(item: GameText) -> tuple[int, int] | str:
+def _read_game(item: GameSource | ReadError) -> tuple[int, int] | str:
     """A game read, not replayed: (its rounds, its events), or why it is refused."""
+    from ..formats.corpus import GameSource
     from ..formats.logs import parse_game
 
-    if item.error is not None or item.fmt is None:
-        return item.error or "no game"
+    if not isinstance(item, GameSource):
+        return item.message
     try:
         game = parse_game(item.text, item.fmt)
     except MahjongError as error:
@@ -1219,7 +1224,7 @@ _CORPUS_ROWS = {
 class _Corpus:
     """The games of the corpus rows, in each format, and where they come from."""
 
-    games: dict[str, list[GameText]]
+    games: dict[str, list[GameSource | ReadError]]
     finals: list[tuple[int, ...]]
     source: str
 
@@ -1228,31 +1233,31 @@ def _corpus(games: int, seed: int, path: str | None) -> _Corpus:
     """The bots' games (or those of ``path``, read as ``replay`` reads them) in the three
     formats: each game that replays is written by the engine in the other two; a game
     that cannot be read or replayed stays refused in all three."""
+    from ..formats.corpus import GameSource, ReadError, iter_sources
     from ..formats.logs import LogFormat, parse_game, write_game
-    from ..formats.replay import replay_mjlog
-    from ._games import GameText, read_inputs
+    from ..formats.replay import replay_game
 
     if path is None:
         items, finals = _played_games(games, seed)
         source = f"{games} games the heuristic players played (seeds {seed}-{seed + games - 1})"
     else:
-        items, finals, source = list(read_inputs([path])), [], path
-    converted: dict[str, list[GameText]] = {fmt.value: [] for fmt in LogFormat}
+        items, finals, source = list(iter_sources([path])), [], path
+    converted: dict[str, list[GameSource | ReadError]] = {fmt.value: [] for fmt in LogFormat}
     for item in items:
         try:
-            if item.error is not None or item.fmt is None:
-                raise MahjongError(item.error or "no game")
+            if isinstance(item, ReadError):
+                raise MahjongError(item.message)
             game = parse_game(item.text, item.fmt)
-            record = replay_mjlog(game)
+            record = replay_game(game)
         except MahjongError:   # refused in every format
             for fmt in LogFormat:
                 converted[fmt.value].append(
-                    item if item.fmt is fmt or item.error is not None
-                    else GameText(fmt, "", f"refused when read as {item.fmt}"))
+                    item if isinstance(item, ReadError) or item.fmt is fmt
+                    else ReadError(item.file, item.index, f"refused when read as {item.fmt}"))
             continue
         for fmt in LogFormat:
-            converted[fmt.value].append(item if item.fmt is fmt else GameText(
-                fmt, write_game(record, fmt, source=game)))
+            converted[fmt.value].append(item if item.fmt is fmt else GameSource(
+                write_game(record, fmt, source=game), fmt, item.file, item.index))
     return _Corpus(converted, finals, source)
 
 

@@ -16,12 +16,12 @@ import tempfile
 from collections.abc import Iterator
 
 from ..errors import MahjongError, quote
+from ..formats.corpus import MAX_GAME_BYTES, MAX_LINE_BYTES, GameSource, ReadError, iter_sources
 from ..formats.logs import LogFormat, parse_game, write_game
-from ..formats.replay import replay_mjlog
+from ..formats.replay import replay_game
 from ..parallel import map_in_order
 from ._batch import OutputClosed
 from ._corpus import ProgressBar, add_corpus_options, counted, open_backend
-from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
 
 __all__ = ["convert", "main"]
 
@@ -51,17 +51,17 @@ def convert(document: str, to: LogFormat, fmt: LogFormat | None = None) -> str:
 def _convert_rounds(document: str, to: LogFormat, fmt: LogFormat | None) -> tuple[str, int]:
     """``convert`` and the rounds played."""
     game = parse_game(document, fmt)
-    record = replay_mjlog(game)
+    record = replay_game(game)
     return write_game(record, to, source=game), len(record.rounds)
 
 
-def _converted(work: tuple[GameText, LogFormat]) -> tuple[str, str | None, int]:
+def _converted(work: tuple[GameSource | ReadError, LogFormat]) -> tuple[str, str | None, int]:
     """One game converted (what the workers run): its text, or why it cannot be, and its
     rounds."""
     item, to = work
     try:
-        if item.error is not None or item.fmt is None:
-            raise MahjongError(item.error or "no game")
+        if isinstance(item, ReadError):
+            raise MahjongError(item.message)
         text, rounds = _convert_rounds(item.text, to, item.fmt)
         return text, None, rounds
     except MahjongError as error:
@@ -141,7 +141,7 @@ def main(argv: list[str]) -> int:
     to = LogFormat(args.to)
     backend = open_backend(parser, args)
     files = args.files or ["-"]
-    items: Iterator[GameText] = read_inputs(files)
+    items: Iterator[GameSource | ReadError] = iter_sources(files)
     if args.out is None:
         first = list(itertools.islice(items, 2))
         if len(first) != 1:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import IO
 
 from ..errors import MahjongError
-from ..formats.mjlog import MjlogGame
+from ..formats.game_log import GameLog
 from ..tidy import TABLES, Row, TableFormat, TableWriter, TidyTable
 from ._corpus import add_inputs, each_game, replayed
 
@@ -32,7 +32,7 @@ standard output takes csv (the default) or jsonl. Parquet needs pyarrow (pip ins
 or replayed is named on standard error and has no rows; the exit status is then 1."""
 
 
-def game_rows(number: int, game: MjlogGame, table: TidyTable) -> list[Row]:
+def game_rows(number: int, game: GameLog, table: TidyTable) -> list[Row]:
     """The rows of ``table`` for game ``number``, its players named as its log names them.
 
     Raises InvalidLogError or IllegalActionError for a game the engine cannot replay.

@@ -14,14 +14,14 @@ import sys
 from typing import Any
 
 from ..errors import InvalidRulesError, MahjongError, quote
+from ..formats.corpus import MAX_GAME_BYTES, MAX_LINE_BYTES, GameSource, ReadError, iter_sources
 from ..formats.logs import LogFormat, parse_game
 from ..formats.mjlog import parse_mjlog
-from ..formats.replay import replay_mjlog
+from ..formats.replay import replay_game
 from ..parallel import map_in_order
-from ..table import PRESETS, Draw, GameRecord, Win, preset
+from ..table import PRESETS, GameRecord, preset
 from ._batch import Output
 from ._corpus import ProgressBar, add_corpus_options, counted, open_backend
-from ._games import MAX_GAME_BYTES, MAX_LINE_BYTES, GameText, read_inputs
 
 __all__ = ["answer", "main", "record_json"]
 
@@ -36,27 +36,20 @@ Each answer line is {"game": n, "rounds": [...], "final": {...}} or
 {"game": n, "error": "..."}; see docs/replay.md for every field."""
 
 
+_ROUND_KEYS = ("round", "honba", "riichi_sticks", "dealer", "start_scores")
+_RESULT_KEYS = {"win": ("kind", "winner", "from", "pao", "han", "fu", "points", "yaku", "deltas"),
+                "draw": ("kind", "type", "tenpai", "deltas")}
+
+
 def record_json(record: GameRecord) -> dict[str, Any]:
-    """A game record as the replay answer writes it (without the ``game`` number)."""
+    """A game record as the replay answer writes it (without the ``game`` number): the
+    keys of ``GameRecord.to_dict`` that docs/replay.md lists."""
     rounds = []
     for played in record.rounds:
-        results: list[dict[str, Any]] = []
-        for result in played.results:
-            if isinstance(result, Win):
-                value = result.result
-                results.append({
-                    "kind": "win", "winner": result.winner, "from": result.from_seat,
-                    "pao": result.liable, "han": value.han, "fu": value.fu,
-                    "points": value.points,
-                    "yaku": {yaku.json_name: han for yaku, han in value.yaku_han},
-                    "deltas": list(result.deltas)})
-            else:
-                assert isinstance(result, Draw)
-                results.append({"kind": "draw", "type": result.kind.value,
-                                "tenpai": list(result.tenpai), "deltas": list(result.deltas)})
-        rounds.append({"round": played.name, "honba": played.honba,
-                       "riichi_sticks": played.sticks, "dealer": played.dealer,
-                       "start_scores": list(played.start_scores), "results": results})
+        whole = played.to_dict()
+        results = [{key: result[key] for key in _RESULT_KEYS[result["kind"]]}
+                   for result in whole["results"]]
+        rounds.append({**{key: whole[key] for key in _ROUND_KEYS}, "results": results})
     return {"rounds": rounds, "final": {"scores": list(record.final_scores),
                                         "points": list(record.points)}}
 
@@ -76,20 +69,20 @@ def _answer_rounds(number: int, document: str, fmt: LogFormat,
     """``answer`` and the rounds replayed."""
     try:
         game = parse_mjlog(document) if fmt is LogFormat.MJLOG else parse_game(document, fmt)
-        record = replay_mjlog(game, base=None if rules is None else preset(rules))
+        record = replay_game(game, base=None if rules is None else preset(rules))
     except MahjongError as error:
         return json.dumps({"game": number, "error": str(error)}), False, 0
     out: dict[str, Any] = {"game": number, **record_json(record)}
     return json.dumps(out, separators=(", ", ": ")), True, len(record.rounds)
 
 
-def _answer_item(number: int, item: GameText, rules: str | None = None
+def _answer_item(number: int, item: GameSource | ReadError, rules: str | None = None
                  ) -> tuple[str, bool, int]:
     """The answer line for one game of the input, whatever it holds, whether it replayed,
     and its rounds: an error line for a game that cannot be read or replayed (and,
     should the library fail, for that)."""
-    if item.error is not None or item.fmt is None:
-        return json.dumps({"game": number, "error": item.error or "no game"}), False, 0
+    if isinstance(item, ReadError):
+        return json.dumps({"game": number, "error": item.message}), False, 0
     try:
         return _answer_rounds(number, item.text, item.fmt, rules)
     except Exception as error:  # a failure of the library itself: this game's answer says so
@@ -102,7 +95,7 @@ def _failed(number: int, error: BaseException | str) -> str:
                                                 f"({quote(what)}); please report it"})
 
 
-def _answer_pair(pair: tuple[int, GameText], rules: str | None = None
+def _answer_pair(pair: tuple[int, GameSource | ReadError], rules: str | None = None
                  ) -> tuple[str, bool, int]:
     """``_answer_item`` of one numbered game (what the workers run)."""
     return _answer_item(*pair, rules)
@@ -137,7 +130,7 @@ def main(argv: list[str]) -> int:
     files = args.files or ["-"]
     output = Output()
     with open_backend(parser, args) as backend, ProgressBar(files, args.quiet) as bar:
-        numbered = enumerate(counted(read_inputs(files), bar))
+        numbered = enumerate(counted(iter_sources(files), bar))
         work = functools.partial(_answer_pair, rules=args.rules)
         for number, outcome in enumerate(map_in_order(work, numbered, backend)):
             line, ok, rounds = (outcome.value if outcome.value is not None

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from ..formats.mjlog import MjlogGame
+from ..formats.game_log import GameLog
 from ..stats import CorpusStats, GameFilter, stats_of
 from ._batch import Output
 from ._corpus import add_inputs, each_game, replayed
@@ -27,7 +27,7 @@ A folder is read with everything under it. A game that cannot be read or replaye
 named on standard error and counted in "errors"; the exit status is then 1."""
 
 
-def game_stats(game: MjlogGame, only: GameFilter | None = None) -> CorpusStats:
+def game_stats(game: GameLog, only: GameFilter | None = None) -> CorpusStats:
     """One game's counts, the players named as its log names them; an empty CorpusStats
     for a game ``only`` does not accept.
 

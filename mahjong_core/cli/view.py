@@ -15,9 +15,9 @@ import tempfile
 from collections.abc import Iterator
 
 from ..errors import MahjongError, quote
+from ..formats.corpus import GameSource, ReadError, iter_sources
 from ..view import log_html
 from ._batch import OutputClosed
-from ._games import GameText, read_inputs
 
 __all__ = ["main", "page_path"]
 
@@ -127,7 +127,7 @@ def main(argv: list[str]) -> int:
                      "standard input")
     if not 0 <= args.seat <= 3:
         parser.error("--seat must be 0-3")
-    items: Iterator[GameText] = read_inputs([args.log])
+    items: Iterator[GameSource | ReadError] = iter_sources([args.log])
     first = list(itertools.islice(items, 2))
     several = len(first) > 1
     to_stdout = args.output == "-"
@@ -138,8 +138,8 @@ def main(argv: list[str]) -> int:
         path = page_path(args.log, None if to_stdout else args.output,
                          number if several else None)
         try:
-            if item.error is not None or item.fmt is None:
-                raise MahjongError(item.error or "no game")
+            if isinstance(item, ReadError):
+                raise MahjongError(item.message)
             page = log_html(item.text, item.fmt, seat=args.seat, open_hands=not args.closed,
                             title=args.title, language=args.language)
             if to_stdout:

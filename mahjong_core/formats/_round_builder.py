@@ -1,7 +1,7 @@
 """Rounds of an mjlog game built step by step from logs that name tiles, not tile ids.
 
 The tenhou.net/6 JSON log and mjai name each tile by its kind (and red flag); an
-``MjlogGame`` holds physical tile ids. ``RoundBuilder`` gives every tile an id as it
+``GameLog`` holds physical tile ids. ``RoundBuilder`` gives every tile an id as it
 first appears (dealt, drawn, turned over as an indicator), finds the id a discard or a
 call takes in the player's hand, follows whose turn it is, and writes the events, the
 riichi sticks and the outcome records an mjlog round holds. A three-player round is
@@ -21,16 +21,16 @@ from ..table.draws import draw_after_discard, is_nine_terminals, terminal_and_ho
 from ..table.records import DrawKind
 from ..table.wall import THREE_PLAYER_IDS
 from ..tile import Tile, TileId
-from .mjlog import (
+from .game_log import (
     Agari,
     AgariRecord,
     Call,
     CallKind,
     Discard,
     Draw,
-    MjlogCall,
-    MjlogEvent,
-    MjlogRound,
+    LogCall,
+    LogEvent,
+    LogRound,
     NewDora,
     Riichi,
     Ryuukyoku,
@@ -104,8 +104,8 @@ class RoundBuilder:
         self._dealt = tuple(tuple(sorted(hand)) for hand in self.hands)
         self._dora = self._new(dora, "the dora indicator")
         self.dora_ids: list[TileId] = [self._dora]
-        self.melds: list[list[MjlogCall]] = [[] for _ in range(_SEATS)]
-        self.events: list[MjlogEvent] = []
+        self.melds: list[list[LogCall]] = [[] for _ in range(_SEATS)]
+        self.events: list[LogEvent] = []
         self.round_index, self.honba, self.sticks = round_index, honba, sticks
         self.start_scores = None if scores is None else tuple(scores)
         self.scores = None if scores is None else list(scores)
@@ -292,7 +292,7 @@ class RoundBuilder:
             _fail(f"a {kind.value} takes {size} tiles of one's own, got {len(own)}")
         self._accept_riichi()
         ids = [self._take(seat, tile, f"calls a {kind.value} with") for tile in own]
-        call = MjlogCall(kind, tuple(sorted((*ids, self.last))), self.last, None, from_seat)
+        call = LogCall(kind, tuple(sorted((*ids, self.last))), self.last, None, from_seat)
         self.melds[seat].append(call)
         self.events.append(Call(seat, call))
         self.seat, self.drawn, self.last = seat, None, None
@@ -316,7 +316,7 @@ class RoundBuilder:
             _fail(f"seat {seat} adds {self._name(added)} to a pon it does not have")
         pon = melds[index]
         tile_id = self._take(seat, added, "adds to its pon")
-        call = MjlogCall(CallKind.SHOUMINKAN, tuple(sorted((*pon.tiles, tile_id))), pon.called,
+        call = LogCall(CallKind.SHOUMINKAN, tuple(sorted((*pon.tiles, tile_id))), pon.called,
                          tile_id, pon.from_seat)
         melds[index] = call
         self.events.append(Call(seat, call))
@@ -335,7 +335,7 @@ class RoundBuilder:
         if tile.kind != _NORTH:
             _fail(f"seat {seat} sets {self._name(tile)} aside; only a north tile is set aside")
         tile_id = self._take(seat, tile, "sets aside")
-        call = MjlogCall(CallKind.KITA, (tile_id,), None, None, None)
+        call = LogCall(CallKind.KITA, (tile_id,), None, None, None)
         self.melds[seat].append(call)
         self.events.append(Call(seat, call))
         self.kitas += 1
@@ -351,7 +351,7 @@ class RoundBuilder:
             _fail(f"a closed kan is four tiles of one kind, got "
                   f"{' '.join(self._name(tile) for tile in tiles)}")
         ids = [self._take(seat, tile, "declares a closed kan with") for tile in tiles]
-        call = MjlogCall(CallKind.ANKAN, tuple(sorted(ids)), None, None, None)
+        call = LogCall(CallKind.ANKAN, tuple(sorted(ids)), None, None, None)
         self.melds[seat].append(call)
         self.events.append(Call(seat, call))
         self._kan(seat)
@@ -472,11 +472,11 @@ class RoundBuilder:
         """True once a win or a draw ended the round."""
         return self.phase in (_Phase.WON, _Phase.OVER)
 
-    def finish(self) -> MjlogRound:
-        """The round as an ``MjlogRound``. Raises InvalidLogError before it has ended."""
+    def finish(self) -> LogRound:
+        """The round as an ``LogRound``. Raises InvalidLogError before it has ended."""
         if not self.is_over:
             _fail(f"the round stops before a win or a draw ({self._expected()})")
         hands = (*self._dealt, *((),) * (_SEATS - self.players))
-        return MjlogRound(self.round_index, self.honba, self.sticks, self.dice, self._dora,
+        return LogRound(self.round_index, self.honba, self.sticks, self.dice, self._dora,
                           self._padded(self.start_scores), self.dealer, hands,
                           tuple(self.events))

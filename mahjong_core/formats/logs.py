@@ -1,7 +1,7 @@
 """Any game log: its format recognised from the content, its games read and written.
 
 Tenhou's mjlog XML, the tenhou.net/6 JSON log and mjai events all read into
-``MjlogGame`` (a deal and the players' decisions); ``replay_mjlog`` plays one through the
+``GameLog`` (a deal and the players' decisions); ``replay_game`` plays one through the
 engine, and a writer turns the engine's ``GameRecord`` into any of the three.
 
 >>> detect_format('<mjloggm ver="2.3">'), detect_format('{"log": []}')
@@ -13,20 +13,20 @@ engine, and a writer turns the engine's ``GameRecord`` into any of the three.
 from __future__ import annotations
 
 import enum
-import gzip
-import json
-import zlib
 from collections.abc import Sequence
+from typing import Literal
 
+from .._json import load_json
 from ..errors import InvalidLogError, quote
 from ..table import GameRecord
 from ..tile import plain_str
-from .mjai import parse_mjai, split_mjai, write_mjai
-from .mjlog import MjlogGame, decode_utf8, format_mjlog, parse_mjlog, split_mjlog
+from .game_log import GameLog
+from .mjai import parse_mjai, write_mjai
+from .mjlog import format_mjlog, parse_mjlog
 from .record_mjlog import record_to_mjlog
-from .tenhou6 import parse_tenhou6, split_tenhou6, write_tenhou6
+from .tenhou6 import parse_tenhou6, write_tenhou6
 
-__all__ = ["LogFormat", "detect_format", "parse_game", "read_games", "split_games",
+__all__ = ["RECORDS", "RECORD_KEYS", "LogFormat", "detect_format", "parse_game", "sniff_format",
            "write_game"]
 
 
@@ -47,69 +47,74 @@ class LogFormat(enum.Enum):
         return {"mjlog": ".mjlog", "tenhou6": ".json", "mjai": ".mjson"}[self.value]
 
 
-def _text(data: str | bytes) -> str:
-    if isinstance(data, str):
-        return plain_str(data)
-    if not isinstance(data, bytes | bytearray | memoryview):
-        raise InvalidLogError(f"a game log is text or bytes, got {type(data).__name__}")
-    raw = bytes(data)
-    if raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError, zlib.error) as error:
-            raise InvalidLogError(f"the gzip data is damaged: {error}") from None
-    return decode_utf8(raw)
+RECORD_KEYS = {"mjlog": LogFormat.MJLOG, "tenhou6": LogFormat.TENHOU6,
+               "mjai": LogFormat.MJAI}
+"""The keys under which a game record (one JSON object a line, such as ``{"id": ...,
+"source": ..., "mjlog": "<mjloggm ...>...</mjloggm>"}``) keeps its game: ``"mjlog"`` the
+XML text; ``"tenhou6"`` the log as an object or as its JSON text; ``"mjai"`` the events
+as a list of objects or as text, one event a line. Its other keys are not read."""
+RECORDS: Literal["records"] = "records"
+"""The form of an input of game records, one a line (each game in any of the formats)."""
+_BLANK = b" \t\r\n"
+_BOM = b"\xef\xbb\xbf"
+
+
+def sniff_format(head: bytes) -> LogFormat | Literal["records"] | None:
+    """The form an input's first line opens (its first bytes, up to the end of its first
+    line that is not blank): ``<`` opens mjlog XML; a JSON object with a ``type`` mjai
+    events; one with an ``"mjlog"``, ``"tenhou6"`` or ``"mjai"`` key and no ``log``
+    game records one a line (``RECORDS``); any other ``{`` a tenhou.net/6 log (a line
+    that is no JSON on its own opens a log spread over many lines: mjai when it names a
+    ``"type"`` and no ``"log"``), whose reader says what it lacks. None for anything
+    else."""
+    body = head.lstrip(_BLANK)
+    if body.startswith(_BOM):
+        body = body[len(_BOM):].lstrip(_BLANK)
+    if body.startswith(b"<"):
+        return LogFormat.MJLOG
+    if not body.startswith(b"{"):
+        return None
+    line = body.split(b"\n", 1)[0].split(b"\r", 1)[0]
+    try:
+        first = load_json(line.decode("utf-8"))
+    except (ValueError, RecursionError):  # not JSON on its own: a log over many lines
+        return LogFormat.MJAI if b'"type"' in line and b'"log"' not in line else (
+            LogFormat.TENHOU6)
+    if isinstance(first, dict) and "type" in first:
+        return LogFormat.MJAI
+    if isinstance(first, dict) and "log" not in first and first.keys() & RECORD_KEYS:
+        return RECORDS
+    return LogFormat.TENHOU6
 
 
 def detect_format(data: str | bytes) -> LogFormat:
-    """The format of a log, from its first characters: ``<`` opens mjlog XML; a JSON
-    object with a ``type`` opens mjai events, one with a ``log`` a tenhou.net/6 log.
+    """The format of one game's log, from its first line (see ``sniff_format``): ``<``
+    opens mjlog XML; a JSON object with a ``type`` opens mjai events, any other a
+    tenhou.net/6 log.
 
-    Raises InvalidLogError for text that is none of them.
+    Raises InvalidLogError for text in none of them (a game record line included: its
+    game is read by ``iter_games``).
     """
-    text = _text(data)
-    start = 0
-    while start < len(text) and text[start] in "\ufeff \t\r\n":
-        start += 1
-    if text.startswith("<", start):
-        return LogFormat.MJLOG
-    if text.startswith("{", start):
-        try:
-            first, _ = json.JSONDecoder().raw_decode(text, start)
-        except (ValueError, RecursionError):  # not JSON, or a number Python cannot read
-            first = None
-        if isinstance(first, dict):
-            if "type" in first:
-                return LogFormat.MJAI
-            if "log" in first:
-                return LogFormat.TENHOU6
-        else:
-            line = text[start:text.find("\n", start) if "\n" in text[start:] else len(text)]
-            if '"type"' in line and '"log"' not in line:
-                return LogFormat.MJAI
-            if '"log"' in text:
-                return LogFormat.TENHOU6
-    shown = text[start:start + 40]
+    if isinstance(data, str):
+        head = plain_str(data)[:_HEAD_CHARS].encode("utf-8", "surrogatepass")
+    elif isinstance(data, bytes | bytearray | memoryview):
+        head = bytes(data[:4 * _HEAD_CHARS])
+    else:
+        raise InvalidLogError(f"a game log is text or bytes, got {type(data).__name__}")
+    fmt = sniff_format(head)
+    if isinstance(fmt, LogFormat):
+        return fmt
+    shown = head.lstrip(_BLANK + _BOM)[:40].decode("utf-8", "replace")
     raise InvalidLogError(f"the log is neither mjlog XML (<mjloggm ...>) nor a tenhou.net/6 "
                           f"JSON log nor mjai events; it starts {quote(shown)}")
 
 
-def split_games(data: str | bytes) -> list[tuple[LogFormat, str]]:
-    """The games in ``data`` (text or bytes, plain or gzip), each with its format, in
-    order; a damaged game is returned as it is, for ``parse_game`` to name the problem.
-
-    Raises InvalidLogError for data in no format the library reads.
-    """
-    text = _text(data)
-    if not text.strip():
-        return []
-    fmt = detect_format(text)
-    split = {LogFormat.MJLOG: split_mjlog, LogFormat.TENHOU6: split_tenhou6,
-             LogFormat.MJAI: split_mjai}[fmt]
-    return [(fmt, piece) for piece in split(text)]
+_HEAD_CHARS = 1 << 20
+"""How much of a log ``detect_format`` looks at: its first line fits (an mjai event or a
+record line is far shorter; a longer first line is a log spread over many)."""
 
 
-def parse_game(document: str, fmt: LogFormat | None = None) -> MjlogGame:
+def parse_game(document: str, fmt: LogFormat | None = None) -> GameLog:
     """Read one game in ``fmt`` (recognised from the text when None).
 
     Raises InvalidLogError naming the place where the game cannot be read.
@@ -125,21 +130,7 @@ def parse_game(document: str, fmt: LogFormat | None = None) -> MjlogGame:
     raise InvalidLogError(f"no log format {quote(fmt)}")
 
 
-def read_games(data: str | bytes) -> list[MjlogGame]:
-    """Every game in ``data``, whatever its format (see ``split_games``).
-
-    Raises InvalidLogError on the first that cannot be read, naming it (``game 2: ...``).
-    """
-    games = []
-    for number, (fmt, document) in enumerate(split_games(data), 1):
-        try:
-            games.append(parse_game(document, fmt))
-        except InvalidLogError as error:
-            raise InvalidLogError(f"game {number}: {error}") from None
-    return games
-
-
-def write_game(record: GameRecord, fmt: LogFormat, *, source: MjlogGame | None = None,
+def write_game(record: GameRecord, fmt: LogFormat, *, source: GameLog | None = None,
                names: Sequence[str] | None = None) -> str:
     """A game record in ``fmt``: the mjlog document, the tenhou.net/6 JSON or the mjai
     lines (see ``write_tenhou6``, ``write_mjai`` and ``record_to_mjlog``).

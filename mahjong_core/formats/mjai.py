@@ -1,4 +1,4 @@
-"""mjai event logs: read into an ``MjlogGame``, written from the engine's record.
+"""mjai event logs: read into a ``GameLog``, written from the engine's record.
 
 mjai is the protocol bots speak (Mortal's libriichi, RiichiEnv, mjai.app): one JSON
 object a line, each an event with a ``type``. A game is ``start_game`` (``names``), then
@@ -62,10 +62,11 @@ from ..table import (
 )
 from ..tile import Tile, TileId, plain_str
 from ._round_builder import RoundBuilder
-from .mjlog import CallKind, MjlogGame, MjlogPlayer, MjlogRound, decode_utf8
+from .game_log import CallKind, GameLog, LogPlayer, LogRound
+from .mjlog import decode_utf8
 from .record_mjlog import check_names, check_source
 
-__all__ = ["mjai_events", "parse_mjai", "read_mjai", "split_mjai", "tile_from_name",
+__all__ = ["mjai_events", "parse_mjai", "tile_from_name",
            "tile_name", "write_mjai"]
 
 _Json: TypeAlias = "dict[str, _Json] | list[_Json] | str | int | float | bool | None"
@@ -181,7 +182,7 @@ class _Reader:
         self.kuitan = True
         self.started = False
         self.ended = False
-        self.rounds: list[MjlogRound] = []
+        self.rounds: list[LogRound] = []
         self.round: RoundBuilder | None = None
         self.reach: int | None = None
         self.saw_red = False
@@ -367,7 +368,7 @@ class _Reader:
         self.players = players
         return players
 
-    def game(self) -> MjlogGame:
+    def game(self) -> GameLog:
         if not self.started:
             _fail("the log has no start_game")
         if self.round is not None:
@@ -382,14 +383,14 @@ class _Reader:
         rule_type = (0x01 | (0 if red else 0x02) | (0 if self.kuitan else 0x04)
                      | (0x08 if east_south else 0) | (0x10 if self.players == 3 else 0))
         names = self.names[:self.seats] if self.names else []
-        players = tuple(MjlogPlayer(name) for name in names)
-        return MjlogGame(version=None, shuffle_seed=None, rule_type=rule_type, lobby=None,
+        players = tuple(LogPlayer(name) for name in names)
+        return GameLog(version=None, shuffle_seed=None, rule_type=rule_type, lobby=None,
                          players=players, first_dealer=0, rounds=tuple(self.rounds))
 
 
-def parse_mjai(document: str | bytes) -> MjlogGame:
+def parse_mjai(document: str | bytes) -> GameLog:
     """Read one game's mjai events (``start_game`` to ``end_game``, one JSON object a
-    line) into an ``MjlogGame``.
+    line) into a ``GameLog``.
 
     Tiles get ids as they first appear (a red five its own, unless ``aka_flag`` is
     false); a drawn round's kind (nine terminals, four winds, four riichi, four kans,
@@ -444,57 +445,16 @@ def _where(reader: _Reader, number: int) -> str:
     return f" ({'ESWN'[index // 4]}{index % 4 + 1} honba {builder.honba})"
 
 
-def split_mjai(data: str | bytes) -> list[str]:
-    """The games in an mjai log of one or more games, each as its own text (split before
-    each ``start_game``); a damaged game is returned as it is, so that ``parse_mjai``
-    names what is wrong with it.
-
-    Raises InvalidLogError when the bytes are not UTF-8.
-
-    >>> split_mjai('{"type":"start_game"}\\n{"type":"end_game"}\\n{"type":"start_game"}')
-    ['{"type":"start_game"}\\n{"type":"end_game"}', '{"type":"start_game"}']
-    """
-    if isinstance(data, bytes | bytearray):
-        data = decode_utf8(data)
-    if not isinstance(data, str):
-        _fail(f"mjai logs are text or bytes, got {type(data).__name__}")
-    games: list[list[str]] = []
-    for line in plain_str(data).lstrip("\ufeff").splitlines():
-        if not line.strip():
-            continue
-        if not games or ('"start_game"' in line and _is_start(line)):
-            games.append([])
-        games[-1].append(line)
-    return ["\n".join(lines) for lines in games]
 
 
-def _is_start(line: str) -> bool:
-    try:
-        event = load_json(line)
-    except ValueError:  # not JSON, or refused
-        return False
-    return isinstance(event, dict) and event.get("type") == "start_game"
 
 
-def read_mjai(data: str | bytes) -> list[MjlogGame]:
-    """Every game in ``data`` (see ``split_mjai``), in order.
-
-    Raises InvalidLogError on the first that cannot be read, naming it (``game 2: line
-    14: ...``).
-    """
-    games = []
-    for number, document in enumerate(split_mjai(data), 1):
-        try:
-            games.append(parse_mjai(document))
-        except InvalidLogError as error:
-            raise InvalidLogError(f"game {number}: {error}") from None
-    return games
 
 
 # --- writing ----------------------------------------------------------------------------
 
 
-def _names(record: GameRecord, source: MjlogGame | None, names: Sequence[str] | None
+def _names(record: GameRecord, source: GameLog | None, names: Sequence[str] | None
            ) -> list[str]:
     count = record.rules.players
     if names is not None:
@@ -580,7 +540,7 @@ def _round_events(played: RoundRecord, red: bool) -> list[dict[str, _Json]]:
     return out
 
 
-def write_mjai(record: GameRecord, *, source: MjlogGame | None = None,
+def write_mjai(record: GameRecord, *, source: GameLog | None = None,
                names: Sequence[str] | None = None) -> str:
     """The mjai events of a game the engine played or replayed, one JSON object a line
     (each line ends with a newline).

@@ -1,7 +1,7 @@
 """The engine's game record as an mjlog game, every outcome written as Tenhou writes it.
 
 ``record_to_mjlog(record)`` turns a ``GameRecord`` (a game the table engine played or
-replayed) into an ``MjlogGame``: each round's deal and every draw, discard, call, riichi
+replayed) into a ``GameLog``: each round's deal and every draw, discard, call, riichi
 and new dora in play order, and each win and drawn round with the attributes Tenhou's
 server writes (``ba``, ``hai``, ``m``, ``machi``, ``ten``, ``yaku``/``yakuman``,
 ``doraHai``, ``doraHaiUra``, ``sc``, ``paoWho``; ``owari`` when the game is over).
@@ -36,28 +36,26 @@ from ..table import (
     Win,
 )
 from ..tile import TileId
-from .mjlog import (
+from .game_log import (
     Agari,
     AgariRecord,
     Call,
     CallKind,
     Discard,
-    MjlogCall,
-    MjlogEvent,
-    MjlogGame,
-    MjlogPlayer,
-    MjlogRound,
-    MjlogStanding,
+    GameLog,
+    LogCall,
+    LogEvent,
+    LogPlayer,
+    LogRound,
+    LogStanding,
     NewDora,
     Riichi,
     Ryuukyoku,
     RyuukyokuRecord,
     check_texts,
 )
-from .mjlog import (
-    Draw as LogDraw,
-)
-from .mjlog import check_source as check_source_type
+from .game_log import Draw as LogDraw
+from .game_log import check_source as check_source_type
 from .tenhou_yaku import tenhou_yaku_list
 
 __all__ = ["DRAW_TYPES", "check_names", "check_source", "record_to_mjlog", "rule_type_of",
@@ -99,14 +97,14 @@ def rule_type_of(record: GameRecord, base: int = _PLAYER_GAME) -> int:
     return (base & ~_RULE_BITS) | bits
 
 
-def table_call(meld: TableMeld) -> MjlogCall:
+def table_call(meld: TableMeld) -> LogCall:
     """A meld on the table as the mjlog call that makes it.
 
     Raises InvalidLogError for a meld whose ids do not make that call.
     """
     kind = _CALL_KINDS[meld.meld.kind]
     called = None if kind is CallKind.ANKAN else meld.called
-    return MjlogCall(kind, tuple(sorted(meld.ids)), called, meld.added,
+    return LogCall(kind, tuple(sorted(meld.ids)), called, meld.added,
                      None if kind is CallKind.ANKAN else meld.from_seat)
 
 
@@ -120,8 +118,8 @@ def check_names(names: Sequence[str], players: int) -> list[str]:
     return list(names)
 
 
-def check_source(record: GameRecord, source: MjlogGame | None) -> None:
-    """Raises InvalidLogError unless ``source`` is None or a game (an ``MjlogGame``) of as
+def check_source(record: GameRecord, source: GameLog | None) -> None:
+    """Raises InvalidLogError unless ``source`` is None or a game (a ``GameLog``) of as
     many players as ``record``."""
     check_source_type(source)
     if source is not None and source.players_count != record.rules.players:
@@ -129,8 +127,8 @@ def check_source(record: GameRecord, source: MjlogGame | None) -> None:
                               f"{record.rules.players}-player record")
 
 
-def _players(record: GameRecord, source: MjlogGame | None, names: Sequence[str] | None
-             ) -> tuple[MjlogPlayer, ...]:
+def _players(record: GameRecord, source: GameLog | None, names: Sequence[str] | None
+             ) -> tuple[LogPlayer, ...]:
     count = record.rules.players
     players = source.players if source is not None else ()
     if names is None:
@@ -139,13 +137,13 @@ def _players(record: GameRecord, source: MjlogGame | None, names: Sequence[str] 
     if count == 3:
         named.append(players[3].name if len(players) == _SEATS else "")
     if len(players) == len(named):
-        return tuple(MjlogPlayer(name, p.dan, p.rate, p.sex)
+        return tuple(LogPlayer(name, p.dan, p.rate, p.sex)
                      for name, p in zip(named, players, strict=True))
-    return tuple(MjlogPlayer(name) for name in named)
+    return tuple(LogPlayer(name) for name in named)
 
 
-def record_to_mjlog(record: GameRecord, *, source: MjlogGame | None = None,
-                    names: Sequence[str] | None = None) -> MjlogGame:
+def record_to_mjlog(record: GameRecord, *, source: GameLog | None = None,
+                    names: Sequence[str] | None = None) -> GameLog:
     """An mjlog game of ``record``: every round's deal and events, every outcome the
     engine's, and the final standing (``owari``) when the game is over.
 
@@ -176,10 +174,10 @@ def record_to_mjlog(record: GameRecord, *, source: MjlogGame | None = None,
         if source is not None and number < len(source.rounds):
             dice = source.rounds[number].dice
         last = number == len(record.rounds) - 1 and record.end_reason is not None
-        final = MjlogStanding(_padded(record.final_scores, 0),
+        final = LogStanding(_padded(record.final_scores, 0),
                               _padded(tuple(record.points), 0.0)) if last else None
         rounds.append(_round(played, record, dice, final))
-    return MjlogGame(
+    return GameLog(
         version=source.version if source is not None else "2.3",
         shuffle_seed=source.shuffle_seed if source is not None else None,
         rule_type=rule_type_of(record, source.rule_type if source is not None else _PLAYER_GAME),
@@ -195,15 +193,15 @@ def _padded(values: tuple[_V, ...], empty: _V) -> tuple[_V, ...]:
 
 
 def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
-           final: MjlogStanding | None) -> MjlogRound:
+           final: LogStanding | None) -> LogRound:
     wall = played.wall
     hands: list[list[TileId]] = [list(hand) for hand in wall.hands]
-    melds: list[list[MjlogCall]] = [[] for _ in range(_SEATS)]
+    melds: list[list[LogCall]] = [[] for _ in range(_SEATS)]
     scores = list(played.start_scores)
     sticks = played.sticks
     dora_shown = 1
     last_drawer = played.dealer
-    events: list[MjlogEvent] = []
+    events: list[LogEvent] = []
     for event in played.events:
         if isinstance(event, TileDrawn):
             hands[event.seat].append(event.tile)
@@ -236,7 +234,7 @@ def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
             events.append(Call(event.seat, call))
         elif isinstance(event, KitaDeclared):
             hands[event.seat].remove(event.tile)
-            call = MjlogCall(CallKind.KITA, (event.tile,), None, None, None)
+            call = LogCall(CallKind.KITA, (event.tile,), None, None, None)
             melds[event.seat].append(call)
             events.append(Call(event.seat, call))
         elif isinstance(event, DoraRevealed):
@@ -284,7 +282,7 @@ def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
             assert end.recorded is not None
             ends[-1] = attrs.evolve(end, recorded=attrs.evolve(end.recorded, final=final))
     events += ends
-    return MjlogRound(
+    return LogRound(
         round_index=4 * played.round_wind + played.dealer_index, honba=played.honba,
         sticks=played.sticks, dice=dice, dora_indicator=wall.dora[0],
         scores=_padded(played.start_scores, 0), dealer=played.dealer,

@@ -48,30 +48,26 @@ from ..table import (
 )
 from ..table.wall import THREE_PLAYER_IDS
 from ..tile import Tile, TileId
-from .mjlog import (
+from .game_log import (
     Agari,
     AgariRecord,
     Bye,
     Call,
     CallKind,
-    MjlogGame,
-    MjlogRound,
-    MjlogStanding,
+    GameLog,
+    LogRound,
+    LogStanding,
     NewDora,
     Reconnect,
     Riichi,
     Ryuukyoku,
 )
-from .mjlog import (
-    Discard as LogDiscard,
-)
-from .mjlog import (
-    Draw as LogDraw,
-)
+from .game_log import Discard as LogDiscard
+from .game_log import Draw as LogDraw
 from .record_mjlog import DRAW_TYPES
 from .tenhou_seed import TenhouShuffle, tenhou_walls
 
-__all__ = ["check_shuffle_wall", "game_rules", "replay_mjlog"]
+__all__ = ["check_shuffle_wall", "game_rules", "replay_game"]
 
 _PASSES = tuple(Pass(seat) for seat in range(4))
 _FOUR_PLAYER_SET = frozenset(range(136))
@@ -84,7 +80,7 @@ _ABORTS = {DRAW_TYPES[kind]: kind for kind in DrawKind if kind.is_abortive}
 """Each abortive draw by its mjlog type."""
 
 
-def game_rules(game: MjlogGame, *, round_points: bool | None = None,
+def game_rules(game: GameLog, *, round_points: bool | None = None,
                base: tuple[Rules, TableRules] | None = None) -> tuple[Rules, TableRules]:
     """The hand and table rules of a Tenhou game: four or three players (Tenhou's
     ``TENHOU_RULES`` and ``TENHOU_TABLE``, or ``TENHOU_SANMA_RULES`` and
@@ -95,11 +91,11 @@ def game_rules(game: MjlogGame, *, round_points: bool | None = None,
     named rule set's pair, ``preset(name)``) replaces Tenhou's rules beneath what the log
     states.
 
-    Raises InvalidLogError for a value that is no MjlogGame, or a ``base`` for another
+    Raises InvalidLogError for a value that is no GameLog, or a ``base`` for another
     number of players than the game's.
     """
-    if not isinstance(game, MjlogGame):
-        raise InvalidLogError(f"a game is an MjlogGame, got {quote(game)}")
+    if not isinstance(game, GameLog):
+        raise InvalidLogError(f"a game is a GameLog, got {quote(game)}")
     players = game.players_count
     if base is None:
         base = ((TENHOU_RULES, TENHOU_TABLE) if players == 4
@@ -120,7 +116,7 @@ def game_rules(game: MjlogGame, *, round_points: bool | None = None,
                                round_points=round_points)
 
 
-def _recorded_final(game: MjlogGame) -> MjlogStanding | None:
+def _recorded_final(game: GameLog) -> LogStanding | None:
     """The final standing the log records on its last win or draw, if it does."""
     for end in reversed(_ends(game.rounds[-1])) if game.rounds else ():
         if end.recorded is not None and end.recorded.final is not None:
@@ -128,7 +124,7 @@ def _recorded_final(game: MjlogGame) -> MjlogStanding | None:
     return None
 
 
-def _ends(log_round: MjlogRound) -> list[Agari | Ryuukyoku]:
+def _ends(log_round: LogRound) -> list[Agari | Ryuukyoku]:
     """The round's wins or draw: the events at its end."""
     events = log_round.events
     at = len(events)
@@ -137,23 +133,65 @@ def _ends(log_round: MjlogRound) -> list[Agari | Ryuukyoku]:
     return [e for e in events[at:] if isinstance(e, Agari | Ryuukyoku)]
 
 
-def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None,
-                 base: tuple[Rules, TableRules] | None = None) -> GameRecord:
-    """Play every round of ``game`` through the engine and return the engine's record.
+def replay_game(game: GameLog, *, round_points: bool | None = None, strict: bool = True,
+                base: tuple[Rules, TableRules] | None = None) -> GameRecord:
+    """Play every round of ``game`` through the engine and return the engine's record,
+    with the game's names, lobby and origin.
 
     Raises IllegalActionError for an action the rules do not allow at that point and
     InvalidLogError for a log that contradicts itself or the engine's outcome (a
-    recorded score, value or end that differs; a private lobby's placement points, set by
-    its own uma, are taken from the log), or whose deal, draws or indicators
+    recorded score, value or end that differs), or whose deal, draws or indicators
     differ from the walls its shuffle seed gives (see ``check_shuffle_wall``); the
-    message names the round. ``round_points`` and ``base`` are passed to ``game_rules``.
+    message names the round. ``round_points`` and ``base`` (a named rule set's pair,
+    ``preset(name)``) are passed to ``game_rules``.
+
+    What the log cannot say is the log's to say: a private lobby's placement points
+    (set by its own uma, which no log states) are the ones it recorded, the difference
+    in the record's ``warnings``. With ``strict=False`` so are any recorded placement
+    points that differ from the engine's (the rounding of another era, a lobby the log
+    does not name), and a log that stops between rounds gives the record of the rounds
+    it holds, unfinished (``end_reason`` None), with a warning; the rounds themselves
+    are checked as strictly as ever.
     """
-    if not isinstance(game, MjlogGame):
-        raise InvalidLogError(f"a game to replay is an MjlogGame, got {quote(game)}")
+    if not isinstance(game, GameLog):
+        raise InvalidLogError(f"a game to replay is a GameLog, got {quote(game)}")
     if round_points is not None and type(round_points) is not bool:
         raise InvalidLogError(f"round_points is True, False or None, got {quote(round_points)}")
+    if type(strict) is not bool:
+        raise InvalidLogError(f"strict is True or False, got {quote(strict)}")
     rules, table = game_rules(game, round_points=round_points, base=base)
     engine = Game(rules=rules, table=table)
+    _play_rounds(engine, game)
+    warnings: list[str] = []
+    final = _recorded_final(game)
+    if not engine.is_over:
+        stop = (f"the log stops before the game ends (next round {engine.next_round_name} "
+                f"honba {engine.honba})")
+        if strict or final is not None:   # a recorded end the engine does not reach
+            raise InvalidLogError(stop)
+        warnings.append(stop)
+    record = attrs.evolve(engine.record(), names=game.names, origin=game.origin,
+                          lobby=game.lobby)
+    if final is not None:
+        points = tuple(round(p, 1) for p in record.points)
+        scores, logged = final.scores[:rules.players], final.points[:rules.players]
+        own = _own_uma(game) or not strict
+        if scores != record.final_scores or (logged != points and not own):
+            raise InvalidLogError(
+                f"the log's final standing is {list(scores)} {list(logged)}, "
+                f"the engine's {list(record.final_scores)} {list(points)}")
+        if logged != points:  # rules the log does not state: the points are the ones it wrote
+            why = ("a private lobby's uma" if _own_uma(game)
+                   else "rules the log does not state")
+            warnings.append(f"the log's placement points {list(logged)} are kept ({why}); "
+                            f"by the table's rules they are {list(points)}")
+            record = attrs.evolve(record, points=tuple(logged))
+    return attrs.evolve(record, warnings=tuple(warnings)) if warnings else record
+
+
+def _play_rounds(engine: Game, game: GameLog) -> None:
+    """Every round of the log through ``engine``, each checked as it is played."""
+    rules = engine.rules
     shuffles = (tenhou_walls(game.shuffle_seed, players=rules.players) if game.shuffle_seed
                 else None)
     for number, log_round in enumerate(game.rounds):
@@ -176,30 +214,15 @@ def replay_mjlog(game: MjlogGame, *, round_points: bool | None = None,
         table_round = engine.deal(wall)
         _play(table_round, log_round)
         _check_outcomes(table_round, log_round)
-    if not engine.is_over:
-        raise InvalidLogError(f"the log stops before the game ends (next round "
-                              f"{engine.next_round_name} honba {engine.honba})")
-    record = engine.record()
-    final = _recorded_final(game)
-    if final is not None:
-        points = tuple(round(p, 1) for p in record.points)
-        scores, logged = final.scores[:rules.players], final.points[:rules.players]
-        if scores != record.final_scores or (logged != points and not _own_uma(game)):
-            raise InvalidLogError(
-                f"the log's final standing is {list(scores)} {list(logged)}, "
-                f"the engine's {list(record.final_scores)} {list(points)}")
-        if logged != points:  # the lobby's own uma: the points are the ones it wrote
-            record = attrs.evolve(record, points=tuple(logged))
-    return record
 
 
-def _own_uma(game: MjlogGame) -> bool:
+def _own_uma(game: GameLog) -> bool:
     """A private lobby (a lobby number other than 0) sets its own uma, which its log does
     not state: its final placement points are the log's to say, not the engine's."""
     return game.lobby is not None and game.lobby != 0
 
 
-def _check_outcomes(table_round: Round, log_round: MjlogRound) -> None:
+def _check_outcomes(table_round: Round, log_round: LogRound) -> None:
     """Each outcome the log records (where it does) against the engine's."""
     ends = _ends(log_round)
     results = table_round.results
@@ -223,7 +246,7 @@ def _check_outcomes(table_round: Round, log_round: MjlogRound) -> None:
                                 f"engine has {ours}")
 
 
-def _check_start(engine: Game, log_round: MjlogRound) -> None:
+def _check_start(engine: Game, log_round: LogRound) -> None:
     """The round's start as the log records it (where it does) against the engine's."""
     expected: list[tuple[str, object, object]] = [
         ("round", log_round.round_index, 4 * engine.round_wind + engine.dealer),
@@ -239,7 +262,7 @@ def _check_start(engine: Game, log_round: MjlogRound) -> None:
                                   f"{ours}")
 
 
-def _wall(log_round: MjlogRound, players: int) -> Wall:
+def _wall(log_round: LogRound, players: int) -> Wall:
     """The wall as far as the log shows it, the unseen places filled with the unseen tiles.
 
     Three-player walls keep their 4th and 5th indicators at the live wall's end (see
@@ -305,7 +328,7 @@ def _wall(log_round: MjlogRound, players: int) -> Wall:
                 fill(ura[:held_apart], held_apart, "ura indicators"))
 
 
-def _play(table_round: Round, log_round: MjlogRound) -> None:
+def _play(table_round: Round, log_round: LogRound) -> None:
     """Apply the log's decisions to ``table_round`` and check what the log shows."""
     riichi: set[int] = set()
     events = log_round.events
@@ -493,7 +516,7 @@ def _names(ids: Sequence[int]) -> str:
     return " ".join(_name(i) for i in ids) or "none"
 
 
-def check_shuffle_wall(log_round: MjlogRound, shuffle: TenhouShuffle, dealer: int,
+def check_shuffle_wall(log_round: LogRound, shuffle: TenhouShuffle, dealer: int,
                        where: str = "") -> None:
     """Check a round's deal, dice, draws and dora and ura indicators against the wall its
     game's shuffle seed gives (``tenhou_walls``), the round dealt by ``dealer``.

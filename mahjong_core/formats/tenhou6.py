@@ -1,4 +1,4 @@
-"""The tenhou.net/6 JSON log: read into an ``MjlogGame``, written from the engine's record.
+"""The tenhou.net/6 JSON log: read into a ``GameLog``, written from the engine's record.
 
 The viewer at tenhou.net/6 (and mjai-reviewer, and most converters) take a game as one
 JSON object: ``name`` (the four players), ``rule`` (``disp``, the room and rules as
@@ -46,7 +46,7 @@ from typing import NoReturn, TypeAlias, cast
 
 import attrs
 
-from .._json import JSONRefused, json_end, load_json
+from .._json import JSONRefused, load_json
 from ..errors import InvalidLogError, MahjongError, quote
 from ..meld import MeldKind
 from ..points import Limit, limit_of, payments_for
@@ -66,21 +66,20 @@ from ..table import (
 )
 from ..tile import Tile, TileId, plain_str
 from ._round_builder import RoundBuilder
-from .mjlog import (
+from .game_log import (
     Agari,
     CallKind,
-    MjlogGame,
-    MjlogPlayer,
-    MjlogRound,
-    MjlogStanding,
+    GameLog,
+    LogPlayer,
+    LogRound,
+    LogStanding,
     Ryuukyoku,
     check_texts,
-    decode_utf8,
 )
 from .record_mjlog import DRAW_TYPES, check_names, check_source
 from .tenhou_yaku import TENHOU_YAKU_NAMES, tenhou_yaku_list
 
-__all__ = ["DAN_NAMES", "parse_tenhou6", "read_tenhou6", "split_tenhou6", "write_tenhou6"]
+__all__ = ["DAN_NAMES", "parse_tenhou6", "write_tenhou6"]
 
 DAN_NAMES: tuple[str, ...] = (
     "新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級", "初段",
@@ -520,7 +519,7 @@ def _end_of(result: object, where: str, players: int
     return (how, frozenset(), None), [], kind, draw_deltas
 
 
-def _round(raw: object, number: int, red_fives: bool, players: int) -> MjlogRound:
+def _round(raw: object, number: int, red_fives: bool, players: int) -> LogRound:
     if not isinstance(raw, list) or len(raw) != 17:
         _fail(f"round {number}: a round is a list of 17 elements, got "
               f"{len(raw) if isinstance(raw, list) else type(raw).__name__}")
@@ -677,7 +676,7 @@ def _all_codes(value: object) -> list[int]:
     return []
 
 
-def _players(data: Mapping[str, object], players: int) -> tuple[MjlogPlayer, ...]:
+def _players(data: Mapping[str, object], players: int) -> tuple[LogPlayer, ...]:
     names = data.get("name")
     if names is None:
         return ()
@@ -711,11 +710,11 @@ def _players(data: Mapping[str, object], players: int) -> tuple[MjlogPlayer, ...
             if not isinstance(sexes[seat], str):
                 _fail(f"sx {quote(sexes[seat])} is not a string")
             sex = cast(str, sexes[seat])
-        out.append(MjlogPlayer(name, dan, rate, sex))
+        out.append(LogPlayer(name, dan, rate, sex))
     return tuple(out)
 
 
-def _standing(value: object, players: int) -> MjlogStanding:
+def _standing(value: object, players: int) -> LogStanding:
     if not isinstance(value, list) or len(value) not in (2 * players, 2 * _SEATS) or any(
             type(v) not in (int, float) for v in value):
         _fail(f"sc is {'four' if players == 4 else 'three (or four)'} pairs of score and "
@@ -729,7 +728,7 @@ def _standing(value: object, players: int) -> MjlogStanding:
     scores = tuple(numbers[0::2])
     if any(type(s) is not int for s in scores):
         _fail(f"sc's scores are whole numbers, got {quote(value)}")
-    return MjlogStanding(cast(tuple[int, ...], scores), tuple(float(p) for p in numbers[1::2]))
+    return LogStanding(cast(tuple[int, ...], scores), tuple(float(p) for p in numbers[1::2]))
 
 
 def _load(document: str | bytes, what: str = "the document") -> object:
@@ -751,8 +750,8 @@ def _load(document: str | bytes, what: str = "the document") -> object:
         raise InvalidLogError(f"{what} nests JSON too deeply") from None
 
 
-def parse_tenhou6(document: str | bytes) -> MjlogGame:
-    """Read one tenhou.net/6 JSON log into an ``MjlogGame``.
+def parse_tenhou6(document: str | bytes) -> GameLog:
+    """Read one tenhou.net/6 JSON log into a ``GameLog``.
 
     Each seat's takes and discards are put back in play order by following the turns;
     tiles get ids as they first appear (red fives their own). The dice, which the
@@ -786,14 +785,14 @@ def parse_tenhou6(document: str | bytes) -> MjlogGame:
     lobby = data.get("lobby")
     if lobby is not None and type(lobby) is not int:
         _fail(f"lobby is a whole number, got {quote(lobby)}")
-    return MjlogGame(
+    return GameLog(
         version=str(version) if type(version) in (int, float, str) else None,
         shuffle_seed=None, rule_type=rule_type, lobby=lobby,
         players=_players(data, players), first_dealer=0, rounds=tuple(rounds),
         shuffle_ref=reference if isinstance(reference, str) and reference else None)
 
 
-def _with_final(log_round: MjlogRound, final: MjlogStanding) -> MjlogRound:
+def _with_final(log_round: LogRound, final: LogStanding) -> LogRound:
     events = list(log_round.events)
     for index in range(len(events) - 1, -1, -1):
         event = events[index]
@@ -810,50 +809,8 @@ def _with_final(log_round: MjlogRound, final: MjlogStanding) -> MjlogRound:
     return attrs.evolve(log_round, events=tuple(events))
 
 
-def split_tenhou6(data: str | bytes) -> list[str]:
-    """The JSON documents in ``data`` (one or more objects one after another, as in a
-    file of one log a line), each as its own text; a damaged rest is returned as it is,
-    so that ``parse_tenhou6`` names what is wrong with it.
-
-    Raises InvalidLogError when the bytes are not UTF-8.
-
-    >>> split_tenhou6('{"log": []}\\n{"log": []}')
-    ['{"log": []}', '{"log": []}']
-    """
-    if isinstance(data, bytes | bytearray):
-        data = decode_utf8(data)
-    if not isinstance(data, str):
-        _fail(f"tenhou.net/6 logs are text or bytes, got {type(data).__name__}")
-    pieces: list[str] = []
-    at = 0
-    text = plain_str(data).lstrip("\ufeff")
-    while True:
-        while at < len(text) and text[at] in " \t\r\n":
-            at += 1
-        if at >= len(text):
-            return pieces
-        try:
-            end = json_end(text, at)
-        except ValueError:
-            pieces.append(text[at:].strip())
-            return pieces
-        pieces.append(text[at:end])
-        at = end
 
 
-def read_tenhou6(data: str | bytes) -> list[MjlogGame]:
-    """Every game in ``data`` (see ``split_tenhou6``), in order.
-
-    Raises InvalidLogError on the first that cannot be read, naming it (``document 2:
-    E1 honba 0: ...``).
-    """
-    games = []
-    for number, document in enumerate(split_tenhou6(data), 1):
-        try:
-            games.append(parse_tenhou6(document))
-        except InvalidLogError as error:
-            raise InvalidLogError(f"document {number}: {error}") from None
-    return games
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -1015,7 +972,7 @@ def _number(value: float) -> int | float:
     return int(value) if value == int(value) else value
 
 
-def write_tenhou6(record: GameRecord, *, source: MjlogGame | None = None,
+def write_tenhou6(record: GameRecord, *, source: GameLog | None = None,
                   names: Sequence[str] | None = None, title: Sequence[str] = ("", "")) -> str:
     """The tenhou.net/6 JSON log of a game the engine played or replayed, on one line.
 

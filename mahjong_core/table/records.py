@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -13,7 +14,7 @@ from ..hand import Hand
 from ..meld import Meld
 from ..rules import Rules
 from ..scoring import WinResult
-from ..tile import TileId
+from ..tile import Tile, TileId
 from .rules import TableRules, seats_by_place
 from .wall import Wall
 
@@ -22,6 +23,7 @@ __all__ = [
     "Draw",
     "DrawKind",
     "Event",
+    "GameOrigin",
     "GameRecord",
     "HiddenDraw",
     "KitaDeclared",
@@ -188,6 +190,20 @@ class Win:
         """True for a self-drawn win."""
         return self.from_seat == self.winner
 
+    def to_dict(self) -> dict[str, Any]:
+        """The win as plain JSON-ready values, under the keys of the replay answer
+        (``kind`` ``"win"``, ``winner``, ``from``, ``pao``, ``han``, ``fu``, ``points``,
+        ``yaku``, ``deltas``), then ``limit`` (its name or None), ``tsumo``, ``hand`` and
+        ``win_tile`` (mpsz text)."""
+        value = self.result
+        return {"kind": "win", "winner": self.winner, "from": self.from_seat,
+                "pao": self.liable, "han": value.han, "fu": value.fu, "points": value.points,
+                "yaku": {yaku.json_name: han for yaku, han in value.yaku_han},
+                "deltas": list(self.deltas),
+                "limit": None if value.limit is None else value.limit.value,
+                "tsumo": self.is_tsumo, "hand": str(self.hand),
+                "win_tile": str(Tile.from_id136(self.win_tile))}
+
 
 class DrawKind(enum.Enum):
     """How a round ended without a win; the value is its name in JSON."""
@@ -222,6 +238,12 @@ class Draw:
     """Noten or nagashi mangan payments (zeros for an abortive draw)."""
     nagashi: tuple[int, ...] = ()
     """The seats paid a nagashi mangan."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The draw as plain JSON-ready values, under the keys of the replay answer
+        (``kind`` ``"draw"``, ``type``, ``tenpai``, ``deltas``), then ``nagashi``."""
+        return {"kind": "draw", "type": self.kind.value, "tenpai": list(self.tenpai),
+                "deltas": list(self.deltas), "nagashi": list(self.nagashi)}
 
 
 RoundResult = Win | Draw
@@ -270,6 +292,39 @@ class RoundRecord:
             self.start_scores, moved or [0] * len(self.start_scores), self.end_scores,
             strict=True))
 
+    def to_dict(self) -> dict[str, Any]:
+        """The round as plain JSON-ready values, under the keys of the replay answer
+        (``round``, ``honba``, ``riichi_sticks``, ``dealer``, ``start_scores``,
+        ``results``: each ``Win.to_dict`` or ``Draw.to_dict``), then ``end_scores`` and
+        ``end_riichi_sticks``. The wall and the events are left out: the log writers
+        (``mahjong_core.formats``) write them."""
+        return {"round": self.name, "honba": self.honba, "riichi_sticks": self.sticks,
+                "dealer": self.dealer, "start_scores": list(self.start_scores),
+                "results": [result.to_dict() for result in self.results],
+                "end_scores": list(self.end_scores), "end_riichi_sticks": self.end_sticks}
+
+
+@attrs.frozen
+class GameOrigin:
+    """Where a game was read from: its ``file`` (a path as given, ``standard input``, or
+    ``archive.zip:member``) and its ``index`` among that file's games, from 0."""
+
+    __repr__ = safe_repr
+
+    file: str
+    index: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"file": ..., "index": ...}``."""
+        return {"file": self.file, "index": self.index}
+
+
+def _plain(instance: object, field: attrs.Attribute[object], value: object) -> object:
+    """A rule's value as JSON holds it: an enum as its value, a tuple as a list."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    return list(value) if isinstance(value, tuple) else value
+
 
 @attrs.frozen
 class GameRecord:
@@ -289,6 +344,19 @@ class GameRecord:
     ``final_scores`` and ``points`` are the standing so far."""
     names: tuple[str, ...] = ()
     """The players' names by seat, when the game was played or read with them."""
+    origin: GameOrigin | None = None
+    """Where the game was read from (file and index), for a game replayed from a log."""
+    lobby: int | None = None
+    """The lobby the log names (Tenhou's ``GO lobby``: 0 the public lobbies, another
+    number a private lobby, which sets its own uma), for a game replayed from a log."""
+    warnings: tuple[str, ...] = ()
+    """What a lenient replay accepted that the engine could not confirm (placement points
+    by rules the log does not state, a log that stops before the game ends)."""
+
+    @property
+    def is_finished(self) -> bool:
+        """True when the game reached its end (``end_reason`` is set)."""
+        return self.end_reason is not None
 
     @property
     def placements(self) -> tuple[int, ...]:
@@ -304,6 +372,28 @@ class GameRecord:
         for place, seat in enumerate(seats_by_place(self.final_scores), start=1):
             places[seat] = place
         return tuple(places)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as plain JSON-ready values (``json.dumps`` takes it as it is): under
+        the keys of the replay answer ``rounds`` (each ``RoundRecord.to_dict``) and
+        ``final`` (``scores``, ``points``, and ``placements``, 1 for first), then
+        ``names``, ``end_reason`` (None for a game that did not end), ``origin``
+        (``{"file", "index"}`` or None), ``lobby``, ``warnings``, and the ``rules`` and
+        ``table`` rules, each field under its name (enums as their values).
+
+        >>> from mahjong_core.table import Game
+        >>> data = Game(seed=1).record().to_dict()     # a game not yet dealt
+        >>> data["final"]["placements"], data["end_reason"], data["rules"]["red_fives"]
+        ([1, 2, 3, 4], None, True)
+        """
+        return {"rounds": [played.to_dict() for played in self.rounds],
+                "final": {"scores": list(self.final_scores), "points": list(self.points),
+                          "placements": list(self.placements)},
+                "names": list(self.names), "end_reason": self.end_reason,
+                "origin": None if self.origin is None else self.origin.to_dict(),
+                "lobby": self.lobby, "warnings": list(self.warnings),
+                "rules": attrs.asdict(self.rules, value_serializer=_plain),
+                "table": attrs.asdict(self.table, value_serializer=_plain)}
 
     def to_html(self, *, names: Sequence[str] | None = None, seat: int = 0,
                 open_hands: bool = True, title: str | None = None) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from .. import render
 from ..errors import InvalidContextError, MahjongError, quote
 from ..formats.logs import LogFormat, parse_game
-from ..formats.replay import replay_mjlog
+from ..formats.replay import replay_game
 from ..meld import Meld
 from ..render import Language
 from ..table import Draw, DrawKind, GameRecord, Win
@@ -302,7 +302,7 @@ def log_html(document: str, fmt: LogFormat | None = None, *, seat: int = 0,
     does for bad options.
     """
     game = parse_game(document, fmt)
-    record = replay_mjlog(game)
+    record = replay_game(game)
     names = [player.name[:_MAX_NAME] for player in game.players][:record.table.players]
     if len(names) != record.table.players:
         names = [f"Seat {seat}" for seat in range(record.table.players)]

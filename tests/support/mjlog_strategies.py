@@ -14,7 +14,7 @@ from typing import TypeVar
 from hypothesis import strategies as st
 
 from mahjong_core import TileId
-from mahjong_core.formats.mjlog import (
+from mahjong_core.formats.game_log import (
     Agari,
     AgariRecord,
     Bye,
@@ -22,12 +22,12 @@ from mahjong_core.formats.mjlog import (
     CallKind,
     Discard,
     Draw,
-    MjlogCall,
-    MjlogEvent,
-    MjlogGame,
-    MjlogPlayer,
-    MjlogRound,
-    MjlogStanding,
+    GameLog,
+    LogCall,
+    LogEvent,
+    LogPlayer,
+    LogRound,
+    LogStanding,
     NewDora,
     Reconnect,
     Riichi,
@@ -54,7 +54,7 @@ def _sources(who: int, players: int) -> list[int]:
 
 
 @st.composite
-def calls(draw: st.DrawFn, who: int, players: int) -> MjlogCall:
+def calls(draw: st.DrawFn, who: int, players: int) -> LogCall:
     """Any call seat ``who`` can make at a table of ``players``."""
     kinds = [CallKind.PON, CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN]
     kinds.append(CallKind.CHI if players == 4 else CallKind.KITA)
@@ -63,22 +63,22 @@ def calls(draw: st.DrawFn, who: int, players: int) -> MjlogCall:
         suit, start = draw(st.integers(0, 2)), draw(st.integers(0, 6))
         copies = draw(st.tuples(*[st.integers(0, 3)] * 3))
         tiles = tuple(_tile(9 * suit + start + i, copies[i]) for i in range(3))
-        return MjlogCall(kind, tiles, draw(st.sampled_from(tiles)), None, (who + 3) % 4)
+        return LogCall(kind, tiles, draw(st.sampled_from(tiles)), None, (who + 3) % 4)
     if kind is CallKind.KITA:
-        return MjlogCall(kind, (_tile(30, draw(st.integers(0, 3))),), None, None, None)
+        return LogCall(kind, (_tile(30, draw(st.integers(0, 3))),), None, None, None)
     tile_kind = draw(st.integers(0, 33))
     four = tuple(_tile(tile_kind, copy) for copy in range(4))
     if kind is CallKind.ANKAN:
-        return MjlogCall(kind, four, None, None, None, draw(st.none() | st.sampled_from(four[1:])))
+        return LogCall(kind, four, None, None, None, draw(st.none() | st.sampled_from(four[1:])))
     source = draw(st.sampled_from(_sources(who, players)))
     if kind is CallKind.MINKAN:
-        return MjlogCall(kind, four, draw(st.sampled_from(four)), None, source)
+        return LogCall(kind, four, draw(st.sampled_from(four)), None, source)
     apart = draw(st.sampled_from(four))
     three = tuple(tile for tile in four if tile != apart)
     called = draw(st.sampled_from(three))
     if kind is CallKind.PON:
-        return MjlogCall(kind, three, called, None, source)
-    return MjlogCall(kind, four, called, apart, source)
+        return LogCall(kind, three, called, None, source)
+    return LogCall(kind, four, called, apart, source)
 
 
 def _maybe(strategy: st.SearchStrategy[T]) -> st.SearchStrategy[T | None]:
@@ -94,9 +94,9 @@ _ID_TUPLES = st.lists(_IDS, max_size=14).map(tuple)
 
 
 @st.composite
-def _standing(draw: st.DrawFn) -> MjlogStanding:
+def _standing(draw: st.DrawFn) -> LogStanding:
     size = draw(st.integers(0, 4))
-    return MjlogStanding(tuple(draw(st.lists(_POINTS, min_size=size, max_size=size))),
+    return LogStanding(tuple(draw(st.lists(_POINTS, min_size=size, max_size=size))),
                          tuple(draw(st.lists(_FLOATS, min_size=size, max_size=size))))
 
 
@@ -151,13 +151,13 @@ def _ryuukyoku(draw: st.DrawFn, players: int) -> Ryuukyoku:
 
 
 @st.composite
-def _events(draw: st.DrawFn, players: int, named: int) -> tuple[MjlogEvent, ...]:
+def _events(draw: st.DrawFn, players: int, named: int) -> tuple[LogEvent, ...]:
     """A round's events: play, then a win (or a multiple ron) or a draw, then leavers."""
     seats = st.integers(0, players - 1)
-    presence: list[Callable[[int], MjlogEvent]] = [Bye]
+    presence: list[Callable[[int], LogEvent]] = [Bye]
     if named:
         presence.append(Reconnect)
-    events: list[MjlogEvent] = []
+    events: list[LogEvent] = []
     drawn: tuple[int, int] | None = None
     for _ in range(draw(st.integers(0, 12))):
         step = draw(st.sampled_from(["turn", "turn", "discard", "call", "riichi", "dora",
@@ -196,12 +196,12 @@ def _events(draw: st.DrawFn, players: int, named: int) -> tuple[MjlogEvent, ...]
 
 
 @st.composite
-def _round(draw: st.DrawFn, players: int, named: int) -> MjlogRound:
+def _round(draw: st.DrawFn, players: int, named: int) -> LogRound:
     wall = draw(st.permutations(range(136)))
     hands = [tuple(TileId(i) for i in wall[13 * seat:13 * seat + 13]) for seat in range(players)]
     if players == 3:
         hands.append(())
-    return MjlogRound(
+    return LogRound(
         draw(_maybe(st.integers(0, 15))), draw(_maybe(st.integers(0, 20))),
         draw(_maybe(st.integers(0, 10))), (draw(st.integers(0, 5)), draw(st.integers(0, 5))),
         TileId(wall[60]), draw(_maybe(st.lists(_POINTS, max_size=4).map(tuple))),
@@ -209,20 +209,20 @@ def _round(draw: st.DrawFn, players: int, named: int) -> MjlogRound:
 
 
 @st.composite
-def _players(draw: st.DrawFn) -> tuple[MjlogPlayer, ...]:
+def _players(draw: st.DrawFn) -> tuple[LogPlayer, ...]:
     count = draw(st.integers(0, 4))
     dans = draw(st.booleans())
     rates = draw(st.booleans())
     sexes = draw(st.booleans())
     return tuple(
-        MjlogPlayer(draw(_TEXT), draw(st.integers(-5, 25)) if dans else None,
+        LogPlayer(draw(_TEXT), draw(st.integers(-5, 25)) if dans else None,
                     draw(_FLOATS) if rates else None,
                     draw(st.text(max_size=3).filter(lambda s: "," not in s)) if sexes else None)
         for _ in range(count))
 
 
 @st.composite
-def games(draw: st.DrawFn) -> MjlogGame:
+def games(draw: st.DrawFn) -> GameLog:
     """Any game ``format_mjlog`` can write: three or four players, up to three rounds."""
     players = draw(st.sampled_from([3, 4]))
     rule_type = draw(st.integers(0, 0x1FF)) & ~0x10 | (0x10 if players == 3 else 0)
@@ -233,7 +233,7 @@ def games(draw: st.DrawFn) -> MjlogGame:
     if count:
         opening += [Reconnect(seat) for seat in draw(
             st.lists(st.integers(0, count - 1), max_size=2))]
-    return MjlogGame(
+    return GameLog(
         draw(_maybe(_VERSIONS)), draw(_maybe(_TEXT)), rule_type,
         draw(_maybe(st.integers(0, 9999))), named, draw(st.integers(0, players - 1)),
         tuple(draw(st.lists(_round(players, count), max_size=3))), tuple(opening),

@@ -9,10 +9,11 @@ import functools
 import gzip
 from pathlib import Path
 
-from mahjong_core.formats import replay_mjlog, split_mjlog
+from mahjong_core.formats import replay_game
 from mahjong_core.formats.mjlog import parse_mjlog
 from mahjong_core.table import GameRecord
 
+from .logs import documents
 from .played_games import play, play_sanma
 
 __all__ = ["ENGINE_GAMES", "REAL_GAMES", "document", "names", "record"]
@@ -23,8 +24,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 def _documents() -> dict[str, str]:
     found: dict[str, str] = {}
     for file in ("real_games", "rare_rounds", "sanma_games"):
-        for number, text in enumerate(split_mjlog((DATA / f"{file}.mjlog").read_text(
-                encoding="utf-8"))):
+        for number, text in enumerate(documents(DATA / f"{file}.mjlog")):
             found[f"{file}-{number}"] = text
     for file in ("tenhou_3p_kita_minkan", "tenhou_4p_four_kans",
                  "tenhou_4p_kans_nine_terminals", "tenhou_4p_pao_old_format"):
@@ -52,7 +52,7 @@ def record(name: str) -> GameRecord:
     if name.startswith("engine-"):
         _, players, seed = name.split("-")
         return (play if players == "4p" else play_sanma)(int(seed))
-    return replay_mjlog(parse_mjlog(_DOCUMENTS[name]))
+    return replay_game(parse_mjlog(_DOCUMENTS[name]))
 
 
 def names(name: str) -> list[str] | None:

@@ -1,0 +1,135 @@
+"""Replaying a log: what the record takes from the log (names, lobby, origin), and the
+lenient replay of what a log cannot say (placement points by rules it does not state, a
+log that stops between rounds), beside the strict default."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from mahjong_core.cli.demo import main as demo
+from mahjong_core.cli.replay import record_json
+from mahjong_core.errors import IllegalActionError, InvalidLogError
+from mahjong_core.formats import (
+    GameLog,
+    LogFormat,
+    iter_games,
+    parse_game,
+    parse_mjlog,
+    replay_game,
+    write_game,
+)
+from mahjong_core.table import GameOrigin
+
+from .support.logs import documents
+from .support.played_games import play
+
+DATA = Path(__file__).resolve().parent / "data"
+REAL = documents(DATA / "rare_rounds.mjlog")[1]
+"""A real game of the public lobby (lobby 0) with its final standing."""
+_OWARI = re.compile(r'owari="([^"]*)"')
+
+
+def _with(document: str, *, lobby: str | None = None, points: float = 0.0,
+          score: int = 0) -> GameLog:
+    """The real game from another lobby, or with its first seat's placement points (and
+    its final score, in hundreds) changed by ``points`` and ``score``, the last seat's by
+    the opposite."""
+    if lobby is not None:
+        document = document.replace('lobby="0"', f'lobby="{lobby}"', 1)
+    owari = _OWARI.search(document)
+    assert owari is not None
+    values = [float(value) for value in owari.group(1).split(",")]
+    values[0] += score
+    values[6] -= score
+    values[1] += points
+    values[7] -= points
+    text = ",".join(str(int(v)) if i % 2 == 0 else f"{v:.1f}" for i, v in enumerate(values))
+    return parse_mjlog(document[:owari.start(1)] + text + document[owari.end(1):])
+
+
+def test_the_record_keeps_the_names_lobby_and_origin_of_its_log(tmp_path: Path) -> None:
+    path = tmp_path / "game.mjlog"
+    path.write_text(REAL, encoding="utf-8")
+    (game,) = iter_games(str(path))
+    assert isinstance(game, GameLog) and game.origin == GameOrigin(str(path), 0)
+    record = replay_game(game)
+    assert record.names == game.names == tuple(p.name for p in game.players)
+    assert len(record.names) == 4 and all(record.names)
+    assert (record.origin, record.lobby, record.warnings) == (game.origin, 0, ())
+    assert record.is_finished
+
+
+def test_a_private_lobby_keeps_its_own_placement_points_with_a_warning() -> None:
+    public = replay_game(parse_mjlog(REAL))
+    private = _with(REAL, lobby="1234", points=5.0)
+    record = replay_game(private)
+    assert record.points == (public.points[0] + 5.0, *public.points[1:3],
+                             public.points[3] - 5.0)
+    assert record.final_scores == public.final_scores and record.lobby == 1234
+    (warning,) = record.warnings
+    assert warning.startswith("the log's placement points [")
+    assert f"are kept (a private lobby's uma); by the table's rules they are " \
+           f"{list(public.points)}" in warning
+
+
+def test_other_placement_points_are_an_error_unless_the_replay_is_lenient() -> None:
+    public = replay_game(parse_mjlog(REAL))
+    other = _with(REAL, points=0.5)
+    with pytest.raises(InvalidLogError, match="the log's final standing is"):
+        replay_game(other)
+    record = replay_game(other, strict=False)
+    assert record.points[0] == public.points[0] + 0.5
+    assert record_json(record)["rounds"] == record_json(public)["rounds"]
+    (warning,) = record.warnings
+    assert "(rules the log does not state)" in warning
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_other_final_scores_are_an_error_even_when_lenient(strict: bool) -> None:
+    with pytest.raises(InvalidLogError, match="the log's final standing is"):
+        replay_game(_with(REAL, lobby="7", score=10), strict=strict)
+
+
+@pytest.mark.parametrize("fmt", list(LogFormat))
+def test_a_log_that_stops_between_rounds_replays_what_it_holds(fmt: LogFormat) -> None:
+    played = play(5, rounds=2)
+    assert not played.is_finished
+    game = parse_game(write_game(played, fmt))
+    with pytest.raises(InvalidLogError, match="the log stops before the game ends"):
+        replay_game(game)
+    record = replay_game(game, strict=False)
+    assert not record.is_finished and record.end_reason is None
+    assert record_json(record)["rounds"] == record_json(played)["rounds"]
+    assert record.final_scores == played.final_scores
+    (warning,) = record.warnings
+    assert re.fullmatch(r"the log stops before the game ends \(next round [ES][1-4] honba "
+                        r"\d+\)", warning)
+
+
+def test_the_demos_own_short_log_reads_back(tmp_path: Path) -> None:
+    path = tmp_path / "one.mjlog"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert demo(["--hands", "1", "--seed", "3", "--quiet", "--mjlog", str(path)]) == 0
+    (game,) = iter_games(str(path))
+    assert isinstance(game, GameLog)
+    record = replay_game(game, strict=False)
+    assert len(record.rounds) == 1 and not record.is_finished
+    assert record.warnings[0].startswith("the log stops before the game ends")
+
+
+def test_a_round_that_breaks_the_rules_is_an_error_even_when_lenient() -> None:
+    draw = re.search(r"<T(\d+)/>", REAL)
+    assert draw is not None
+    broken = REAL[:draw.start()] + REAL[draw.end():]   # the first draw left out
+    with pytest.raises((InvalidLogError, IllegalActionError)):
+        replay_game(parse_mjlog(broken), strict=False)
+
+
+def test_strict_is_a_bool() -> None:
+    with pytest.raises(InvalidLogError, match="strict is True or False"):
+        replay_game(parse_mjlog(REAL), strict=1)  # type: ignore[arg-type]
