@@ -151,6 +151,8 @@ yakuman."""
     (MLEAGUE_RULES, 24000),  # M3
 ])
 def test_thirteen_han_without_a_yakuman(rules: Rules, points: int) -> None:
+    """The sources' sanbaiman cap also rules out counted multiples (``kazoe_multiple``) and
+    no limits (``aotenjou``, which would pay 14 han far more)."""
     result = scored(*FOURTEEN_HAN, rules, riichi=True, seat_wind="S",
                     dora_indicators=(Tile.parse("1m"),))
     assert (result.han, result.points) == (14, points)
@@ -176,6 +178,80 @@ def test_daisangen_with_tsuuiisou(rules: Rules, points: int) -> None:
 ])
 def test_thirteen_orphans_on_its_thirteen_wait(rules: Rules, points: int) -> None:
     assert scored("19m19p19s1234567z", "1m", rules, seat_wind="S").points == points
+
+
+@pytest.mark.parametrize(("rules", "other_cap"), [
+    (EMA_RULES, {"yakuman_stacking": True}),   # E1: the maximum score is a single yakuman
+    (EMA_RULES, {"yakuman_limit": None}),      # E1: yakuman are not cumulative
+])
+def test_each_of_the_emas_yakuman_caps_holds_on_its_own(rules: Rules,
+                                                        other_cap: dict[str, object]) -> None:
+    """E1 states the cap twice (no stacking, at most one yakuman); each option keeps
+    daisangen with tsuuiisou to one yakuman with the other lifted."""
+    lifted = Rules.from_mapping(other_cap, base=rules)
+    assert scored("5556667771122z", "2z", lifted, seat_wind="S").points == 32000
+
+
+# -- renhou -----------------------------------------------------------------------------------
+
+RENHOU_ALONE = ("13m456p789s999p11z", "2m")
+"""A closed kanchan ron with no yaku of its own: only renhou can score it."""
+RENHOU_WITH_TANYAO = ("46m456p678s222s88p", "5m")
+"""A closed kanchan ron with tanyao, its only other han."""
+
+
+@pytest.mark.parametrize("rules", [
+    WRC_RULES,  # W5, W6: renhou is a mangan
+    EMA_RULES,  # E1: renhou is a mangan, and a yaku by itself
+])
+def test_renhou_alone_is_a_mangan(rules: Rules) -> None:
+    assert scored(*RENHOU_ALONE, rules, renhou=True, seat_wind="S").points == 8000
+
+
+@pytest.mark.parametrize(("rules", "points"), [
+    (WRC_RULES, 12000),  # W6: renhou adds to the other yaku and dora: 5 + 1 han, haneman
+    (EMA_RULES, 12000),  # E1 says a mangan; the option adds the other han as W6 does
+    (TENHOU_RULES, 1300),  # the contrast: no renhou, tanyao alone at 40 fu
+])
+def test_renhou_with_tanyao(rules: Rules, points: int) -> None:
+    assert scored(*RENHOU_WITH_TANYAO, rules, renhou=True, seat_wind="S").points == points
+
+
+# -- open riichi, daisharin, paarenchan ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "han"), [
+    (WRC_RULES, 3),      # W1 Mod.3.1 (an optional variant only), W5: no open riichi
+    (EMA_RULES, 3),      # E3: no open riichi among the yaku
+    (MLEAGUE_RULES, 3),  # M2: no open riichi
+    (Rules(open_riichi=True), 4),  # the contrast: open riichi is 2 han
+])
+def test_a_riichi_declared_open_is_a_plain_riichi(rules: Rules, han: int) -> None:
+    """Riichi, pinfu and tanyao on a ron: an open declaration adds nothing where the rules
+    do not play open riichi."""
+    result = scored(*FOUR_HAN_THIRTY_FU, rules, riichi=True, open_riichi=True, seat_wind="S")
+    assert result.han == han
+
+
+def test_daisharin_is_no_yakuman_under_wrc() -> None:
+    """W5: the pairs 2-8 of one suit are scored by their yaku: riichi-less ryanpeikou,
+    pinfu, tanyao and chinitsu, 11 han, sanbaiman (a yakuman where daisharin is played)."""
+    hand = ("2233445566778p", "8p")
+    assert scored(*hand, WRC_RULES, seat_wind="S").points == 24000
+    assert scored(*hand, attrs.evolve(WRC_RULES, daisharin=True), seat_wind="S").points == 32000
+
+
+def test_paarenchan_is_no_yakuman_under_wrc() -> None:
+    """W5: a dealer's eighth win in a row scores normally: riichi, pinfu and tanyao."""
+    result = scored(*FOUR_HAN_THIRTY_FU, WRC_RULES, riichi=True, seat_wind="E", paarenchan=1)
+    assert (result.yakuman, result.points) == (0, 5800)
+
+
+def test_pinfu_by_tsumo_is_twenty_fu_under_wrc() -> None:
+    """W5: the tsumo's 2 fu are waived on pinfu: menzen tsumo, pinfu and tanyao at 20 fu,
+    700 from each non-dealer and 1,300 from the dealer (30 fu would be 1,000 and 2,000)."""
+    result = scored(*FOUR_HAN_THIRTY_FU, WRC_RULES, tsumo=True, seat_wind="S")
+    assert (result.han, result.fu, result.points) == (3, 20, 2700)
 
 
 # -- fu ---------------------------------------------------------------------------------------
