@@ -233,7 +233,9 @@ TENHOU_SANMA_RULES = Rules(players=3, honba_points=200)
 NO_RED_FIVES_RULES = Rules(red_fives=False)
 """Tenhou's rules without red fives."""
 
-PRESETS: Mapping[str, Rules] = {"tenhou": TENHOU_RULES, "mahjong_soul": MAHJONG_SOUL_RULES,
-                               "tenhou_sanma": TENHOU_SANMA_RULES,
-                               "no_red_fives": NO_RED_FIVES_RULES}
-"""The named rule sets, as the ``score`` command's ``"rules": "NAME"`` names them."""
+PRESETS: Mapping[str, Rules] = {
+    "tenhou": TENHOU_RULES, "tenhou_east": TENHOU_RULES, "tenhou_sanma": TENHOU_SANMA_RULES,
+    "tenhou_sanma_east": TENHOU_SANMA_RULES, "tenhou_no_red": NO_RED_FIVES_RULES,
+    "mahjong_soul": MAHJONG_SOUL_RULES}
+"""The hand rules of each named rule set, as the ``score`` command's ``"rules": "NAME"``
+names them: the names of ``mahjong_core.table.PRESETS``, whose hand rules these are."""

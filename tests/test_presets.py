@@ -90,14 +90,15 @@ def test_a_worked_wrc_session_score() -> None:
     assert WRC_TABLE.placement_points([40000, 30000, 28000, 22000])[0] == 25.0
 
 
-@pytest.mark.xfail(strict=True, reason="tied players sharing their uma is not an option yet")
 @pytest.mark.parametrize("name", PRESETS)
 def test_tied_players_share_their_uma(name: str) -> None:
     """W4, W5, E1, M1: two players tied for first share the first and second places' uma."""
     table = PRESETS[name][1]
     first, second = RANK_POINTS[name][:2]
-    shared = (first + second) / 2 + 10
-    assert table.placement_points([40000, 40000, 25000, 15000])[:2] == (shared, shared)
+    start = table.start_score   # the scores add up to the table's total
+    scores = [start + 10000, start + 10000, start - 5000, start - 15000]
+    shared = (first + second) / 2 + (scores[0] - 30000) / 1000
+    assert table.placement_points(scores)[:2] == (shared, shared)
 
 
 # -- red fives ------------------------------------------------------------------------------
@@ -319,3 +320,11 @@ def test_the_rules_document_has_a_row_for_every_option(options: type) -> None:
     missing = [f.name for f in attrs.fields(options)
                if not any(f"`{f.name}`" in cell for cell in field_cells)]
     assert not missing
+
+
+@pytest.mark.parametrize(("name", "allowed"), [("wrc", False), ("ema", True), ("mleague", True)])
+def test_riichi_below_the_sticks_cost(name: str, allowed: bool) -> None:
+    """E1 (riichi at any score) and M2 (allowed under 1,000); WRC silent: Tenhou's kept."""
+    table = PRESETS[name][1]
+    assert table.riichi_below_cost is allowed
+    assert table.riichi_cost == 1000

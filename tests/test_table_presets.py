@@ -15,6 +15,7 @@ from mahjong_core.cli.demo import format_game, play_game
 from mahjong_core.errors import InvalidRulesError
 from mahjong_core.formats.replay import replay_game
 from mahjong_core.match import MatchResult, run_match
+from mahjong_core.rules import PRESETS as RULES_BY_NAME
 from mahjong_core.table import (
     PRESETS,
     TENHOU_EAST_TABLE,
@@ -32,7 +33,7 @@ DATA = Path(__file__).parent / "data"
     ("tenhou", TENHOU_RULES, TENHOU_TABLE),
     ("tenhou_east", TENHOU_RULES, TENHOU_EAST_TABLE),
     ("tenhou_no_red", NO_RED_FIVES_RULES, TENHOU_TABLE),
-    ("mahjong_soul_hands", MAHJONG_SOUL_RULES, TENHOU_TABLE),
+    ("mahjong_soul", MAHJONG_SOUL_RULES, TENHOU_TABLE),
 ])
 def test_a_name_gives_its_pair(name: str, rules: Rules, table: TableRules) -> None:
     assert preset(name) == (rules, table)
@@ -116,3 +117,9 @@ def test_replay_keeps_what_the_log_states_under_a_named_rule_set(
         assert line["final"]["scores"] == list(record.final_scores)
     assert cli_main(["replay", str(path), "--rules", "tenhou_sanma"]) == 1
     assert "the game has 4 players, the rules are for 3" in capsys.readouterr().out
+
+
+def test_the_score_commands_rule_sets_are_the_tables_by_the_same_names() -> None:
+    assert list(RULES_BY_NAME) == list(PRESETS)
+    for name, named in PRESETS.items():
+        assert RULES_BY_NAME[name] == named.rules == preset(name)[0]

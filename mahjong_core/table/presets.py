@@ -14,7 +14,8 @@ from types import MappingProxyType
 import attrs
 
 from ..errors import InvalidRulesError, did_you_mean, quote
-from ..rules import MAHJONG_SOUL_RULES, NO_RED_FIVES_RULES, TENHOU_RULES, TENHOU_SANMA_RULES, Rules
+from ..rules import PRESETS as HAND_RULES
+from ..rules import Rules
 from .rules import TENHOU_EAST_TABLE, TENHOU_SANMA_TABLE, TENHOU_TABLE, GameLength, TableRules
 
 __all__ = ["PRESETS", "Preset", "preset"]
@@ -30,21 +31,22 @@ class Preset:
     """One line on what the rule set is."""
 
 
+_TABLES: dict[str, tuple[TableRules, str]] = {
+    "tenhou": (TENHOU_TABLE, "Tenhou's ranked lobby, east-south (the default)"),
+    "tenhou_east": (TENHOU_EAST_TABLE, "Tenhou's ranked lobby, east only"),
+    "tenhou_sanma": (TENHOU_SANMA_TABLE, "Tenhou's three-player ranked lobby, east-south"),
+    "tenhou_sanma_east": (attrs.evolve(TENHOU_SANMA_TABLE, length=GameLength.EAST),
+                          "Tenhou's three-player ranked lobby, east only"),
+    "tenhou_no_red": (TENHOU_TABLE, "Tenhou's ranked lobby without red fives"),
+    "mahjong_soul": (TENHOU_TABLE, "Mahjong Soul's hand rules (double yakuman, pao for the "
+                                   "liable yakuman only) at Tenhou's table"),
+}
+"""The table's rules and a line of description of each named rule set; its hand rules are
+``rules.PRESETS``'s of the same name (the ``score`` command's named rule sets)."""
+
 PRESETS: Mapping[str, Preset] = MappingProxyType({
-    "tenhou": Preset(TENHOU_RULES, TENHOU_TABLE,
-                     "Tenhou's ranked lobby, east-south (the default)"),
-    "tenhou_east": Preset(TENHOU_RULES, TENHOU_EAST_TABLE, "Tenhou's ranked lobby, east only"),
-    "tenhou_sanma": Preset(TENHOU_SANMA_RULES, TENHOU_SANMA_TABLE,
-                           "Tenhou's three-player ranked lobby, east-south"),
-    "tenhou_sanma_east": Preset(TENHOU_SANMA_RULES,
-                                attrs.evolve(TENHOU_SANMA_TABLE, length=GameLength.EAST),
-                                "Tenhou's three-player ranked lobby, east only"),
-    "tenhou_no_red": Preset(NO_RED_FIVES_RULES, TENHOU_TABLE,
-                            "Tenhou's ranked lobby without red fives"),
-    "mahjong_soul_hands": Preset(MAHJONG_SOUL_RULES, TENHOU_TABLE,
-                                 "Mahjong Soul's hand rules (double yakuman, pao for the "
-                                 "liable yakuman only) at Tenhou's table"),
-})
+    name: Preset(HAND_RULES[name], table, description)
+    for name, (table, description) in _TABLES.items()})
 """Every named rule set, by name."""
 
 
