@@ -33,8 +33,8 @@ WRC_TABLE = TableRules(start_score=30000, return_score=30000, uma=(15, 5, -5, -1
                        extension=False, bust=False, dealer_stop=False, nagashi_mangan=False,
                        double_ron=False, open_kan_dora_at_discard=False,
                        kokushi_robs_closed_kan=True, round_points=False,
-                       shared_places=True, nine_terminals=False, four_winds=False, four_riichi=False,
-                       four_kans=False, triple_ron_draw=False)
+                       shared_places=True, nine_terminals=False, four_winds=False,
+                       four_riichi=False, four_kans=False, triple_ron_draw=False)
 """World Riichi Championship Rules 2022, around the hands: 30,000 to start and to return
 (no oka), uma +15 +5 -5 -15 on the exact score (session score = (score - 30,000) / 1,000 +
 uma); an east-south game that ends after the south's fourth hand, with no agari-yame
@@ -53,13 +53,14 @@ the third dragon and fourth wind pung (§3.3.9)."""
 EMA_TABLE = TableRules(start_score=30000, return_score=30000, uma=(15, 5, -5, -15),
                        extension=False, bust=False, dealer_stop=False, nagashi_mangan=False,
                        double_ron=True, open_kan_dora_at_discard=False, round_points=False,
-                       shared_places=True, riichi_below_cost=True, nine_terminals=False, four_winds=False, four_riichi=False,
-                       four_kans=False, triple_ron_draw=False)
+                       shared_places=True, riichi_below_cost=True, nine_terminals=False,
+                       four_winds=False, four_riichi=False, four_kans=False,
+                       triple_ron_draw=False)
 """EMA Riichi Competition Rules 2016, around the hands: scores kept from 0 (here 30,000 to
 start and to return, the same thing), uma +15 +5 -5 -15 on the unrounded score, play
 going on below zero; no abortive draws; double and triple ron, the discarder
-paying each winner; no nagashi mangan; every kan turns its dora over at once; riichi at any score; players on
-equal final scores share the uma of the places they hold."""
+paying each winner; no nagashi mangan; every kan turns its dora over at once; riichi at
+any score; players on equal final scores share the uma of the places they hold."""
 
 MLEAGUE_RULES = Rules(kiriage_mangan=True, kazoe_yakuman=False, double_wind_pair_fu=2)
 """M-League: one red five a suit; 4 han 30 fu rounds up to mangan; 13 han or more without a
@@ -71,8 +72,9 @@ MLEAGUE_TABLE = TableRules(start_score=25000, return_score=30000, uma=(30, 10, -
                            length=GameLength.EAST_SOUTH, extension=False, bust=False,
                            dealer_stop=False, riichi_min_tiles=0, double_ron=False,
                            open_kan_dora_at_discard=False, round_points=False,
-                           shared_places=True, riichi_below_cost=True, nine_terminals=False, four_winds=False, four_riichi=False,
-                           four_kans=False, triple_ron_draw=False)
+                           shared_places=True, riichi_below_cost=True, nine_terminals=False,
+                           four_winds=False, four_riichi=False, four_kans=False,
+                           triple_ron_draw=False)
 """M-League, around the hands: 25,000 to start, 30,000 to return, rank points +50 +10 -10
 -30 (uma +30 +10 -10 -30 and the oka of 20 to first place) with one decimal; both winds
 always played (no bust, no agari-yame); riichi allowed with no draw left; no abortive
