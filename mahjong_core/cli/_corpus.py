@@ -1,5 +1,6 @@
-"""What the corpus commands (``replay``, ``convert``, ...) share: where their games run
-(``--jobs``, ``--scheduler``) and the progress bar on standard error (``--quiet``).
+"""What the corpus commands (``replay``, ``convert``, ``export``, ``stats``) share: where
+their games run (``--jobs``, ``--scheduler``) and the progress bar on standard error
+(``--quiet``).
 
 A command reads its inputs as a stream of games, maps a module-level function of one
 game over them with ``parallel.map_in_order`` (or sums with ``parallel.fold_in_order``)
@@ -10,16 +11,15 @@ on the backend ``open_backend`` gives, and writes each answer in input order, te
 from __future__ import annotations
 
 import argparse
+import bisect
 import os
 import shutil
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Generic, TypeVar
+from collections.abc import Iterable, Iterator
+from typing import IO
 
-import attrs
-
-from ..errors import MahjongError
+from ..errors import InvalidLogError, MahjongError
 from ..formats.logs import parse_game
 from ..formats.mjlog import MjlogGame
 from ..formats.replay import replay_mjlog
@@ -27,8 +27,8 @@ from ..parallel import Dask, Local, Processes, backend_for
 from ..table import GameRecord
 from ._games import GameText, read_inputs
 
-__all__ = ["MAX_JOBS", "GameAnswer", "ProgressBar", "add_corpus_options", "add_inputs",
-           "corpus_paths", "counted", "each_game", "open_backend", "replayed"]
+__all__ = ["MAX_JOBS", "Corpus", "ProgressBar", "add_corpus_options", "add_inputs",
+           "corpus_paths", "counted", "open_backend", "read_game", "replayed"]
 
 MAX_JOBS = 64
 """The most processes ``--jobs`` starts."""
@@ -101,7 +101,7 @@ class ProgressBar:
         self._stream.flush()
 
     def close(self) -> None:
-        """Clear the line."""
+        """Clear the line (the next game done shows it again)."""
         if self.shown:
             self._stream.write("\r\x1b[K")
             self._stream.flush()
@@ -143,25 +143,6 @@ def _plain_size(paths: Iterable[str]) -> int | None:
     return total
 
 
-_R = TypeVar("_R")
-
-
-@attrs.frozen
-class GameAnswer(Generic[_R]):
-    """One game's answer: the function's ``value``, or why the game has none."""
-
-    number: int
-    """The game's place among all the inputs' games, from 0."""
-    source: str
-    """The file (or ``standard input``) it came from."""
-    value: _R | None = None
-    error: str | None = None
-
-    def report(self) -> None:
-        """Name this game's error on standard error (``game 3 (logs/a.mjlog): ...``)."""
-        print(f"game {self.number} ({self.source}): {self.error}", file=sys.stderr)
-
-
 def add_inputs(parser: argparse.ArgumentParser) -> None:
     """The commands' inputs argument: files or folders, ``-`` or none for standard input."""
     parser.add_argument("inputs", nargs="*", metavar="FILE|DIR",
@@ -183,25 +164,41 @@ def corpus_paths(paths: Iterable[str]) -> Iterator[str]:
                     yield os.path.join(folder, name)
 
 
-def each_game(paths: Iterable[str], function: Callable[[int, MjlogGame], _R]
-              ) -> Iterator[GameAnswer[_R]]:
-    """``function(number, game)`` for every game of the inputs, in order."""
-    number = 0
-    for path in corpus_paths(paths):
-        source = "standard input" if path == "-" else path
-        for item in read_inputs([path]):
-            yield _answer(number, source, item, function)
-            number += 1
+class Corpus:
+    """The games of the inputs, files and folders (``corpus_paths``), as a stream, and
+    which file each game came from (only the number of each file's first game is kept).
+
+    ``games`` is read once, in order; the n-th game it gives is game n."""
+
+    def __init__(self, paths: Iterable[str], bar: ProgressBar) -> None:
+        self._paths = paths
+        self._bar = bar
+        self._starts: list[int] = []
+        self._sources: list[str] = []
+
+    def games(self) -> Iterator[GameText]:
+        """Every game of the inputs, in order, its size told to the progress bar."""
+        number = 0
+        for path in corpus_paths(self._paths):
+            self._starts.append(number)
+            self._sources.append("standard input" if path == "-" else path)
+            for item in counted(read_inputs([path]), self._bar):
+                yield item
+                number += 1
+
+    def report(self, number: int, error: str) -> None:
+        """Name game ``number``'s error on standard error (``game 3 (logs/a.mjlog):
+        ...``)."""
+        source = self._sources[bisect.bisect_right(self._starts, number) - 1]
+        print(f"game {number} ({source}): {error}", file=sys.stderr)
 
 
-def _answer(number: int, source: str, item: GameText,
-            function: Callable[[int, MjlogGame], _R]) -> GameAnswer[_R]:
+def read_game(item: GameText) -> MjlogGame:
+    """The game of one piece of the input. Raises InvalidLogError for one that cannot be
+    read (the reason the reader gave, or the parser's)."""
     if item.error is not None or item.fmt is None:
-        return GameAnswer(number, source, error=item.error or "no game")
-    try:
-        return GameAnswer(number, source, function(number, parse_game(item.text, item.fmt)))
-    except MahjongError as error:
-        return GameAnswer(number, source, error=str(error))
+        raise InvalidLogError(item.error or "no game")
+    return parse_game(item.text, item.fmt)
 
 
 def replayed(game: MjlogGame) -> tuple[GameRecord, list[str] | None]:
