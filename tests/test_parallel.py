@@ -178,15 +178,6 @@ def test_a_scheduler_that_is_no_address_is_refused(address: object) -> None:
         Dask(address)
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    """A real Dask cluster of two worker processes on this machine: its address."""
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as local:
-        yield local.scheduler_address
-
-
 def test_a_dask_cluster_answers_as_one_process(cluster: str) -> None:
     with Dask(cluster) as backend:
         assert backend.workers == 2

@@ -263,3 +263,34 @@ def test_the_docs_examples_run() -> None:
     result = doctest.testfile(str(path), module_relative=False,
                               optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted >= 4 and result.failed == 0
+
+
+def _answer_where(corpus: Path, capsys: pytest.CaptureFixture[str], *where: str
+                  ) -> tuple[int, str, str]:
+    status = cli_main(["stats", "--json", "--quiet", *where, str(corpus)])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def _with_bad_games(folder: Path) -> Path:
+    corpus = _corpus(folder)
+    (corpus / "sub" / "zz_bad.mjlog").write_text(ALL[0][:len(ALL[0]) // 2], encoding="utf-8")
+    (corpus / "0_empty.mjlog").write_text("", encoding="utf-8")
+    return corpus
+
+
+def test_the_command_counts_the_same_on_two_processes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    corpus = _with_bad_games(tmp_path)
+    here = _answer_where(corpus, capsys)
+    assert here[0] == 1 and json.loads(here[1])["errors"] == 2
+    assert here[2].count("\ngame ") == 1 and "zz_bad.mjlog): " in here[2]
+    assert _answer_where(corpus, capsys, "--jobs", "2") == here
+
+
+def test_the_command_counts_the_same_on_a_dask_cluster(
+        cluster: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    corpus = _with_bad_games(tmp_path)
+    here = _answer_where(corpus, capsys)
+    assert here[0] == 1 and json.loads(here[1])["games"] == len(ALL)
+    assert _answer_where(corpus, capsys, "--scheduler", cluster) == here

@@ -319,3 +319,18 @@ def test_the_docs_examples_run() -> None:
     result = doctest.testfile(str(path), module_relative=False,
                               optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted >= 5 and result.failed == 0
+
+
+def test_export_writes_the_same_rows_on_two_processes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _folder(tmp_path)
+    (folder / "03.mjlog").write_text(DOCS[3][:3000], encoding="utf-8")
+    answers = []
+    for jobs in ("1", "2"):
+        assert cli_main(["export", "--table", "wins", "--jobs", jobs, "--quiet",
+                         str(folder)]) == 1
+        answers.append(capsys.readouterr())
+    assert answers[0] == answers[1]
+    assert answers[0].err.startswith("game 3 (") and "03.mjlog" in answers[0].err
+    games = [int(line.split(",")[0]) for line in answers[0].out.splitlines()[1:]]
+    assert games == sorted(games) and 3 not in games and max(games) == len(DOCS) - 1

@@ -1,5 +1,6 @@
-"""What the corpus commands (``replay``, ``convert``, ...) share: where their games run
-(``--jobs``, ``--scheduler``) and the progress bar on standard error (``--quiet``).
+"""What the corpus commands (``replay``, ``convert``, ``export``, ``stats``) share: where
+their games run (``--jobs``, ``--scheduler``) and the progress bar on standard error
+(``--quiet``).
 
 A command reads its inputs as a stream of games, maps a module-level function of one
 game over them with ``parallel.map_in_order`` (or sums with ``parallel.fold_in_order``)
@@ -10,24 +11,27 @@ on the backend ``open_backend`` gives, and writes each answer in input order, te
 from __future__ import annotations
 
 import argparse
+import bisect
 import os
 import shutil
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Generic, TypeVar
+from collections.abc import Iterable, Iterator
+from typing import IO
 
-import attrs
-
-from ..errors import MahjongError
-from ..formats.corpus import GameSource, ReadError, iter_sources, read_game
+from ..errors import InvalidLogError, MahjongError
+from ..formats import corpus as _reader
+from ..formats.corpus import GameSource, ReadError, iter_sources
 from ..formats.game_log import GameLog
 from ..formats.replay import replay_game
 from ..parallel import Dask, Local, Processes, backend_for
 from ..table import GameRecord
 
-__all__ = ["MAX_JOBS", "GameAnswer", "ProgressBar", "add_corpus_options", "add_inputs",
-           "counted", "each_game", "open_backend", "replayed"]
+__all__ = ["MAX_JOBS", "Corpus", "ProgressBar", "add_corpus_options", "add_inputs",
+           "corpus_paths", "counted", "open_backend", "read_game", "replayed"]
+
+_Item = GameSource | ReadError
+"""One game of the inputs, or why it cannot be read."""
 
 MAX_JOBS = 64
 """The most processes ``--jobs`` starts."""
@@ -100,7 +104,7 @@ class ProgressBar:
         self._stream.flush()
 
     def close(self) -> None:
-        """Clear the line."""
+        """Clear the line (the next game done shows it again)."""
         if self.shown:
             self._stream.write("\r\x1b[K")
             self._stream.flush()
@@ -143,44 +147,61 @@ def _plain_size(paths: Iterable[str]) -> int | None:
     return total
 
 
-_R = TypeVar("_R")
-_Item = GameSource | ReadError
-
-
-@attrs.frozen
-class GameAnswer(Generic[_R]):
-    """One game's answer: the function's ``value``, or why the game has none."""
-
-    number: int
-    """The game's place among all the inputs' games, from 0."""
-    source: str
-    """The file (or ``standard input``) it came from."""
-    value: _R | None = None
-    error: str | None = None
-
-    def report(self) -> None:
-        """Name this game's error on standard error (``game 3 (logs/a.mjlog): ...``)."""
-        print(f"game {self.number} ({self.source}): {self.error}", file=sys.stderr)
-
-
 def add_inputs(parser: argparse.ArgumentParser) -> None:
     """The commands' inputs argument: files or folders, ``-`` or none for standard input."""
     parser.add_argument("inputs", nargs="*", metavar="FILE|DIR",
                         help="game logs or folders of them; - or none for standard input")
 
 
-def each_game(paths: Iterable[str], function: Callable[[int, GameLog], _R]
-              ) -> Iterator[GameAnswer[_R]]:
-    """``function(number, game)`` for every game of the inputs (``iter_sources``: folders
-    read recursively, archives and standard input), in order."""
-    for number, item in enumerate(iter_sources(list(paths) or ["-"])):
-        if isinstance(item, ReadError):
-            yield GameAnswer(number, item.file, error=item.message)
+def corpus_paths(paths: Iterable[str]) -> Iterator[str]:
+    """The files of ``paths``: a folder gives every file under it, its own files in name
+    order, then each subfolder's in name order (hidden files and folders skipped); a file
+    or ``-`` is given as it is."""
+    for path in paths:
+        if path == "-" or not os.path.isdir(path):
+            yield path
             continue
-        try:
-            yield GameAnswer(number, item.file, function(number, read_game(item)))
-        except MahjongError as error:
-            yield GameAnswer(number, item.file, error=str(error))
+        for folder, folders, files in os.walk(path):
+            folders[:] = sorted(name for name in folders if not name.startswith("."))
+            for name in sorted(files):
+                if not name.startswith("."):
+                    yield os.path.join(folder, name)
+
+
+class Corpus:
+    """The games of the inputs (``iter_sources``: files, folders read recursively,
+    archives, standard input) as a stream, and which file each game came from (only the
+    number of each file's first game is kept).
+
+    ``games`` is read once, in order; the n-th game it gives is game n."""
+
+    def __init__(self, paths: Iterable[str], bar: ProgressBar) -> None:
+        self._paths = list(paths)
+        self._bar = bar
+        self._starts: list[int] = []
+        self._sources: list[str] = []
+
+    def games(self) -> Iterator[_Item]:
+        """Every game of the inputs, in order, its size told to the progress bar."""
+        for number, item in enumerate(counted(iter_sources(self._paths), self._bar)):
+            if not self._sources or self._sources[-1] != item.file:
+                self._starts.append(number)
+                self._sources.append(item.file)
+            yield item
+
+    def report(self, number: int, error: str) -> None:
+        """Name game ``number``'s error on standard error (``game 3 (logs/a.mjlog):
+        ...``)."""
+        source = self._sources[bisect.bisect_right(self._starts, number) - 1]
+        print(f"game {number} ({source}): {error}", file=sys.stderr)
+
+
+def read_game(item: _Item) -> GameLog:
+    """The game of one piece of the input. Raises InvalidLogError for one that cannot be
+    read (the reason the reader gave, or the parser's)."""
+    if isinstance(item, ReadError):
+        raise InvalidLogError(item.message)
+    return _reader.read_game(item)
 
 
 def replayed(game: GameLog) -> tuple[GameRecord, list[str] | None]:

@@ -8,16 +8,30 @@ game after game in input order, so pandas, polars and DuckDB read it directly.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import tempfile
 from collections.abc import Sequence
 from typing import IO
 
+import attrs
+
 from ..errors import MahjongError
+from ..formats.corpus import GameSource, ReadError
 from ..formats.game_log import GameLog
+from ..parallel import Backend, map_in_order
 from ..tidy import TABLES, Row, TableFormat, TableWriter, TidyTable
-from ._corpus import add_inputs, each_game, replayed
+from ._corpus import (
+    Corpus,
+    ProgressBar,
+    add_corpus_options,
+    add_inputs,
+    corpus_paths,
+    open_backend,
+    read_game,
+    replayed,
+)
 
 __all__ = ["game_rows", "main"]
 
@@ -25,6 +39,7 @@ _EXAMPLES = """examples:
   python -m mahjong_core export --table wins logs/ -o wins.parquet
   python -m mahjong_core export --table player_rounds logs/ -o player_rounds.csv
   python -m mahjong_core export --table actions --format jsonl game.mjlog | head
+  python -m mahjong_core export --table rounds --jobs 2 logs/ -o rounds.csv
 
 The format is the output file's ending (.csv, .jsonl, .parquet) unless --format says;
 standard output takes csv (the default) or jsonl. Parquet needs pyarrow (pip install
@@ -37,36 +52,64 @@ def game_rows(number: int, game: GameLog, table: TidyTable) -> list[Row]:
 
     Raises InvalidLogError or IllegalActionError for a game the engine cannot replay.
     """
+    return _rows_and_rounds(number, game, table)[0]
+
+
+def _rows_and_rounds(number: int, game: GameLog, table: TidyTable
+                     ) -> tuple[list[Row], int]:
     record, names = replayed(game)
-    return table.rows(record, game=number, names=names)
+    return table.rows(record, game=number, names=names), len(record.rounds)
 
 
-def _write(stream: IO[str] | IO[bytes], inputs: Sequence[str], table: TidyTable,
-           fmt: TableFormat) -> int:
-    """Write every game's rows to ``stream``; the number of games that were errors."""
-    writer = TableWriter(stream, table, fmt)
+def _pair_rows(pair: tuple[int, GameSource | ReadError], table: TidyTable) -> tuple[list[Row], int]:
+    """The rows of one numbered piece of the input and its rounds (what the workers
+    run)."""
+    number, item = pair
+    return _rows_and_rounds(number, read_game(item), table)
+
+
+@attrs.frozen
+class _Job:
+    """What to write: the inputs' games as one table, where they run, the progress bar."""
+
+    inputs: Sequence[str]
+    table: TidyTable
+    fmt: TableFormat
+    backend: Backend
+    bar: ProgressBar
+
+
+def _write(stream: IO[str] | IO[bytes], job: _Job) -> int:
+    """Write every game's rows to ``stream``, in input order; the number of games that
+    were errors."""
+    writer = TableWriter(stream, job.table, job.fmt)
+    corpus = Corpus(job.inputs, job.bar)
+    work = functools.partial(_pair_rows, table=job.table)
     errors = 0
-    for answer in each_game(inputs, lambda number, game: game_rows(number, game, table)):
-        if answer.error is not None:
-            answer.report()
+    for number, outcome in enumerate(map_in_order(work, enumerate(corpus.games()),
+                                                  job.backend)):
+        if outcome.value is None:
+            job.bar.close()  # the error on a line of its own
+            corpus.report(number, outcome.error or "lost")
             errors += 1
-        elif answer.value is not None:
-            writer.write(answer.value)
+        else:
+            writer.write(outcome.value[0])
+        job.bar.add(0 if outcome.value is None else outcome.value[1], outcome.value is None)
     writer.close()
     return errors
 
 
-def _write_file(path: str, inputs: Sequence[str], table: TidyTable, fmt: TableFormat) -> int:
+def _write_file(path: str, job: _Job) -> int:
     """Write to ``path`` whole or not at all (a temporary file beside it, then renamed)."""
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=".export-", dir=folder)
     try:
-        if fmt is TableFormat.PARQUET:
+        if job.fmt is TableFormat.PARQUET:
             with os.fdopen(handle, "wb") as binary:
-                errors = _write(binary, inputs, table, fmt)
+                errors = _write(binary, job)
         else:
             with os.fdopen(handle, "w", encoding="utf-8", newline="") as text:
-                errors = _write(text, inputs, table, fmt)
+                errors = _write(text, job)
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)
@@ -91,18 +134,21 @@ def main(argv: list[str]) -> int:
                         help="the file to write (default: standard output)")
     parser.add_argument("--format", choices=[fmt.value for fmt in TableFormat],
                         help="csv, jsonl or parquet (default: the output's ending, else csv)")
+    add_corpus_options(parser, "replay the games")
     args = parser.parse_args(argv)
     fmt = (TableFormat(args.format) if args.format else
            (TableFormat.of_path(args.output) if args.output else None) or TableFormat.CSV)
     if args.output is None and fmt is TableFormat.PARQUET:
         parser.error("parquet is written to a file: give -o FILE")
-    table = TABLES[args.table]
     inputs = args.inputs or ["-"]
     try:
-        if args.output is None:  # a closed pipe ends the command quietly (run_command)
-            errors = _write(sys.stdout, inputs, table, fmt)
-        else:
-            errors = _write_file(args.output, inputs, table, fmt)
+        with (open_backend(parser, args) as backend,
+              ProgressBar(corpus_paths(inputs), args.quiet) as bar):
+            job = _Job(inputs, TABLES[args.table], fmt, backend, bar)
+            if args.output is None:  # a closed pipe ends the command quietly (run_command)
+                errors = _write(sys.stdout, job)
+            else:
+                errors = _write_file(args.output, job)
     except MahjongError as error:  # pyarrow missing
         print(f"export: {error}", file=sys.stderr)
         return 2

@@ -8,13 +8,25 @@ docs/stats.md), without it a readable table.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 
+from ..formats.corpus import GameSource, ReadError
 from ..formats.game_log import GameLog
+from ..parallel import Backend, Folded, fold_in_order
 from ..stats import CorpusStats, GameFilter, stats_of
 from ._batch import Output
-from ._corpus import add_inputs, each_game, replayed
+from ._corpus import (
+    Corpus,
+    ProgressBar,
+    add_corpus_options,
+    add_inputs,
+    corpus_paths,
+    open_backend,
+    read_game,
+    replayed,
+)
 
 __all__ = ["game_stats", "main"]
 
@@ -22,6 +34,8 @@ _EXAMPLES = """examples:
   python -m mahjong_core stats logs/
   python -m mahjong_core stats --json logs/ more.mjlog.gz > stats.json
   python -m mahjong_core stats --player NoName --players 4 --lobby 0 logs/
+  python -m mahjong_core stats --jobs 2 logs/
+  python -m mahjong_core stats --scheduler tcp://10.0.0.5:8786 --json logs/
 
 A folder is read with everything under it. A game that cannot be read or replayed is
 named on standard error and counted in "errors"; the exit status is then 1."""
@@ -36,6 +50,29 @@ def game_stats(game: GameLog, only: GameFilter | None = None) -> CorpusStats:
     if only is not None and not only.accepts(game):
         return CorpusStats()
     return stats_of(*replayed(game))
+
+
+def _item_stats(item: GameSource | ReadError, only: GameFilter | None = None) -> CorpusStats:
+    """``game_stats`` of one piece of the input (what the workers run)."""
+    return game_stats(read_game(item), only)
+
+
+def _sum_games(corpus: Corpus, only: GameFilter, backend: Backend, bar: ProgressBar
+               ) -> CorpusStats:
+    """Every game's counts, summed where they ran; each error named and counted."""
+
+    def told(part: Folded[CorpusStats]) -> None:
+        rounds = 0 if part.value is None else part.value.rounds
+        bar.add(rounds, len(part.errors), games=part.count + len(part.errors))
+
+    folded = fold_in_order(functools.partial(_item_stats, only=only), corpus.games(),
+                           CorpusStats.merge, backend, progress=told)
+    bar.close()
+    total = CorpusStats() if folded.value is None else folded.value
+    for number, error in folded.errors:
+        corpus.report(number, error)
+        total.merge(CorpusStats.failed())
+    return total
 
 
 def main(argv: list[str]) -> int:
@@ -57,17 +94,15 @@ def main(argv: list[str]) -> int:
                         help="only games of this many players")
     parser.add_argument("--lobby", type=int, metavar="N",
                         help="only games of this lobby (0: the public lobby)")
+    add_corpus_options(parser, "count")
     args = parser.parse_args(argv)
     if args.lobby is not None and args.lobby < 0:
         parser.error("--lobby is a number from 0")
     only = GameFilter(players=args.players, lobby=args.lobby, names=frozenset(args.player))
-    total = CorpusStats()
-    for answer in each_game(args.inputs or ["-"], lambda _, game: game_stats(game, only)):
-        if answer.error is not None:
-            answer.report()
-            total.merge(CorpusStats.failed())
-        elif answer.value is not None:
-            total.merge(answer.value)
+    inputs = args.inputs or ["-"]
+    with (open_backend(parser, args) as backend,
+          ProgressBar(corpus_paths(inputs), args.quiet) as bar):
+        total = _sum_games(Corpus(inputs, bar), only, backend, bar)
     if args.player:
         total = total.only(args.player)
     output = Output()

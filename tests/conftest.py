@@ -1,0 +1,17 @@
+"""Fixtures more than one test module uses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def cluster() -> Iterator[str]:
+    """A real Dask cluster of two worker processes on this machine: its address (the
+    tests that use it are skipped where Dask is not installed)."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as local:
+        yield local.scheduler_address
