@@ -250,6 +250,8 @@ def _give(item: object, what: str) -> _Give:
 
 _Step: TypeAlias = tuple[str, int, object]
 """("draw"|"discard"|"call"|"kakan"|"ankan"|"kita", seat, the item)."""
+_End: TypeAlias = tuple[str, frozenset[int], int | None]
+"""How the round ends, as ``_order`` reads it."""
 _MAX_STATES = 20000
 
 
@@ -269,7 +271,7 @@ class _State:
 
 
 def _order(takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]], dealer: int,
-           end: tuple[str, frozenset[int], int | None]) -> list[_Step]:
+           end: _End) -> list[_Step]:
     """The seats' items in play order: the turn passes to the next seat after a discard,
     unless a seat whose next take is a call of that discard calls it (an open kan or pon
     tried before a chi, a call before no call, other orders when those lead nowhere).
@@ -302,107 +304,155 @@ def _exhausted(state: _State, takes: Sequence[Sequence[_Take]],
             and state.gives[:seats] == list(map(len, gives)))
 
 
+_GO_ON = ""
+"""What a turn's helper answers when the round goes on (None: it ended as the result
+says; any other text: why this order fails)."""
+
+
 def _advance(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]],
-             stack: list[_State], end: tuple[str, frozenset[int], int | None]) -> str | None:
+             stack: list[_State], end: _End) -> str | None:
     """Follow the turns from ``state``; push the alternatives at each choice. None when
     the round ends as the result says with every item used, else why this order fails."""
-    how, winners, source = end
+    outcome: str | None
     while True:
-        seat = state.seat
         if state.mode in ("draw", "rinshan"):
-            index = state.takes[seat]
-            if index >= len(takes[seat]):
-                return f"seat {seat} must draw, but its takes are used up"
-            item = takes[seat][index]
-            if item.kind is not None:
-                return (f"seat {seat} must draw, but its next take (item {index}) is a "
-                        f"{item.kind.value}")
-            state.takes[seat] += 1
-            state.drawn[seat] = item.tile
-            state.steps.append(("draw", seat, item.tile))
-            state.mode = "act"
+            outcome = _draw(state, takes)
         elif state.mode == "act":
-            index = state.gives[seat]
-            if index >= len(gives[seat]):
-                if not _exhausted(state, takes, gives):
-                    return f"seat {seat}'s discards end while other lists go on"
-                if (how == "tsumo" and winners == {seat}) or how == "yao9":
-                    return None
-                return f"the round ends on seat {seat}'s draw, but the result says otherwise"
-            give = gives[seat][index]
-            state.gives[seat] += 1
-            drawn, state.drawn[seat] = state.drawn[seat], None
-            if give.kind == "placeholder":
-                return f"seat {seat}'s discard item {index} is a placeholder 0 out of place"
-            if give.kind == "ankan":
-                state.steps.append(("ankan", seat, give.tiles))
-                state.mode = "rinshan"
-                continue
-            if give.kind in ("kakan", "kita"):
-                state.steps.append((give.kind, seat, give.tiles[0]))
-                if _exhausted(state, takes, gives):
-                    if how == "ron" and source == seat:
-                        return None
-                    what = "an added kan" if give.kind == "kakan" else "a kita"
-                    return (f"the round ends on {what}, but the result is no ron on its "
-                            "tile")
-                state.mode = "rinshan"
-                continue
-            tile = give.tiles[0] if give.tiles else drawn
-            if tile is None:
-                return f"seat {seat} discards the tile it drew (60), but it called instead"
-            state.steps.append(("discard", seat, give))
-            state.last = tile
-            state.mode = "answer"
+            outcome = _act(state, takes, gives, end)
         else:   # answer: the others may call the discard, else the next seat draws
-            if _exhausted(state, takes, gives):
-                if how in ("draw", "ron3") or (how == "ron" and source == seat):
-                    return None
-                return f"the round ends on seat {seat}'s discard, but the result says otherwise"
-            callers: list[tuple[int, int, _Take]] = []
-            players = len(takes)
-            for other in ((seat + step) % players for step in range(1, players)):
-                index = state.takes[other]
-                if index < len(takes[other]):
-                    item = takes[other][index]
-                    if (item.kind is not None and (other + item.offset) % 4 == seat
-                            and item.tile == state.last):
-                        rank = 1 if item.kind is CallKind.CHI else 0
-                        callers.append((rank, other, item))
-            following = (seat + 1) % players
-            index = state.takes[following]
-            draws = index < len(takes[following]) and takes[following][index].kind is None
-            if not callers and draws:   # the usual turn: no choice to remember
-                state.seat, state.mode = following, "draw"
-                continue
-            callers.sort(key=lambda entry: entry[0])
-            options: list[_State] = []
-            for _, other, item in callers:
-                option = state.copy()
-                option.takes[other] += 1
-                option.steps.append(("call", other, item))
-                option.seat = other
-                if item.kind is CallKind.MINKAN:
-                    index = option.gives[other]
-                    if index < len(gives[other]) and gives[other][index].kind == "placeholder":
-                        option.gives[other] += 1
-                    option.mode = "rinshan"
-                else:
-                    option.mode = "act"
-                options.append(option)
-            if draws:
-                option = state.copy()
-                option.seat = following
-                option.mode = "draw"
-                options.append(option)
-            if not options:
-                return (f"after seat {seat}'s discard nobody calls it and seat {following} "
-                        "cannot draw")
-            stack.extend(reversed(options[1:]))
-            chosen = options[0]
-            state.takes, state.gives, state.mode, state.seat = (
-                chosen.takes, chosen.gives, chosen.mode, chosen.seat)
-            state.steps, state.last, state.drawn = chosen.steps, chosen.last, chosen.drawn
+            outcome = _answer(state, takes, gives, stack, end)
+        if outcome != _GO_ON:
+            return outcome
+
+
+def _draw(state: _State, takes: Sequence[Sequence[_Take]]) -> str:
+    """The seat in turn draws its next take (a wall or dead-wall tile)."""
+    seat = state.seat
+    index = state.takes[seat]
+    if index >= len(takes[seat]):
+        return f"seat {seat} must draw, but its takes are used up"
+    item = takes[seat][index]
+    if item.kind is not None:
+        return (f"seat {seat} must draw, but its next take (item {index}) is a "
+                f"{item.kind.value}")
+    state.takes[seat] += 1
+    state.drawn[seat] = item.tile
+    state.steps.append(("draw", seat, item.tile))
+    state.mode = "act"
+    return _GO_ON
+
+
+def _act(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]],
+         end: _End) -> str | None:
+    """The seat that drew or called gives its next item: a discard, a closed or added kan,
+    a kita, or nothing when its list (and the round) ends on its draw."""
+    how, winners, source = end
+    seat = state.seat
+    index = state.gives[seat]
+    if index >= len(gives[seat]):
+        if not _exhausted(state, takes, gives):
+            return f"seat {seat}'s discards end while other lists go on"
+        if (how == "tsumo" and winners == {seat}) or how == "yao9":
+            return None
+        return f"the round ends on seat {seat}'s draw, but the result says otherwise"
+    give = gives[seat][index]
+    state.gives[seat] += 1
+    drawn, state.drawn[seat] = state.drawn[seat], None
+    if give.kind == "placeholder":
+        return f"seat {seat}'s discard item {index} is a placeholder 0 out of place"
+    if give.kind == "ankan":
+        state.steps.append(("ankan", seat, give.tiles))
+        state.mode = "rinshan"
+        return _GO_ON
+    if give.kind in ("kakan", "kita"):
+        state.steps.append((give.kind, seat, give.tiles[0]))
+        if _exhausted(state, takes, gives):
+            if how == "ron" and source == seat:
+                return None
+            what = "an added kan" if give.kind == "kakan" else "a kita"
+            return (f"the round ends on {what}, but the result is no ron on its "
+                    "tile")
+        state.mode = "rinshan"
+        return _GO_ON
+    tile = give.tiles[0] if give.tiles else drawn
+    if tile is None:
+        return f"seat {seat} discards the tile it drew (60), but it called instead"
+    state.steps.append(("discard", seat, give))
+    state.last = tile
+    state.mode = "answer"
+    return _GO_ON
+
+
+def _answer(state: _State, takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]],
+            stack: list[_State], end: _End) -> str | None:
+    """After a discard: the round ends on it, or the seats whose next take calls it may
+    call (a kan or pon tried before a chi), or the next seat draws. ``state`` follows the
+    first choice; the others are pushed on ``stack``."""
+    how, _, source = end
+    seat = state.seat
+    if _exhausted(state, takes, gives):
+        if how in ("draw", "ron3") or (how == "ron" and source == seat):
+            return None
+        return f"the round ends on seat {seat}'s discard, but the result says otherwise"
+    callers = _callers(state, takes)
+    players = len(takes)
+    following = (seat + 1) % players
+    index = state.takes[following]
+    draws = index < len(takes[following]) and takes[following][index].kind is None
+    if not callers and draws:   # the usual turn: no choice to remember
+        state.seat, state.mode = following, "draw"
+        return _GO_ON
+    options = [_called(state, gives, other, item) for other, item in callers]
+    if draws:
+        option = state.copy()
+        option.seat = following
+        option.mode = "draw"
+        options.append(option)
+    if not options:
+        return (f"after seat {seat}'s discard nobody calls it and seat {following} "
+                "cannot draw")
+    stack.extend(reversed(options[1:]))
+    chosen = options[0]
+    state.takes, state.gives, state.mode, state.seat = (
+        chosen.takes, chosen.gives, chosen.mode, chosen.seat)
+    state.steps, state.last, state.drawn = chosen.steps, chosen.last, chosen.drawn
+    return _GO_ON
+
+
+def _callers(state: _State, takes: Sequence[Sequence[_Take]]) -> list[tuple[int, _Take]]:
+    """The other seats whose next take is a call of the last discard, in turn order from
+    the discarder, a chi after the pons and kans."""
+    seat = state.seat
+    callers: list[tuple[int, int, _Take]] = []
+    players = len(takes)
+    for other in ((seat + step) % players for step in range(1, players)):
+        index = state.takes[other]
+        if index < len(takes[other]):
+            item = takes[other][index]
+            if (item.kind is not None and (other + item.offset) % 4 == seat
+                    and item.tile == state.last):
+                rank = 1 if item.kind is CallKind.CHI else 0
+                callers.append((rank, other, item))
+    callers.sort(key=lambda entry: entry[0])
+    return [(other, item) for _, other, item in callers]
+
+
+def _called(state: _State, gives: Sequence[Sequence[_Give]], other: int,
+            item: _Take) -> _State:
+    """A copy of ``state`` in which seat ``other`` calls the last discard with ``item``
+    (an open kan skips its placeholder 0 and draws from the dead wall)."""
+    option = state.copy()
+    option.takes[other] += 1
+    option.steps.append(("call", other, item))
+    option.seat = other
+    if item.kind is CallKind.MINKAN:
+        index = option.gives[other]
+        if index < len(gives[other]) and gives[other][index].kind == "placeholder":
+            option.gives[other] += 1
+        option.mode = "rinshan"
+    else:
+        option.mode = "act"
+    return option
 
 
 # --- reading: rounds and games ----------------------------------------------------------------
@@ -972,6 +1022,55 @@ def _number(value: float) -> int | float:
     return int(value) if value == int(value) else value
 
 
+def _seat_names(record: GameRecord, source: GameLog | None,
+                names: Sequence[str] | None) -> list[str]:
+    """The four names of ``name``: the given ``names``, else the source's players, else
+    ``"Seat 0"``...; an empty name for a three-player game's fourth seat."""
+    count = record.rules.players
+    players = source.players if source is not None else ()
+    if names is not None:
+        seat_names = check_names(names, count)
+    elif len(players) >= count:
+        seat_names = [p.name for p in players[:count]]
+    else:
+        seat_names = [f"Seat {seat}" for seat in range(count)]
+    return seat_names + [""] * (_SEATS - count)
+
+
+def _rule(record: GameRecord, rule_type: int) -> dict[str, _Json]:
+    """The ``rule`` object: the room and rules shown, and the red fives."""
+    rule: dict[str, _Json] = {"disp": _disp(record, rule_type)}
+    if record.rules.red_fives:
+        rule.update(aka53=1, aka52=1, aka51=1 if record.rules.players == 4 else 0)
+    else:
+        rule["aka"] = 0
+    return rule
+
+
+def _source_fields(source: GameLog) -> dict[str, _Json]:
+    """What the source log adds: its version, game reference and lobby, and the four
+    players' ranks, rates and sexes when every player has one."""
+    out: dict[str, _Json] = {}
+    players = source.players
+    if source.version is not None:
+        try:
+            out["ver"] = _number(float(source.version))
+        except ValueError:
+            out["ver"] = source.version
+    if source.shuffle_ref:
+        out["ref"] = source.shuffle_ref
+    if source.lobby is not None:
+        out["lobby"] = source.lobby
+    if len(players) == 4 and all(p.dan is not None and 0 <= p.dan < len(DAN_NAMES)
+                                 for p in players):
+        out["dan"] = [DAN_NAMES[cast(int, p.dan)] for p in players]
+    if len(players) == 4 and all(p.rate is not None for p in players):
+        out["rate"] = [_number(cast(float, p.rate)) for p in players]
+    if len(players) == 4 and all(p.sex is not None for p in players):
+        out["sx"] = [cast(str, p.sex) for p in players]
+    return out
+
+
 def write_tenhou6(record: GameRecord, *, source: GameLog | None = None,
                   names: Sequence[str] | None = None, title: Sequence[str] = ("", "")) -> str:
     """The tenhou.net/6 JSON log of a game the engine played or replayed, on one line.
@@ -991,47 +1090,19 @@ def write_tenhou6(record: GameRecord, *, source: GameLog | None = None,
     if not isinstance(record, GameRecord):
         raise InvalidLogError(f"write_tenhou6 writes a GameRecord, got {type(record).__name__}")
     check_source(record, source)
-    count = record.rules.players
-    players = source.players if source is not None else ()
-    if names is not None:
-        seat_names = check_names(names, count)
-    elif len(players) >= count:
-        seat_names = [p.name for p in players[:count]]
-    else:
-        seat_names = [f"Seat {seat}" for seat in range(count)]
-    seat_names += [""] * (_SEATS - count)
+    seat_names = _seat_names(record, source, names)
     check_texts(title, 2, "a title is two strings")
     rule_type = source.rule_type if source is not None else 0x01
-    rule: dict[str, _Json] = {"disp": _disp(record, rule_type)}
-    if record.rules.red_fives:
-        rule.update(aka53=1, aka52=1, aka51=1 if count == 4 else 0)
-    else:
-        rule["aka"] = 0
     out: dict[str, _Json] = {"title": list(title), "name": cast(_Json, seat_names),
-                             "rule": rule}
+                             "rule": _rule(record, rule_type)}
     if source is not None:
-        if source.version is not None:
-            try:
-                out["ver"] = _number(float(source.version))
-            except ValueError:
-                out["ver"] = source.version
-        if source.shuffle_ref:
-            out["ref"] = source.shuffle_ref
-        if source.lobby is not None:
-            out["lobby"] = source.lobby
-        if len(players) == 4 and all(p.dan is not None and 0 <= p.dan < len(DAN_NAMES)
-                                     for p in players):
-            out["dan"] = [DAN_NAMES[cast(int, p.dan)] for p in players]
-        if len(players) == 4 and all(p.rate is not None for p in players):
-            out["rate"] = [_number(cast(float, p.rate)) for p in players]
-        if len(players) == 4 and all(p.sex is not None for p in players):
-            out["sx"] = [cast(str, p.sex) for p in players]
+        out.update(_source_fields(source))
     out["log"] = [_round_json(played, record) for played in record.rounds]
     if record.end_reason is not None:
         standing: list[_Json] = [
             v for score, points in zip(record.final_scores, record.points, strict=True)
             for v in (score, _number(points))]
-        out["sc"] = standing + [0, 0] * (_SEATS - count)
+        out["sc"] = standing + [0, 0] * (_SEATS - record.rules.players)
     try:
         return json.dumps(out, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError) as error:   # pragma: no cover - the values are plain
