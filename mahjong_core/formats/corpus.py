@@ -589,80 +589,117 @@ _STRING_STEP = re.compile(rb'["\\\n]')
 def _tenhou6_games(chunks: Iterator[bytes], name: str) -> Iterator[_Piece | ReadError]:
     """JSON objects one after another; what lies between them (not blank) is a game of
     its own, refused when read."""
-    fmt = LogFormat.TENHOU6
-    pending = bytearray()   # the current object (or stray text) from its start
-    dropped = 0
-    at = 0                  # where scanning goes on in ``pending``
-    depth = 0
-    in_string = False
-    stray = False           # ``pending`` holds text outside any object
+    split = _Tenhou6Split()
     try:
         for chunk in chunks:
-            pending += chunk
-            while at < len(pending):
-                if depth == 0 and not stray:
-                    body = pending[at:].lstrip(_BLANK)
-                    skipped = len(pending) - at - len(body)
-                    del pending[:at + skipped]
-                    at = 0
-                    if not body:
-                        break
-                    if pending[0:1] == b"{":
-                        depth, at = 1, 1
-                    else:
-                        stray = True
-                    continue
-                if stray:
-                    # stray text runs to the next line that begins with {
-                    found = pending.find(b"\n{", at)
-                    if found < 0:
-                        at = max(at, len(pending) - 1)
-                        break
-                    yield _game(fmt, pending[:found].strip(_BLANK), dropped + found)
-                    del pending[:found + 1]
-                    dropped = at = 0
-                    stray = False
-                    continue
-                step = (_STRING_STEP if in_string else _JSON_STEP).search(pending, at)
-                if step is None:
-                    at = len(pending)
-                    break
-                byte = pending[step.start()]
-                at = step.end()
-                if byte == 0x5C:    # a backslash: the next byte is escaped
-                    if at >= len(pending):
-                        at -= 1     # wait for the escaped byte
-                        break
-                    at += 1
-                elif byte == 0x22:  # a quote
-                    in_string = not in_string
-                elif byte == 0x0A:  # a newline (never inside a JSON string)
-                    in_string = False
-                    if at >= len(pending):
-                        at -= 1     # wait for the next line's first byte
-                        break
-                    if pending[at] == 0x7B:   # { opens a line: a new object
-                        yield _game(fmt, pending[:at].strip(_BLANK), dropped + at)
-                        del pending[:at]
-                        dropped, at, depth = 0, 1, 1
-                elif byte == 0x7B:
-                    depth += 1
-                else:               # }
-                    depth -= 1
-                    if depth == 0:
-                        yield _game(fmt, pending[:at], dropped + at)
-                        del pending[:at]
-                        dropped = at = 0
-            if dropped + len(pending) > MAX_GAME_BYTES and at > 0:
-                dropped += at       # what was scanned is no longer kept
-                del pending[:at]
-                at = 0
+            yield from split.feed(chunk)
     except _Broken as broken:
-        yield _broken(fmt, name, broken)
+        yield _broken(LogFormat.TENHOU6, name, broken)
         return
-    rest = pending.strip(_BLANK)
-    if rest or dropped:
-        yield _game(fmt, rest, dropped + len(pending))
+    yield from split.finish()
+
+
+class _Tenhou6Split:
+    """Where the scan of tenhou.net/6 text stands between pieces of bytes."""
+
+    def __init__(self) -> None:
+        self.pending = bytearray()   # the current object (or stray text) from its start
+        self.dropped = 0
+        self.at = 0                  # where scanning goes on in ``pending``
+        self.depth = 0
+        self.in_string = False
+        self.stray = False           # ``pending`` holds text outside any object
+
+    def feed(self, chunk: bytes) -> Iterator[_Piece]:
+        """The games that end in ``chunk``."""
+        self.pending += chunk
+        while self.at < len(self.pending):
+            if self.depth == 0 and not self.stray:
+                if not self._begin():
+                    break
+                continue
+            piece = self._stray_text() if self.stray else self._object()
+            if piece is None:
+                break
+            yield piece
+        if self.dropped + len(self.pending) > MAX_GAME_BYTES and self.at > 0:
+            self.dropped += self.at     # what was scanned is no longer kept
+            del self.pending[:self.at]
+            self.at = 0
+
+    def finish(self) -> Iterator[_Piece]:
+        """What is left at the end: a game cut short, or stray text."""
+        rest = self.pending.strip(_BLANK)
+        if rest or self.dropped:
+            yield _game(LogFormat.TENHOU6, rest, self.dropped + len(self.pending))
+
+    def _begin(self) -> bool:
+        """Between games: skip blanks; an object or stray text begins (False: no byte yet)."""
+        pending = self.pending
+        body = pending[self.at:].lstrip(_BLANK)
+        skipped = len(pending) - self.at - len(body)
+        del pending[:self.at + skipped]
+        self.at = 0
+        if not body:
+            return False
+        if pending[0:1] == b"{":
+            self.depth, self.at = 1, 1
+        else:
+            self.stray = True
+        return True
+
+    def _stray_text(self) -> _Piece | None:
+        """Stray text runs to the next line that begins with {; None: not found yet."""
+        pending = self.pending
+        found = pending.find(b"\n{", self.at)
+        if found < 0:
+            self.at = max(self.at, len(pending) - 1)
+            return None
+        piece = _game(LogFormat.TENHOU6, pending[:found].strip(_BLANK), self.dropped + found)
+        del pending[:found + 1]
+        self.dropped = self.at = 0
+        self.stray = False
+        return piece
+
+    def _object(self) -> _Piece | None:
+        """Scan the object to its closing brace, or to a line that opens a new one (the
+        current one is cut short); None: more bytes are needed."""
+        pending, at, depth, in_string = self.pending, self.at, self.depth, self.in_string
+        piece: _Piece | None = None
+        while piece is None:
+            step = (_STRING_STEP if in_string else _JSON_STEP).search(pending, at)
+            if step is None:
+                at = len(pending)
+                break
+            byte = pending[step.start()]
+            at = step.end()
+            if byte == 0x5C:    # a backslash: the next byte is escaped
+                if at >= len(pending):
+                    at -= 1     # wait for the escaped byte
+                    break
+                at += 1
+            elif byte == 0x22:  # a quote
+                in_string = not in_string
+            elif byte == 0x0A:  # a newline (never inside a JSON string)
+                in_string = False
+                if at >= len(pending):
+                    at -= 1     # wait for the next line's first byte
+                    break
+                if pending[at] == 0x7B:   # { opens a line: a new object
+                    piece = _game(LogFormat.TENHOU6, pending[:at].strip(_BLANK),
+                                  self.dropped + at)
+                    del pending[:at]
+                    self.dropped, at, depth = 0, 1, 1
+            elif byte == 0x7B:
+                depth += 1
+            else:               # }
+                depth -= 1
+                if depth == 0:
+                    piece = _game(LogFormat.TENHOU6, pending[:at], self.dropped + at)
+                    del pending[:at]
+                    self.dropped = at = 0
+        self.at, self.depth, self.in_string = at, depth, in_string
+        return piece
 
 
 class _Stream(io.RawIOBase):
