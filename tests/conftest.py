@@ -1,10 +1,16 @@
-"""Fixtures more than one test module uses."""
+"""Fixtures more than one test module uses, and hypothesis's settings for every test."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
+
+# no time limit per example: speed is measured by the bench, and a loaded machine (CI runs
+# on two shared cores) must not turn a correct example into a failure
+settings.register_profile("mahjong_core", deadline=None)
+settings.load_profile("mahjong_core")
 
 
 @pytest.fixture(scope="session")
