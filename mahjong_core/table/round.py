@@ -632,8 +632,7 @@ class Round:
                  table: TableRules = TENHOU_TABLE) -> None:
         scores = _checked_round(wall, dealer, round_wind, dealer_index, honba, sticks, scores,
                                 rules, table)
-        players = wall.players
-        self.players = players
+        self.players = players = wall.players
         self._after = tuple(tuple((s + k) % players for k in range(1, players))
                             for s in range(players))
         self.rules = rules
