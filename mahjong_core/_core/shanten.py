@@ -693,6 +693,10 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
 
     Only the discarded suit changes, so the products of the other suits are taken once
     per call, and the other suits' gains once per vector the discarded suit is left with.
+
+    Kept whole (about 90 lines), measured: every bot turn runs it, and its per-suit loop
+    split out as a function called once per suit cost about 3% (78 to 80 us a call,
+    timeit best of 30 over 200 random closed hands).
     """
     counts = operator.itemgetter(1)  # an item's unseen copies
     lanes_of = _LANE_BITS or lane_bits()

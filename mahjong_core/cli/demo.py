@@ -391,8 +391,8 @@ def _game_json(game: PlayedGame) -> dict[str, Any]:
     return {"seed": game.seed, **game_json(game.record)}
 
 
-def main(argv: list[str]) -> int:
-    """``python -m mahjong_core demo``: play and print a seeded game."""
+def _parser() -> argparse.ArgumentParser:
+    """The demo command's arguments."""
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core demo",
         description="Bots play a seeded game through the table engine; every win is "
@@ -425,6 +425,12 @@ def main(argv: list[str]) -> int:
                             help=f"also write the game as a {what}")
     parser.add_argument("--html", metavar="FILE",
                         help="also write the game as a self-contained HTML replay page")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """``python -m mahjong_core demo``: play and print a seeded game."""
+    parser = _parser()
     args = parser.parse_args(argv)
     if args.hands is not None and args.hands < 1:
         parser.error("--hands must be at least 1")

@@ -98,8 +98,8 @@ def _say(message: str, *, error: bool = False, quiet: bool = False) -> None:
             raise OutputClosed(1 if error else 0) from None
 
 
-def main(argv: list[str]) -> int:
-    """Write a page for every game of the log; exit status 1 when any game failed."""
+def _parser() -> argparse.ArgumentParser:
+    """The view command's arguments."""
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core view",
         description="Write a game log (Tenhou mjlog XML, tenhou.net/6 JSON or mjai events, "
@@ -121,6 +121,12 @@ def main(argv: list[str]) -> int:
                         default="romaji",
                         help="the yaku's names: romaji as the score command writes them "
                              "(the default), or their english or japanese translations")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """Write a page for every game of the log; exit status 1 when any game failed."""
+    parser = _parser()
     args = parser.parse_args(argv)
     if args.log == "-" and args.output is None:
         parser.error("give -o FILE (or -o - for standard output) when the log comes from "

@@ -571,6 +571,45 @@ _CHI_CHECKS = tuple(_chi_checks(kind) for kind in range(27))
 """Suit kind -> ``_chi_checks(kind)``."""
 
 
+def _checked_round(wall: Wall, dealer: int, round_wind: Wind, dealer_index: int | None,
+                   honba: int, sticks: int, scores: Sequence[int] | None, rules: Rules,
+                   table: TableRules) -> list[int]:
+    """The checks of ``Round``'s arguments (see its docstring); the start scores as a list."""
+    if not isinstance(wall, Wall):
+        raise InvalidContextError(f"a round needs a Wall, got {quote(wall)}")
+    if not isinstance(rules, Rules) or not isinstance(table, TableRules):
+        raise InvalidContextError("rules must be a Rules and table a TableRules value")
+    players = wall.players
+    if rules.players != players or table.players != players:
+        raise InvalidContextError(
+            f"a {players}-player wall needs rules and table rules for {players} players, "
+            f"got {rules.players} and {table.players}")
+    check_stick_value(rules, table)
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise InvalidContextError(f"the dealer is a seat 0-{players - 1}, got {quote(dealer)}")
+    if dealer_index is not None and (type(dealer_index) is not int
+                                     or not 0 <= dealer_index < players):
+        raise InvalidContextError(f"the dealer index (the hand number less one) is "
+                                  f"0-{players - 1}, got {quote(dealer_index)}")
+    if not isinstance(round_wind, Wind):
+        raise InvalidContextError(f"the round wind is a Wind, got {quote(round_wind)}")
+    # what a win in this round can carry (every player may add a riichi stick)
+    for name, value, most in (("honba", honba, MAX_HONBA),
+                              ("sticks", sticks, MAX_RIICHI_STICKS - players)):
+        if type(value) is not int or not 0 <= value <= most:
+            raise InvalidContextError(
+                f"{name} must be an int from 0 to {most}, got {quote(value)}")
+    if scores is None:
+        scores = (table.start_score,) * players
+    items = None if is_text_like(scores) or not isinstance(scores, Sequence) else (
+        bounded_list(scores, players, "scores", InvalidContextError))
+    if (items is None or len(items) != players
+            or any(type(s) is not int or abs(s) > _MAX_SCORE for s in items)):
+        raise InvalidContextError(f"scores are {players} ints within {_MAX_SCORE:,} points "
+                                  f"of zero, got {quote(scores)}")
+    return items
+
+
 class Round:
     """The state of one round, changed only by ``apply``.
 
@@ -591,40 +630,9 @@ class Round:
                  dealer_index: int | None = None, honba: int = 0, sticks: int = 0,
                  scores: Sequence[int] | None = None, rules: Rules = TENHOU_RULES,
                  table: TableRules = TENHOU_TABLE) -> None:
-        if not isinstance(wall, Wall):
-            raise InvalidContextError(f"a round needs a Wall, got {quote(wall)}")
-        if not isinstance(rules, Rules) or not isinstance(table, TableRules):
-            raise InvalidContextError("rules must be a Rules and table a TableRules value")
-        players = wall.players
-        if rules.players != players or table.players != players:
-            raise InvalidContextError(
-                f"a {players}-player wall needs rules and table rules for {players} players, "
-                f"got {rules.players} and {table.players}")
-        check_stick_value(rules, table)
-        if type(dealer) is not int or not 0 <= dealer < players:
-            raise InvalidContextError(f"the dealer is a seat 0-{players - 1}, got {quote(dealer)}")
-        if dealer_index is not None and (type(dealer_index) is not int
-                                         or not 0 <= dealer_index < players):
-            raise InvalidContextError(f"the dealer index (the hand number less one) is "
-                                      f"0-{players - 1}, got {quote(dealer_index)}")
-        if not isinstance(round_wind, Wind):
-            raise InvalidContextError(f"the round wind is a Wind, got {quote(round_wind)}")
-        # what a win in this round can carry (every player may add a riichi stick)
-        for name, value, most in (("honba", honba, MAX_HONBA),
-                                  ("sticks", sticks, MAX_RIICHI_STICKS - players)):
-            if type(value) is not int or not 0 <= value <= most:
-                raise InvalidContextError(
-                    f"{name} must be an int from 0 to {most}, got {quote(value)}")
-        if scores is None:
-            scores = (table.start_score,) * players
-        items = None if is_text_like(scores) or not isinstance(scores, Sequence) else (
-            bounded_list(scores, players, "scores", InvalidContextError))
-        if (items is None or len(items) != players
-                or any(type(s) is not int or abs(s) > _MAX_SCORE for s in items)):
-            raise InvalidContextError(f"scores are {players} ints within {_MAX_SCORE:,} points "
-                                      f"of zero, got {quote(scores)}")
-        scores = items
-        self.players = players
+        scores = _checked_round(wall, dealer, round_wind, dealer_index, honba, sticks, scores,
+                                rules, table)
+        self.players = players = wall.players
         self._after = tuple(tuple((s + k) % players for k in range(1, players))
                             for s in range(players))
         self.rules = rules
