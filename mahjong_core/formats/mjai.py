@@ -200,7 +200,8 @@ class _Reader:
 
     def event(self, event: dict[str, object]) -> None:
         """Read one event: the game's frame (its start and end, a round's start and end)
-        here, a round's own events through ``_ROUND_EVENTS``."""
+        here, a round's own events through ``_ROUND_EVENTS`` (only the riichi player's
+        dahai may follow a reach). One function: it runs for every event of a log."""
         kind = event.get("type")
         what = _WHAT.get(kind) if kind.__class__ is str else "an event"
         if what is None:   # an unknown event type: quoted as the input has it
@@ -226,11 +227,6 @@ class _Reader:
                 _fail("end_game before the last round's end_kyoku")
             self.ended = True
             return
-        self._round_event(kind, event, what)
-
-    def _round_event(self, kind: str, event: dict[str, object], what: str) -> None:
-        """An event inside a round: ``end_kyoku``, or one played through the round's
-        builder (only the riichi player's dahai may follow a reach)."""
         builder = self.round
         if builder is None:
             _fail(f"{what} outside a round (before start_kyoku or after end_kyoku)")
