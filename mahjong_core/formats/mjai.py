@@ -199,6 +199,9 @@ class _Reader:
         return _seat(event, key, what, self.seats)
 
     def event(self, event: dict[str, object]) -> None:
+        """Read one event: the game's frame (its start and end, a round's start and end)
+        here, a round's own events through ``_ROUND_EVENTS`` (only the riichi player's
+        dahai may follow a reach). One function: it runs for every event of a log."""
         kind = event.get("type")
         what = _WHAT.get(kind) if kind.__class__ is str else "an event"
         if what is None:   # an unknown event type: quoted as the input has it
@@ -233,50 +236,67 @@ class _Reader:
             return
         if self.reach is not None and kind != "dahai":
             _fail(f"{what} after seat {self.reach}'s reach, which its dahai must follow")
-        if kind == "tsumo":
-            builder.draw(self._seat(event, "actor", what), self._pai(event, "pai", what))
-        elif kind == "dahai":
-            actor = self._seat(event, "actor", what)
-            riichi = self.reach is not None
-            if riichi and actor != self.reach:
-                _fail(f"seat {actor}'s dahai follows seat {self.reach}'s reach")
-            self.reach = None
-            tsumogiri = event.get("tsumogiri")
-            if tsumogiri is not None and type(tsumogiri) is not bool:
-                _fail(f"{what}'s tsumogiri is true or false, got {quote(tsumogiri)}")
-            builder.discard(actor, self._pai(event, "pai", what), riichi=riichi,
-                            tsumogiri=tsumogiri)
-        elif kind == "reach":
-            actor = self._seat(event, "actor", what)
-            if builder.is_over or actor != builder.seat or builder.drawn is None:
-                _fail(f"seat {actor} declares riichi, but it is not its turn after a draw")
-            self.reach = actor
-        elif kind == "reach_accepted":
-            builder.riichi_accepted(self._seat(event, "actor", what))
-        elif kind in _CALLS:
-            actor = self._seat(event, "actor", what)
-            builder.call(actor, _CALLS[kind], self._seat(event, "target", what),
-                         self._pai(event, "pai", what), self._consumed(event, what))
-        elif kind == "kakan":
-            builder.added_kan(self._seat(event, "actor", what), self._pai(event, "pai", what))
-        elif kind in _KITA_EVENTS:
-            pai = event.get("pai", "N")
-            tile = _tile(pai, f"{what}'s pai")
-            builder.kita(self._seat(event, "actor", what), tile)
-        elif kind == "ankan":
-            builder.closed_kan(self._seat(event, "actor", what), self._consumed(event, what, 4))
-        elif kind == "dora":
-            builder.dora(self._pai(event, "dora_marker", what))
-        elif kind == "hora":
-            ura = event.get("ura_markers", event.get("uradora_markers"))
-            builder.win(self._seat(event, "actor", what), self._seat(event, "target", what),
-                        ura=[] if ura is None else self._tiles(ura, f"{what}'s ura markers"),
-                        deltas=_deltas(event, what, self.seats))
-        elif kind == "ryukyoku":
-            draw = "yao9" if builder.drawn is not None else builder.draw_after_discard()
-            builder.end_in_draw(draw, _deltas(event, what, self.seats))
+        play = _ROUND_EVENTS.get(kind)
+        if play is not None:
+            play(self, builder, event, what)
         elif kind != "none":
             _fail(f"unknown event type {quote(kind)}")
+
+    def _tsumo(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
+        builder.draw(self._seat(event, "actor", what), self._pai(event, "pai", what))
+
+    def _dahai(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
+        actor = self._seat(event, "actor", what)
+        riichi = self.reach is not None
+        if riichi and actor != self.reach:
+            _fail(f"seat {actor}'s dahai follows seat {self.reach}'s reach")
+        self.reach = None
+        tsumogiri = event.get("tsumogiri")
+        if tsumogiri is not None and type(tsumogiri) is not bool:
+            _fail(f"{what}'s tsumogiri is true or false, got {quote(tsumogiri)}")
+        builder.discard(actor, self._pai(event, "pai", what), riichi=riichi,
+                        tsumogiri=tsumogiri)
+
+    def _reach(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
+        actor = self._seat(event, "actor", what)
+        if builder.is_over or actor != builder.seat or builder.drawn is None:
+            _fail(f"seat {actor} declares riichi, but it is not its turn after a draw")
+        self.reach = actor
+
+    def _reach_accepted(self, builder: RoundBuilder, event: dict[str, object],
+                        what: str) -> None:
+        builder.riichi_accepted(self._seat(event, "actor", what))
+
+    def _call(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
+        """A chi, pon or daiminkan (the event's type, one of ``_CALLS``)."""
+        actor = self._seat(event, "actor", what)
+        builder.call(actor, _CALLS[cast(str, event["type"])],
+                     self._seat(event, "target", what),
+                     self._pai(event, "pai", what), self._consumed(event, what))
+
+    def _kakan(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
+        builder.added_kan(self._seat(event, "actor", what), self._pai(event, "pai", what))
+
+    def _kita(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
+        pai = event.get("pai", "N")
+        tile = _tile(pai, f"{what}'s pai")
+        builder.kita(self._seat(event, "actor", what), tile)
+
+    def _ankan(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
+        builder.closed_kan(self._seat(event, "actor", what), self._consumed(event, what, 4))
+
+    def _dora(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
+        builder.dora(self._pai(event, "dora_marker", what))
+
+    def _hora(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
+        ura = event.get("ura_markers", event.get("uradora_markers"))
+        builder.win(self._seat(event, "actor", what), self._seat(event, "target", what),
+                    ura=[] if ura is None else self._tiles(ura, f"{what}'s ura markers"),
+                    deltas=_deltas(event, what, self.seats))
+
+    def _ryukyoku(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
+        draw = "yao9" if builder.drawn is not None else builder.draw_after_discard()
+        builder.end_in_draw(draw, _deltas(event, what, self.seats))
 
     def _pai(self, event: dict[str, object], key: str, what: str) -> Tile:
         tile = _tile(_field(event, key, what), f"{what}'s {key}")
@@ -386,6 +406,16 @@ class _Reader:
         players = tuple(LogPlayer(name) for name in names)
         return GameLog(version=None, shuffle_seed=None, rule_type=rule_type, lobby=None,
                          players=players, first_dealer=0, rounds=tuple(self.rounds))
+
+
+_ROUND_EVENTS: dict[str, Callable[[_Reader, RoundBuilder, dict[str, object], str], None]] = {
+    "tsumo": _Reader._tsumo, "dahai": _Reader._dahai, "reach": _Reader._reach,
+    "reach_accepted": _Reader._reach_accepted,
+    **{call: _Reader._call for call in _CALLS},
+    "kakan": _Reader._kakan, **{kita: _Reader._kita for kita in _KITA_EVENTS},
+    "ankan": _Reader._ankan, "dora": _Reader._dora, "hora": _Reader._hora,
+    "ryukyoku": _Reader._ryukyoku}
+"""How each event inside a round is played, by its type (``none`` does nothing)."""
 
 
 def parse_mjai(document: str | bytes) -> GameLog:

@@ -644,12 +644,7 @@ def parse_mjlog(document: str) -> GameLog:
     if not isinstance(document, str):
         _fail(f"an mjlog document is a str, got {type(document).__name__}")
     document = plain_str(document)
-    start = 0
-    while start < len(document) and document[start] in "\ufeff \t\r\n":
-        start += 1
-    if document.startswith("<?xml", start):
-        end = document.find("?>", start)
-        start = len(document) if end < 0 else end + 2
+    start = _body_start(document)
     read = _Document()
     events = read.events
     drawn = -1
@@ -693,6 +688,18 @@ def parse_mjlog(document: str) -> GameLog:
         return read.game()
     except InvalidLogError as error:
         raise InvalidLogError(f"{_where(read, match)}: {error}") from None
+
+
+def _body_start(document: str) -> int:
+    """Where the document's tags begin: after a byte-order mark, white space and an XML
+    declaration (the end of the text when the declaration is not closed)."""
+    start = 0
+    while start < len(document) and document[start] in "\ufeff \t\r\n":
+        start += 1
+    if document.startswith("<?xml", start):
+        end = document.find("?>", start)
+        start = len(document) if end < 0 else end + 2
+    return start
 
 
 def _where(read: _Document, match: re.Match[str] | None) -> str:

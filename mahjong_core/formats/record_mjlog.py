@@ -186,18 +186,12 @@ def record_to_mjlog(record: GameRecord, *, source: GameLog | None = None,
         shuffle_ref=source.shuffle_ref if source is not None else None)
 
 
-def _padded(values: tuple[_V, ...], empty: _V) -> tuple[_V, ...]:
-    """One value a seat as an mjlog game holds them: ``empty`` for a three-player game's
-    fourth seat."""
-    return (*values, *(empty,) * (_SEATS - len(values)))
-
-
-def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
-           final: LogStanding | None) -> LogRound:
-    wall = played.wall
-    hands: list[list[TileId]] = [list(hand) for hand in wall.hands]
-    melds: list[list[LogCall]] = [[] for _ in range(_SEATS)]
-    scores = list(played.start_scores)
+def _play(played: RoundRecord, record: GameRecord, hands: list[list[TileId]],
+          melds: list[list[LogCall]], scores: list[int]
+          ) -> tuple[list[LogEvent], int, int, int]:
+    """The round's play as mjlog events, keeping ``hands``, ``melds`` and ``scores`` (the
+    riichi sticks paid) up to date; with the sticks on the table, the dora indicators
+    shown and the last seat to draw."""
     sticks = played.sticks
     dora_shown = 1
     last_drawer = played.dealer
@@ -217,21 +211,8 @@ def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
             sticks += 1
             events.append(Riichi(event.seat, 2, _padded(tuple(scores), 0)))
         elif isinstance(event, MeldCalled):
-            call = table_call(event.meld)
-            own = (call.tiles if call.kind is CallKind.ANKAN
-                   else (call.added,) if call.added is not None
-                   else tuple(i for i in call.tiles if i != call.called))
-            for tile_id in own:
-                if tile_id is not None:
-                    hands[event.seat].remove(tile_id)
-            seat_melds = melds[event.seat]
-            if call.kind is CallKind.SHOUMINKAN:
-                index = next(n for n, m in enumerate(seat_melds)
-                             if m.kind is CallKind.PON and m.called == call.called)
-                seat_melds[index] = call
-            else:
-                seat_melds.append(call)
-            events.append(Call(event.seat, call))
+            events.append(Call(event.seat, _called(event, hands[event.seat],
+                                                   melds[event.seat])))
         elif isinstance(event, KitaDeclared):
             hands[event.seat].remove(event.tile)
             call = LogCall(CallKind.KITA, (event.tile,), None, None, None)
@@ -240,6 +221,34 @@ def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
         elif isinstance(event, DoraRevealed):
             dora_shown += 1
             events.append(NewDora(event.indicator))
+    return events, sticks, dora_shown, last_drawer
+
+
+def _called(event: MeldCalled, hand: list[TileId], seat_melds: list[LogCall]) -> LogCall:
+    """The call's mjlog form; its own tiles leave ``hand``, and it joins ``seat_melds``
+    (an added kan in place of its pon)."""
+    call = table_call(event.meld)
+    own = (call.tiles if call.kind is CallKind.ANKAN
+           else (call.added,) if call.added is not None
+           else tuple(i for i in call.tiles if i != call.called))
+    for tile_id in own:
+        if tile_id is not None:
+            hand.remove(tile_id)
+    if call.kind is CallKind.SHOUMINKAN:
+        index = next(n for n, m in enumerate(seat_melds)
+                     if m.kind is CallKind.PON and m.called == call.called)
+        seat_melds[index] = call
+    else:
+        seat_melds.append(call)
+    return call
+
+
+def _round_ends(played: RoundRecord, hands: list[list[TileId]], melds: list[list[LogCall]],
+                scores: list[int], sticks: int, dora_shown: int, last_drawer: int
+                ) -> list[Agari | Ryuukyoku]:
+    """The round's wins or draw, each with the scores before it (the sticks go to the
+    first win)."""
+    wall = played.wall
     dora = [wall.dora_indicator(n) for n in range(dora_shown)]
     first = True
     ends: list[Agari | Ryuukyoku] = []
@@ -247,19 +256,8 @@ def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
         if isinstance(result, Win):
             ura = tuple(wall.ura_indicator(n) for n in range(dora_shown)) \
                 if result.context.riichi else ()
-            hand = hands[result.winner] if result.is_tsumo else [*hands[result.winner],
-                                                                 result.win_tile]
-            value = result.result
-            pairs, yakuman = tenhou_yaku_list(value, result.context, result.hand.melds)
-            limit = _YAKUMAN_LIMIT if value.yakuman or value.limit is Limit.KAZOE_YAKUMAN \
-                else _LIMITS.get(value.limit, _YAKUMAN_LIMIT)
-            agari = AgariRecord(
-                honba=played.honba, sticks=sticks if first else 0, hand=tuple(sorted(hand)),
-                melds=tuple(reversed(melds[result.winner])) or None,
-                win_tile=result.win_tile, fu=value.fu, points=value.points, limit=limit,
-                yaku=pairs or None, yakuman=yakuman or None, dora_indicators=tuple(dora),
-                scores=_padded(tuple(scores), 0),
-                deltas=_padded(result.deltas, 0), pao=result.liable)
+            agari = _agari(played, result, hands[result.winner], melds[result.winner],
+                           scores, sticks if first else 0, dora)
             scores = [s + d for s, d in zip(scores, result.deltas, strict=True)]
             ends.append(Agari(result.winner, result.from_seat, tuple(ura), agari))
             first = False
@@ -273,14 +271,52 @@ def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
                 scores=_padded(tuple(scores), 0), deltas=_padded(result.deltas, 0))
             scores = [s + d for s, d in zip(scores, result.deltas, strict=True)]
             ends.append(Ryuukyoku(DRAW_TYPES[result.kind], drawn))
+    return ends
+
+
+def _agari(played: RoundRecord, result: Win, held: list[TileId], winner_melds: list[LogCall],
+           scores: list[int], sticks: int, dora: list[TileId]) -> AgariRecord:
+    """A win as the mjlog records it: the winning hand, its value and yaku, and the
+    scores before it."""
+    hand = held if result.is_tsumo else [*held, result.win_tile]
+    value = result.result
+    pairs, yakuman = tenhou_yaku_list(value, result.context, result.hand.melds)
+    limit = _YAKUMAN_LIMIT if value.yakuman or value.limit is Limit.KAZOE_YAKUMAN \
+        else _LIMITS.get(value.limit, _YAKUMAN_LIMIT)
+    return AgariRecord(
+        honba=played.honba, sticks=sticks, hand=tuple(sorted(hand)),
+        melds=tuple(reversed(winner_melds)) or None,
+        win_tile=result.win_tile, fu=value.fu, points=value.points, limit=limit,
+        yaku=pairs or None, yakuman=yakuman or None, dora_indicators=tuple(dora),
+        scores=_padded(tuple(scores), 0),
+        deltas=_padded(result.deltas, 0), pao=result.liable)
+
+
+def _with_final(end: Agari | Ryuukyoku, final: LogStanding) -> Agari | Ryuukyoku:
+    """The game's last result, with the final standing recorded on it."""
+    if isinstance(end, Agari):
+        assert end.recorded is not None
+        return attrs.evolve(end, recorded=attrs.evolve(end.recorded, final=final))
+    assert end.recorded is not None
+    return attrs.evolve(end, recorded=attrs.evolve(end.recorded, final=final))
+
+
+def _padded(values: tuple[_V, ...], empty: _V) -> tuple[_V, ...]:
+    """One value a seat as an mjlog game holds them: ``empty`` for a three-player game's
+    fourth seat."""
+    return (*values, *(empty,) * (_SEATS - len(values)))
+
+
+def _round(played: RoundRecord, record: GameRecord, dice: tuple[int, int],
+           final: LogStanding | None) -> LogRound:
+    wall = played.wall
+    hands: list[list[TileId]] = [list(hand) for hand in wall.hands]
+    melds: list[list[LogCall]] = [[] for _ in range(_SEATS)]
+    scores = list(played.start_scores)
+    events, sticks, dora_shown, last_drawer = _play(played, record, hands, melds, scores)
+    ends = _round_ends(played, hands, melds, scores, sticks, dora_shown, last_drawer)
     if final is not None and ends:
-        end = ends[-1]
-        if isinstance(end, Agari):
-            assert end.recorded is not None
-            ends[-1] = attrs.evolve(end, recorded=attrs.evolve(end.recorded, final=final))
-        else:
-            assert end.recorded is not None
-            ends[-1] = attrs.evolve(end, recorded=attrs.evolve(end.recorded, final=final))
+        ends[-1] = _with_final(ends[-1], final)
     events += ends
     return LogRound(
         round_index=4 * played.round_wind + played.dealer_index, honba=played.honba,

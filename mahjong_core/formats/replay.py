@@ -268,25 +268,7 @@ def _wall(log_round: LogRound, players: int) -> Wall:
     Three-player walls keep their 4th and 5th indicators at the live wall's end (see
     ``Wall``), so those go there.
     """
-    live: list[int] = []
-    rinshan: list[int] = []
-    dora = [log_round.dora_indicator]
-    ura: tuple[int, ...] = ()
-    after_kan = False
-    for event in log_round.events:
-        if type(event) is LogDraw:
-            (rinshan if after_kan else live).append(event.tile)
-            after_kan = False
-        elif type(event) is LogDiscard:
-            after_kan = False
-        elif type(event) is Call:
-            after_kan = event.call.kind in _REPLACED
-        elif type(event) is NewDora:
-            dora.append(event.tile)
-        elif type(event) is Agari and event.ura_indicators:
-            ura = event.ura_indicators
-        elif type(event) is not Bye and type(event) is not Reconnect:
-            after_kan = False
+    live, rinshan, dora, ura = _wall_seen(log_round)
     hands = log_round.hands[:players]
     if players == 4:
         live_size, rinshan_size, held_apart = 70, 4, 5
@@ -326,6 +308,32 @@ def _wall(log_round: LogRound, players: int) -> Wall:
     return Wall(hands, whole_live, fill(rinshan, rinshan_size, "replacement draws"),
                 fill(dora[:held_apart], held_apart, "dora indicators"),
                 fill(ura[:held_apart], held_apart, "ura indicators"))
+
+
+def _wall_seen(log_round: LogRound
+               ) -> tuple[list[int], list[int], list[TileId], tuple[int, ...]]:
+    """The wall's tiles the log shows, in order: the live draws, the replacement draws
+    after a kan, the dora indicators and the ura indicators."""
+    live: list[int] = []
+    rinshan: list[int] = []
+    dora = [log_round.dora_indicator]
+    ura: tuple[int, ...] = ()
+    after_kan = False
+    for event in log_round.events:
+        if type(event) is LogDraw:
+            (rinshan if after_kan else live).append(event.tile)
+            after_kan = False
+        elif type(event) is LogDiscard:
+            after_kan = False
+        elif type(event) is Call:
+            after_kan = event.call.kind in _REPLACED
+        elif type(event) is NewDora:
+            dora.append(event.tile)
+        elif type(event) is Agari and event.ura_indicators:
+            ura = event.ura_indicators
+        elif type(event) is not Bye and type(event) is not Reconnect:
+            after_kan = False
+    return live, rinshan, dora, ura
 
 
 def _play(table_round: Round, log_round: LogRound) -> None:
