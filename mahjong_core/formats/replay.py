@@ -175,14 +175,13 @@ def replay_game(game: GameLog, *, round_points: bool | None = None, strict: bool
     if final is not None:
         points = tuple(round(p, 1) for p in record.points)
         scores, logged = final.scores[:rules.players], final.points[:rules.players]
-        own = _own_uma(game) or not strict
-        if scores != record.final_scores or (logged != points and not own):
+        private = _own_uma(game)
+        if scores != record.final_scores or (logged != points and strict and not private):
             raise InvalidLogError(
                 f"the log's final standing is {list(scores)} {list(logged)}, "
                 f"the engine's {list(record.final_scores)} {list(points)}")
         if logged != points:  # rules the log does not state: the points are the ones it wrote
-            why = ("a private lobby's uma" if _own_uma(game)
-                   else "rules the log does not state")
+            why = "a private lobby's uma" if private else "rules the log does not state"
             warnings.append(f"the log's placement points {list(logged)} are kept ({why}); "
                             f"by the table's rules they are {list(points)}")
             record = attrs.evolve(record, points=tuple(logged))
