@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import difflib
 import itertools
 from collections.abc import Iterable
 
@@ -96,6 +95,8 @@ def did_you_mean(unknown: Iterable[str], known: Iterable[str]) -> str:
     >>> did_you_mean(["riichii"], ["riichi", "ippatsu"])
     " (did you mean 'riichi'?)"
     """
+    import difflib  # only when a name is unknown: it costs the library's import a millisecond
+
     names = sorted(known)
     near = [match for name in unknown
             for match in difflib.get_close_matches(name, names, n=1, cutoff=0.75)]

@@ -146,9 +146,8 @@ class Hand:
     _meld_info: MeldInfo = attrs.field(init=False, eq=False, repr=False)
     """What the melds bring: copies per kind, the scorer's summary, openness, shanten keys."""
     _scorer_view: HandView = attrs.field(init=False, eq=False, repr=False)
-    """What the scorer reads (``scorer_view``): unset until the hand is first scored,
-    then kept, so that a hand scored again (for each winning tile, each situation) reads
-    it in one slot."""
+    """What the scorer reads (``scorer_view``), set with the fields it repeats when the
+    hand is built: one slot read per evaluation, where five cost about 3% of one."""
 
     def __attrs_post_init__(self) -> None:
         tiles, melds = self._tiles, self.melds
@@ -172,8 +171,8 @@ class Hand:
     if not TYPE_CHECKING:  # hidden from type checkers, which would accept any attribute
         def __getattr__(self, name: str) -> object:
             """Called only for an unset slot: the tiles of a hand built from ids or text,
-            or the scorer's view of a hand, worked out once (the same value every time)
-            and kept."""
+            worked out when first asked for (the same value every time) and kept; the
+            scorer's view of a hand made by other means (a copy, an unpickled hand)."""
             if name == "_scorer_view":
                 view = _VIEW_OF(self)
                 _SET_VIEW(self, view)
@@ -194,10 +193,11 @@ class Hand:
         hand.melds = self.melds
         hand._keys = keys
         hand._exhausted = exhausted
-        hand._full = not self._full
-        hand._meld_info = self._meld_info
+        hand._full = full = not self._full
+        hand._meld_info = meld_info = self._meld_info
         hand._hand_reds = hand_reds
         hand._red_suits = red_suits
+        hand._scorer_view = (full, keys, meld_info, red_suits, exhausted)
         hand.__class__ = Hand  # type: ignore[assignment]
         return hand
 
@@ -279,12 +279,15 @@ class Hand:
                             built = _NEW(_TWIN)
                             built.melds = _NO_MELDS
                             low = (packed & _ID_LOW).to_bytes(_ID_LOW_BYTES, "big")
-                            built._keys = _ID_KEYS_OF(low)
-                            built._hand_reds = built._red_suits = low[-1] if red_fives else 0
-                            built._full = count == 14
+                            built._keys = keys = _ID_KEYS_OF(low)
+                            built._hand_reds = built._red_suits = reds = (
+                                low[-1] if red_fives else 0)
+                            built._full = is_full = count == 14
                             quads = packed & _ID_QUADS
-                            built._exhausted = _kinds_of_bits(quads, _QUAD_BITS, 3) if quads else 0
+                            built._exhausted = exhausted = (
+                                _kinds_of_bits(quads, _QUAD_BITS, 3) if quads else 0)
                             built._meld_info = _CLOSED
+                            built._scorer_view = (is_full, keys, _CLOSED, reds, exhausted)
                             built.__class__ = Hand  # type: ignore[assignment]
                             return built
                         called = _to_melds(melds)
@@ -859,10 +862,12 @@ def _meld_group(meld: Meld) -> Group:
 
 _JUST_TILES = frozenset((Tile,))
 _KIND_OF = operator.attrgetter("kind")
-_UNSEEN_LOW = tuple(t[::-1] for t in itertools.product(range(4, -1, -1), repeat=4))
+_UNSEEN_LOW = tuple(map(operator.itemgetter(3, 2, 1, 0),
+                         itertools.product(range(4, -1, -1), repeat=4)))
 """The key of a suit's ranks 1-4 (below 5**4) -> four less the copies of each rank (the
 product's last place, rank 1, turns fastest, as the key's lowest digit does)."""
-_UNSEEN_HIGH = tuple(t[::-1] for t in itertools.product(range(4, -1, -1), repeat=5))
+_UNSEEN_HIGH = tuple(map(operator.itemgetter(4, 3, 2, 1, 0),
+                          itertools.product(range(4, -1, -1), repeat=5)))
 """The key of ranks 5-9 (a suit's key // 5**4) -> the same."""
 _PACK_OF = operator.attrgetter("_pack")
 _NEW = object.__new__
@@ -994,7 +999,7 @@ _VIEW_OF: Callable[[Hand], HandView] = operator.attrgetter(
 _SET_VIEW: Callable[[Hand, HandView], None] = Hand.__dict__["_scorer_view"].__set__
 scorer_view: Callable[[Hand], HandView] = operator.attrgetter("_scorer_view")
 """``scorer_view(hand)``: the scorer's interface to a hand (internal, not part of the
-API; one C call that reads one slot once the hand was first scored)."""
+API; one C call that reads one slot)."""
 
 
 if TYPE_CHECKING:
@@ -1009,6 +1014,7 @@ if TYPE_CHECKING:
         _full: bool
         _exhausted: int
         _meld_info: MeldInfo
+        _scorer_view: HandView
 
 
 _TWIN = cast("type[_Fill]", writable(Hand))
@@ -1054,24 +1060,25 @@ def _setup(hand: _Fill, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
             (pack & _COUNTS) + _ELEVENS & _SIXTEENS) or pack >> PACK_REDS & _RED_EXCESS:
         return False
     if not melds:  # a closed hand
-        hand._keys = _keys_of(pack)
-        hand._hand_reds = hand._red_suits = _reds_of(pack)
-        hand._full = count == 14
+        hand._keys = keys = _keys_of(pack)
+        hand._hand_reds = hand._red_suits = reds = _reds_of(pack)
+        hand._full = full = count == 14
         four = (pack & _COUNTS) + _TWELVES & _SIXTEENS
-        hand._exhausted = _kinds_of_bits(four, 4, 5) if four else 0
+        hand._exhausted = exhausted = _kinds_of_bits(four, 4, 5) if four else 0
         hand._meld_info = _CLOSED
+        hand._scorer_view = (full, keys, _CLOSED, reds, exhausted)
         return True
     meld_pack = sum(map(_PACK_OF, melds))  # at most 4 + 16 of a kind, 1 + 4 reds a suit
     held = pack + meld_pack
     counts = held & _COUNTS
     if counts + _ELEVENS & _SIXTEENS or held >> PACK_REDS & _RED_EXCESS:
         return False
-    hand._keys = _keys_of(pack)
+    hand._keys = keys = _keys_of(pack)
     hand._hand_reds = _reds_of(pack)
-    hand._red_suits = _reds_of(held)
-    hand._full = count == expected + 1
+    hand._red_suits = reds = _reds_of(held)
+    hand._full = full = count == expected + 1
     four = counts + _TWELVES & _SIXTEENS
-    hand._exhausted = _kinds_of_bits(four, 4, 5) if four else 0
+    hand._exhausted = exhausted = _kinds_of_bits(four, 4, 5) if four else 0
     code = copies = 0
     is_open = False
     for index, meld in enumerate(melds):
@@ -1079,8 +1086,9 @@ def _setup(hand: _Fill, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
         code |= meld_code + 1 << 9 * index
         copies += _CODE_COUNTS[meld_code]
         is_open = is_open or meld.kind is not MeldKind.ANKAN
-    hand._meld_info = MeldInfo(
+    hand._meld_info = info = MeldInfo(
         copies.to_bytes(34, "little"), _MELD_SUMMARIES[code], is_open, _keys_of(meld_pack))
+    hand._scorer_view = (full, keys, info, reds, exhausted)
     return True
 
 

@@ -254,13 +254,14 @@ class WinResult:
 
     def _bit_han(self) -> list[tuple[int, int]]:
         """(bit, han) of each yaku, in bit order, from the per-bit tables."""
-        values = self._reading
-        flags = int(values.yaku)
+        values = self._values  # read by index: naming them costs more than the rest here
+        flags = int(values[0])
         bits = _yaku.set_bits(flags & _yaku.ALL_BITS)
-        side = values.is_open
+        side = values[18]
         han = _HAN_BY_BIT
         if flags & _Y_YAKUMAN:  # a yakuman's han: 13, 26 a double form, 13 a paarenchan
-            return [(b, _rules.yakuman_han(_yaku.MEMBER_OF_BIT[b], values.context, values.rules)
+            context, rules = values[16], values[17]
+            return [(b, _rules.yakuman_han(_yaku.MEMBER_OF_BIT[b], context, rules)
                      if _Y_YAKUMAN >> b & 1 else han[b][side]) for b in bits]
         return [(b, han[b][side]) for b in bits]
 
@@ -387,9 +388,9 @@ _RENHOU_YAKUMAN = Renhou.YAKUMAN
 _Y_DOUBLE = _bits(DOUBLE_YAKUMAN_FORMS)
 
 # han of each flag bit, closed and open
+_EVERY_FLAG = sum(map(int, Yaku))
 _HAN_BY_BIT: tuple[tuple[int, int], ...] = tuple(
-    HAN.get(Yaku(1 << b), (0, 0)) if (1 << b) & sum(int(y) for y in Yaku) else (0, 0)
-    for b in range(64))
+    HAN.get(Yaku(1 << b), (0, 0)) if (1 << b) & _EVERY_FLAG else (0, 0) for b in range(64))
 
 
 _READINGS, _PLACEMENTS, _HONOUR_READING = _t.READINGS, _t.PLACEMENTS, _t.HONOUR_READING
@@ -1170,13 +1171,16 @@ def _suit_sets(first: int, runs: tuple[int, ...], triplets: tuple[int, ...]
 
 
 _GROUP_KINDS = (GroupKind.RUN, GroupKind.TRIPLET, GroupKind.KAN)
-_SET_GROUPS = {(kind, shape, is_open, melded): Group(_GROUP_KINDS[shape], tile_of(kind),
-                                                     open=is_open, melded=melded)
-               for kind in range(34) for shape in (_RUN, _TRIPLET, _KAN)
-               for is_open in (False, True) for melded in (False, True)
-               if shape != _RUN or (kind < 27 and kind % 9 < 7)}
-"""Every set a reading can hold, by (kind, shape, open, melded): groups are values, so
-the readings a result shows share them."""
+
+
+@functools.lru_cache(maxsize=512)  # 424 sets can be told apart: every one is kept
+def _set_group(key: _SetInfo) -> Group:
+    """A set of a reading, by (kind, shape, open, melded), as a group: groups are values,
+    so the readings results show share them (made when first shown, not at import)."""
+    kind, shape, is_open, melded = key
+    return Group(_GROUP_KINDS[shape], tile_of(kind), open=is_open, melded=melded)
+
+
 _PAIRS = tuple(Group(GroupKind.PAIR, tile_of(kind)) for kind in range(34))
 _SINGLES = tuple(Group(GroupKind.SINGLE, tile_of(kind)) for kind in range(34))
 
@@ -1193,7 +1197,7 @@ def _decomposition(reading: _Scored, sets: tuple[_SetInfo, ...]) -> Decompositio
     elif form is Form.THIRTEEN_ORPHANS:
         groups = (_PAIRS[reading.pair], *(_SINGLES[k] for k, _, _, _ in sets))
     else:
-        groups = (_PAIRS[reading.pair], *map(_SET_GROUPS.__getitem__, sets))
+        groups = (_PAIRS[reading.pair], *map(_set_group, sets))
     made: Decomposition = _new(Decomposition)
     _FILL(made, "form", form)
     _FILL(made, "groups", groups)

@@ -229,6 +229,7 @@ def test_add_and_remove_equal_building_the_hand_afresh(data: st.DataObject) -> N
     for derived in (shrunk, shrunk.add(tile)):
         again = Hand(list(derived.tiles), derived.melds)
         assert derived == again and str(derived) == str(again)
+        assert _state(derived) == _state(again)
         assert derived.counts34() == again.counts34()
         if not derived.is_full:
             assert derived.waits_mask() == again.waits_mask()
@@ -290,7 +291,10 @@ def test_added_kan_keeps_the_pon_source() -> None:
 
 
 def _state(hand: Hand) -> tuple[object, ...]:
-    """Everything a hand holds, derived fields included (the scorer reads them)."""
+    """Everything a hand holds, derived fields included (the scorer reads them); the
+    scorer's view, set by every way of building a hand, repeats five of them."""
+    view = (hand._full, hand._keys, hand._meld_info, hand._red_suits, hand._exhausted)
+    assert hand_module.scorer_view(hand) == view
     return (hand.tiles, hand.melds, hand._keys, hand._hand_reds, hand._red_suits,
             hand._full, hand._exhausted, hand._meld_info.counts, hand._meld_info.summary,
             hand._meld_info.is_open, hand._meld_info.keys)
