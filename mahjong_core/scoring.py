@@ -525,7 +525,7 @@ _YAKU_OF = _suit.BoundedTable(Yaku, 1 << 12)
 """Yaku flags by value, so a result does not pay for the enum's constructor each time."""
 
 
-def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
+def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,  # noqa: C901
              rules: Rules = TENHOU_RULES) -> WinResult | NoWin:
     """Score the win of ``win_tile`` on ``hand`` (the 13-tile hand before the win).
 
@@ -793,7 +793,7 @@ def _thirteen_orphans(keys: list[int], win: int, yakuman_base: int,
     return _yakuman_result(flags, 0, reading, context, rules, dealer, tsumo)
 
 
-def _standard_readings(found: list[_Candidate], keys: list[int], win: int, features: int,
+def _standard_readings(found: list[_Candidate], keys: list[int], win: int, features: int,  # noqa: C901
                        base_flags: int, yakuman_base: int, honroutou: bool,
                        melds: tuple[Meld, ...], summary: _t.MeldSummary, is_open: bool,
                        context: WinContext, winds: int, seat_round: tuple[int, int],
