@@ -19,7 +19,7 @@ from ._core import suit as _suit
 from ._core import tables as _tables
 from ._slots import SET_CLASS, writable
 from .errors import InvalidHandError, InvalidNotationError, MahjongError, quote
-from .meld import Meld, MeldKind
+from .meld import Meld, MeldKind, meld_code, meld_pack
 from .shapes import Decomposition, Form, Group, GroupKind
 from .tile import (
     MAX_TILES,
@@ -35,6 +35,7 @@ from .tile import (
     plain_str,
     tile_of,
     tile_order,
+    tile_pack,
     tiles_from_ids136,
 )
 from .ukeire import DiscardOption, Ukeire
@@ -157,7 +158,7 @@ class Hand:
         made = self.__class__
         SET_CLASS(self, "__class__", _TWIN if made is Hand else writable(made))
         try:
-            built = _setup(self, sum(map(_PACK_OF, tiles)), len(tiles), melds)  # type: ignore[arg-type]
+            built = _setup(self, sum(map(tile_pack, tiles)), len(tiles), melds)  # type: ignore[arg-type]
         finally:
             SET_CLASS(self, "__class__", made)
         if not built:
@@ -367,7 +368,7 @@ class Hand:
             raise InvalidHandError(f"the hand {self} holds 13 tiles; it has none to spare")
         tiles = _known_tiles(self)
         if tiles is not None:
-            index = bisect.bisect_left(tiles, tile._order, key=tile_order)
+            index = bisect.bisect_left(tiles, tile_order(tile), key=tile_order)
             tiles = tiles[:index] + tiles[index + 1:]
         keys = list(self._keys)
         keys[kind // 9] -= _UNIT[kind]
@@ -869,7 +870,6 @@ product's last place, rank 1, turns fastest, as the key's lowest digit does)."""
 _UNSEEN_HIGH = tuple(map(operator.itemgetter(4, 3, 2, 1, 0),
                           itertools.product(range(4, -1, -1), repeat=5)))
 """The key of ranks 5-9 (a suit's key // 5**4) -> the same."""
-_PACK_OF = operator.attrgetter("_pack")
 _NEW = object.__new__
 _FIELD = (1 << 21) - 1
 _COUNTS = (1 << PACK_KEYS) - 1
@@ -994,6 +994,9 @@ HandView = tuple[bool, tuple[int, int, int, int], MeldInfo, int, int]
 """What the scorer reads of a hand: whether it is a 14-tile (full) hand, its suit keys,
 its melds' ``MeldInfo``, its red fives (bit s for suit s) and the kinds it holds all
 four copies of (bit k)."""
+hand_from_text: Callable[[str, tuple[Meld, ...]], Hand | None] = Hand._from_text
+"""``hand_from_text(text, melds)``: a hand from plain mpsz text read in one pass, or None
+when the text is anything else (the caller's full parse then says why; internal)."""
 _VIEW_OF: Callable[[Hand], HandView] = operator.attrgetter(
     "_full", "_keys", "_meld_info", "_red_suits", "_exhausted")
 _SET_VIEW: Callable[[Hand, HandView], None] = Hand.__dict__["_scorer_view"].__set__
@@ -1068,8 +1071,8 @@ def _setup(hand: _Fill, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
         hand._meld_info = _CLOSED
         hand._scorer_view = (full, keys, _CLOSED, reds, exhausted)
         return True
-    meld_pack = sum(map(_PACK_OF, melds))  # at most 4 + 16 of a kind, 1 + 4 reds a suit
-    held = pack + meld_pack
+    melds_pack = sum(map(meld_pack, melds))  # at most 4 + 16 of a kind, 1 + 4 reds a suit
+    held = pack + melds_pack
     counts = held & _COUNTS
     if counts + _ELEVENS & _SIXTEENS or held >> PACK_REDS & _RED_EXCESS:
         return False
@@ -1082,12 +1085,12 @@ def _setup(hand: _Fill, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
     code = copies = 0
     is_open = False
     for index, meld in enumerate(melds):
-        meld_code = meld._code
-        code |= meld_code + 1 << 9 * index
-        copies += _CODE_COUNTS[meld_code]
+        this = meld_code(meld)
+        code |= this + 1 << 9 * index
+        copies += _CODE_COUNTS[this]
         is_open = is_open or meld.kind is not MeldKind.ANKAN
     hand._meld_info = info = MeldInfo(
-        copies.to_bytes(34, "little"), _MELD_SUMMARIES[code], is_open, _keys_of(meld_pack))
+        copies.to_bytes(34, "little"), _MELD_SUMMARIES[code], is_open, _keys_of(melds_pack))
     hand._scorer_view = (full, keys, info, reds, exhausted)
     return True
 

@@ -26,7 +26,7 @@ from .errors import (
     did_you_mean,
     quote,
 )
-from .hand import Hand
+from .hand import Hand, hand_from_text
 from .meld import Meld, MeldKind, Relative
 from .points import Limit
 from .rules import PRESETS, TENHOU_RULES, TENHOU_SANMA_RULES, Rules
@@ -144,7 +144,7 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
     hand_text = obj["hand"]
     if not isinstance(hand_text, str):
         raise InvalidHandError(f"hand must be an mpsz string, got {quote(hand_text)}")
-    hand = Hand._from_text(hand_text, melds)
+    hand = hand_from_text(hand_text, melds)
     if hand is None:
         hand = Hand(_parse_tiles(hand_text, "hand"), melds)
     win_text = obj["win_tile"]

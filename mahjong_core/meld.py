@@ -40,6 +40,11 @@ class Relative(enum.Enum):
 
 
 _PACK_OF = operator.attrgetter("_pack")
+meld_pack: Callable[[Meld], int] = _PACK_OF
+"""The packed tiles of a meld (the sum of their ``pack_of`` values; internal)."""
+meld_code = operator.attrgetter("_code")
+"""A meld's code: its kind and first kind in one int, which the hand's tables index
+(internal)."""
 _PARSED: BoundedMemo[str, Meld] = BoundedMemo(1 << 12)
 """Meld notation already read, and its meld. There are about two thousand valid melds."""
 

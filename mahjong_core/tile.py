@@ -353,6 +353,8 @@ _ONE_TILE = {str(tile): tile for tile in (*_TILES, *_RED_TILES)}
 
 tile_order = operator.attrgetter("_order")
 """Sort key of tiles in canonical order (kind, a red five before the plain ones)."""
+tile_pack = operator.attrgetter("_pack")
+"""A tile's ``pack_of`` value, kept when it was made (internal: one C call)."""
 
 
 def tile_of(kind: int, red: bool = False) -> Tile:

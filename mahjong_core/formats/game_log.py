@@ -728,6 +728,11 @@ class LogRound:
         return copy
 
 
+round_with_events = LogRound._with_events
+"""``round_with_events(round, events)``: the round with other events, nothing checked
+again (internal: for the readers, which check each event as they make it)."""
+
+
 @attrs.frozen
 class LogPlayer:
     """A player as the ``UN`` tag names them: ``name``, ``dan`` (Tenhou's rank index),

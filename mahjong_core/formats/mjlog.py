@@ -64,6 +64,7 @@ from .game_log import (
     Riichi,
     Ryuukyoku,
     RyuukyokuRecord,
+    round_with_events,
 )
 
 __all__ = ["decode_utf8", "format_mjlog", "parse_mjlog"]
@@ -459,7 +460,7 @@ class _Document:
             return
         if self.ended is None:
             _fail(f"{_label(self.round, len(self.rounds) + 1)} ends without a win or a draw")
-        self.rounds.append(self.round._with_events(tuple(self.events)))
+        self.rounds.append(round_with_events(self.round, tuple(self.events)))
 
     def simple_problem(self, letter: str, digits: str) -> NoReturn:
         """Why a draw or discard tag cannot be read here."""

@@ -26,7 +26,7 @@ from typing import NamedTuple, cast
 import attrs
 
 from ..errors import InvalidContextError, InvalidLogError, quote
-from ..table.wall import Wall
+from ..table.wall import Wall, trusted_wall
 from ..tile import TileId, bounded_list, is_text_like, plain_str
 
 __all__ = ["TenhouShuffle", "ThreePlayerLayout", "tenhou_walls"]
@@ -228,16 +228,16 @@ class TenhouShuffle:
         # places every one of them once: the wall needs no second check
         if len(self.yama) != 136:
             layout = self.three_player_layout(dealer)
-            return Wall._trusted(layout.hands, layout.live, layout.replacement,
+            return trusted_wall(layout.hands, layout.live, layout.replacement,
                                  layout.dora[:3], layout.ura[:3])
         _check_dealer(dealer, 4)
         drawn = self.yama[::-1]
         yama = self.yama
         if self.hex_seed:
-            return Wall._trusted(_deal(drawn, 4, dealer), drawn[52:122],
+            return trusted_wall(_deal(drawn, 4, dealer), drawn[52:122],
                                  _stack_order(yama, _HEX_RINSHAN), _stack_order(yama, _HEX_DORA),
                                  _stack_order(yama, _HEX_URA))
-        return Wall._trusted(_deal(drawn, 4, dealer), drawn[52:122],
+        return trusted_wall(_deal(drawn, 4, dealer), drawn[52:122],
                              _stack_order(yama, _RINSHAN), _stack_order(yama, _DORA),
                              _stack_order(yama, _URA))
 
