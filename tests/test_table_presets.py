@@ -176,3 +176,22 @@ def test_replay_replays_under_each_names_pair(
     cli_main(["replay", str(DATA / "real_games.mjlog"), "--rules", name])
     capsys.readouterr()
     assert bases and all(base == preset(name) for base in bases)
+
+
+def test_the_score_schema_names_every_rule_set() -> None:
+    schema = json.loads((Path(__file__).parents[1] / "docs" / "score.schema.json").read_text(
+        encoding="utf-8"))
+    found: list[object] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("rules"), dict) and "anyOf" in node["rules"]:
+                found.append(node["rules"]["anyOf"][0]["enum"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    assert found and all(named == list(PRESETS) for named in found)
