@@ -33,7 +33,16 @@ from mahjong_core.presets import (
 )
 from mahjong_core.rules import MAHJONG_SOUL_RULES, TENHOU_RULES, Rules
 from mahjong_core.scoring import WinResult
-from mahjong_core.table import TENHOU_TABLE, LeftoverSticks, Ron, Round, TableRules, Wall, Win
+from mahjong_core.table import (
+    MAHJONG_SOUL_TABLE,
+    TENHOU_TABLE,
+    LeftoverSticks,
+    Ron,
+    Round,
+    TableRules,
+    Wall,
+    Win,
+)
 from mahjong_core.table.rules import check_stick_value
 
 from .support.table_helpers import NOTEN, deal, discard, step
@@ -282,6 +291,7 @@ def test_a_double_wind_pair(rules: Rules, fu: int, points: int) -> None:
     (WRC_TABLE, False),      # W4, W5: no abortive draws
     (EMA_TABLE, False),      # E1
     (MLEAGUE_TABLE, False),  # M2, M4
+    (MAHJONG_SOUL_TABLE, True),  # S0: four winds abort the hand
 ])
 def test_four_winds_on_the_first_go_around(table: TableRules, aborts: bool) -> None:
     game_round = deal([NOTEN] * 4, table=table)
@@ -299,6 +309,7 @@ RYANMEN_5P = "345m456s234s34p88p"
     (WRC_TABLE, [1]),           # W5 (E1 names it as a difference): head bump
     (MLEAGUE_TABLE, [1]),       # M1, M2: head bump
     (EMA_TABLE, [1, 2, 3]),     # E1: double and triple ron, each paid by the discarder
+    (MAHJONG_SOUL_TABLE, [1, 2, 3]),  # S0: multiple rons; three rons abort nothing
     (TENHOU_TABLE, []),         # the contrast: three rons abort the hand
 ])
 def test_three_rons_on_one_discard(table: TableRules, winners: list[int]) -> None:

@@ -17,7 +17,7 @@ from mahjong_core.cli import replay as replay_command
 from mahjong_core.cli.demo import format_game, play_game
 from mahjong_core.errors import InvalidRulesError
 from mahjong_core.formats.replay import replay_game
-from mahjong_core.jsonapi import parse_request
+from mahjong_core.jsonapi import answer_line, parse_request
 from mahjong_core.match import MatchResult, run_match
 from mahjong_core.table import (
     MAHJONG_SOUL_TABLE,
@@ -195,3 +195,14 @@ def test_the_score_schema_names_every_rule_set() -> None:
 
     walk(schema)
     assert found and all(named == list(PRESETS) for named in found)
+
+
+def test_the_score_command_plays_a_rule_set_without_ippatsu() -> None:
+    """``"rules": "jpml_a"`` refuses an ippatsu (an error line, the batch goes on), where
+    ``"jpml_b"`` scores it."""
+    request = {"hand": "234m567p23456s88p", "win_tile": "7s", "riichi": True, "ippatsu": True,
+               "seat_wind": "S"}
+    line, error = answer_line({**request, "rules": "jpml_a"})
+    assert error and "ippatsu is not played" in json.loads(line)["error"]
+    line, error = answer_line({**request, "rules": "jpml_b"})
+    assert not error and "ippatsu" in json.loads(line)["yaku"]

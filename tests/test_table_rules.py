@@ -151,12 +151,14 @@ def test_a_chombo_is_paid_at_the_table_only_with_chombo_mangan(
 
 
 def test_mahjong_souls_placement_counts_from_the_start_with_its_uma() -> None:
-    """(score - 25,000) / 1,000 + uma 15/5, on the exact score."""
+    """S0: (score - 25,000) / 1,000 + uma 15/5, on the exact score."""
     assert MAHJONG_SOUL_TABLE.placement_points([42300, 25000, 18700, 14000]) == (
         32.3, 5.0, -11.3, -26.0)
 
 
 def test_mahjong_soul_plays_on_until_someone_has_thirty_thousand() -> None:
+    """S1: past the last hand while nobody has 30,000, though placement counts from
+    25,000."""
     assert game_end(MAHJONG_SOUL_TABLE, BELOW_TARGET, hand_index=7, repeat=False, won=True,
                     abortive=False, dealer=3) is None
     assert game_end(MAHJONG_SOUL_TABLE, [30000, 27000, 24000, 19000], hand_index=8,
