@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -43,16 +43,25 @@ class LeftoverSticks(enum.Enum):
     to less than zero by their value."""
 
 
-def _to_leftover(value: LeftoverSticks | str) -> LeftoverSticks:
-    if isinstance(value, LeftoverSticks):
+_Choice = TypeVar("_Choice", bound=enum.Enum)
+
+
+def _member(kind: type[_Choice], value: object, what: str) -> _Choice:
+    """A member of ``kind`` from itself or its value (its name in JSON); raises
+    InvalidRulesError naming ``what`` and the choices."""
+    if isinstance(value, kind):
         return value
     try:
         if not isinstance(value, str):
             raise ValueError(value)
-        return LeftoverSticks(plain_str(value))
+        return kind(plain_str(value))
     except ValueError:
-        raise InvalidRulesError(
-            f"table rule 'leftover_sticks' is 'first' or 'lost', not {quote(value)}") from None
+        choices = " or ".join(repr(member.value) for member in kind)
+        raise InvalidRulesError(f"{what} is {choices}, not {quote(value)}") from None
+
+
+def _to_leftover(value: LeftoverSticks | str) -> LeftoverSticks:
+    return _member(LeftoverSticks, value, "table rule 'leftover_sticks'")
 
 
 def _check_bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
@@ -107,15 +116,7 @@ def _check_players(instance: object, attribute: attrs.Attribute[int], value: int
 
 
 def _to_length(value: GameLength | str) -> GameLength:
-    if isinstance(value, GameLength):
-        return value
-    try:
-        if not isinstance(value, str):
-            raise ValueError(value)
-        return GameLength(plain_str(value))
-    except ValueError:
-        raise InvalidRulesError(
-            f"a game length is 'east' or 'east_south', not {quote(value)}") from None
+    return _member(GameLength, value, "a game length")
 
 
 def seats_by_place(scores: Sequence[int]) -> list[int]:

@@ -292,6 +292,8 @@ def test_a_double_wind_pair(rules: Rules, fu: int, points: int) -> None:
     (EMA_TABLE, False),      # E1
     (MLEAGUE_TABLE, False),  # M2, M4
     (MAHJONG_SOUL_TABLE, True),  # S0: four winds abort the hand
+    (JPML_A_TABLE, True),   # J1 draws 3, J4: the four abortive draws are played
+    (JPML_B_TABLE, True),   # J4
 ])
 def test_four_winds_on_the_first_go_around(table: TableRules, aborts: bool) -> None:
     game_round = deal([NOTEN] * 4, table=table)
@@ -310,6 +312,8 @@ RYANMEN_5P = "345m456s234s34p88p"
     (MLEAGUE_TABLE, [1]),       # M1, M2: head bump
     (EMA_TABLE, [1, 2, 3]),     # E1: double and triple ron, each paid by the discarder
     (MAHJONG_SOUL_TABLE, [1, 2, 3]),  # S0: multiple rons; three rons abort nothing
+    (JPML_A_TABLE, [1]),        # J1 basic 6, J4: head bump
+    (JPML_B_TABLE, [1]),        # J4
     (TENHOU_TABLE, []),         # the contrast: three rons abort the hand
 ])
 def test_three_rons_on_one_discard(table: TableRules, winners: list[int]) -> None:
@@ -424,29 +428,6 @@ def test_jpml_b_pays_a_fixed_uma_by_seat_order() -> None:
     """J4: uma 15/5 on (score - 30,000) / 1,000; equal scores rank by seat from the
     dealer."""
     assert JPML_B_TABLE.placement_points([30000, 30000, 30000, 30000]) == (15.0, 5.0, -5.0, -15.0)
-
-
-@pytest.mark.parametrize(("table", "aborts"), [
-    (JPML_A_TABLE, True),   # J1 draws 3, J4: the four abortive draws are played
-    (JPML_B_TABLE, True),   # J4
-])
-def test_jpml_four_winds_abort_the_hand(table: TableRules, aborts: bool) -> None:
-    game_round = deal([NOTEN] * 4, table=table)
-    step(game_round, "1z", "1z", "1z")
-    discard(game_round, "1z")
-    assert game_round.is_over is aborts
-
-
-@pytest.mark.parametrize("table", [JPML_A_TABLE, JPML_B_TABLE])
-def test_jpml_head_bump(table: TableRules) -> None:
-    """J1 basic 6, J4: the first in turn order after the discarder wins alone."""
-    game_round = deal([NOTEN, KANCHAN_5P, SHANPON_5P, RYANMEN_5P], "5p", table=table,
-                      dora="9m")
-    discard(game_round, "5p")
-    for seat in (3, 2, 1):
-        if not game_round.is_over:
-            game_round.apply(Ron(seat))
-    assert [r.winner for r in game_round.results if isinstance(r, Win)] == [1]
 
 
 def test_jpml_a_riichi_with_no_draw_left_and_no_dealer_stop() -> None:
