@@ -33,10 +33,10 @@ from .ukeire import DiscardOption, Ukeire
 if TYPE_CHECKING:
     from .context import WinContext, Wind
     from .points import Limit, Payments
+    from .presets import PRESETS, Preset, preset
     from .rules import (
         MAHJONG_SOUL_RULES,
         NO_RED_FIVES_RULES,
-        PRESETS,
         TENHOU_RULES,
         TENHOU_SANMA_RULES,
         Renhou,
@@ -50,7 +50,8 @@ if TYPE_CHECKING:
 _SCORING = {
     "WinContext": "context", "Wind": "context", "Limit": "points", "Payments": "points",
     "MAHJONG_SOUL_RULES": "rules", "NO_RED_FIVES_RULES": "rules", "TENHOU_RULES": "rules",
-    "TENHOU_SANMA_RULES": "rules", "Rules": "rules", "PRESETS": "rules", "Renhou": "rules",
+    "TENHOU_SANMA_RULES": "rules", "Rules": "rules", "Renhou": "rules",
+    "PRESETS": "presets", "Preset": "presets", "preset": "presets",
     "NoWin": "scoring", "nagashi_mangan": "scoring",
     "NoWinReason": "scoring", "WinResult": "scoring",
     "evaluate": "scoring", "HAN": "scoring_rules", "YAKUMAN": "yaku", "Yaku": "yaku",
@@ -109,6 +110,7 @@ __all__ = [
     "NoWin",
     "NoWinReason",
     "Payments",
+    "Preset",
     "Relative",
     "Renhou",
     "Rules",
@@ -126,6 +128,7 @@ __all__ = [
     "format_tiles",
     "nagashi_mangan",
     "parse_tiles",
+    "preset",
     "relative_seat",
     "seat_from_relative",
     "seat_of_wind",

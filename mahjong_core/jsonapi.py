@@ -29,7 +29,8 @@ from .errors import (
 from .hand import Hand, hand_from_text
 from .meld import Meld, MeldKind, Relative
 from .points import Limit
-from .rules import PRESETS, TENHOU_RULES, TENHOU_SANMA_RULES, Rules
+from .presets import PRESETS
+from .rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
 from .scoring import NoWin, NoWinReason, WinResult, evaluate, result_values
 from .tile import Tile, _parse_tiles, plain_str
 
@@ -183,13 +184,14 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
 
 
 def _preset(name: str) -> Rules:
-    """The named rule set (``rules.PRESETS``); raises InvalidRulesError for another name."""
+    """The hand rules of the named rule set (``presets.PRESETS``); raises InvalidRulesError
+    for another name."""
     found = PRESETS.get(name)
     if found is None:
         raise InvalidRulesError(
             f"unknown rule set {quote(name)}{did_you_mean([name], PRESETS)} (rule sets: "
             f"{', '.join(PRESETS)}; or an object of rule names)")
-    return found
+    return found.rules
 
 
 def result_to_json(result: WinResult | NoWin) -> dict[str, object]:

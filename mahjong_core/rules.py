@@ -15,7 +15,6 @@ __all__ = [
     "MAHJONG_SOUL_RULES",
     "MAX_STICK_POINTS",
     "NO_RED_FIVES_RULES",
-    "PRESETS",
     "TENHOU_RULES",
     "TENHOU_SANMA_RULES",
     "Renhou",
@@ -163,6 +162,16 @@ class Rules:
     two-sided wait) won by ron scores 30 fu, or 20 where the rules leave it so."""
     pinfu_tsumo_fu: bool = _bool_field(False)
     """Pinfu won by tsumo counts the 2 fu of tsumo (30 fu instead of 20)."""
+    ippatsu: bool = _bool_field(True)
+    """Ippatsu is a yaku (a riichi's win within its first go-around); otherwise a
+    situation with ippatsu is refused."""
+    ura_dora: bool = _bool_field(True)
+    """A riichi's win counts the ura dora, under the dora indicators; otherwise a
+    situation with ura indicators is refused."""
+    kan_dora: bool = _bool_field(True)
+    """Each kan turns over one more dora indicator (and, with ``ura_dora``, one more
+    ura); otherwise only the first indicator is played, and a situation with more is
+    refused."""
     pao: bool = _bool_field(True)
     """Liability payments for daisangen and daisuushii."""
     pao_whole_hand: bool = _bool_field(True)
@@ -232,10 +241,3 @@ TENHOU_SANMA_RULES = Rules(players=3, honba_points=200)
 
 NO_RED_FIVES_RULES = Rules(red_fives=False)
 """Tenhou's rules without red fives."""
-
-PRESETS: Mapping[str, Rules] = {
-    "tenhou": TENHOU_RULES, "tenhou_east": TENHOU_RULES, "tenhou_sanma": TENHOU_SANMA_RULES,
-    "tenhou_sanma_east": TENHOU_SANMA_RULES, "tenhou_no_red": NO_RED_FIVES_RULES,
-    "mahjong_soul": MAHJONG_SOUL_RULES}
-"""The hand rules of each named rule set, as the ``score`` command's ``"rules": "NAME"``
-names them: the names of ``mahjong_core.table.PRESETS``, whose hand rules these are."""

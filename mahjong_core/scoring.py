@@ -570,6 +570,8 @@ def evaluate(hand: Hand, win_tile: Tile, context: WinContext = _DEFAULT_CONTEXT,
             f"evaluate takes the hand before the win (13 tiles with melds), not {hand}")
     if melds or situation & Y_RINSHAN:
         _check_melds(hand, meld_info, context, Facts._make(facts))
+    if not (rules.ippatsu and rules.ura_dora and rules.kan_dora):
+        _check_unplayed(context, rules)
     if context.furiten and not context.tsumo:
         return _FURITEN
 
@@ -1060,6 +1062,21 @@ def _table_dora(hand: Hand, meld_counts: bytes, win_tile: Tile, keys: list[int],
 
     ura = count(ctx.ura_indicators) if ctx.in_riichi else 0
     return ctx.kita + count(ctx.dora_indicators), ura
+
+
+def _check_unplayed(context: WinContext, rules: Rules) -> None:
+    """Raise InvalidContextError for a situation that rules without ippatsu, ura dora or
+    kan dora never give."""
+    if context.ippatsu and not rules.ippatsu:
+        raise InvalidContextError("ippatsu is not played under these rules (Rules(ippatsu="
+                                  "False))")
+    if context.ura_indicators and not rules.ura_dora:
+        raise InvalidContextError("ura dora are not played under these rules (Rules(ura_dora="
+                                  f"False)), got {len(context.ura_indicators)} ura indicators")
+    if len(context.dora_indicators) > 1 and not rules.kan_dora:
+        raise InvalidContextError(
+            "kan dora are not played under these rules (Rules(kan_dora=False)): one dora "
+            f"indicator only, got {len(context.dora_indicators)}")
 
 
 def _check_types(hand: object, win_tile: object, context: object, rules: object) -> None:

@@ -1,7 +1,8 @@
 """The competition presets, case by case as their rule documents state them.
 
 Each case names its source as ``docs/rules.md`` lists it (W = World Riichi Championship
-2022, E = EMA Riichi Competition Rules 2016, M = M-League) and works its expected value out
+2022, E = EMA Riichi Competition Rules 2016, M = M-League, J = the Japan Professional
+Mahjong League's rules A and B) and works its expected value out
 from the rule: the placement points from the document's own formula, the payments from the
 scoring table, the table's behaviour from what the rule allows.
 """
@@ -17,9 +18,14 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import Hand, Tile, WinContext, evaluate
+from mahjong_core.errors import InvalidContextError
 from mahjong_core.presets import (
     EMA_RULES,
     EMA_TABLE,
+    JPML_A_RULES,
+    JPML_A_TABLE,
+    JPML_B_RULES,
+    JPML_B_TABLE,
     MLEAGUE_RULES,
     MLEAGUE_TABLE,
     WRC_RULES,
@@ -27,7 +33,16 @@ from mahjong_core.presets import (
 )
 from mahjong_core.rules import MAHJONG_SOUL_RULES, TENHOU_RULES, Rules
 from mahjong_core.scoring import WinResult
-from mahjong_core.table import TENHOU_TABLE, Ron, Round, TableRules, Wall, Win
+from mahjong_core.table import (
+    MAHJONG_SOUL_TABLE,
+    TENHOU_TABLE,
+    LeftoverSticks,
+    Ron,
+    Round,
+    TableRules,
+    Wall,
+    Win,
+)
 from mahjong_core.table.rules import check_stick_value
 
 from .support.table_helpers import NOTEN, deal, discard, step
@@ -276,6 +291,9 @@ def test_a_double_wind_pair(rules: Rules, fu: int, points: int) -> None:
     (WRC_TABLE, False),      # W4, W5: no abortive draws
     (EMA_TABLE, False),      # E1
     (MLEAGUE_TABLE, False),  # M2, M4
+    (MAHJONG_SOUL_TABLE, True),  # S0: four winds abort the hand
+    (JPML_A_TABLE, True),   # J1 draws 3, J4: the four abortive draws are played
+    (JPML_B_TABLE, True),   # J4
 ])
 def test_four_winds_on_the_first_go_around(table: TableRules, aborts: bool) -> None:
     game_round = deal([NOTEN] * 4, table=table)
@@ -293,6 +311,9 @@ RYANMEN_5P = "345m456s234s34p88p"
     (WRC_TABLE, [1]),           # W5 (E1 names it as a difference): head bump
     (MLEAGUE_TABLE, [1]),       # M1, M2: head bump
     (EMA_TABLE, [1, 2, 3]),     # E1: double and triple ron, each paid by the discarder
+    (MAHJONG_SOUL_TABLE, [1, 2, 3]),  # S0: multiple rons; three rons abort nothing
+    (JPML_A_TABLE, [1]),        # J1 basic 6, J4: head bump
+    (JPML_B_TABLE, [1]),        # J4
     (TENHOU_TABLE, []),         # the contrast: three rons abort the hand
 ])
 def test_three_rons_on_one_discard(table: TableRules, winners: list[int]) -> None:
@@ -328,3 +349,89 @@ def test_riichi_below_the_sticks_cost(name: str, allowed: bool) -> None:
     table = PRESETS[name][1]
     assert table.riichi_below_cost is allowed
     assert table.riichi_cost == 1000
+
+
+# -- Japan Professional Mahjong League, rules A and B -----------------------------------------
+
+
+@pytest.mark.parametrize(("situation", "refused"), [
+    ({"riichi": True, "ippatsu": True}, "ippatsu"),                          # J1 basic 3
+    ({"riichi": True, "dora_indicators": (Tile.parse("1m"),),
+      "ura_indicators": (Tile.parse("1m"),)}, "ura dora"),                   # J1 basic 3
+    ({"riichi": True, "dora_indicators": (Tile.parse("1m"), Tile.parse("1z"))},
+     "kan dora"),                                                            # J1 kan 1
+])
+def test_jpml_a_plays_no_ippatsu_ura_or_kan_dora(situation: dict[str, object],
+                                                  refused: str) -> None:
+    """J1, J3: a situation holding one of them cannot arise under rule A; rule B has
+    ippatsu among its yaku [J4] and, nothing saying otherwise, the dora Tenhou plays."""
+    hand, tile = Hand.parse(FOUR_HAN_THIRTY_FU[0]), Tile.parse(FOUR_HAN_THIRTY_FU[1])
+    context = WinContext(seat_wind="S", **situation)  # type: ignore[arg-type]
+    with pytest.raises(InvalidContextError, match=refused):
+        evaluate(hand, tile, context, JPML_A_RULES)
+    result = evaluate(hand, tile, context, JPML_B_RULES)
+    assert isinstance(result, WinResult) and result.han > 3
+
+
+@pytest.mark.parametrize(("rules", "points"), [
+    (JPML_A_RULES, 7700),   # J2: 4 han 30 fu is 7,700 (no kiriage)
+    (JPML_B_RULES, 8000),   # J4: kiriage mangan
+])
+def test_jpml_four_han_thirty_fu(rules: Rules, points: int) -> None:
+    result = scored(*FOUR_HAN_THIRTY_FU, rules, riichi=True, seat_wind="S",
+                    dora_indicators=(Tile.parse("1m"),))
+    assert (result.han, result.fu, result.points) == (4, 30, points)
+
+
+@pytest.mark.parametrize("rules", [JPML_A_RULES, JPML_B_RULES])
+def test_jpml_caps_counted_and_stacked_hands(rules: Rules) -> None:
+    """J0, J2, J3, J4: 11 han or more is sanbaiman, no counted yakuman; J3, J4: one
+    yakuman a hand (daisangen with tsuuiisou pays one)."""
+    result = scored(*FOURTEEN_HAN, rules, riichi=True, seat_wind="S",
+                    dora_indicators=(Tile.parse("1m"),))
+    assert (result.han, result.points) == (14, 24000)
+    assert scored("5556667771122z", "2z", rules, seat_wind="S").points == 32000
+
+
+@pytest.mark.parametrize("rules", [JPML_A_RULES, JPML_B_RULES])
+def test_jpml_renhou_and_double_wind_pair(rules: Rules) -> None:
+    """J0, J2: renhou a mangan; J2: a double-wind pair is 2 fu (40 fu, as M-League)."""
+    assert scored(*RENHOU_ALONE, rules, renhou=True, seat_wind="S").points == 8000
+    result = scored("999m234p567s34s11z", "2s", rules, riichi=True, seat_wind="E",
+                    round_wind="E")
+    assert result.fu == 40
+
+
+@pytest.mark.parametrize(("scores", "points"), [
+    # J4: one player below 30,000: +8 +3 +1 -12
+    ([40000, 32000, 31000, 17000], (18.0, 5.0, 2.0, -25.0)),
+    # two below: +8 +4 -4 -8
+    ([50000, 30000, 25000, 15000], (28.0, 4.0, -9.0, -23.0)),
+    # three below: +12 -1 -3 -8
+    ([60000, 25000, 20000, 15000], (42.0, -6.0, -13.0, -23.0)),
+])
+def test_jpml_a_uma_floats_with_the_players_below_thirty_thousand(
+        scores: list[int], points: tuple[float, ...]) -> None:
+    assert JPML_A_TABLE.placement_points(scores) == points
+
+
+def test_jpml_riichi_sticks_left_at_the_end_go_to_nobody() -> None:
+    """J1 riichi 4 (rule A), J4 (rule B): 1,000 left on the table leaves the final scores
+    1,000 short and the placement points one below zero."""
+    scores = [40000, 32000, 31000, 16000]
+    for table in (JPML_A_TABLE, JPML_B_TABLE):
+        assert table.leftover_sticks is LeftoverSticks.LOST
+        assert sum(table.placement_points(scores)) == pytest.approx(-1.0)
+
+
+def test_jpml_b_pays_a_fixed_uma_by_seat_order() -> None:
+    """J4: uma 15/5 on (score - 30,000) / 1,000; equal scores rank by seat from the
+    dealer."""
+    assert JPML_B_TABLE.placement_points([30000, 30000, 30000, 30000]) == (15.0, 5.0, -5.0, -15.0)
+
+
+def test_jpml_a_riichi_with_no_draw_left_and_no_dealer_stop() -> None:
+    """J1 riichi 5: riichi with no draw left; J1 basic 8: no agari-yame; J4: no bust."""
+    assert JPML_A_TABLE.riichi_min_tiles == 0
+    assert not JPML_A_TABLE.dealer_stop and not JPML_A_TABLE.bust
+    assert JPML_B_TABLE.dealer_stop and JPML_B_TABLE.bust   # J4 for rule B

@@ -38,6 +38,7 @@ from mahjong_core.table import (
     GameLength,
     GameRecord,
     Kita,
+    LeftoverSticks,
     NineTerminals,
     Observation,
     OpenKan,
@@ -334,11 +335,13 @@ def test_games_on_threads_equal_the_same_games_played_alone() -> None:
 # -- any accepted rules: every point kept, every refused action harmless ---------------------
 
 RULE_FLAGS = ("red_fives", "open_tanyao", "kiriage_mangan", "kazoe_yakuman", "double_yakuman",
-              "yakuman_stacking", "renhou", "pao", "pao_whole_hand", "rinshan_tsumo_fu")
+              "yakuman_stacking", "renhou", "pao", "pao_whole_hand", "rinshan_tsumo_fu",
+              "ippatsu", "ura_dora", "kan_dora")
 TABLE_FLAGS = ("extension", "bust", "dealer_stop", "nagashi_mangan", "double_ron",
                "triple_ron_draw", "nine_terminals", "four_winds", "four_riichi", "four_kans",
                "open_kan_dora_at_discard", "kokushi_robs_closed_kan", "round_points",
-               "tenpai_stop", "shared_places", "riichi_below_cost", "open_riichi")
+               "tenpai_stop", "shared_places", "riichi_below_cost", "open_riichi",
+               "chombo_mangan")
 POINTS = st.sampled_from([0, 100, 1000, 2000]) | st.integers(0, 20_000)
 
 
@@ -360,7 +363,10 @@ def configurations(draw: st.DrawFn) -> tuple[Rules, TableRules]:
         start_score=draw(st.integers(0, 100_000)), return_score=draw(st.integers(0, 100_000)),
         uma=uma, riichi_cost=cost, riichi_min_tiles=draw(st.integers(0, 10)),
         noten_payment=math.lcm(*range(1, players)) * draw(st.integers(0, 2000)),
-        **{name: draw(st.booleans()) for name in TABLE_FLAGS})
+        target_score=draw(st.none() | st.integers(0, 100_000)),
+        leftover_sticks=draw(st.sampled_from(list(LeftoverSticks))))
+    flags: dict[str, Any] = {name: draw(st.booleans()) for name in TABLE_FLAGS}
+    table = attrs.evolve(table, **flags)
     if cost != stick:
         with pytest.raises(InvalidRulesError, match=r"riichi_cost.*riichi_stick_points"):
             Game(rules=rules, table=table)
@@ -438,7 +444,8 @@ def play_any_rules(rules: Rules, table: TableRules, seed: int, hands: int,
     record = game.record()
     if game.is_over:
         stats["games"] += 1
-        assert sum(record.final_scores) == total
+        lost = 0 if table.leftover_sticks is LeftoverSticks.FIRST else game.sticks
+        assert sum(record.final_scores) + lost * table.riichi_cost == total
     return stats
 
 

@@ -8,6 +8,7 @@ carries scores, honba and riichi sticks from round to round by ``TableRules``.
 
 from __future__ import annotations
 
+from ..presets import PRESETS, Preset, preset
 from .actions import (
     Action,
     AddedKan,
@@ -26,7 +27,6 @@ from .actions import (
     action_text,
 )
 from .game import Game
-from .presets import PRESETS, Preset, preset
 from .records import (
     DoraRevealed,
     Draw,
@@ -49,10 +49,12 @@ from .records import (
 )
 from .round import Observation, Phase, Round, SeenEvents
 from .rules import (
+    MAHJONG_SOUL_TABLE,
     TENHOU_EAST_TABLE,
     TENHOU_SANMA_TABLE,
     TENHOU_TABLE,
     GameLength,
+    LeftoverSticks,
     TableRules,
     check_stick_value,
     riichi_tiles_needed,
@@ -60,6 +62,7 @@ from .rules import (
 from .wall import Wall
 
 __all__ = [
+    "MAHJONG_SOUL_TABLE",
     "PRESETS",
     "TENHOU_EAST_TABLE",
     "TENHOU_SANMA_TABLE",
@@ -80,6 +83,7 @@ __all__ = [
     "HiddenDraw",
     "Kita",
     "KitaDeclared",
+    "LeftoverSticks",
     "LegalActions",
     "MeldCalled",
     "NineTerminals",

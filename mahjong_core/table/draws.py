@@ -201,9 +201,9 @@ def next_honba(honba: int, *, repeat: bool, won: bool, chombo: bool = False) -> 
 def dealer_stops(table: TableRules, scores: Sequence[int], *, dealer: int, won: bool,
                  abortive: bool) -> bool:
     """The last hand's dealer, who would deal again, ends the game instead: on top (equal
-    scores ranked by seat) with at least the return score, after a win of the dealer's
-    own (agari-yame, ``dealer_stop``) or tenpai at an exhaustive draw (tenpai-yame,
-    ``tenpai_stop`` too); never after an abortive draw.
+    scores ranked by seat) with at least the target score (``TableRules.target``), after
+    a win of the dealer's own (agari-yame, ``dealer_stop``) or tenpai at an exhaustive
+    draw (tenpai-yame, ``tenpai_stop`` too); never after an abortive draw.
 
     >>> dealer_stops(TableRules(tenpai_stop=False), [20000, 25000, 25000, 30000], dealer=3,
     ...              won=False, abortive=False)
@@ -211,15 +211,15 @@ def dealer_stops(table: TableRules, scores: Sequence[int], *, dealer: int, won: 
     """
     if not table.dealer_stop or abortive or not (won or table.tenpai_stop):
         return False
-    return seats_by_place(scores)[0] == dealer and scores[dealer] >= table.return_score
+    return seats_by_place(scores)[0] == dealer and scores[dealer] >= table.target
 
 
 def game_end(table: TableRules, scores: Sequence[int], *, hand_index: int, repeat: bool,
              won: bool, abortive: bool, dealer: int) -> str | None:
     """Why the game ends after the round at ``hand_index`` (0 for East 1, repeats not
     counted), or None when it goes on: ``"bust"`` (a score below zero), ``"dealer stop"``
-    (the last hand's dealer repeats on top with the return score: see ``dealer_stops``),
-    ``"last round"`` or ``"extension"`` (someone reached the return score in an extra
+    (the last hand's dealer repeats on top with the target score: see ``dealer_stops``),
+    ``"last round"`` or ``"extension"`` (someone reached the target score in an extra
     round, or the extra wind is over). ``won``: the round ended in a win; ``abortive``: in
     an abortive draw.
 
@@ -233,13 +233,13 @@ def game_end(table: TableRules, scores: Sequence[int], *, hand_index: int, repea
     if hand_index < last:
         return None
     # the last regular hand and every extra one: a dealer repeat goes on unless the
-    # dealer stops on top; otherwise the game ends once someone reaches the return
+    # dealer stops on top; otherwise the game ends once someone reaches the target
     # score, or after the last hand of the extra wind
     if repeat:
         if dealer_stops(table, scores, dealer=dealer, won=won, abortive=abortive):
             return "dealer stop"
         return None
-    if max(scores) >= table.return_score:
+    if max(scores) >= table.target:
         return "last round" if hand_index == last else "extension"
     if not table.extension or hand_index >= last + table.players:
         return "last round"

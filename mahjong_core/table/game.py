@@ -11,7 +11,7 @@ from .actions import Action, LegalActions
 from .draws import game_end, next_honba
 from .records import Draw, DrawKind, GameRecord, RoundRecord, Win, round_name
 from .round import Observation, Round
-from .rules import TENHOU_TABLE, TableRules, check_stick_value, seats_by_place
+from .rules import TENHOU_TABLE, LeftoverSticks, TableRules, check_stick_value, seats_by_place
 from .wall import Wall
 
 __all__ = ["Game"]
@@ -164,7 +164,8 @@ class Game:
         end, the scores so far and their placement points)."""
         self._sync()
         scores = list(self._scores)
-        if self._end is not None and self._sticks:
+        if (self._end is not None and self._sticks
+                and self.table.leftover_sticks is LeftoverSticks.FIRST):
             first = seats_by_place(scores)[0]
             scores[first] += self._sticks * self.table.riichi_cost
         return GameRecord(rules=self.rules, table=self.table, rounds=tuple(self._records),

@@ -1588,10 +1588,10 @@ class Round:
         dealer = seat == self.dealer
         indicators = tuple(self._tiles[i] for i in self.dora_indicators)
         ura = tuple(self._tiles[self.wall.ura_indicator(i)] for i in range(self._dora_shown)) \
-            if me.riichi else ()
+            if me.riichi and self.rules.ura_dora else ()
         return WinContext(
             tsumo=tsumo, riichi=me.riichi, double_riichi=me.double_riichi,
-            ippatsu=me.ippatsu and not rinshan, rinshan=rinshan,
+            ippatsu=me.ippatsu and not rinshan and self.rules.ippatsu, rinshan=rinshan,
             chankan=self.phase is Phase.CHANKAN and not tsumo and not self._robbing_kita,
             haitei=tsumo and last and not rinshan, houtei=not tsumo and last
             and self.phase is Phase.CALLS, tenhou=tsumo and first and dealer,
@@ -1656,7 +1656,8 @@ class Round:
     def chombo(self, seat: int) -> None:
         """End the round with a chombo of ``seat``, for an offence the caller judges (a
         false win, a wrong riichi, ...): ``seat`` pays a mangan to the others
-        (``chombo_payments``) and the same hand is dealt again. Riichi sticks stay on the
+        (``chombo_payments``) where ``TableRules.chombo_mangan`` says so, and the same
+        hand is dealt again. Riichi sticks stay on the
         table.
 
         Raises IllegalActionError where the table rules have no chombo or the round is
@@ -1668,7 +1669,7 @@ class Round:
         if self.phase is Phase.OVER:
             raise IllegalActionError(f"{self._where()}: the round is over")
         self._finish_draw(DrawKind.CHOMBO, deltas=chombo_payments(
-            seat, dealer=self.dealer, rules=self.rules))
+            seat, dealer=self.dealer, rules=self.rules) if self.table.chombo_mangan else None)
 
     # -- the wall -------------------------------------------------------------------------
 
@@ -1696,7 +1697,7 @@ class Round:
         self._live_left -= 1
 
     def _reveal_dora(self) -> None:
-        if self._dora_shown < 5:
+        if self._dora_shown < 5 and self.rules.kan_dora:
             indicator = self.wall.dora_indicator(self._dora_shown)
             self._events.append(DoraRevealed(indicator))
             self._dora_ids += (indicator,)
