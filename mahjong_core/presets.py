@@ -86,12 +86,14 @@ EMA_TABLE = TableRules(start_score=30000, return_score=30000, uma=(15, 5, -5, -1
                        double_ron=True, open_kan_dora_at_discard=False, round_points=False,
                        shared_places=True, riichi_below_cost=True, nine_terminals=False,
                        four_winds=False, four_riichi=False, four_kans=False,
-                       triple_ron_draw=False, chombo_mangan=False)
+                       triple_ron_draw=False, chombo_mangan=False,
+                       leftover_sticks=LeftoverSticks.SHARED)
 """EMA Riichi Competition Rules 2016, around the hands: scores kept from 0 (here 30,000 to
 start and to return, the same thing), uma +15 +5 -5 -15 on the unrounded score, play
 going on below zero; no abortive draws; double and triple ron, the discarder
 paying each winner; no nagashi mangan; every kan turns its dora over at once; riichi at
-any score; players on equal final scores share the uma of the places they hold; a chombo
+any score; players on equal final scores share the uma of the places they hold, and
+equal first places the riichi sticks left at the end; a chombo
 is charged after the uma (20 points), not paid at the table."""
 
 MLEAGUE_RULES = Rules(kiriage_mangan=True, kazoe_yakuman=False, double_wind_pair_fu=2)

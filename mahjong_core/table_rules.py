@@ -38,6 +38,9 @@ class LeftoverSticks(enum.Enum):
 
     FIRST = "first"
     """To the first place (to the first seat of equal scores from the first dealer)."""
+    SHARED = "shared"
+    """To the first place, split evenly between equal first scores (whole points: what
+    does not split evenly goes to the first of them by seat from the first dealer)."""
     LOST = "lost"
     """To nobody: they stay out of the final scores, and the placement points then add up
     to less than zero by their value."""
@@ -325,7 +328,7 @@ class TableRules:
         base = [self._tenths_over_return(score) for score in scores]
         # each place's bonus: its uma; the first's also what makes the sum zero (the oka)
         bonus = [10 * uma for uma in self.uma_for(scores)]
-        if self.leftover_sticks is LeftoverSticks.FIRST:
+        if self.leftover_sticks is not LeftoverSticks.LOST:
             bonus[0] = -sum(base) - sum(bonus[1:])
         else:
             bonus[0] += self.players * (self.return_score - self.start_score) // 100

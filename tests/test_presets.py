@@ -435,3 +435,10 @@ def test_jpml_a_riichi_with_no_draw_left_and_no_dealer_stop() -> None:
     assert JPML_A_TABLE.riichi_min_tiles == 0
     assert not JPML_A_TABLE.dealer_stop and not JPML_A_TABLE.bust
     assert JPML_B_TABLE.dealer_stop and JPML_B_TABLE.bust   # J4 for rule B
+
+
+def test_ema_riichi_sticks_left_at_the_end_go_to_first_place_shared_if_tied() -> None:
+    """E1: riichi sticks left on the table at the end go to first place, split between
+    players tied for it."""
+    assert EMA_TABLE.leftover_sticks is LeftoverSticks.SHARED
+    assert WRC_TABLE.leftover_sticks is LeftoverSticks.LOST

@@ -444,7 +444,7 @@ def play_any_rules(rules: Rules, table: TableRules, seed: int, hands: int,
     record = game.record()
     if game.is_over:
         stats["games"] += 1
-        lost = 0 if table.leftover_sticks is LeftoverSticks.FIRST else game.sticks
+        lost = game.sticks if table.leftover_sticks is LeftoverSticks.LOST else 0
         assert sum(record.final_scores) + lost * table.riichi_cost == total
     return stats
 

@@ -18,6 +18,7 @@ from mahjong_core.table import (
     TableRules,
 )
 from mahjong_core.table.draws import dealer_stops, game_end
+from mahjong_core.table.game import _pay_leftover_sticks
 
 from .support.table_helpers import NOTEN, play_out, stacked_wall, step
 
@@ -120,6 +121,7 @@ def busted_with_a_stick(leftover: LeftoverSticks) -> Game:
 
 @pytest.mark.parametrize(("leftover", "final", "total"), [
     (LeftoverSticks.FIRST, (3500, -500, -500, -500), 2000),
+    (LeftoverSticks.SHARED, (3500, -500, -500, -500), 2000),  # no tie: as FIRST
     (LeftoverSticks.LOST, (2500, -500, -500, -500), 1000),
 ])
 def test_leftover_sticks_go_to_first_place_or_to_nobody(
@@ -128,6 +130,21 @@ def test_leftover_sticks_go_to_first_place_or_to_nobody(
     assert record.final_scores == final and sum(record.final_scores) == total
     # the placement points add up to zero, or to the lost stick's value below it
     assert sum(record.points) == pytest.approx((total - 2000) / 1000)
+
+
+@pytest.mark.parametrize(("scores", "points", "leftover", "final"), [
+    ([30000, 30000, 20000, 19000], 1000, LeftoverSticks.FIRST, [31000, 30000, 20000, 19000]),
+    ([30000, 30000, 20000, 19000], 1000, LeftoverSticks.SHARED, [30500, 30500, 20000, 19000]),
+    ([20000, 30000, 30000, 19000], 2000, LeftoverSticks.SHARED, [20000, 31000, 31000, 19000]),
+    # three equal: what does not split evenly goes to the first of them by seat
+    ([25000, 25000, 25000, 25000 - 1], 1000, LeftoverSticks.SHARED, [25334, 25333, 25333, 24999]),
+    ([30000, 30000, 20000, 19000], 1000, LeftoverSticks.LOST, [30000, 30000, 20000, 19000]),
+])
+def test_leftover_sticks_split_between_equal_first_places(
+        scores: list[int], points: int, leftover: LeftoverSticks, final: list[int]) -> None:
+    paid = list(scores)
+    _pay_leftover_sticks(paid, points, leftover)
+    assert paid == final
 
 
 # -- chombo -------------------------------------------------------------------------------

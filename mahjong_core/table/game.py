@@ -164,10 +164,9 @@ class Game:
         end, the scores so far and their placement points)."""
         self._sync()
         scores = list(self._scores)
-        if (self._end is not None and self._sticks
-                and self.table.leftover_sticks is LeftoverSticks.FIRST):
-            first = seats_by_place(scores)[0]
-            scores[first] += self._sticks * self.table.riichi_cost
+        if self._end is not None and self._sticks:
+            _pay_leftover_sticks(scores, self._sticks * self.table.riichi_cost,
+                                 self.table.leftover_sticks)
         return GameRecord(rules=self.rules, table=self.table, rounds=tuple(self._records),
                           final_scores=tuple(scores),
                           points=self.table.placement_points(scores), end_reason=self._end)
@@ -198,3 +197,17 @@ class Game:
         self._honba = next_honba(self._honba, repeat=repeat, won=won, chombo=chombo)
         self._end = game_end(self.table, self._scores, hand_index=current, repeat=repeat,
                              won=won, abortive=abortive, dealer=played.dealer)
+
+
+def _pay_leftover_sticks(scores: list[int], points: int, rule: LeftoverSticks) -> None:
+    """Give the riichi sticks left at the game's end (``points``) as ``rule`` says."""
+    if rule is LeftoverSticks.LOST:
+        return
+    order = seats_by_place(scores)
+    firsts = [seat for seat in order if scores[seat] == scores[order[0]]]
+    if rule is LeftoverSticks.FIRST:
+        firsts = firsts[:1]
+    share, rest = divmod(points, len(firsts))
+    for seat in firsts:
+        scores[seat] += share
+    scores[firsts[0]] += rest
