@@ -51,6 +51,7 @@ from .draws import (
     draw_after_discard,
     is_nine_terminals,
     is_triple_ron,
+    may_draw_after_discard,
     nagashi_mangan_payments,
     tenpai_payments,
     terminal_and_honour_kinds,
@@ -915,10 +916,10 @@ class Round:
                 if self._closed_kan_problem(seat, me, kind) is None:
                     actions.append(ClosedKan(seat, Tile(kind)))
             for meld in me.melds:
-                if meld.meld.kind is MeldKind.PON:
-                    extra = [i for i in me.ids if i // 4 == meld.ids[0] // 4]
-                    if extra and self._kan_room() is None:
-                        actions.append(AddedKan(seat, extra[0]))
+                kind = meld.ids[0] >> 2
+                if (meld.meld.kind is MeldKind.PON and me.counts[kind]
+                        and self._kan_room() is None):  # the lowest id of the fourth copy
+                    actions.append(AddedKan(seat, next(i for i in me.ids if i >> 2 == kind)))
             if self.players == 3 and self._kita_problem(seat, me) is None:
                 norths = sorted(i for i in me.ids if i // 4 == _NORTH)
                 actions.append(Kita(seat, drawn if drawn // 4 == _NORTH else norths[0]))
@@ -1383,12 +1384,14 @@ class Round:
         riichi_now = self._riichi_pending is not None
         if riichi_now:
             self._accept_riichi()
-        abortive = draw_after_discard(
-            self.table, riichi=[s.riichi for s in self._seats], riichi_now=riichi_now,
-            discards=self._opening, called=self._calls_made, kan_seats=self._kans)
-        if abortive is not None:
-            self._finish_draw(abortive)
-            return
+        if may_draw_after_discard(riichi_now=riichi_now, discards=self._discards,
+                                  kans=len(self._kans)):
+            abortive = draw_after_discard(
+                self.table, riichi=[s.riichi for s in self._seats], riichi_now=riichi_now,
+                discards=self._opening, called=self._calls_made, kan_seats=self._kans)
+            if abortive is not None:
+                self._finish_draw(abortive)
+                return
         if answers:
             caller = next((s for s in self._after[seat]
                            if isinstance(answers.get(s), Pon | OpenKan)), None)
