@@ -1151,6 +1151,7 @@ def _check_kept_state(r: Round) -> None:
         assert me.counts == [kinds.count(k) for k in range(34)]
         assert me.fours == _mask({k for k in kinds if kinds.count(k) == 4})
         melds = [m.meld for m in r.melds(seat)]
+        assert me.is_open == any(m.is_open for m in melds)
         scratch = Hand.from_ids136(ids, melds, red_fives=red)
         if me.full is not None:
             assert me.full == scratch

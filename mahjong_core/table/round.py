@@ -164,9 +164,9 @@ class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
     __slots__ = ("base", "counts", "discarded", "double_riichi", "draw_waits", "drawn",
-                 "forbidden", "fours", "full", "ids", "ippatsu", "kita", "liable", "melds",
-                 "nagashi", "own_kinds", "passed", "riichi", "riichi_passed", "river", "tiles",
-                 "waits_cache")
+                 "forbidden", "fours", "full", "ids", "ippatsu", "is_open", "kita", "liable",
+                 "melds", "nagashi", "own_kinds", "passed", "riichi", "riichi_passed", "river",
+                 "tiles", "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
         self.tiles = tiles
@@ -180,6 +180,8 @@ class _Seat:
         """Bit per kind held four times."""
         # tuples, replaced when they change, so that an observation shares them as they are
         self.melds: tuple[TableMeld, ...] = ()
+        self.is_open = False
+        """Some meld was called from another seat's discard (a closed kan is not)."""
         self.river: tuple[RiverTile, ...] = ()
         self.kita: tuple[TileId, ...] = ()
         """North tiles set aside (three players)."""
@@ -923,7 +925,7 @@ class Round:
             if self.players == 3 and self._kita_problem(seat, me) is None:
                 norths = sorted(i for i in me.ids if i // 4 == _NORTH)
                 actions.append(Kita(seat, drawn if drawn // 4 == _NORTH else norths[0]))
-            if self._nine_terminals_problem(seat, me) is None:
+            if self._first_turn(me) and self._nine_terminals_problem(seat, me) is None:
                 actions.append(NineTerminals(seat))
         return actions
 
@@ -1240,7 +1242,7 @@ class Round:
         tile, only what does not depend on the discard is checked."""
         if me.riichi:
             return f"seat {seat} is already in riichi"
-        if me.melds and any(m.meld.is_open for m in me.melds):
+        if me.is_open:
             return f"seat {seat}'s hand is open; riichi needs a closed hand"
         if self._scores[seat] < self.table.riichi_cost and not self.table.riichi_below_cost:
             return f"seat {seat} has {self._scores[seat]} points; riichi costs " \
@@ -1469,6 +1471,7 @@ class Round:
                          ids, tile_id, source)
         me.take_for_meld(own)
         me.melds += (meld,)
+        me.is_open = True
         giver = self._seats[source]
         taken = giver.river[-1]
         giver.river = (*giver.river[:-1], RiverTile(taken.tile, taken.tsumogiri, taken.riichi,
