@@ -1517,18 +1517,16 @@ class Round:
         if kind >= 27:
             return []
         pairs: dict[tuple[Tile, Tile], tuple[TileId, TileId]] = {}
-        counts = me.counts
+        counts, tiles = me.counts, self._tiles
         for need in _CHI_NEEDS[kind]:
-            if not counts[need[0]] or not counts[need[1]]:
+            first, second = need
+            if (not counts[first] or not counts[second]
+                    or not self._can_discard_after(me, need, kind, MeldKind.CHI)):
                 continue
-            firsts = [i for i in me.ids if i // 4 == need[0]]
-            seconds = [i for i in me.ids if i // 4 == need[1]]
-            for a in sorted(firsts):
-                for b in sorted(seconds):
-                    key = (self._tiles[a], self._tiles[b])
-                    if key not in pairs and self._can_discard_after(me, need, kind,
-                                                                     MeldKind.CHI):
-                        pairs[key] = (a, b)
+            # the ids are ascending: the first pair met of each combination is its lowest
+            for a in [i for i in me.ids if i >> 2 == first]:
+                for b in [i for i in me.ids if i >> 2 == second]:
+                    pairs.setdefault((tiles[a], tiles[b]), (a, b))
         return sorted(pairs.values())
 
     def _has_chi(self, me: _Seat, kind: int) -> bool:
