@@ -948,6 +948,13 @@ class Round:
         # in id order a kind's copies come together, the red five (the lowest id) first
         keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
         last = -1
+        if not forbidden and not riichi_possible:  # the usual turn, in fewer steps a tile
+            for tile_id in me.ids:
+                key = keys[tile_id]
+                if key != last and tile_id != drawn:
+                    last = key
+                    actions.append(made[base + 2 * tile_id])
+            return
         for tile_id in me.ids:
             key = keys[tile_id]
             if key == last or tile_id == drawn:
