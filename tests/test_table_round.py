@@ -45,7 +45,6 @@ from mahjong_core.table import (
     preset,
 )
 
-from .test_table_random import choose
 from .support.table_helpers import (
     NOTEN,
     answer,
@@ -62,6 +61,7 @@ from .support.table_helpers import (
     tiles_of,
     tsumogiri,
 )
+from .test_table_random import choose
 
 NINE = "19m19p19s123z2345m"
 """Nine kinds of terminals and honours (1m 9m 1p 9p 1s 9s E S W) and four simples."""
