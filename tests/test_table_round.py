@@ -1093,21 +1093,21 @@ def _mask(kinds: set[int]) -> int:
     return sum(1 << k for k in kinds)
 
 
-def _offers(r: Round) -> list[tuple[int, int]]:
-    """Each tile the other seats have let go so far, as (offering seat, kind): every
-    discard, added kan tile, north tile set aside (and closed kan, where thirteen orphans
-    robs one) whose answers are settled, in order."""
-    offers: list[tuple[int, int]] = []
-    for event in r.events:
+def _offers(r: Round) -> dict[int, tuple[int, int]]:
+    """Each tile offered to the other seats whose answers are settled, by the index of
+    its event: (offering seat, kind) of every discard, added kan tile, north tile set
+    aside, and closed kan where thirteen orphans robs one."""
+    offers: dict[int, tuple[int, int]] = {}
+    for index, event in enumerate(r.events):
         if isinstance(event, TileDiscarded | KitaDeclared):
-            offers.append((event.seat, event.tile // 4))
+            offers[index] = (event.seat, event.tile // 4)
         elif isinstance(event, MeldCalled) and event.meld.added is not None:
-            offers.append((event.seat, event.meld.added // 4))
+            offers[index] = (event.seat, event.meld.added // 4)
         elif (isinstance(event, MeldCalled) and event.meld.called is None
               and r.table.kokushi_robs_closed_kan):
-            offers.append((event.seat, event.meld.ids[0] // 4))
+            offers[index] = (event.seat, event.meld.ids[0] // 4)
     if r.phase in (Phase.CALLS, Phase.CHANKAN):
-        offers.pop()  # the tile being answered has not gone by yet
+        del offers[max(offers)]  # the tile being answered has not gone by yet
     return offers
 
 
@@ -1118,24 +1118,18 @@ def _furiten_oracle(r: Round, seat: int) -> tuple[int, int, int]:
     passed: set[int] = set()
     since_riichi: set[int] = set()
     riichi = False
-    offers = iter(_offers(r))
-    for event in r.events:
+    offers = _offers(r)
+    for index, event in enumerate(r.events):
         if isinstance(event, TileDrawn) and event.seat == seat and riichi:
             since_riichi.add(event.tile // 4)
-        offered = isinstance(event, TileDiscarded | KitaDeclared) or (
-            isinstance(event, MeldCalled) and (event.meld.added is not None or (
-                event.meld.called is None and r.table.kokushi_robs_closed_kan)))
-        if not offered:
-            continue
-        settled = next(offers, None)
         if isinstance(event, TileDiscarded) and event.seat == seat:
             own.add(event.tile // 4)
             passed.clear()
             riichi = riichi or event.riichi
-        elif settled is not None and settled[0] != seat:
-            passed.add(settled[1])
+        elif index in offers and offers[index][0] != seat:
+            passed.add(offers[index][1])
             if riichi:
-                since_riichi.add(settled[1])
+                since_riichi.add(offers[index][1])
     return _mask(own), _mask(passed), _mask(since_riichi)
 
 
