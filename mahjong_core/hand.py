@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import operator
 import re
@@ -130,9 +129,10 @@ class Hand:
     """
 
     _tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles, eq=False, alias="tiles")
-    """Concealed tiles, sorted. A hand built from ids or text leaves this slot unset until
-    the tiles are first asked for (``__getattr__`` builds them from the keys and the red
-    fives), so that reading it, ``attrs.evolve`` and pickling all see the tiles."""
+    """Concealed tiles, sorted. A hand built from ids or text, or by ``add`` or ``remove``,
+    leaves this slot unset until the tiles are first asked for (``__getattr__`` builds
+    them from the keys and the red fives), so that reading it, ``attrs.evolve`` and
+    pickling all see the tiles."""
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
     """Declared melds in the order they were made."""
     _keys: tuple[int, int, int, int] = attrs.field(init=False, repr=False)
@@ -184,13 +184,12 @@ class Hand:
             _SET_TILES(self, tiles)
             return tiles
 
-    def _with_tiles(self, tiles: tuple[Tile, ...] | None, keys: tuple[int, int, int, int],
-                    exhausted: int, hand_reds: int, red_suits: int) -> Hand:
-        """A hand with other concealed tiles (None: worked out when asked for) but the
-        same melds, already validated."""
+    def _with_keys(self, keys: tuple[int, int, int, int], exhausted: int, hand_reds: int,
+                   red_suits: int) -> Hand:
+        """A hand of one tile more or less with the same melds, already validated: only
+        its keys are set, its tiles worked out when first asked for (a hand in a game
+        loop changes a tile at a time and is seldom shown)."""
         hand = _NEW(_TWIN)
-        if tiles is not None:
-            hand._tiles = tiles
         hand.melds = self.melds
         hand._keys = keys
         hand._exhausted = exhausted
@@ -341,14 +340,9 @@ class Hand:
         if tile.red:
             red_suits = _add_red(red_suits, tile)
             hand_reds |= 1 << kind // 9
-        tiles = _known_tiles(self)
-        if tiles is not None:
-            listed = list(tiles)
-            bisect.insort(listed, tile, key=tile_order)
-            tiles = tuple(listed)
         exhausted = self._exhausted | (1 << kind) if held == 4 else self._exhausted
-        return self._with_tiles(tiles, (keys[0], keys[1], keys[2], keys[3]), exhausted,
-                                hand_reds, red_suits)
+        return self._with_keys((keys[0], keys[1], keys[2], keys[3]), exhausted, hand_reds,
+                               red_suits)
 
     def remove(self, tile: Tile) -> Hand:
         """A new hand without one copy of ``tile`` (red flag must match).
@@ -366,19 +360,14 @@ class Hand:
             raise InvalidHandError(f"the hand {self} holds no {tile}")
         if not self._full:
             raise InvalidHandError(f"the hand {self} holds 13 tiles; it has none to spare")
-        tiles = _known_tiles(self)
-        if tiles is not None:
-            index = bisect.bisect_left(tiles, tile_order(tile), key=tile_order)
-            tiles = tiles[:index] + tiles[index + 1:]
         keys = list(self._keys)
         keys[kind // 9] -= _UNIT[kind]
         hand_reds, red_suits = self._hand_reds, self._red_suits
         if tile.red:
             hand_reds &= ~(1 << kind // 9)
             red_suits &= ~(1 << kind // 9)
-        return self._with_tiles(tiles,
-                                (keys[0], keys[1], keys[2], keys[3]),
-                                self._exhausted & ~(1 << kind), hand_reds, red_suits)
+        return self._with_keys((keys[0], keys[1], keys[2], keys[3]),
+                               self._exhausted & ~(1 << kind), hand_reds, red_suits)
 
     def call(self, meld: Meld) -> Hand:
         """The hand after declaring ``meld``, its tiles moved out of the concealed part.
@@ -1026,18 +1015,6 @@ _TWIN = cast("type[_Fill]", writable(Hand))
 
 _NO_MELDS: tuple[Meld, ...] = ()
 """The empty tuple (one object): ``melds is _NO_MELDS`` finds the usual no-melds call."""
-_GET_TILES = Hand.__dict__["_tiles"].__get__
-
-
-def _known_tiles(hand: Hand) -> tuple[Tile, ...] | None:
-    """The hand's tiles when they were already built, else None (nothing is built)."""
-    try:
-        tiles: tuple[Tile, ...] = _GET_TILES(hand, Hand)
-    except AttributeError:  # the slot is unset: read through the descriptor, no fallback
-        return None
-    return tiles
-
-
 def _keys_of(pack: int) -> tuple[int, int, int, int]:
     """The four suit keys of a pack (21 bits a suit from ``PACK_KEYS``)."""
     return (pack >> PACK_KEYS & _FIELD, pack >> PACK_KEYS + 21 & _FIELD,

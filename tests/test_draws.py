@@ -22,6 +22,7 @@ from mahjong_core.table.draws import (
     is_four_winds,
     is_nine_terminals,
     is_triple_ron,
+    may_draw_after_discard,
     nagashi_mangan_payments,
     next_honba,
     tenpai_payments,
@@ -89,6 +90,30 @@ def test_draw_after_discard_follows_the_table_and_its_order(
     draw without table rules)."""
     assert draw_after_discard(table, riichi=[True] * 4, riichi_now=True, discards=[E] * 4,
                               called=False, kan_seats=[0, 1, 0, 1]) is expected
+
+
+def _histories(kinds: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
+    return [h for n in range(most + 1) for h in itertools.product(kinds, repeat=n)]
+
+
+@pytest.mark.parametrize("riichi", [(True,) * 4, (True, True, True, False), (True,) * 3])
+def test_may_draw_after_discard_holds_whenever_a_draw_comes(riichi: tuple[bool, ...]) -> None:
+    """Every discard history of up to six discards of two winds, every kan history of up
+    to five kans by two seats, with and without a riichi now or a call: the quick test is
+    never False where ``draw_after_discard`` (every draw on) finds one, and it is False
+    somewhere."""
+    quick_false = 0
+    for discards in _histories((E, S), 6):
+        for kans in _histories((0, 1), 5):
+            for riichi_now, called in itertools.product((False, True), repeat=2):
+                may = may_draw_after_discard(riichi_now=riichi_now, discards=len(discards),
+                                             kans=len(kans))
+                quick_false += not may
+                if not may:
+                    assert draw_after_discard(None, riichi=riichi, riichi_now=riichi_now,
+                                              discards=discards[:5], called=called,
+                                              kan_seats=kans) is None
+    assert quick_false
 
 
 @pytest.mark.parametrize("players", [3, 4])

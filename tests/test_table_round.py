@@ -7,9 +7,12 @@ so on; the engine's answer is compared with it exactly.
 
 from __future__ import annotations
 
+import random
+
+import attrs
 import pytest
 
-from mahjong_core import Tile, TileId, Yaku
+from mahjong_core import Hand, Tile, TileId, Yaku
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.table import (
     TENHOU_TABLE,
@@ -21,6 +24,8 @@ from mahjong_core.table import (
     DoraRevealed,
     Draw,
     DrawKind,
+    Game,
+    KitaDeclared,
     MeldCalled,
     NineTerminals,
     OpenKan,
@@ -37,6 +42,7 @@ from mahjong_core.table import (
     Tsumo,
     Wall,
     Win,
+    preset,
 )
 
 from .support.table_helpers import (
@@ -55,6 +61,7 @@ from .support.table_helpers import (
     tiles_of,
     tsumogiri,
 )
+from .test_table_random import choose
 
 NINE = "19m19p19s123z2345m"
 """Nine kinds of terminals and honours (1m 9m 1p 9p 1s 9s E S W) and four simples."""
@@ -1077,3 +1084,103 @@ def test_the_open_riichi_reaches_scoring_through_one_place(
     answer(r, Ron(1))
     win = only_win(r)
     assert win.context.riichi and win.context.houtei is opened
+
+
+# -- what a seat keeps between actions equals what its tiles and the events say ----------
+
+
+def _mask(kinds: set[int]) -> int:
+    return sum(1 << k for k in kinds)
+
+
+def _offers(r: Round) -> dict[int, tuple[int, int]]:
+    """Each tile offered to the other seats whose answers are settled, by the index of
+    its event: (offering seat, kind) of every discard, added kan tile, north tile set
+    aside, and closed kan where thirteen orphans robs one."""
+    offers: dict[int, tuple[int, int]] = {}
+    for index, event in enumerate(r.events):
+        if isinstance(event, TileDiscarded | KitaDeclared):
+            offers[index] = (event.seat, event.tile // 4)
+        elif isinstance(event, MeldCalled) and event.meld.added is not None:
+            offers[index] = (event.seat, event.meld.added // 4)
+        elif (isinstance(event, MeldCalled) and event.meld.called is None
+              and r.table.kokushi_robs_closed_kan):
+            offers[index] = (event.seat, event.meld.ids[0] // 4)
+    if r.phase in (Phase.CALLS, Phase.CHANKAN):
+        del offers[max(offers)]  # the tile being answered has not gone by yet
+    return offers
+
+
+def _furiten_oracle(r: Round, seat: int) -> tuple[int, int, int]:
+    """(own discards, tiles gone by since its last discard, tiles gone by since its
+    riichi) of ``seat``, as kind masks, from the events alone."""
+    own: set[int] = set()
+    passed: set[int] = set()
+    since_riichi: set[int] = set()
+    riichi = False
+    offers = _offers(r)
+    for index, event in enumerate(r.events):
+        if isinstance(event, TileDrawn) and event.seat == seat and riichi:
+            since_riichi.add(event.tile // 4)
+        if isinstance(event, TileDiscarded) and event.seat == seat:
+            own.add(event.tile // 4)
+            passed.clear()
+            riichi = riichi or event.riichi
+        elif index in offers and offers[index][0] != seat:
+            passed.add(offers[index][1])
+            if riichi:
+                since_riichi.add(offers[index][1])
+    return _mask(own), _mask(passed), _mask(since_riichi)
+
+
+def _check_kept_state(r: Round) -> None:
+    """Each seat's kept state (``Round``'s private seats: ids, counts, hands, waits,
+    furiten marks) against the same worked out from its tiles and the round's events."""
+    red = r.rules.red_fives
+    for seat in range(r.players):
+        me = r._seats[seat]  # the state under test
+        ids = list(r.concealed(seat))
+        assert me.ids == sorted(ids)
+        kinds = [i // 4 for i in ids]
+        assert me.counts == [kinds.count(k) for k in range(34)]
+        assert me.fours == _mask({k for k in kinds if kinds.count(k) == 4})
+        melds = [m.meld for m in r.melds(seat)]
+        assert me.is_open == any(m.is_open for m in melds)
+        scratch = Hand.from_ids136(ids, melds, red_fives=red)
+        if me.full is not None:
+            assert me.full == scratch
+        before = scratch if me.drawn is None else Hand.from_ids136(
+            [i for i in ids if i != me.drawn], melds, red_fives=red)
+        if me.base is not None:
+            assert me.base == before
+        if me.drawn is None:
+            assert me.waits() == (0 if scratch.is_full else scratch.waits_mask())
+        elif me.draw_waits >= 0:
+            assert me.draw_waits == before.waits_mask()
+        assert (me.own_kinds, me.passed, me.riichi_passed) == _furiten_oracle(r, seat)
+
+
+@pytest.mark.parametrize(("players", "red_fives", "seed"),
+                         [(4, True, 1), (4, False, 2), (3, True, 3), (3, False, 4)])
+def test_kept_seat_state_equals_the_state_worked_out_from_scratch(
+        players: int, red_fives: bool, seed: int) -> None:
+    """Random games leaning to calls, kans, riichi and wins (4 and 3 players, red fives
+    on and off, open riichi at 4): after every action, what the round keeps per seat to
+    answer quickly equals the same worked out again from its tiles and the events."""
+    rules, table = preset("tenhou" if players == 4 else "tenhou_sanma")
+    rules = attrs.evolve(rules, red_fives=red_fives)
+    if players == 4:
+        table = attrs.evolve(table, open_riichi=True, kokushi_robs_closed_kan=True)
+    rng = random.Random(seed)
+    checked = 0
+    for game_seed in range(seed * 100, seed * 100 + 3):
+        game = Game(seed=game_seed, rules=rules, table=table)
+        while not game.is_over and len(game.rounds) < 4:
+            r = game.deal()
+            while not r.is_over:
+                seat = r.to_act[0]
+                r.apply(choose(r, seat, list(r.legal_actions(seat)), rng))
+                if not r.is_over:
+                    _check_kept_state(r)
+                    checked += 1
+    assert checked > 500

@@ -4,7 +4,8 @@ rule, called alike by the engine (``Round``, ``Game``) and by the log readers.
 - Abortive draws: ``is_nine_terminals`` (kyuushu kyuuhai), ``is_four_winds`` (suufon
   renda), ``is_four_riichi`` (suucha riichi), ``is_four_kans`` (suukaikan),
   ``is_triple_ron`` (sanchahou); ``draw_after_discard`` says which of them, if any, a
-  discard that nobody wins on brings under a table's rules.
+  discard that nobody wins on brings under a table's rules (``may_draw_after_discard``
+  is its quick test for the usual discard, which brings none).
 - The exhaustive draw (ryuukyoku): ``tenpai_payments`` and ``nagashi_mangan_payments``;
   a chombo the engine's caller gives: ``chombo_payments``.
 - After a round: ``dealer_repeats`` (renchan), ``next_honba``, ``dealer_stops``
@@ -25,8 +26,8 @@ from .rules import TableRules, seats_by_place
 
 __all__ = ["chombo_payments", "dealer_repeats", "dealer_stops", "draw_after_discard",
            "game_end", "is_four_kans", "is_four_riichi", "is_four_winds", "is_nine_terminals",
-           "is_triple_ron", "nagashi_mangan_payments", "next_honba", "tenpai_payments",
-           "terminal_and_honour_kinds"]
+           "is_triple_ron", "may_draw_after_discard", "nagashi_mangan_payments", "next_honba",
+           "tenpai_payments", "terminal_and_honour_kinds"]
 
 TERMINALS_AND_HONOURS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 """The kinds of the terminals (1 and 9 of each suit) and the honours."""
@@ -121,6 +122,22 @@ def draw_after_discard(table: TableRules | None, *, riichi: Sequence[bool], riic
     if (table is None or table.four_kans) and is_four_kans(kan_seats):
         return DrawKind.FOUR_KANS
     return None
+
+
+def may_draw_after_discard(*, riichi_now: bool, discards: int, kans: int) -> bool:
+    """False when ``draw_after_discard`` is sure to find no draw, whatever the table: the
+    discard declared no riichi, it is not the round's fourth and fewer than four kans were
+    made. A game loop asks this first, as nearly every discard passes so.
+
+    ``discards``: how many discards the round has had, this one included; ``kans``: how
+    many kans were made.
+
+    >>> may_draw_after_discard(riichi_now=False, discards=4, kans=0)
+    True
+    >>> may_draw_after_discard(riichi_now=False, discards=9, kans=1)
+    False
+    """
+    return riichi_now or discards == 4 or kans == 4
 
 
 # -- the exhaustive draw ------------------------------------------------------------------

@@ -51,6 +51,7 @@ from .draws import (
     draw_after_discard,
     is_nine_terminals,
     is_triple_ron,
+    may_draw_after_discard,
     nagashi_mangan_payments,
     tenpai_payments,
     terminal_and_honour_kinds,
@@ -163,9 +164,9 @@ class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
     __slots__ = ("base", "counts", "discarded", "double_riichi", "draw_waits", "drawn",
-                 "forbidden", "fours", "full", "ids", "ippatsu", "kita", "liable", "melds",
-                 "nagashi", "own_kinds", "passed", "riichi", "riichi_passed", "river", "tiles",
-                 "waits_cache")
+                 "forbidden", "fours", "full", "ids", "ippatsu", "is_open", "kita", "liable",
+                 "melds", "nagashi", "own_kinds", "passed", "riichi", "riichi_passed", "river",
+                 "tiles", "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
         self.tiles = tiles
@@ -179,6 +180,8 @@ class _Seat:
         """Bit per kind held four times."""
         # tuples, replaced when they change, so that an observation shares them as they are
         self.melds: tuple[TableMeld, ...] = ()
+        self.is_open = False
+        """Some meld was called from another seat's discard (a closed kan is not)."""
         self.river: tuple[RiverTile, ...] = ()
         self.kita: tuple[TileId, ...] = ()
         """North tiles set aside (three players)."""
@@ -915,14 +918,14 @@ class Round:
                 if self._closed_kan_problem(seat, me, kind) is None:
                     actions.append(ClosedKan(seat, Tile(kind)))
             for meld in me.melds:
-                if meld.meld.kind is MeldKind.PON:
-                    extra = [i for i in me.ids if i // 4 == meld.ids[0] // 4]
-                    if extra and self._kan_room() is None:
-                        actions.append(AddedKan(seat, extra[0]))
+                kind = meld.ids[0] >> 2
+                if (meld.meld.kind is MeldKind.PON and me.counts[kind]
+                        and self._kan_room() is None):  # the lowest id of the fourth copy
+                    actions.append(AddedKan(seat, next(i for i in me.ids if i >> 2 == kind)))
             if self.players == 3 and self._kita_problem(seat, me) is None:
                 norths = sorted(i for i in me.ids if i // 4 == _NORTH)
                 actions.append(Kita(seat, drawn if drawn // 4 == _NORTH else norths[0]))
-            if self._nine_terminals_problem(seat, me) is None:
+            if self._first_turn(me) and self._nine_terminals_problem(seat, me) is None:
                 actions.append(NineTerminals(seat))
         return actions
 
@@ -945,6 +948,13 @@ class Round:
         # in id order a kind's copies come together, the red five (the lowest id) first
         keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
         last = -1
+        if not forbidden and not riichi_possible:  # the usual turn, in fewer steps a tile
+            for tile_id in me.ids:
+                key = keys[tile_id]
+                if key != last and tile_id != drawn:
+                    last = key
+                    actions.append(made[base + 2 * tile_id])
+            return
         for tile_id in me.ids:
             key = keys[tile_id]
             if key == last or tile_id == drawn:
@@ -1239,7 +1249,7 @@ class Round:
         tile, only what does not depend on the discard is checked."""
         if me.riichi:
             return f"seat {seat} is already in riichi"
-        if me.melds and any(m.meld.is_open for m in me.melds):
+        if me.is_open:
             return f"seat {seat}'s hand is open; riichi needs a closed hand"
         if self._scores[seat] < self.table.riichi_cost and not self.table.riichi_below_cost:
             return f"seat {seat} has {self._scores[seat]} points; riichi costs " \
@@ -1383,12 +1393,14 @@ class Round:
         riichi_now = self._riichi_pending is not None
         if riichi_now:
             self._accept_riichi()
-        abortive = draw_after_discard(
-            self.table, riichi=[s.riichi for s in self._seats], riichi_now=riichi_now,
-            discards=self._opening, called=self._calls_made, kan_seats=self._kans)
-        if abortive is not None:
-            self._finish_draw(abortive)
-            return
+        if may_draw_after_discard(riichi_now=riichi_now, discards=self._discards,
+                                  kans=len(self._kans)):
+            abortive = draw_after_discard(
+                self.table, riichi=[s.riichi for s in self._seats], riichi_now=riichi_now,
+                discards=self._opening, called=self._calls_made, kan_seats=self._kans)
+            if abortive is not None:
+                self._finish_draw(abortive)
+                return
         if answers:
             caller = next((s for s in self._after[seat]
                            if isinstance(answers.get(s), Pon | OpenKan)), None)
@@ -1466,6 +1478,7 @@ class Round:
                          ids, tile_id, source)
         me.take_for_meld(own)
         me.melds += (meld,)
+        me.is_open = True
         giver = self._seats[source]
         taken = giver.river[-1]
         giver.river = (*giver.river[:-1], RiverTile(taken.tile, taken.tsumogiri, taken.riichi,
@@ -1511,18 +1524,16 @@ class Round:
         if kind >= 27:
             return []
         pairs: dict[tuple[Tile, Tile], tuple[TileId, TileId]] = {}
-        counts = me.counts
+        counts, tiles = me.counts, self._tiles
         for need in _CHI_NEEDS[kind]:
-            if not counts[need[0]] or not counts[need[1]]:
+            first, second = need
+            if (not counts[first] or not counts[second]
+                    or not self._can_discard_after(me, need, kind, MeldKind.CHI)):
                 continue
-            firsts = [i for i in me.ids if i // 4 == need[0]]
-            seconds = [i for i in me.ids if i // 4 == need[1]]
-            for a in sorted(firsts):
-                for b in sorted(seconds):
-                    key = (self._tiles[a], self._tiles[b])
-                    if key not in pairs and self._can_discard_after(me, need, kind,
-                                                                     MeldKind.CHI):
-                        pairs[key] = (a, b)
+            # the ids are ascending: the first pair met of each combination is its lowest
+            for a in [i for i in me.ids if i >> 2 == first]:
+                for b in [i for i in me.ids if i >> 2 == second]:
+                    pairs.setdefault((tiles[a], tiles[b]), (a, b))
         return sorted(pairs.values())
 
     def _has_chi(self, me: _Seat, kind: int) -> bool:
