@@ -705,27 +705,37 @@ class Hand:
         return _ukeire.ukeire_of(shanten, mask, unseen)
 
     def discard_options(self, visible: Iterable[Tile] = (), *, players: int = 4,
-                        lowest_only: bool = False) -> list[DiscardOption]:
+                        lowest_only: bool = False, among: Iterable[Tile] | None = None
+                        ) -> list[DiscardOption]:
         """Every discard of this 14-tile hand with its shanten and ukeire, best first.
 
         Best is the lowest shanten, then the most unseen improving tiles, then kind order.
         One option per kind: a red five and a plain five give the same shanten and
         ukeire, so the option names the plain five when the hand holds both. Unseen
         counts treat the discarded copy as seen. ``visible`` is as for ``ukeire``. With
-        ``lowest_only``, only the discards that leave the lowest shanten (the first
-        options, found for about half the work). Raises InvalidHandError for a 13-tile
-        hand or bad visible tiles.
+        ``lowest_only``, only the discards that leave the lowest shanten of all (the
+        first options, found for about half the work). With ``among``, only the
+        discards of those tiles' kinds (the others are not worked out), in the same
+        order. Raises InvalidHandError for a 13-tile hand or bad visible or ``among``
+        tiles.
 
         >>> best = Hand.parse("123m456p789s11223z").discard_options()[0]
         >>> str(best.tile), best.shanten, best.total
         ('3z', 0, 4)
+        >>> [str(o.tile) for o in Hand.parse("123m456p789s11223z").discard_options(
+        ...     among=[Tile.parse("1m"), Tile.parse("2z")])]
+        ['1m', '2z']
         """
         if not self._full:
             self._require(True, "discard options")
+        kinds = _shanten.ALL_KINDS if among is None else _kinds_mask(among)
         if players != 4:
-            options = self._three_player_discards(players, visible)
-            return [o for o in options if o.shanten == options[0].shanten] if (
-                lowest_only) else options
+            options = [o for o in self._three_player_discards(players, visible)
+                       if kinds >> o.tile.kind & 1]
+            if lowest_only:  # the lowest of all: the 14 tiles' shanten (0 when complete)
+                within = max(self.shanten(players=players), 0)
+                return [o for o in options if o.shanten <= within]
+            return options
         tiles: list[Tile] | tuple[Tile, ...] = _ukeire.PLAIN
         if self._hand_reds:
             tiles = list(tiles)
@@ -736,7 +746,7 @@ class Hand:
         # a 14-tile hand's shanten is its best discard's (0 for a complete hand)
         within = max(self.shanten(), 0) if lowest_only is True else 99
         return _ukeire.discard_options(self._keys, self._meld_info.keys, len(self.melds),
-                                        self._unseen(visible), tiles, within)
+                                        self._unseen(visible), tiles, within, kinds)
 
     def _three_player_discards(self, players: object, visible: Iterable[Tile]
                                ) -> list[DiscardOption]:
@@ -936,6 +946,19 @@ def _pack_text(text: str) -> tuple[int, int] | None:
         return None
     groups = _GROUPS.findall(text)
     return sum(map(_GROUP_PACKS.__getitem__, groups)), len(text) - len(groups)
+
+
+def _kinds_mask(tiles: Iterable[Tile]) -> int:
+    """Bit per kind of ``tiles``. Raises InvalidHandError for anything but Tiles."""
+    if is_text_like(tiles) or not isinstance(tiles, Iterable):
+        raise InvalidHandError(f"the discards asked for must be Tile objects, got {quote(tiles)}")
+    mask = 0
+    for tile in bounded_list(tiles, MAX_TILES, "discards asked for", InvalidHandError):
+        if not isinstance(tile, Tile):
+            raise InvalidHandError(
+                f"the discards asked for must be Tile objects, got {quote(tile)}")
+        mask |= 1 << tile.kind
+    return mask
 
 
 def _kinds_of_bits(bits: int, first: int, width: int) -> int:

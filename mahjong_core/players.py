@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Protocol
 
 from .context import WinContext, Wind
@@ -60,11 +60,13 @@ from .table import (
     Tsumo,
 )
 from .tile import Tile, TileId
+from .ukeire import DiscardOption
 
 __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
 _DRAGONS = frozenset((31, 32, 33))
 _KANS = (ClosedKan, AddedKan)
+_PLAIN = tuple(Tile(kind) for kind in range(34))
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 
@@ -148,10 +150,6 @@ class HeuristicPlayer:
 
     # -- what the seat sees -------------------------------------------------------------
 
-    def _hand(self, obs: Observation) -> Hand:
-        return Hand.from_ids136(obs.hand, [m.meld for m in obs.melds[obs.seat]],
-                                red_fives=self.rules.red_fives)
-
     def _visible(self, obs: Observation, without: TileId | None = None) -> list[Tile]:
         """Every tile seen outside the hand: rivers (called tiles sit in melds), the
         other seats' melds, the north tiles set aside and the dora indicators, less
@@ -198,38 +196,52 @@ class HeuristicPlayer:
             safe = kinds if safe is None else safe & kinds
         return frozenset(safe or ())
 
-    def _best_discard(self, obs: Observation, hand: Hand, allowed: frozenset[int],
+    def _best_discard(self, obs: Observation, hand: Hand, allowed: Collection[int],
                       without: TileId | None = None) -> tuple[Tile, int] | None:
         """The discard (and the shanten it leaves) from a 14-tile ``hand`` among the
-        ``allowed`` kinds, or None when none is allowed."""
+        ``allowed`` kinds (kinds it holds), or None when none is allowed: the first in
+        the order of ``Hand.discard_options`` (with tanyao, terminals and honours first);
+        while another seat is in riichi and that first discard leaves the hand one step
+        or more from tenpai, the first of those a riichi player has discarded, if any."""
         visible = self._visible(obs, without)
-        tanyao = self._plan(obs, hand) is _Plan.TANYAO
+        groups: tuple[frozenset[int], ...] = (frozenset(allowed),)
+        if self._plan(obs, hand) is _Plan.TANYAO:  # terminals and honours first
+            first = groups[0] & _YAOCHUU
+            if first:
+                groups = (first, groups[0] - first)
         safe = self._safe_kinds(obs)
-        # the choice is most often among the discards of the lowest shanten (the first of
-        # the whole list), found for half the work: the first allowed one (with tanyao,
-        # the first allowed terminal or honour, if the hand holds one it may throw),
-        # unless a riichi calls for a safe tile instead, as it does one step or more
-        # from tenpai (a 14-tile hand's shanten is its best discard's)
-        whole = safe is not None and hand.shanten() >= 1
-        options = hand.discard_options(visible, lowest_only=not whole)
-        lowest = [o for o in options if o.shanten == options[0].shanten
-                  and o.tile.kind in allowed]
-        if tanyao and any(t.is_yaochuu and t.kind in allowed for t in hand.tiles):
-            lowest = [o for o in lowest if o.tile.is_yaochuu]
-        if lowest and (lowest[0].shanten < 1 or safe is None):
-            return lowest[0].tile, lowest[0].shanten
-        if not whole:
-            options = hand.discard_options(visible)
-        options = [o for o in options if o.tile.kind in allowed]
-        if not options:
-            return None
-        if tanyao:  # terminals and honours first
-            options = ([o for o in options if o.tile.is_yaochuu]
-                       + [o for o in options if not o.tile.is_yaochuu])
-        best = options[0]
-        if safe is not None and best.shanten >= 1:
-            best = next((o for o in options if o.tile.kind in safe), best)
-        return best.tile, best.shanten
+        # a 14-tile hand's shanten is its best discard's: when it is one or more, so is
+        # the first discard's, and a riichi calls for a safe tile at once
+        defend = safe is not None and hand.shanten() >= 1
+        if not defend:
+            # the first of a group is most often among the discards of the lowest shanten
+            # of all, found for half the work
+            best = (self._options(hand, visible, groups[0], lowest_only=True)
+                    or self._options(hand, visible, groups[0]))
+            if not best:
+                return None
+            if safe is None or best[0].shanten < 1:
+                return best[0].tile, best[0].shanten
+        assert safe is not None
+        for group in groups:
+            options = self._options(hand, visible, group & safe)
+            if options:
+                return options[0].tile, options[0].shanten
+        if defend:
+            best = (self._options(hand, visible, groups[0], lowest_only=True)
+                    or self._options(hand, visible, groups[0]))
+            if not best:
+                return None
+        return best[0].tile, best[0].shanten
+
+    def _options(self, hand: Hand, visible: list[Tile], kinds: Collection[int], *,
+                 lowest_only: bool = False) -> list[DiscardOption]:
+        """``hand.discard_options`` of the discards of ``kinds`` only."""
+        if not kinds:
+            return []
+        plain = _PLAIN
+        return hand.discard_options(visible, lowest_only=lowest_only,
+                                    among=[plain[k] for k in kinds])
 
     # -- on its turn --------------------------------------------------------------------
 
@@ -239,7 +251,7 @@ class HeuristicPlayer:
         if obs.riichi[obs.seat]:  # a closed kan the engine allows, or the drawn north aside
             extra = next((a for a in actions if isinstance(a, ClosedKan | Kita)), None)
             return extra if extra is not None else discards[0]
-        hand = self._hand(obs)
+        hand = obs.own_hand
         choice = self._best_discard(obs, hand, frozenset({a.tile >> 2 for a in discards}))
         assert choice is not None  # a turn always offers a discard
         tile, shanten = choice
@@ -278,14 +290,15 @@ class HeuristicPlayer:
         calls = [a for a in actions if isinstance(a, Pon | Chi | OpenKan)]
         if not calls or obs.last_tile is None:
             return next(a for a in actions if isinstance(a, Pass))
-        hand = self._hand(obs)
+        hand = obs.own_hand
         now = hand.shanten()
         # a chi or pon and a discard reach no lower shanten than drawing the tile would
-        # (the meld's tiles count as a set either way): the bound to beat ``now``
-        bound = max(hand.add(self._tiles[obs.last_tile]).shanten(), 0)
+        # (the meld's tiles count as a set either way), never below tenpai: worth
+        # weighing only when that draw would lower ``now``
+        sets = now >= 1 and hand.add(self._tiles[obs.last_tile]).shanten() < now
         ranked: list[tuple[int, int, Action]] = []
         for order, call in enumerate(calls):
-            if not isinstance(call, OpenKan) and bound >= now:
+            if not sets and not isinstance(call, OpenKan):
                 continue
             shanten = self._call_value(obs, hand, now, call, obs.last_tile)
             if shanten is not None:
@@ -322,7 +335,8 @@ class HeuristicPlayer:
             return shanten if shanten <= now else None
         if max(after.shanten(), 0) >= now:  # no discard after the call gets below ``now``
             return None
-        allowed = frozenset(range(34)) - _kuikae(kind, tile.kind, [i // 4 for i in own])
+        held = {k for k, count in enumerate(after.counts34()) if count}
+        allowed = held - _kuikae(kind, tile.kind, [i // 4 for i in own])
         choice = self._best_discard(obs, after, allowed, without=tile_id)
         if choice is None or choice[1] >= now:
             return None

@@ -84,11 +84,11 @@ def ukeire_of(shanten: int, mask: int, unseen: Sequence[int]) -> Ukeire:
 
 
 def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
-                    unseen: Sequence[int], tiles: Sequence[Tile], within: int = 99
-                    ) -> list[DiscardOption]:
+                    unseen: Sequence[int], tiles: Sequence[Tile], within: int = 99,
+                    kinds: int = _shanten.ALL_KINDS) -> list[DiscardOption]:
     """A 14-tile hand's discards, best first: ``tiles[kind]`` for each kind it holds, the
     shanten of the 13 tiles left and their ukeire (``unseen`` counted with the 14); only
-    those that leave a shanten of at most ``within``."""
+    those that leave a shanten of at most ``within``, of the kinds in the mask ``kinds``."""
     def make(kind: int, shanten: int, draws: tuple[tuple[Tile, int], ...]) -> DiscardOption:
         # the kernel's checked values set by plain assignment on the writable twins (see
         # _slots): attrs' constructors call a slot setter a field
@@ -105,4 +105,4 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
         return option
 
     return _shanten.discard_options(keys, melded, melds, tuple(zip(PLAIN, unseen, strict=True)),
-                                    make, within)
+                                    make, within, kinds)

@@ -182,6 +182,14 @@ BAD: list[tuple[str, Callable[[], object], type[MahjongError], str]] = [
         _tiles("0m")), InvalidHandError, "hold the red five 0m twice"),
     ("red five visible on discard", lambda: Hand.parse("406m456p789s11223z").discard_options(
         [Tile(4, True)]), InvalidHandError, "hold the red five 0m twice"),
+    ("discards asked for as text", lambda: Hand.parse("406m456p789s11223z").discard_options(
+        among="1m"),  # type: ignore[arg-type]
+     InvalidHandError, "the discards asked for must be Tile objects, got '1m'"),
+    ("a discard asked for as an id", lambda: Hand.parse("406m456p789s11223z").discard_options(
+        among=[Tile(1), 5]),  # type: ignore[list-item]
+     InvalidHandError, "must be Tile objects, got 5"),
+    ("endless discards asked for", lambda: Hand.parse("406m456p789s11223z").discard_options(
+        among=itertools.repeat(Tile(1))), InvalidHandError, "more than the 136"),
     ("ron paid by the dealer too", lambda: Payments(discarder=1000, dealer=2000),
      InvalidPaymentsError, "a ron (non_dealer_payers 0) is paid by the discarder alone"),
     ("tsumo with a discarder", lambda: Payments(discarder=1000, non_dealer=500,

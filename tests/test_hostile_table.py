@@ -341,7 +341,7 @@ TABLE_TARGETS: list[Target] = [
 def _record_target(value: Any) -> Target:
     """The constructor of an attrs value, each field's default the value's own."""
     kind = type(value)
-    names = [field.name for field in attrs.fields(kind)]
+    names = [field.name for field in attrs.fields(kind) if field.init]  # what a caller sets
     slots = tuple(Slot(st.just(getattr(value, name)), getattr(value, name)) for name in names)
 
     def make(*args: object) -> object:

@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
 from mahjong_core import (
     NO_RED_FIVES_RULES,
+    TENHOU_RULES,
     TENHOU_SANMA_RULES,
     Hand,
     InvalidContextError,
+    Rules,
     Tile,
     parse_tiles,
 )
@@ -24,6 +27,7 @@ from mahjong_core.errors import IllegalActionError
 from mahjong_core.players import HeuristicPlayer, Player, RandomPlayer
 from mahjong_core.table import (
     TENHOU_SANMA_TABLE,
+    TENHOU_TABLE,
     Chi,
     ClosedKan,
     Discard,
@@ -36,9 +40,11 @@ from mahjong_core.table import (
     Pon,
     Ron,
     Round,
+    TableRules,
     Tsumo,
     Wall,
 )
+from tests.support.reference_player import ReferencePlayer
 
 BOT = HeuristicPlayer()
 
@@ -290,3 +296,46 @@ def test_bad_input_raises_the_library_errors() -> None:
             player.choose("1m")  # type: ignore[arg-type]
     with pytest.raises(InvalidContextError, match="Rules"):
         HeuristicPlayer("tenhou")  # type: ignore[arg-type]
+
+
+# -- the same choices as the rule written plainly -----------------------------------------
+
+RULE_TABLES = {
+    "four players, red fives": (TENHOU_RULES, TENHOU_TABLE),
+    "four players, no red fives": (NO_RED_FIVES_RULES, TENHOU_TABLE),
+    "three players, red fives": (TENHOU_SANMA_RULES, TENHOU_SANMA_TABLE),
+    "three players, no red fives": (attrs.evolve(TENHOU_SANMA_RULES, red_fives=False),
+                                    TENHOU_SANMA_TABLE),
+}
+
+
+def reference_games(rules: Rules, table: TableRules, seeds: range) -> Counter[str]:
+    """Play the seeded games with the heuristic player at every seat, checking each of its
+    choices against the plain rule's on the same observation; the choices, by kind."""
+    player, reference = HeuristicPlayer(rules), ReferencePlayer(rules)
+    kinds: Counter[str] = Counter()
+    for seed in seeds:
+        game = Game(rules=rules, table=table, seed=seed)
+        while not game.is_over:
+            game_round = game.deal()
+            while not game_round.is_over:
+                observation = game_round.observe(game_round.to_act[0])
+                action = player.choose(observation)
+                assert action == reference.choose(observation), (seed, observation)
+                kinds[type(action).__name__] += 1
+                kinds["defence"] += any(observation.riichi) and not observation.riichi[
+                    observation.seat]
+                game.apply(action)
+    return kinds
+
+
+@pytest.mark.parametrize("name", RULE_TABLES)
+def test_choices_equal_the_plain_rule_in_whole_games(name: str) -> None:
+    """Every choice of seeded whole games (4 and 3 players, red fives or not) is the one
+    the policy written plainly (tests/support/reference_player.py) makes; the games
+    reach calls, riichi, wins and defence against a riichi."""
+    rules, table = RULE_TABLES[name]
+    kinds = reference_games(rules, table, range(2))
+    for kind in ("Discard", "Pass", "defence"):
+        assert kinds[kind], kinds
+    assert kinds["Pon"] + kinds["Chi"] and kinds["Tsumo"] + kinds["Ron"], kinds

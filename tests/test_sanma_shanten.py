@@ -115,6 +115,10 @@ def test_waits_ukeire_and_discards_by_trying_every_tile() -> None:
         assert options[0].shanten == min(o.shanten for o in options)
         assert hand.discard_options(players=3, lowest_only=True) == [
             o for o in options if o.shanten == options[0].shanten]
+        among = rng.sample(hand.tiles, 2)
+        assert hand.discard_options(players=3, lowest_only=True, among=among) == [
+            o for o in options if o.shanten == options[0].shanten and o.tile.kind in
+            {t.kind for t in among}]
         for option in options:
             rest = hand.remove(option.tile)
             assert option.shanten == rest.shanten(players=3)

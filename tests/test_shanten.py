@@ -277,6 +277,14 @@ def test_discard_options_match_trying_every_discard() -> None:
         assert options[0].shanten == hand.shanten() or hand.shanten() == -1
         lowest = [o for o in expected if o.shanten == expected[0].shanten]
         assert hand.discard_options(visible, lowest_only=True) == lowest, hand
+        # some kinds only (held or not), in the same order; the lowest shanten of all
+        among = rng.sample(hand.tiles, min(len(hand.tiles), rng.randrange(1, 5)))
+        among.append(Tile(rng.randrange(34)))
+        kinds = {t.kind for t in among}
+        assert hand.discard_options(visible, among=among) == [
+            o for o in expected if o.tile.kind in kinds], hand
+        assert hand.discard_options(visible, lowest_only=True, among=among) == [
+            o for o in lowest if o.tile.kind in kinds], hand
 
 
 def brute_discard_options(hand: Hand, meld_counts: Sequence[int],

@@ -597,6 +597,8 @@ HONOUR_HELD = _held(HONOUR_RANKS)
 """The same for the honours."""
 
 _LANES = (1 << 36) - 1
+ALL_KINDS = (1 << 34) - 1
+"""The kinds mask of ``discard_options`` that asks for every kind."""
 _ORPHANS = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 
@@ -684,12 +686,13 @@ def _suits() -> list[_SuitRow]:
 def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
                     items: Sequence[tuple[Item, int]],
                     make: Callable[[int, int, tuple[tuple[Item, int], ...]], Option],
-                    within: int = 99) -> list[Option]:
+                    within: int = 99, kinds: int = ALL_KINDS) -> list[Option]:
     """A 14-tile hand's discards, best first (lowest shanten, most unseen improving
     draws, kind), one per kind it holds: ``make(kind, shanten, draws)`` with the shanten
     of the 13 tiles left and their draws, the items of ``items`` (one per kind: what to
     show for the kind and its unseen copies, counted with the 14 tiles) that lower it.
-    Only the discards that leave a shanten of at most ``within`` are made.
+    Only the discards that leave a shanten of at most ``within`` are made, and only of
+    the kinds whose bits are set in ``kinds``.
 
     Only the discarded suit changes, so the products of the other suits are taken once
     per call, and the other suits' gains once per vector the discarded suit is left with.
@@ -726,7 +729,8 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
     for (s, t1, t2, t3, shift, table, gains, pair_bytes, orphan_bytes, held_table, g3, held,
          vector_bytes) in rows:
         key = keys[s]
-        if not key:
+        lane = ~(held_table[key] >> 36) & kinds >> shift & 511  # the kinds asked for held
+        if not lane:
             continue
         rest = rests[s] << ID_BITS
         f1, f2, f3 = full[t1] << OPT_BITS, full[t2] << OPT_BITS, full[t3] << OPT_BITS
@@ -739,7 +743,7 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
             x_rest = x_total - xs[s]
             shape_rest = shape_total ^ shapes[s]
         whole = full[s]
-        for kind, unit in held[~(held_table[key] >> 36) & 511]:
+        for kind, unit in held[lane]:
             f = whole - unit
             v = table[f] if f >= MELD_UNIT else closed_vector[vector_bytes[f]]
             o = optima[rest | v]

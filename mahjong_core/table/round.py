@@ -396,6 +396,14 @@ class Observation:
     open_hands: tuple[tuple[TileId, ...] | None, ...] = ()
     """Each seat's concealed tiles (ids, ascending) once it declared an open riichi, by
     seat; None for a hand that stays hidden (empty where the table has no open riichi)."""
+    _seat_hand: Hand | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """The table's own ``Hand`` of ``hand`` and this seat's melds when it had built it
+    (``own_hand`` then costs nothing); None otherwise, and in an observation made by its
+    constructor."""
+    _hand_before_draw: Hand | None = attrs.field(default=None, init=False, eq=False,
+                                                 repr=False)
+    """On this seat's turn after a draw, the table's ``Hand`` without the drawn tile when
+    it had built that one only (``own_hand`` adds ``drawn`` to it); else None."""
 
     # -- the seat's own tiles ---------------------------------------------------------
 
@@ -413,7 +421,16 @@ class Observation:
     @property
     def own_hand(self) -> Hand:
         """This seat's concealed tiles and melds as a ``Hand`` (14 tiles on its turn)."""
-        return Hand(self.tiles, [m.meld for m in self.melds[self.seat]])
+        known = self._seat_hand
+        if known is not None:
+            return known
+        tiles = _RED if self.rules.red_fives else _PLAIN
+        before = self._hand_before_draw
+        if before is not None and self.drawn is not None:
+            return before.add(tiles[self.drawn])
+        melds = self.melds[self.seat]
+        return Hand.from_ids136(self.hand, tuple([m.meld for m in melds]) if melds else (),
+                                red_fives=self.rules.red_fives)
 
     def visible_tiles(self) -> tuple[Tile, ...]:
         """The tiles seen outside this seat's ``Hand``: every river tile not called, the
@@ -809,6 +826,10 @@ class Round:
         seen.legal_actions = self._legal(seat, me)
         seen.events = SeenEvents(self._events, seat)
         seen.open_hands = self._open_hands()
+        # the seat's Hand as far as the round has built it, for ``own_hand``
+        seen._seat_hand = me.full
+        seen._hand_before_draw = (me.base if me.full is None and seen.drawn is not None
+                                  and me.drawn == seen.drawn else None)
         seen.__class__ = Observation
         made: Observation = seen
         return made
