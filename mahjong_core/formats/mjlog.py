@@ -38,6 +38,8 @@ from ..errors import InvalidLogError, quote
 from ..tile import TileId, plain_str
 from .game_log import (
     _DEALT_TILES,
+    _DISCARDS,
+    _DRAWS,
     _INDICATORS,
     _MOST_MELDS,
     _MOST_YAKUMAN,
@@ -72,11 +74,6 @@ __all__ = ["decode_utf8", "format_mjlog", "parse_mjlog"]
 def _fail(message: str) -> NoReturn:
     raise InvalidLogError(message)
 
-_DRAWS = tuple(Draw(seat, TileId(tile)) for seat in range(_SEATS) for tile in range(136))
-"""Every draw, at 136 * seat + tile: the reader shares these values rather than build them."""
-_DISCARDS = tuple(
-    tuple(Discard(seat, TileId(tile), tsumogiri) for seat in range(_SEATS) for tile in range(136))
-    for tsumogiri in (False, True))
 
 
 # --- reading ---------------------------------------------------------------------------
