@@ -60,6 +60,20 @@ _RED_CODES = tuple(map(_code, _RED_TABLE))
 _PLAIN_CODES = tuple(map(_code, _PLAIN_TABLE))
 
 
+def _ids_of_codes(codes: tuple[int, ...], ids: Sequence[int]) -> dict[int, tuple[TileId, ...]]:
+    """The ids of each tile code, in ascending order: a round's ids before any is given."""
+    found: dict[int, list[TileId]] = {}
+    for tile_id in ids:
+        found.setdefault(codes[tile_id], []).append(TileId(tile_id))
+    return {code: tuple(tile_ids) for code, tile_ids in found.items()}
+
+
+_FREE = {(red, players): _ids_of_codes(_RED_CODES if red else _PLAIN_CODES,
+                                       range(136) if players == 4 else THREE_PLAYER_IDS)
+         for red in (False, True) for players in (3, 4)}
+"""The ids of each code in a game with or without red fives, of 3 or 4 players."""
+
+
 def _fail(message: str) -> NoReturn:
     raise InvalidLogError(message)
 
@@ -91,9 +105,7 @@ class RoundBuilder:
         self._names = names
         self._table = _RED_TABLE if red_fives else _PLAIN_TABLE
         self._codes = _RED_CODES if red_fives else _PLAIN_CODES
-        self._free: dict[int, list[TileId]] = {}
-        for tile_id in range(136) if players == 4 else THREE_PLAYER_IDS:
-            self._free.setdefault(self._codes[tile_id], []).append(TileId(tile_id))
+        self._free = {code: list(ids) for code, ids in _FREE[bool(red_fives), players].items()}
         if len(hands) != players or any(len(hand) != 13 for hand in hands):
             _fail(f"a round deals 13 tiles to each of {players} seats, got "
                   f"{[len(hand) for hand in hands]}")

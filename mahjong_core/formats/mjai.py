@@ -202,6 +202,13 @@ class _Reader:
         here, a round's own events through ``_ROUND_EVENTS`` (only the riichi player's
         dahai may follow a reach). One function: it runs for every event of a log."""
         kind = event.get("type")
+        play = _ROUND_EVENTS.get(kind) if kind.__class__ is str else None
+        builder = self.round
+        if play is not None and builder is not None and self.reach is None:
+            # most events: a round's own in an open round (so after start_game and before
+            # end_game), no dahai awaited after a reach
+            play(self, builder, event, _WHAT[kind])  # type: ignore[index]
+            return
         what = _WHAT.get(kind) if kind.__class__ is str else "an event"
         if what is None:   # an unknown event type: quoted as the input has it
             what = f"a {quote(kind)} event"
@@ -226,7 +233,6 @@ class _Reader:
                 _fail("end_game before the last round's end_kyoku")
             self.ended = True
             return
-        builder = self.round
         if builder is None:
             _fail(f"{what} outside a round (before start_kyoku or after end_kyoku)")
         if kind == "end_kyoku":
@@ -247,7 +253,7 @@ class _Reader:
         and None, for the caller to read the tile as ``_pai`` does, in its own order."""
         actor, pai = event.get("actor"), event.get("pai")
         tile = _TILE_OF_NAME.get(pai) if pai.__class__ is str else None
-        if tile is None or type(actor) is not int or not 0 <= actor < self.seats:
+        if tile is None or type(actor) is not int or not 0 <= actor < (self.players or _SEATS):
             return self._seat(event, "actor", what), None
         return actor, tile
 
