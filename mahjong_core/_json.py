@@ -91,12 +91,16 @@ def load_json(text: str, *, max_depth: int = MAX_JSON_DEPTH,
     """
     if text.count("[") + text.count("{") > max_depth and json_depth(text) > max_depth:
         raise JSONRefused(f"nesting deeper than {max_depth} levels")
+    # where no number can be too long, the numbers are read in C, not checked one by one
+    long = _long_number(max_number).search("[" + text) is not None
     try:
-        return _decoder(max_number).decode(text)
+        return (_decoder(max_number) if long else _SHORT_NUMBERS).decode(text)
     except RecursionError:  # only below a very small stack: the depth was checked
         raise JSONRefused(f"nesting deeper than {max_depth} levels") from None
 
 
+_SHORT_NUMBERS = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
+"""The strict decoder for text that holds no number too long: its numbers are read in C."""
 _PLAIN = json.JSONDecoder(parse_constant=_constant)
 """Python's own decoder, all in C (no call back into Python for an object or a number)."""
 _SPACED_KEY = re.compile(r'"\s+:')

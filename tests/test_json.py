@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_core._json import JSONRefused, load_json, load_json_lines
+from mahjong_core._json import (
+    MAX_NUMBER_CHARS,
+    JSONRefused,
+    _decoder,
+    json_depth,
+    load_json,
+    load_json_lines,
+)
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10 ** 15, 10 ** 15)
@@ -80,3 +87,39 @@ def test_plain_events_are_read_at_once() -> None:
              '{"type":"hora","deltas":[1' + "0" * 38 + "]}", '"a string"', "[]"]
     assert load_json_lines(lines) == one_by_one(lines)
     assert load_json_lines([]) == []
+
+
+def checked_number_by_number(text: str) -> tuple[str, object]:
+    """What the decoder that checks every number as it reads it answers (the value, or
+    the kind and message of its error)."""
+    try:
+        return "value", _decoder(MAX_NUMBER_CHARS).decode(text)
+    except (ValueError, RecursionError) as error:
+        return type(error).__name__, str(error)
+
+
+def answer(text: str) -> tuple[str, object]:
+    try:
+        return "value", load_json(text)
+    except (ValueError, RecursionError) as error:
+        return type(error).__name__, str(error)
+
+
+values_with_long_numbers = st.recursive(
+    st.integers(-10 ** 60, 10 ** 60) | st.floats(allow_nan=False) | st.text("a\":", max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.text("ab", max_size=2), inner, max_size=3),
+    max_leaves=12)
+
+
+@settings(max_examples=300)
+@given(values_with_long_numbers, st.sampled_from([(",", ":"), (", ", ": "), (" ,\n", " :\t")]))
+def test_numbers_read_in_c_are_those_checked_one_by_one(value: object,
+                                                        separators: tuple[str, str]) -> None:
+    text = json.dumps(value, separators=separators)
+    assert answer(text) == checked_number_by_number(text)
+
+
+@pytest.mark.parametrize("text", [line for line in REFUSED if json_depth(line) <= 32])
+def test_refused_text_is_refused_as_when_each_number_is_checked(text: str) -> None:
+    assert answer(text) == checked_number_by_number(text)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import TileId
@@ -949,3 +949,39 @@ def test_any_writable_game_reads_back_equal(game: GameLog) -> None:
     assert parse_mjlog(text) == game
     assert [item.text for item in iter_sources((text + "\n" + text).encode())
             if isinstance(item, GameSource)] == [text, text]
+
+
+def _list_problem(value: str) -> str | None:
+    """What is wrong with a list attribute's value, as a reader of numbers sees it."""
+    items = value.split(",") if value else []
+    if any(re.fullmatch(r"-?[0-9]+", item) is None for item in items):
+        return "is not a list of numbers"
+    if any(len(item.lstrip("-")) > 18 for item in items):
+        return "holds a number of more than 18 digits"
+    return None
+
+
+@settings(max_examples=200)
+@example(["1" * 19])
+@example(["-" + "1" * 18])
+@example(["-" + "1" * 19, "2"])
+@example(["1", "2" * 19])
+@example(["1" * 18, "3"])
+@example(["1a"])
+@example(["1", ""])
+@given(st.lists(st.from_regex(r"-?[0-9]{1,21}", fullmatch=True)
+                | st.text("0123456789-a ", max_size=4), max_size=4))
+def test_a_list_attribute_is_read_or_refused_for_what_is_wrong(items: list[str]) -> None:
+    value = ",".join(items)
+    document = ('<mjloggm ver="2.3"><GO type="169" lobby="0"/><TAIKYOKU oya="0"/>'
+                f'<INIT seed="0,0,0,2,3,60" ten="{value}" oya="0" '
+                + " ".join(f'hai{seat}="{",".join(str(4 * n + seat) for n in range(13))}"'
+                           for seat in range(4))
+                + '/><RYUUKYOKU type="yao9" /></mjloggm>')
+    problem = _list_problem(value)
+    if problem is None:
+        game = parse_mjlog(document)
+        assert game.rounds[0].scores == tuple(100 * int(item) for item in items if value)
+    else:
+        with pytest.raises(InvalidLogError, match=re.escape(problem)):
+            parse_mjlog(document)

@@ -79,7 +79,8 @@ __all__ = ["SCORE_ADAPTER", "TASKS", "main", "ron_hands", "score_requests", "ten
 _KERNELS = ("win", "waits", "shanten", "evaluate")
 TASKS = (*(kernel + form for kernel in _KERNELS for form in ("", "-ids", "-text")),
          "score", "import", "selfplay", "botplay", "replay", "replay-tenhou6", "replay-mjai",
-         "read-mjlog", "read-tenhou6", "read-mjai", "replay-jobs2", "replay-dask")
+         "read-mjlog", "read-tenhou6", "read-mjai", "stats-mjlog", "stats-tenhou6",
+         "stats-mjai", "replay-jobs2", "replay-dask")
 """Task names, in the order they run and print: each kernel on a prepared input, then as
 a whole call from 136 ids (``-ids``) and from mpsz text (``-text``)."""
 
@@ -106,6 +107,9 @@ _TITLES = {
     "read-mjlog": "read mjlog, a round",
     "read-tenhou6": "read tenhou6, a round",
     "read-mjai": "read mjai, a round",
+    "stats-mjlog": "stats mjlog, a round",
+    "stats-tenhou6": "stats tenhou6, a round",
+    "stats-mjai": "stats mjai, a round",
     "replay-jobs2": "replay mjlog, --jobs 2, a round",
     "replay-dask": "replay mjlog, Dask x2, a round",
 }
@@ -113,7 +117,8 @@ _TARGETS: dict[str, tuple[float | None, float | None]] = {
     "win": (0.4, None), "waits": (1.5, None), "shanten": (1.0, None), "evaluate": (5.0, None),
     "win-ids": (None, 5.0), "shanten-ids": (None, 10.0), "evaluate-ids": (None, 10.0),
     "score": (1e6 / 16_000, 4.0), "import": (40.0, None), "replay": (400.0, None),
-    "replay-tenhou6": (400.0, None), "replay-mjai": (400.0, None)}
+    "replay-tenhou6": (400.0, None), "replay-mjai": (400.0, None), "stats-mjlog": (400.0, None),
+    "stats-tenhou6": (400.0, None), "stats-mjai": (400.0, None)}
 """Our targets, warm: at most so many microseconds per call (milliseconds for the import
 with cached bytecode), and at least so many times faster than PyPI mahjong."""
 COLD_FACTOR = 2.0
@@ -571,7 +576,7 @@ class _Run:
     peers: dict[str, Any]
     progress: _Progress
     dealt: dict[tuple[str, int, int], Any] = attrs.Factory(dict)
-    one_process: dict[tuple[str, bool], tuple[float, list[Any]]] = attrs.Factory(dict)
+    one_process: dict[tuple[str, str], tuple[float, list[Any]]] = attrs.Factory(dict)
     """A corpus row's time on one process and its answers, by (format, replayed)."""
 
     def deal(self, dealer: Callable[[int, int], Any], count: int, task: str) -> Any:
@@ -1201,20 +1206,52 @@ def _read_game(item: GameSource | ReadError) -> tuple[int, int] | str:
     return len(game.rounds), sum(len(r.events) for r in game.rounds)
 
 
+def _game_stats(item: GameSource | ReadError) -> tuple[int, int] | str:
+    """A game's counts as the stats command makes them (read, replayed, summed up): its
+    rounds and its players' wins, or why it is refused."""
+    from ..formats.corpus import GameSource
+    from ..formats.logs import parse_game
+    from .stats import game_stats
+
+    if not isinstance(item, GameSource):
+        return item.message
+    try:
+        stats = game_stats(parse_game(item.text, item.fmt))
+    except MahjongError as error:
+        return str(error)
+    return stats.rounds, sum(player.wins for player in stats.players.values())
+
+
 @attrs.frozen
 class _CorpusRow:
-    """One corpus row: the format read, whether the games are replayed, and where."""
+    """One corpus row: the format read, what is done with each game, and where."""
 
     fmt: str
-    replay: bool = True
+    work: str = "replay"
+    """"read", "replay" (read and replayed) or "stats" (read, replayed and counted as the
+    stats command counts)."""
     backend: str = "one process"
     """"one process", "--jobs 2" or "dask" (a LocalCluster of two workers)."""
+
+    @property
+    def replay(self) -> bool:
+        """Whether each answer is a replay's (final scores, rounds)."""
+        return self.work == "replay"
+
+
+_CORPUS_WORK = {"read": (_read_game, "reading games", "read"),
+                "replay": (_replay_game, "replaying games", "read and replayed"),
+                "stats": (_game_stats, "counting games", "read, replayed and counted")}
+"""Each corpus row's work: the function of one game (whose answer's first number is the
+rounds, or its second for a replay), the progress line and the words of the note."""
 
 
 _CORPUS_ROWS = {
     "replay": _CorpusRow("mjlog"), "replay-tenhou6": _CorpusRow("tenhou6"),
-    "replay-mjai": _CorpusRow("mjai"), "read-mjlog": _CorpusRow("mjlog", False),
-    "read-tenhou6": _CorpusRow("tenhou6", False), "read-mjai": _CorpusRow("mjai", False),
+    "replay-mjai": _CorpusRow("mjai"), "read-mjlog": _CorpusRow("mjlog", "read"),
+    "read-tenhou6": _CorpusRow("tenhou6", "read"), "read-mjai": _CorpusRow("mjai", "read"),
+    "stats-mjlog": _CorpusRow("mjlog", "stats"), "stats-tenhou6": _CorpusRow("tenhou6", "stats"),
+    "stats-mjai": _CorpusRow("mjai", "stats"),
     "replay-jobs2": _CorpusRow("mjlog", backend="--jobs 2"),
     "replay-dask": _CorpusRow("mjlog", backend="dask")}
 """The corpus rows, all run by ``_task_corpus``: the same games in each format."""
@@ -1298,8 +1335,8 @@ def _task_corpus(run: _Run, task: str) -> Row:
                                max(2, run.hands // 12500), "replay")
     # (every corpus row shares the replay row's games and seed)
     items = corpus.games[spec.fmt]
-    function = _replay_game if spec.replay else _read_game
-    run.progress.say("replaying games" if spec.replay else "reading games")
+    function, doing, done = _CORPUS_WORK[spec.work]
+    run.progress.say(doing)
     with _corpus_backend(spec.backend) as backend:
         if backend is None:
             timing = _time(lambda: [function(item) for item in items], 1, run.repeat)
@@ -1317,7 +1354,7 @@ def _task_corpus(run: _Run, task: str) -> Row:
                           [a if isinstance(a, str) else a[0] for a in answers])
         row.notes.append(f"{1e6 / row.ours.best:,.0f} rounds per second (first pass "
                          f"{1e6 / row.ours.first:,.0f}), {spec.fmt} "
-                         f"{'read and replayed' if spec.replay else 'read'}, {where}: "
+                         f"{done}, {where}: "
                          f"{len(items) - len(refused)} of {len(items)} games from "
                          f"{corpus.source}")
     else:
@@ -1340,9 +1377,9 @@ def _judge_corpus(run: _Run, row: Row, spec: _CorpusRow, answers: list[Any],
         row.wrong += wrong
         row.checks.append(f"games whose replay ends on other scores than were played: {wrong}")
     if spec.backend == "one process":
-        run.one_process[(spec.fmt, spec.replay)] = (row.ours.best if row.ours else 0.0, answers)
+        run.one_process[(spec.fmt, spec.work)] = (row.ours.best if row.ours else 0.0, answers)
         return
-    alone = run.one_process.get((spec.fmt, spec.replay))
+    alone = run.one_process.get((spec.fmt, spec.work))
     if alone is None:
         row.notes.append("run the replay row too for the scaling against one process")
         return

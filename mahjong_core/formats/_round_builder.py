@@ -22,12 +22,12 @@ from ..table.records import DrawKind
 from ..table.wall import THREE_PLAYER_IDS
 from ..tile import Tile, TileId
 from .game_log import (
+    _DISCARDS,
+    _DRAWS,
     Agari,
     AgariRecord,
     Call,
     CallKind,
-    Discard,
-    Draw,
     LogCall,
     LogEvent,
     LogRound,
@@ -58,6 +58,20 @@ def _code(tile: Tile) -> int:
 
 _RED_CODES = tuple(map(_code, _RED_TABLE))
 _PLAIN_CODES = tuple(map(_code, _PLAIN_TABLE))
+
+
+def _ids_of_codes(codes: tuple[int, ...], ids: Sequence[int]) -> dict[int, tuple[TileId, ...]]:
+    """The ids of each tile code, in ascending order: a round's ids before any is given."""
+    found: dict[int, list[TileId]] = {}
+    for tile_id in ids:
+        found.setdefault(codes[tile_id], []).append(TileId(tile_id))
+    return {code: tuple(tile_ids) for code, tile_ids in found.items()}
+
+
+_FREE = {(red, players): _ids_of_codes(_RED_CODES if red else _PLAIN_CODES,
+                                       range(136) if players == 4 else THREE_PLAYER_IDS)
+         for red in (False, True) for players in (3, 4)}
+"""The ids of each code in a game with or without red fives, of 3 or 4 players."""
 
 
 def _fail(message: str) -> NoReturn:
@@ -91,9 +105,7 @@ class RoundBuilder:
         self._names = names
         self._table = _RED_TABLE if red_fives else _PLAIN_TABLE
         self._codes = _RED_CODES if red_fives else _PLAIN_CODES
-        self._free: dict[int, list[TileId]] = {}
-        for tile_id in range(136) if players == 4 else THREE_PLAYER_IDS:
-            self._free.setdefault(self._codes[tile_id], []).append(TileId(tile_id))
+        self._free = {code: list(ids) for code, ids in _FREE[bool(red_fives), players].items()}
         if len(hands) != players or any(len(hand) != 13 for hand in hands):
             _fail(f"a round deals 13 tiles to each of {players} seats, got "
                   f"{[len(hand) for hand in hands]}")
@@ -137,12 +149,18 @@ class RoundBuilder:
 
     def _new(self, tile: Tile, what: str) -> TileId:
         """A fresh id for a tile that appears for the first time."""
-        self._check_tile(tile, what)
         free = self._free.get(2 * tile.kind + tile.red)
         if not free:
-            _fail(f"{what} {self._name(tile)} would be a fifth {self._name(tile)}"
-                  if not tile.red else f"{what} is a second red {self._name(tile)}")
+            self._no_id(tile, what)
         return free.pop(0)
+
+    def _no_id(self, tile: Tile, what: str) -> NoReturn:
+        """Why ``tile`` gets no fresh id: the game has no such tile, or its copies are all
+        out (``_free`` holds a list for each tile the game has, so the check runs only
+        here)."""
+        self._check_tile(tile, what)
+        _fail(f"{what} {self._name(tile)} would be a fifth {self._name(tile)}"
+              if not tile.red else f"{what} is a second red {self._name(tile)}")
 
     def _check_tile(self, tile: Tile, what: str) -> None:
         if tile.red and not self.red_fives:
@@ -165,11 +183,11 @@ class RoundBuilder:
     def _take(self, seat: int, tile: Tile, what: str, *, avoid: TileId | None = None) -> TileId:
         """The id of ``tile`` in ``seat``'s hand (another copy than ``avoid`` if it has one);
         the id leaves the hand."""
-        self._check_tile(tile, what)
         hand = self.hands[seat]
         code, codes = 2 * tile.kind + tile.red, self._codes
         matches = [i for i in hand if codes[i] == code]
-        if not matches:
+        if not matches:   # a tile the game has not either: the hand holds none
+            self._check_tile(tile, what)
             _fail(f"seat {seat} {what} {self._name(tile)}, which its hand does not hold")
         others = [i for i in matches if i != avoid]
         chosen = min(others) if others else matches[0]
@@ -231,9 +249,12 @@ class RoundBuilder:
             _fail(f"seat {seat} draws, but {self._expected()}")
         if phase in (_Phase.DRAW, _Phase.ANSWER):
             self.live_draws += 1
-        tile_id = self._new(tile, f"seat {seat}'s draw")
+        free = self._free.get(2 * tile.kind + tile.red)
+        if not free:
+            self._no_id(tile, f"seat {seat}'s draw")
+        tile_id = free.pop(0)
         self.hands[seat].append(tile_id)
-        self.events.append(Draw(seat, tile_id))
+        self.events.append(_DRAWS[136 * seat + tile_id])
         self.phase, self.seat, self.drawn, self.last = _Phase.ACT, seat, tile_id, None
 
     def discard(self, seat: int, tile: Tile | None, *, riichi: bool = False,
@@ -261,7 +282,7 @@ class RoundBuilder:
             self.riichi_declared[seat] = True
             self.events.append(Riichi(seat, 1))
             self.riichi_pending = seat
-        self.events.append(Discard(seat, tile_id, tile_id == drawn))
+        self.events.append(_DISCARDS[tile_id == drawn][136 * seat + tile_id])
         self.discards.append(tile_id // 4)
         self.last_riichi = riichi
         self.phase, self.drawn, self.last = _Phase.ANSWER, None, tile_id

@@ -389,6 +389,15 @@ class Discard:
             _fail(f"a discard's tsumogiri is a bool, got {quote(self.tsumogiri)}")
 
 
+_DRAWS = tuple(Draw(seat, TileId(tile)) for seat in range(_SEATS) for tile in range(136))
+"""Every draw, at 136 * seat + tile: the readers share these values rather than build
+one a draw."""
+_DISCARDS = tuple(
+    tuple(Discard(seat, TileId(tile), tsumogiri) for seat in range(_SEATS) for tile in range(136))
+    for tsumogiri in (False, True))
+"""Every discard, at ``[tsumogiri][136 * seat + tile]``."""
+
+
 @attrs.frozen
 class Call:
     """Seat ``seat`` calls or declares a meld (tag ``N``)."""

@@ -185,7 +185,6 @@ class _Reader:
         self.rounds: list[LogRound] = []
         self.round: RoundBuilder | None = None
         self.reach: int | None = None
-        self.saw_red = False
         self.east_only = True
         self.players: int | None = None
         """3 or 4, once start_game's names or the first start_kyoku say."""
@@ -203,6 +202,13 @@ class _Reader:
         here, a round's own events through ``_ROUND_EVENTS`` (only the riichi player's
         dahai may follow a reach). One function: it runs for every event of a log."""
         kind = event.get("type")
+        play = _ROUND_EVENTS.get(kind) if kind.__class__ is str else None
+        builder = self.round
+        if play is not None and builder is not None and self.reach is None:
+            # most events: a round's own in an open round (so after start_game and before
+            # end_game), no dahai awaited after a reach
+            play(self, builder, event, _WHAT[kind])  # type: ignore[index]
+            return
         what = _WHAT.get(kind) if kind.__class__ is str else "an event"
         if what is None:   # an unknown event type: quoted as the input has it
             what = f"a {quote(kind)} event"
@@ -227,7 +233,6 @@ class _Reader:
                 _fail("end_game before the last round's end_kyoku")
             self.ended = True
             return
-        builder = self.round
         if builder is None:
             _fail(f"{what} outside a round (before start_kyoku or after end_kyoku)")
         if kind == "end_kyoku":
@@ -242,11 +247,22 @@ class _Reader:
         elif kind != "none":
             _fail(f"unknown event type {quote(kind)}")
 
+    def _actor_and_pai(self, event: dict[str, object], what: str) -> tuple[int, Tile | None]:
+        """A tsumo's or dahai's seat, and its tile when both are right (most of a log's
+        events, read at once); else the seat as ``_seat`` reads it (raising when wrong)
+        and None, for the caller to read the tile as ``_pai`` does, in its own order."""
+        actor, pai = event.get("actor"), event.get("pai")
+        tile = _TILE_OF_NAME.get(pai) if pai.__class__ is str else None
+        if tile is None or type(actor) is not int or not 0 <= actor < (self.players or _SEATS):
+            return self._seat(event, "actor", what), None
+        return actor, tile
+
     def _tsumo(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
-        builder.draw(self._seat(event, "actor", what), self._pai(event, "pai", what))
+        actor, tile = self._actor_and_pai(event, what)
+        builder.draw(actor, tile if tile is not None else self._pai(event, "pai", what))
 
     def _dahai(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
-        actor = self._seat(event, "actor", what)
+        actor, tile = self._actor_and_pai(event, what)
         riichi = self.reach is not None
         if riichi and actor != self.reach:
             _fail(f"seat {actor}'s dahai follows seat {self.reach}'s reach")
@@ -254,8 +270,8 @@ class _Reader:
         tsumogiri = event.get("tsumogiri")
         if tsumogiri is not None and type(tsumogiri) is not bool:
             _fail(f"{what}'s tsumogiri is true or false, got {quote(tsumogiri)}")
-        builder.discard(actor, self._pai(event, "pai", what), riichi=riichi,
-                        tsumogiri=tsumogiri)
+        builder.discard(actor, tile if tile is not None else self._pai(event, "pai", what),
+                        riichi=riichi, tsumogiri=tsumogiri)
 
     def _reach(self, builder: RoundBuilder, event: dict[str, object], what: str) -> None:
         actor = self._seat(event, "actor", what)
@@ -299,14 +315,10 @@ class _Reader:
         builder.end_in_draw(draw, _deltas(event, what, self.seats))
 
     def _pai(self, event: dict[str, object], key: str, what: str) -> Tile:
-        tile = _tile(_field(event, key, what), f"{what}'s {key}")
-        self.saw_red |= tile.red
-        return tile
+        return _tile(_field(event, key, what), f"{what}'s {key}")
 
     def _tiles(self, value: object, what: str, count: int | None = None) -> list[Tile]:
-        tiles = _tiles(value, what, count)
-        self.saw_red |= any(tile.red for tile in tiles)
-        return tiles
+        return _tiles(value, what, count)
 
     def _consumed(self, event: dict[str, object], what: str, count: int | None = None
                   ) -> list[Tile]:

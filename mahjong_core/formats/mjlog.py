@@ -38,6 +38,8 @@ from ..errors import InvalidLogError, quote
 from ..tile import TileId, plain_str
 from .game_log import (
     _DEALT_TILES,
+    _DISCARDS,
+    _DRAWS,
     _INDICATORS,
     _MOST_MELDS,
     _MOST_YAKUMAN,
@@ -73,11 +75,6 @@ __all__ = ["decode_utf8", "format_mjlog", "parse_mjlog"]
 def _fail(message: str) -> NoReturn:
     raise InvalidLogError(message)
 
-_DRAWS = tuple(Draw(seat, TileId(tile)) for seat in range(_SEATS) for tile in range(136))
-"""Every draw, at 136 * seat + tile: the reader shares these values rather than build them."""
-_DISCARDS = tuple(
-    tuple(Discard(seat, TileId(tile), tsumogiri) for seat in range(_SEATS) for tile in range(136))
-    for tsumogiri in (False, True))
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -138,6 +135,9 @@ read, a meld code decoded or a tile id checked."""
 _MAX_DIGITS = 18
 """The longest number an attribute may hold: every number of a log fits."""
 _LONG_NUMBER = re.compile(f"[0-9]{{{_MAX_DIGITS + 1}}}")
+_SHORT_INTS = re.compile(f"(?:-?[0-9]{{1,{_MAX_DIGITS}}}(?:,-?[0-9]{{1,{_MAX_DIGITS}}})*)?\\Z")
+"""A list attribute that is right (``_INTS`` with no number too long): one test where a log
+is right, the two that say what is wrong only where it is not."""
 
 
 def _quoted_attributes(text: str) -> list[tuple[str, str]]:
@@ -196,9 +196,9 @@ def _ints(attrs_: dict[str, str], key: str, count: int | None = None,
             _fail(f"{key} holds {found} numbers, not {count}")
         if most is not None and found > most[0]:
             _fail(f"{key} holds {found} numbers, more than {most[0]}: {most[1]}")
-    if _INTS.match(value) is None:
-        _fail(f"{key}={quote(value)} is not a list of numbers")
-    if _LONG_NUMBER.search(value) is not None:
+    if _SHORT_INTS.match(value) is None:
+        if _INTS.match(value) is None:
+            _fail(f"{key}={quote(value)} is not a list of numbers")
         _fail(f"{key}={quote(value)} holds a number of more than {_MAX_DIGITS} digits")
     return list(map(int, value.split(","))) if value else []
 

@@ -216,6 +216,34 @@ def _take(item: object, what: str, seat: int = 0, players: int = 4) -> _Take:
     return _Take(kind, tiles[at], tuple(t for n, t in enumerate(tiles) if n != at), offset)
 
 
+_DRAWN = {code: _Take(None, tile) for code, tile in _TILE_OF_CODE.items()}
+"""The take of each tile code (a draw), made once: most of a seat's takes."""
+_DISCARDED = {_TSUMOGIRI: _Give("discard"), _PLACEHOLDER: _Give("placeholder"),
+              **{code: _Give("discard", (tile,)) for code, tile in _TILE_OF_CODE.items()}}
+"""The discard item of each number a seat's discards may hold, made once: most of them."""
+
+
+def _takes(items: list[object], where: str, seat: int, players: int) -> list[_Take]:
+    """A seat's takes (``where`` names the round; an item's own name is made only for a
+    message)."""
+    takes = []
+    for n, item in enumerate(items):
+        take = _DRAWN.get(item) if type(item) is int else None
+        takes.append(take if take is not None
+                     else _take(item, f"{where}: seat {seat}'s take {n}", seat, players))
+    return takes
+
+
+def _gives(items: list[object], where: str, seat: int) -> list[_Give]:
+    """A seat's discards (``where`` names the round)."""
+    gives = []
+    for n, item in enumerate(items):
+        give = _DISCARDED.get(item) if type(item) is int else None
+        gives.append(give if give is not None
+                     else _give(item, f"{where}: seat {seat}'s discard {n}"))
+    return gives
+
+
 def _give(item: object, what: str) -> _Give:
     if type(item) is int:
         if item == _TSUMOGIRI:
@@ -298,10 +326,10 @@ def _order(takes: Sequence[Sequence[_Take]], gives: Sequence[Sequence[_Give]], d
 
 def _exhausted(state: _State, takes: Sequence[Sequence[_Take]],
                gives: Sequence[Sequence[_Give]]) -> bool:
-    """Whether every seat's takes and gives are used up."""
-    seats = len(takes)   # the state counts four seats; a three-player round has three
-    return (state.takes[:seats] == list(map(len, takes))
-            and state.gives[:seats] == list(map(len, gives)))
+    """Whether every seat's takes and gives are used up (no seat's count passes its list's
+    length, so the sums tell; a three-player round's fourth count stays 0)."""
+    return (sum(state.takes) == sum(map(len, takes))
+            and sum(state.gives) == sum(map(len, gives)))
 
 
 _GO_ON = ""
@@ -425,14 +453,17 @@ def _callers(state: _State, takes: Sequence[Sequence[_Take]]) -> list[tuple[int,
     seat = state.seat
     callers: list[tuple[int, int, _Take]] = []
     players = len(takes)
-    for other in ((seat + step) % players for step in range(1, players)):
-        index = state.takes[other]
-        if index < len(takes[other]):
-            item = takes[other][index]
+    for step in range(1, players):
+        other = (seat + step) % players
+        index, items = state.takes[other], takes[other]
+        if index < len(items):
+            item = items[index]
             if (item.kind is not None and (other + item.offset) % 4 == seat
                     and item.tile == state.last):
                 rank = 1 if item.kind is CallKind.CHI else 0
                 callers.append((rank, other, item))
+    if not callers:   # after most discards
+        return []
     callers.sort(key=lambda entry: entry[0])
     return [(other, item) for _, other, item in callers]
 
@@ -600,10 +631,8 @@ def _round(raw: object, number: int, red_fives: bool, players: int) -> LogRound:
         for value, name in ((took, "takes"), (gave, "discards")):
             if not isinstance(value, list):
                 _fail(f"{where}: seat {seat}'s {name} are a list, got {value!r}"[:200])
-        takes.append([_take(item, f"{where}: seat {seat}'s take {n}", seat, players)
-                      for n, item in enumerate(cast(list[object], took))])
-        gives.append([_give(item, f"{where}: seat {seat}'s discard {n}")
-                      for n, item in enumerate(cast(list[object], gave))])
+        takes.append(_takes(cast(list[object], took), where, seat, players))
+        gives.append(_gives(cast(list[object], gave), where, seat))
     end, wins, draw_kind, draw_deltas = _end_of(raw[16], where, players)
     dealer = meta[0] % 4
     if dealer >= players:
