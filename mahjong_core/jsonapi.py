@@ -29,7 +29,6 @@ from .errors import (
 from .hand import Hand, hand_from_text
 from .meld import Meld, MeldKind, Relative
 from .points import Limit
-from .presets import PRESETS
 from .rules import TENHOU_RULES, TENHOU_SANMA_RULES, Rules
 from .scoring import NoWin, NoWinReason, WinResult, evaluate, result_values
 from .tile import Tile, _parse_tiles, plain_str
@@ -186,6 +185,10 @@ def parse_request(obj: object) -> tuple[Hand, Tile, WinContext, Rules]:
 def _preset(name: str) -> Rules:
     """The hand rules of the named rule set (``presets.PRESETS``); raises InvalidRulesError
     for another name."""
+    # imported here: the registry builds every rule set, a cost the score command's
+    # start-up need not pay unless a request names its rules
+    from .presets import PRESETS
+
     found = PRESETS.get(name)
     if found is None:
         raise InvalidRulesError(
