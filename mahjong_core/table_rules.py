@@ -14,7 +14,7 @@ from .rules import Rules
 from .tile import bounded_list, is_text_like, plain_str
 
 __all__ = ["MAHJONG_SOUL_TABLE", "TENHOU_EAST_TABLE", "TENHOU_SANMA_TABLE", "TENHOU_TABLE",
-           "GameLength", "LeftoverSticks", "TableRules", "check_stick_value",
+           "GameLength", "LeftoverSticks", "TableRules", "check_scores", "check_stick_value",
            "riichi_tiles_needed", "seats_by_place"]
 
 
@@ -151,7 +151,9 @@ _MAX_SCORE = 10 ** 9
 """Far beyond any score a game reaches."""
 
 
-def _scores(value: Sequence[int], players: int) -> list[int]:
+def check_scores(value: Sequence[int], players: int) -> list[int]:
+    """``value`` as a list of ``players`` scores; raises InvalidContextError unless it holds
+    one int per player, each within a billion points of zero."""
     items = None if is_text_like(value) or not isinstance(value, Sequence) else (
         bounded_list(value, players, "scores", InvalidContextError))
     if (items is None or len(items) != players
@@ -294,7 +296,7 @@ class TableRules:
 
         Raises InvalidContextError unless ``scores`` holds one int per player.
         """
-        scores = _scores(scores, self.players)
+        scores = check_scores(scores, self.players)
         if self.floating_uma is None:
             return self.uma
         return self.floating_uma[sum(score < self.return_score for score in scores)]
@@ -323,7 +325,7 @@ class TableRules:
         Raises InvalidContextError unless ``scores`` holds one int per player, each within
         a billion points of zero.
         """
-        scores = _scores(scores, self.players)
+        scores = check_scores(scores, self.players)
         order = seats_by_place(scores)
         base = [self._tenths_over_return(score) for score in scores]
         # each place's bonus: its uma; the first's also what makes the sum zero (the oka)

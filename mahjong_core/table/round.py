@@ -26,7 +26,7 @@ from ..meld import Meld, MeldKind, Relative
 from ..rules import TENHOU_RULES, Rules
 from ..scoring import WinResult, evaluate
 from ..seats import relative_seat, seat_from_relative, seat_wind
-from ..tile import Tile, TileId, bounded_list, is_text_like
+from ..tile import Tile, TileId
 from ..ukeire import DiscardOption
 from .actions import (
     Action,
@@ -75,7 +75,7 @@ from .records import (
     Win,
     round_name,
 )
-from .rules import TENHOU_TABLE, TableRules, check_stick_value
+from .rules import TENHOU_TABLE, TableRules, check_scores, check_stick_value
 from .wall import Wall
 
 __all__ = ["Observation", "Phase", "Round", "SeenEvents"]
@@ -102,8 +102,6 @@ def _runs_with(kind: int) -> tuple[tuple[int, int], ...]:
 
 _CHI_NEEDS = tuple(_runs_with(kind) for kind in range(27))
 """Suit kind -> the pairs of kinds that make a run with it."""
-_MAX_SCORE = 10 ** 9
-"""Far beyond any score a game reaches."""
 
 
 class _Steps(NamedTuple):
@@ -621,13 +619,7 @@ def _checked_round(wall: Wall, dealer: int, round_wind: Wind, dealer_index: int 
                 f"{name} must be an int from 0 to {most}, got {quote(value)}")
     if scores is None:
         scores = (table.start_score,) * players
-    items = None if is_text_like(scores) or not isinstance(scores, Sequence) else (
-        bounded_list(scores, players, "scores", InvalidContextError))
-    if (items is None or len(items) != players
-            or any(type(s) is not int or abs(s) > _MAX_SCORE for s in items)):
-        raise InvalidContextError(f"scores are {players} ints within {_MAX_SCORE:,} points "
-                                  f"of zero, got {quote(scores)}")
-    return items
+    return check_scores(scores, players)
 
 
 class Round:

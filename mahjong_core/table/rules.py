@@ -12,11 +12,12 @@ from ..table_rules import (
     GameLength,
     LeftoverSticks,
     TableRules,
+    check_scores,
     check_stick_value,
     riichi_tiles_needed,
     seats_by_place,
 )
 
 __all__ = ["MAHJONG_SOUL_TABLE", "TENHOU_EAST_TABLE", "TENHOU_SANMA_TABLE", "TENHOU_TABLE",
-           "GameLength", "LeftoverSticks", "TableRules", "check_stick_value",
+           "GameLength", "LeftoverSticks", "TableRules", "check_scores", "check_stick_value",
            "riichi_tiles_needed", "seats_by_place"]
