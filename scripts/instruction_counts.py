@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Machine instructions the library's common calls cost, counted by valgrind's callgrind.
+
+Unlike a timing, an instruction count hardly changes with the machine's load, so two
+versions of the library can be compared on a busy machine: run it from each checkout's
+root, or point ``--tree`` at another checkout (``git worktree add /tmp/old REV``).
+
+    python scripts/instruction_counts.py --games games.jsonl
+    python scripts/instruction_counts.py --games games.jsonl --tree /tmp/old
+
+Each figure is a child interpreter's count with the measured work less the count of the
+same child without it (start-up, data preparation): ``evaluate`` on fresh hands and again
+on the same hands (warm), the ``score`` command per request line (the requests made by
+this checkout's bench, whatever tree is measured) and its start-up, and
+reading and replaying the first 40 mjlog games of a file of game records (one JSON object
+a line with an ``"mjlog"`` key). Needs valgrind; bytecode is cached in a folder of its own,
+written by an uncounted run of each child first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+EVALUATE = """
+import sys
+from mahjong_core import Hand, Tile, WinContext, evaluate, tiles_from_ids136
+from mahjong_core.cli.bench import _evaluate_deals
+deals = _evaluate_deals(2000, 2027)
+made = [(Hand.from_ids136(h), Tile.from_id136(w), WinContext(
+    riichi=True, dora_indicators=tiles_from_ids136(d), ura_indicators=tiles_from_ids136(u)))
+    for h, w, d, u in deals]
+for _ in range(int(sys.argv[1])):
+    for hand, win, context in made:
+        evaluate(hand, win, context)
+"""
+
+REQUESTS = """
+import json, sys
+from mahjong_core.cli.bench import score_requests
+with open(sys.argv[1], "w") as out:
+    out.writelines(json.dumps(r) + "\\n" for r in score_requests(1000, 2031))
+"""
+
+GAMES = """
+import json, sys
+import mahjong_core.formats as formats
+replay = getattr(formats, "replay_game", None) or getattr(formats, "replay_mjlog")
+with open(sys.argv[1]) as lines:
+    texts = [json.loads(line)["mjlog"] for line, _ in zip(lines, range(40))]
+if sys.argv[2] != "none":
+    games = [formats.parse_mjlog(text) for text in texts]
+    if sys.argv[2] == "replay":
+        for game in games:
+            try:  # a private lobby's final points may differ: the rounds are replayed
+                replay(game, round_points=False)
+            except ValueError:
+                pass
+    print(sum(len(game.rounds) for game in games))
+"""
+
+
+def count(argv: list[str], env: dict[str, str], stdin: str | None = None) -> tuple[int, str]:
+    """Instructions of one child run (and its standard output), in an empty folder so that
+    the library comes from ``PYTHONPATH`` alone."""
+    with tempfile.TemporaryDirectory() as folder:
+        out_file = os.path.join(folder, "callgrind.out")
+        with open(stdin or os.devnull, "rb") as source:
+            done = subprocess.run(["valgrind", "--tool=callgrind",
+                                   f"--callgrind-out-file={out_file}", *argv],
+                                  stdin=source, capture_output=True, env=env, check=True,
+                                  cwd=folder)
+    found = re.search(rb"Collected : (\d+)", done.stderr)
+    if found is None:
+        sys.exit("valgrind printed no count")
+    return int(found.group(1)), done.stdout.decode()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tree", default=os.getcwd(), help="checkout to measure (here)")
+    parser.add_argument("--games", help="game records, one JSON object a line (\"mjlog\")")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is needed (apt-get install valgrind)")
+    tree = os.path.abspath(args.tree)
+    cache = tempfile.mkdtemp(prefix="instruction-counts-")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPATH=tree, PYTHONPYCACHEPREFIX=cache, PYTHONHASHSEED="0")
+    python = [sys.executable, "-c"]
+    subprocess.run([*python, EVALUATE, "1"], env=env, check=True, cwd=cache)  # bytecode
+    none, _ = count([*python, EVALUATE, "0"], env)
+    once, _ = count([*python, EVALUATE, "1"], env)
+    thrice, _ = count([*python, EVALUATE, "3"], env)
+    print(f"evaluate: {(once - none) / 2000:,.0f} a fresh hand, "
+          f"{(thrice - once) / 4000:,.0f} warm")
+    requests = os.path.join(cache, "requests.jsonl")  # made by this checkout, for any tree
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    subprocess.run([*python, REQUESTS, requests], env={**env, "PYTHONPATH": here}, check=True,
+                   cwd=cache)
+    score = [sys.executable, "-m", "mahjong_core", "score"]
+    subprocess.run(score, env=env, check=True, cwd=cache, stdin=subprocess.DEVNULL)  # bytecode
+    start, _ = count(score, env)
+    lines, _ = count(score, env, requests)
+    print(f"score command: {(lines - start) / 1000:,.0f} a request line, "
+          f"start-up {start / 1e6:,.0f}M")
+    if args.games:
+        games = os.path.abspath(args.games)
+        subprocess.run([*python, GAMES, games, "replay"], env=env, check=True, cwd=cache,
+                       capture_output=True)  # writes the bytecode of what a replay imports
+        none, _ = count([*python, GAMES, games, "none"], env)
+        read, rounds = count([*python, GAMES, games, "read"], env)
+        replayed, _ = count([*python, GAMES, games, "replay"], env)
+        total = int(rounds)
+        print(f"mjlog, {total} rounds: {(read - none) / total:,.0f} to read a round, "
+              f"{(replayed - read) / total:,.0f} to replay it")
+    shutil.rmtree(cache, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
