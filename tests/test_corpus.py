@@ -148,6 +148,16 @@ def test_files_in_memory_standard_input_and_text_streams(pack: object) -> None:
     assert _found(iter_games(text)) == _games("a stream", 3)
 
 
+@pytest.mark.parametrize("pack", [gzip.compress, bz2.compress], ids=["gzip", "bzip2"])
+def test_members_one_after_another_larger_than_a_piece(pack: object) -> None:
+    """Two compressed members (each inflating past the 64 KiB a piece is read in) and zero
+    padding read as the games of both, in order."""
+    games = ("\n".join(MJLOGS * 12) + "\n").encode()
+    assert len(games) > 1 << 16
+    data = pack(games) + pack(games) + bytes(512)  # type: ignore[operator]
+    assert _found(iter_games(data)) == _games("data", 2 * 12 * len(MJLOGS))
+
+
 def test_a_bad_game_costs_only_itself_in_every_container(tmp_path: Path) -> None:
     games = (MJLOGS[0] + "\n" + BAD + "\n" + MJLOGS[1] + "\n").encode()
     message = "before the first round, character 19 <GO type=\"x\"/>: type='x' is not a number"

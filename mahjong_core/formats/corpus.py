@@ -69,7 +69,7 @@ import tempfile
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Literal, NoReturn, TypeAlias, cast
+from typing import IO, Literal, NoReturn, Protocol, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -461,65 +461,67 @@ def _broken_after(broken: _Broken) -> Iterator[bytes]:
 
 
 def _inflate(chunks: Iterator[bytes]) -> Iterator[bytes]:
-    """Gzip members one after another, inflated as they come, a piece at a time (a small
-    input that inflates to a huge one never lands in memory at once); zero bytes after
-    the last member are padding. Raises _Broken where the data is damaged or ends early."""
-    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    """Gzip members one after another, inflated as they come (see ``_members``)."""
+    return _members(chunks, lambda: zlib.decompressobj(16 + zlib.MAX_WBITS),
+                    lambda inflater, out: (inflater.unconsumed_tail, len(out) == _CHUNK),
+                    "gzip", (zlib.error,))
+
+
+def _bunzip(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """Bzip2 streams one after another, decompressed as they come (see ``_members``)."""
+    return _members(chunks, bz2.BZ2Decompressor,
+                    lambda decompressor, _: (b"", not decompressor.needs_input),
+                    "bzip2", (OSError, EOFError, ValueError))
+
+
+class _Unpacker(Protocol):
+    """What gzip's and bzip2's decompressors have in common."""
+
+    @property
+    def eof(self) -> bool: ...
+    @property
+    def unused_data(self) -> bytes: ...
+    def decompress(self, data: bytes, max_length: int, /) -> bytes: ...
+
+
+_U = TypeVar("_U", bound=_Unpacker)
+
+
+def _members(chunks: Iterator[bytes], start: Callable[[], _U],
+             after: Callable[[_U, bytes], tuple[bytes, bool]], what: str,
+             errors: tuple[type[Exception], ...]) -> Iterator[bytes]:
+    """Compressed members one after another, decompressed as they come, a piece of at
+    most ``_CHUNK`` bytes at a time (a small input that inflates to a huge one never lands
+    in memory at once); zero bytes after the last member are padding. ``after(unpacker,
+    out)`` gives the input the unpacker handed back and whether it still holds output.
+    Raises _Broken where the data is damaged or ends early."""
+    unpacker = start()
     begun = False   # the current member has been fed
     for chunk in chunks:
         data = chunk
         while data:
-            if inflater.eof:   # another member follows, or zero padding
+            if unpacker.eof:   # another member follows, or zero padding
                 if not data.strip(b"\x00"):
                     break
-                inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+                unpacker = start()
                 begun = False
             try:
-                out = inflater.decompress(data, _CHUNK)
+                out = unpacker.decompress(data, _CHUNK)
                 begun = True
                 while True:
                     if out:
                         yield out
-                    data = inflater.unused_data if inflater.eof else inflater.unconsumed_tail
-                    if inflater.eof or data or len(out) < _CHUNK:
+                    if unpacker.eof:
+                        data = unpacker.unused_data
                         break
-                    out = inflater.decompress(b"", _CHUNK)   # output still held back
-            except zlib.error as error:
-                raise _Broken(f"the gzip data is damaged ({error})") from None
-    if begun and not inflater.eof:
-        raise _Broken("the gzip data ends early (cut short)")
-
-
-def _bunzip(chunks: Iterator[bytes]) -> Iterator[bytes]:
-    """Bzip2 streams one after another, decompressed as they come, a piece at a time.
-    Raises _Broken where the data is damaged or ends early."""
-    decompressor = bz2.BZ2Decompressor()
-    begun = False
-    for chunk in chunks:
-        data = chunk
-        while data:
-            if decompressor.eof:
-                if not data.strip(b"\x00"):
-                    break
-                decompressor = bz2.BZ2Decompressor()
-                begun = False
-            try:
-                out = decompressor.decompress(data, _CHUNK)
-                begun = True
-                while True:
-                    if out:
-                        yield out
-                    if decompressor.eof:
-                        data = decompressor.unused_data
+                    data, held = after(unpacker, out)
+                    if data or not held:
                         break
-                    if decompressor.needs_input:
-                        data = b""
-                        break
-                    out = decompressor.decompress(b"", _CHUNK)
-            except (OSError, EOFError, ValueError) as error:
-                raise _Broken(f"the bzip2 data is damaged ({error})") from None
-    if begun and not decompressor.eof:
-        raise _Broken("the bzip2 data ends early (cut short)")
+                    out = unpacker.decompress(b"", _CHUNK)   # output still held back
+            except errors as error:
+                raise _Broken(f"the {what} data is damaged ({error})") from None
+    if begun and not unpacker.eof:
+        raise _Broken(f"the {what} data ends early (cut short)")
 
 
 # -- games out --------------------------------------------------------------------------
