@@ -21,7 +21,7 @@ from typing import IO
 
 from ..errors import InvalidLogError, MahjongError
 from ..formats import corpus as _reader
-from ..formats.corpus import GameSource, ReadError, iter_sources
+from ..formats.corpus import GameSource, ReadError, iter_sources, log_files
 from ..formats.game_log import GameLog
 from ..formats.replay import replay_game
 from ..parallel import Dask, Local, Processes, backend_for
@@ -154,18 +154,13 @@ def add_inputs(parser: argparse.ArgumentParser) -> None:
 
 
 def corpus_paths(paths: Iterable[str]) -> Iterator[str]:
-    """The files of ``paths``: a folder gives every file under it, its own files in name
-    order, then each subfolder's in name order (hidden files and folders skipped); a file
-    or ``-`` is given as it is."""
+    """The files of ``paths`` as the reader opens them: a folder gives its log files
+    (``log_files``); a file or ``-`` is given as it is."""
     for path in paths:
         if path == "-" or not os.path.isdir(path):
             yield path
-            continue
-        for folder, folders, files in os.walk(path):
-            folders[:] = sorted(name for name in folders if not name.startswith("."))
-            for name in sorted(files):
-                if not name.startswith("."):
-                    yield os.path.join(folder, name)
+        else:
+            yield from log_files(path)
 
 
 class Corpus:
@@ -211,6 +206,5 @@ def replayed(game: GameLog) -> tuple[GameRecord, list[str] | None]:
     Raises InvalidLogError or IllegalActionError for a game the engine cannot replay.
     """
     record = replay_game(game)
-    seats = len(record.final_scores)
-    names = [player.name for player in game.players[:seats]]
-    return record, names if len(names) == seats else None
+    named = len(game.players) >= len(record.final_scores)
+    return record, list(record.names) if named else None

@@ -82,7 +82,7 @@ from .game_log import GameLog
 from .logs import RECORD_KEYS, RECORDS, LogFormat, parse_game, sniff_format
 
 __all__ = ["LOG_SUFFIXES", "MAX_GAME_BYTES", "MAX_LINE_BYTES", "GameSource", "Input",
-           "ReadError", "iter_games", "iter_sources", "read_game"]
+           "ReadError", "iter_games", "iter_sources", "log_files", "read_game"]
 
 MAX_GAME_BYTES = 4 << 20
 """The largest game, in bytes (4 MiB): a real whole game takes 10-120 KB."""
@@ -259,16 +259,23 @@ def _paths(path: str | bytes, stdin: IO[bytes] | None) -> Iterator[_Opened]:
     yield from _opened(path)
 
 
-def _walk(directory: str) -> Iterator[_Opened]:
+def log_files(directory: str) -> list[str]:
+    """The log files under ``directory`` in the order the reader opens them: every file
+    named with a log suffix (``LOG_SUFFIXES``), hidden files and folders skipped, by path."""
     found = []
     for root, folders, files in os.walk(directory):
         folders[:] = [folder for folder in folders if not folder.startswith(".")]
         found += [os.path.join(root, file) for file in files
                   if not file.startswith(".") and file.lower().endswith(LOG_SUFFIXES)]
+    return sorted(found)
+
+
+def _walk(directory: str) -> Iterator[_Opened]:
+    found = log_files(directory)
     if not found:
         name = _shown(directory)
         yield name, ReadError(name, None, f"{name} holds no log file"), None
-    for path in sorted(found):
+    for path in found:
         yield from _opened(path)
 
 
