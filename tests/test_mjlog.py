@@ -343,6 +343,9 @@ def _valid_codes(who: int, players: int) -> dict[CallKind, int]:
         except InvalidLogError:
             continue
         assert call.encode(who, players) == code
+        # decode builds its calls unchecked: each is one the checking constructor makes
+        assert LogCall(call.kind, call.tiles, call.called, call.added, call.from_seat,
+                       call.code_tile) == call
         counts[call.kind] += 1
     return counts
 

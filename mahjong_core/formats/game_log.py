@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 import itertools
 import math
+import operator
 import re
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TypeAlias, cast
@@ -94,9 +95,15 @@ def _need_tiles(value: object, what: str, most: tuple[int, str] | None = None) -
         _fail(f"{what} is a tuple of tile ids, got {quote(value)}")
     if most is not None and len(value) > most[0]:
         _fail(f"{what} holds {len(value)} tiles, more than {most[0]}: {most[1]}")
-    for tile in value:
-        if type(tile) is not int or not 0 <= tile < 136:
-            _fail(f"{what} holds tile ids 0-135, got {quote(tile)}")
+    if value and (set(map(type, value)) != _INT_TYPE or min(value) < 0 or max(value) >= 136):
+        # checked whole above (most tuples are right), the one at fault found here
+        tile = next(tile for tile in value if type(tile) is not int or not 0 <= tile < 136)
+        _fail(f"{what} holds tile ids 0-135, got {quote(tile)}")
+
+
+_INT_TYPE = {int}
+"""The types of a tuple of ints (not bools): one set compared, no loop in Python."""
+_HUNDRED = 100
 
 
 def _need_int(value: object, what: str, low: int | None = None) -> None:
@@ -105,13 +112,22 @@ def _need_int(value: object, what: str, low: int | None = None) -> None:
 
 
 def _need_ints(value: object, what: str) -> None:
-    if type(value) is not tuple or any(type(item) is not int for item in value):
+    if type(value) is not tuple or not set(map(type, value)) <= _INT_TYPE:
         _fail(f"{what} is a tuple of ints, got {quote(value)}")
+
+
+def _are_ints_or_none(*values: object) -> bool:
+    """Whether each value is an int (not a bool) or None: the usual case, told at once."""
+    return set(map(type, values)) <= _INT_OR_NONE
+
+
+_INT_OR_NONE = {int, type(None)}
 
 
 def _need_points(value: object, what: str) -> None:
     """Scores in points, one a seat: the log writes them in hundreds."""
-    if type(value) is not tuple or any(type(item) is not int or item % 100 for item in value):
+    if type(value) is not tuple or not set(map(type, value)) <= _INT_TYPE or any(
+            map(_HUNDRED.__rmod__, value)):
         _fail(f"{what} is a tuple of int points in multiples of 100, got {quote(value)}")
     if len(value) > _SEATS:
         _fail(f"{what} are one a seat, at most {_SEATS}, got {len(value)}")
@@ -252,7 +268,7 @@ class LogCall:
                 _fail(f"meld code {code} (chi) starts at no run 1-7 of a suit")
             first = pattern // 7 * 9 + pattern % 7
             tiles = tuple(TileId(4 * (first + i) + (code >> (3 + 2 * i) & 3)) for i in range(3))
-            call = cls(CallKind.CHI, tiles, tiles[called_index], None, source)
+            call = _decoded(CallKind.CHI, tiles, tiles[called_index], None, source)
         elif code & 0x18:
             if code & 0x180 or code & 0x18 == 0x18:
                 _fail(f"meld code {code} (pon or added kan) has unused bits set")
@@ -262,14 +278,15 @@ class LogCall:
             other = TileId(4 * pattern + (code >> 5 & 3))
             tiles = tuple(TileId(4 * pattern + c) for c in range(4) if 4 * pattern + c != other)
             if code & 0x8:
-                call = cls(CallKind.PON, tiles, tiles[called_index], None, source)
+                call = _decoded(CallKind.PON, tiles, tiles[called_index], None, source)
             else:
-                call = cls(CallKind.SHOUMINKAN, tuple(sorted((*tiles, other))),
+                call = _decoded(CallKind.SHOUMINKAN, tuple(sorted((*tiles, other))),
                            tiles[called_index], other, source)
         elif code & 0x20:
-            if code & 0xDF:
-                _fail(f"meld code {code} (kita) has unused bits set")
-            call = cls(CallKind.KITA, (TileId(code >> 8),), None, None, None)
+            if code & 0xDF or code >> 10 != _NORTH:
+                _fail(f"meld code {code} (kita) has unused bits set" if code & 0xDF
+                      else f"tiles {(code >> 8,)} do not make a kita")
+            call = _decoded(CallKind.KITA, (TileId(code >> 8),), None, None, None)
         else:
             if code & 0xFC:
                 _fail(f"meld code {code} (kan) has unused bits set")
@@ -278,9 +295,9 @@ class LogCall:
                 _fail(f"meld code {code} (kan) names tile id {tile}")
             tiles = tuple(TileId(tile // 4 * 4 + c) for c in range(4))
             if relative:
-                call = cls(CallKind.MINKAN, tiles, TileId(tile), None, source)
+                call = _decoded(CallKind.MINKAN, tiles, TileId(tile), None, source)
             else:
-                call = cls(CallKind.ANKAN, tiles, None, None, None,
+                call = _decoded(CallKind.ANKAN, tiles, None, None, None,
                            TileId(tile) if tile % 4 else None)
         call._check_table(who, players, code)
         return call
@@ -322,26 +339,51 @@ class LogCall:
         return (tiles[0] if self.code_tile is None else self.code_tile) << 8
 
     def _check_table(self, who: int, players: int, code: int | None) -> None:
-        """The call fits seat ``who`` at a table of ``players``."""
-        label = f"a {self.kind.value}" if code is None else (
-            f"meld code {code} ({self.kind.value})")
-        if players == 3 and self.kind is CallKind.CHI:
-            _fail(f"{label}: a three-player game has no chi")
-        if players == 4 and self.kind is CallKind.KITA:
-            _fail(f"{label}: only a three-player game has kita")
-        if who >= players or (self.from_seat is not None and self.from_seat >= players):
-            _fail(f"{label} by seat {who} from seat {self.from_seat} names a seat a "
+        """The call fits seat ``who`` at a table of ``players`` (``code``: the meld code
+        read, which a message names)."""
+        kind, source = self.kind, self.from_seat
+        if (players == 3 and kind is CallKind.CHI) or (players == 4 and kind is CallKind.KITA):
+            _fail(f"{self._label(code)}: "
+                  f"{'a three-player game has no chi' if players == 3 else ''}"
+                  f"{'only a three-player game has kita' if players == 4 else ''}")
+        if who >= players or (source is not None and source >= players):
+            _fail(f"{self._label(code)} by seat {who} from seat {source} names a seat a "
                   f"three-player game does not have")
-        self._check_caller(who, label)
+        self._check_caller(who, code)
 
-    def _check_caller(self, who: int, label: str) -> None:
+    def _check_caller(self, who: int, code: int | None = None) -> None:
         """The call's source fits the caller ``who``."""
         source = self.from_seat
         if source == who:
-            _fail(f"{label} by seat {who} takes a tile from that seat itself")
+            _fail(f"{self._label(code)} by seat {who} takes a tile from that seat itself")
         if self.kind is CallKind.CHI and source != (who + 3) % _SEATS:
-            _fail(f"{label} by seat {who} takes a tile from seat {source}, not from the seat "
-                  f"before")
+            _fail(f"{self._label(code)} by seat {who} takes a tile from seat {source}, not "
+                  f"from the seat before")
+
+    def _label(self, code: int | None) -> str:
+        """The call as a message names it: its kind, and the meld code it was read from."""
+        return (f"a {self.kind.value}" if code is None
+                else f"meld code {code} ({self.kind.value})")
+
+
+def _decoded(kind: CallKind, tiles: tuple[TileId, ...], called: TileId | None,
+             added: TileId | None, from_seat: int | None, code_tile: TileId | None = None
+             ) -> LogCall:
+    """A call ``LogCall.decode`` made, its fields not checked again: decode builds only
+    calls the checks accept (the tests prove it for every code), and a call's checks cost
+    more than its decoding."""
+    call: LogCall = object.__new__(LogCall)
+    _SET(call, "kind", kind)
+    _SET(call, "tiles", tiles)
+    _SET(call, "called", called)
+    _SET(call, "added", added)
+    _SET(call, "from_seat", from_seat)
+    _SET(call, "code_tile", code_tile)
+    return call
+
+
+_SET = object.__setattr__
+"""Sets a field of a frozen record the reader has made whole (``_decoded``)."""
 
 
 def _check_who(who: object, players: object) -> None:
@@ -411,7 +453,7 @@ class Call:
         _need_seat(self.seat, "a call's seat")
         if type(self.call) is not LogCall:
             _fail(f"a call's meld is an LogCall, got {quote(self.call)}")
-        self.call._check_caller(self.seat, f"a {self.call.kind.value}")
+        self.call._check_caller(self.seat)
 
 
 @attrs.frozen
@@ -509,16 +551,19 @@ class AgariRecord:
     final: LogStanding | None = None
 
     def __attrs_post_init__(self) -> None:
-        if all(getattr(self, field.name) is None for field in attrs.fields(AgariRecord)):
+        if _agari_record_values(self).count(None) == len(_AGARI_RECORD_FIELDS):
             _fail("a win's record holds at least one field; a win without one has "
                   "recorded=None")
-        _optional(_need_int, self.honba, "a win's honba")
-        _optional(_need_int, self.sticks, "a win's riichi sticks")
+        if not _are_ints_or_none(self.honba, self.sticks, self.fu, self.points, self.limit):
+            for value, what in ((self.honba, "honba"), (self.sticks, "riichi sticks"),
+                                (self.fu, "fu"), (self.points, "points"),
+                                (self.limit, "limit")):
+                _optional(_need_int, value, f"a win's {what}")
         _need_pair(self.honba, self.sticks, "a win's honba and sticks")
         if self.hand is not None:
             _need_tiles(self.hand, "a winning hand", _WIN_TILES)
-        if self.melds is not None and (type(self.melds) is not tuple or any(
-                type(meld) is not LogCall for meld in self.melds)):
+        if self.melds is not None and (type(self.melds) is not tuple or not set(
+                map(type, self.melds)) <= _LOG_CALL_TYPE):
             _fail(f"a winning hand's melds are a tuple of LogCall, got {quote(self.melds)}")
         if self.melds is not None:
             kita = sum(1 for meld in self.melds if meld.kind is CallKind.KITA)
@@ -526,14 +571,13 @@ class AgariRecord:
                 _fail(f"a win's melds are at most 4 and 4 kita, got {len(self.melds) - kita} "
                       f"and {kita}")
         _optional(_need_tile, self.win_tile, "a winning tile")
-        for value, what in ((self.fu, "fu"), (self.points, "points"), (self.limit, "limit")):
-            _optional(_need_int, value, f"a win's {what}")
         if len({self.fu is None, self.points is None, self.limit is None}) != 1:
             _fail("a win's fu, points and limit are all given or all None, got "
                   f"{quote(self.fu)}, {quote(self.points)} and {quote(self.limit)}")
-        if self.yaku is not None and (type(self.yaku) is not tuple or any(
-                type(pair) is not tuple or len(pair) != 2
-                or any(type(item) is not int for item in pair) for pair in self.yaku)):
+        if self.yaku is not None and (
+                type(self.yaku) is not tuple or not set(map(type, self.yaku)) <= _TUPLE_TYPE
+                or not set(map(len, self.yaku)) <= _PAIR_LENGTH
+                or not set(map(type, itertools.chain.from_iterable(self.yaku))) <= _INT_TYPE):
             _fail(f"a win's yaku are (id, han) pairs of ints, got {quote(self.yaku)}")
         _optional(_need_ints, self.yakuman, "a win's yakuman")
         for ids, what in ((self.yaku, "yaku"), (self.yakuman, "yakuman")):
@@ -545,6 +589,14 @@ class AgariRecord:
         _check_score_changes(self.scores, self.deltas, "a win's")
         _optional(_need_seat, self.pao, "a win's pao seat")
         _optional(_need_standing, self.final, "a win's final standing")
+
+
+_AGARI_RECORD_FIELDS = tuple(field.name for field in attrs.fields(AgariRecord))
+_agari_record_values = operator.attrgetter(*_AGARI_RECORD_FIELDS)
+"""A win's record's fields as a tuple, read at once."""
+_LOG_CALL_TYPE = {LogCall}
+_TUPLE_TYPE = {tuple}
+_PAIR_LENGTH = {2}
 
 
 def _check_score_changes(scores: object, deltas: object, whose: str) -> None:
@@ -731,12 +783,13 @@ class LogRound:
         other fields were checked when this round was made, so nothing is checked again."""
         copy = object.__new__(LogRound)
         setter = object.__setattr__
-        for field in attrs.fields(LogRound):
-            setter(copy, field.name, getattr(self, field.name))
+        for name in _LOG_ROUND_FIELDS:
+            setter(copy, name, getattr(self, name))
         setter(copy, "events", events)
         return copy
 
 
+_LOG_ROUND_FIELDS = tuple(field.name for field in attrs.fields(LogRound))
 round_with_events = LogRound._with_events
 """``round_with_events(round, events)``: the round with other events, nothing checked
 again (internal: for the readers, which check each event as they make it)."""

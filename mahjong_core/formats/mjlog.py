@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from decimal import Decimal
+from operator import eq, getitem
 from typing import NoReturn, cast
 from urllib.parse import unquote_to_bytes
 
@@ -101,10 +102,27 @@ _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _SIMPLE = {letter: (seat, True) for seat, letter in enumerate("TUVW")} | {
     letter: (seat, False) for seat, letter in enumerate("DEFG")}
 """A draw or discard tag's letter: the seat and whether it draws."""
-_SIMPLE_TAGS = {f"<{letter}{tile}/>": (seat, 136 * seat + tile, draws)
-                for letter, (seat, draws) in _SIMPLE.items() for tile in range(136)}
-"""Each draw or discard tag as a log writes it (no leading zeros): the seat, the index of
-its record in ``_DRAWS`` or ``_DISCARDS`` and whether it draws."""
+_RUN = re.compile("(?:<[TUVWDEFG](?:[1-9]?[0-9]|1[0-2][0-9]|13[0-5])/>)+")
+"""A run of draw and discard tags as Tenhou writes them (``<T52/>``: no leading zero, no
+white space), read by ``_read_run``; ``_TOKEN`` reads any other draw or discard tag."""
+_FOURTH = re.compile("<[WG]")
+"""The fourth seat's draw or discard, which a three-player game has not."""
+_DRAW_KEYS = {f"{letter}{tile}": 136 * seat + tile
+              for seat, letter in enumerate("TUVW") for tile in range(136)}
+"""Each draw tag's name (``T52``): its record's index in ``_DRAWS``."""
+_DRAW_NAMES = {key: name for name, key in _DRAW_KEYS.items()} | {-1: ""}
+"""Each draw's name by its index; ``""`` for none."""
+_DRAW_OF_DISCARD = {f"{'DEFG'[seat]}{tile}": f"{'TUVW'[seat]}{tile}"
+                    for seat in range(_SEATS) for tile in range(136)}
+"""The draw a discard tag follows when it discards the tile just drawn (tsumogiri)."""
+_RECORDS = (
+    {name: _DRAWS[key] for name, key in _DRAW_KEYS.items()} | {
+        f"{'DEFG'[seat]}{tile}": _DISCARDS[False][136 * seat + tile]
+        for seat in range(_SEATS) for tile in range(136)},
+    {f"{'DEFG'[seat]}{tile}": _DISCARDS[True][136 * seat + tile]
+     for seat in range(_SEATS) for tile in range(136)})
+"""Each draw or discard tag's record by its name: ``[False]`` any of them (a discard not
+tsumogiri), ``[True]`` a tsumogiri discard."""
 _HANDS = ("hai0", "hai1", "hai2", "hai3")
 _KNOWN = {
     "mjloggm": frozenset({"ver"}),
@@ -653,20 +671,21 @@ def parse_mjlog(document: str) -> GameLog:
     players_count = _SEATS
     match: re.Match[str] | None = None
     try:
-        for match in _TOKEN.finditer(document, start):
-            # the draws and discards, most of a log, are read here: the rest by their readers
-            simple = _SIMPLE_TAGS.get(match.group())
-            if simple is not None and playing and simple[0] < players_count:
-                key = simple[1]
-                if simple[2]:
-                    events.append(_DRAWS[key])
-                    drawn = key
-                else:
-                    events.append(_DISCARDS[key == drawn][key])
-                    drawn = -1
+        at, end = start, len(document)
+        while at < end:
+            # the draws and discards, most of a log, are read here a run at a time (at
+            # most a few seats' tags stop a run): the rest by their readers
+            run = _RUN.match(document, at)
+            if run is not None and playing and (players_count == _SEATS or _FOURTH.search(
+                    document, at, run.end()) is None):
+                at = run.end()
+                drawn = _read_run(document[run.start() + 1:at - 2], events, drawn)
                 continue
+            match = _TOKEN.match(document, at)
+            assert match is not None   # the last alternatives take any character
+            at = match.end()
             letter, digits = match.group(1, 2)
-            if letter is not None:
+            if letter is not None:   # a draw or discard not as Tenhou writes it
                 kind = _SIMPLE.get(letter)
                 tile = int(digits) if len(digits) <= _MAX_DIGITS else 136
                 if kind is None or not playing or kind[0] >= players_count or tile >= 136:
@@ -689,6 +708,19 @@ def parse_mjlog(document: str) -> GameLog:
         return read.game()
     except InvalidLogError as error:
         raise InvalidLogError(f"{_where(read, match)}: {error}") from None
+
+
+def _read_run(text: str, events: list[LogEvent], drawn: int) -> int:
+    """Read a run of draw and discard tags as Tenhou writes them (``text``: the run less
+    its first ``<`` and last ``/>``) into ``events``; ``drawn`` is the draw a discard may
+    follow, as ``parse_mjlog`` keeps it, before the run and (returned) after it.
+
+    Each tag's record is looked up by name, a discard's as tsumogiri when the tag before
+    draws the same tile for the same seat: lookups made in C over the whole run."""
+    names = text.split("/><")
+    tsumogiri = map(eq, [_DRAW_NAMES[drawn], *names], map(_DRAW_OF_DISCARD.get, names))
+    events += map(getitem, map(_RECORDS.__getitem__, tsumogiri), names)
+    return _DRAW_KEYS.get(names[-1], -1)
 
 
 def _body_start(document: str) -> int:
