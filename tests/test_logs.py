@@ -190,3 +190,9 @@ def test_every_record_a_reader_makes_is_one_the_checks_accept(fmt: LogFormat, se
     assert game.players_count == players
     assert _checked(game) == game
     assert seen(replay_game(game)) == seen(record)
+
+
+@pytest.mark.parametrize("number", range(len(REAL) + len(SANMA)))
+def test_every_record_read_from_a_real_mjlog_is_one_the_checks_accept(number: int) -> None:
+    game = parse_mjlog((REAL + SANMA)[number])
+    assert _checked(game) == game

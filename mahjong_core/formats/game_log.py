@@ -22,7 +22,7 @@ import math
 import operator
 import re
 from collections.abc import Callable, Sequence
-from typing import NoReturn, TypeAlias, cast
+from typing import NoReturn, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -566,10 +566,7 @@ class AgariRecord:
                 map(type, self.melds)) <= _LOG_CALL_TYPE):
             _fail(f"a winning hand's melds are a tuple of LogCall, got {quote(self.melds)}")
         if self.melds is not None:
-            kita = sum(1 for meld in self.melds if meld.kind is CallKind.KITA)
-            if len(self.melds) - kita > _MOST_MELDS[0] or kita > _KITA:
-                _fail(f"a win's melds are at most 4 and 4 kita, got {len(self.melds) - kita} "
-                      f"and {kita}")
+            check_win_melds(self.melds)
         _optional(_need_tile, self.win_tile, "a winning tile")
         if len({self.fu is None, self.points is None, self.limit is None}) != 1:
             _fail("a win's fu, points and limit are all given or all None, got "
@@ -597,6 +594,34 @@ _agari_record_values = operator.attrgetter(*_AGARI_RECORD_FIELDS)
 _LOG_CALL_TYPE = {LogCall}
 _TUPLE_TYPE = {tuple}
 _PAIR_LENGTH = {2}
+
+
+def check_win_melds(melds: tuple[LogCall, ...]) -> None:
+    """A winning hand's melds are at most 4, and its kita at most 4 (internal: for a
+    reader that makes the record unchecked)."""
+    kita = sum(1 for meld in melds if meld.kind is CallKind.KITA)
+    if len(melds) - kita > _MOST_MELDS[0] or kita > _KITA:
+        _fail(f"a win's melds are at most 4 and 4 kita, got {len(melds) - kita} and {kita}")
+
+
+def made_unchecked(kind: type[_Record], *values: object) -> _Record:
+    """A record of class ``kind`` holding ``values``, one a field in the class's order,
+    made without its checks (internal: for a reader that has checked each value as it
+    read it, the tests proving the records it makes equal to the checked ones). Most of
+    a log's records cost more to check than to read."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(
+            field.name for field in attrs.fields(cast(type[attrs.AttrsInstance], kind)))
+    made: _Record = object.__new__(kind)
+    for name, value in zip(names, values, strict=True):
+        _SET(made, name, value)
+    return made
+
+
+_Record = TypeVar("_Record")
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""The field names of each record class ``made_unchecked`` has made (a few classes)."""
 
 
 def _check_score_changes(scores: object, deltas: object, whose: str) -> None:

@@ -67,6 +67,8 @@ from .game_log import (
     Riichi,
     Ryuukyoku,
     RyuukyokuRecord,
+    check_win_melds,
+    made_unchecked,
     round_with_events,
 )
 
@@ -286,6 +288,7 @@ def _agari(attrs_: dict[str, str], players: int) -> Agari:
         most = _MOST_MELDS if players == 4 else _MOST_MELDS_AND_KITA
         melds = tuple(LogCall.decode(code, who, players)
                       for code in _ints(attrs_, "m", most=most))
+        check_win_melds(melds)
     win_tile = None
     if "machi" in attrs_:
         win_tile = _tile_list(attrs_, "machi", (1, "a win has one winning tile"))
@@ -302,17 +305,15 @@ def _agari(attrs_: dict[str, str], players: int) -> Agari:
         yaku = tuple(zip(numbers[0::2], numbers[1::2], strict=True))
     scores, deltas = _score_changes(attrs_)
     pao = _seat(attrs_, "paoWho", players) if "paoWho" in attrs_ else None
-    record = AgariRecord(
-        honba=honba, sticks=sticks,
-        hand=_tile_list(attrs_, "hai", _WIN_TILES) if "hai" in attrs_ else None,
-        melds=melds, win_tile=None if win_tile is None else win_tile[0],
-        fu=fu, points=points, limit=limit, yaku=yaku,
-        yakuman=(tuple(_ints(attrs_, "yakuman", most=_MOST_YAKUMAN)) if "yakuman" in attrs_
-                 else None),
-        dora_indicators=(_tile_list(attrs_, "doraHai", _INDICATORS) if "doraHai" in attrs_
-                         else None),
-        scores=scores, deltas=deltas, pao=pao, final=_standing(attrs_))
-    return Agari(who, source, ura, record)
+    # every field read and checked as AgariRecord checks it: the record is not checked again
+    record = made_unchecked(
+        AgariRecord, honba, sticks,
+        _tile_list(attrs_, "hai", _WIN_TILES) if "hai" in attrs_ else None,
+        melds, None if win_tile is None else win_tile[0], fu, points, limit, yaku,
+        tuple(_ints(attrs_, "yakuman", most=_MOST_YAKUMAN)) if "yakuman" in attrs_ else None,
+        _tile_list(attrs_, "doraHai", _INDICATORS) if "doraHai" in attrs_ else None,
+        scores, deltas, pao, _standing(attrs_))
+    return made_unchecked(Agari, who, source, ura, record)
 
 
 def _ryuukyoku(attrs_: dict[str, str], players: int) -> Ryuukyoku:
@@ -553,8 +554,9 @@ class _Document:
         who = _seat(attrs_, "who", self.players_count)
         if not self.playing:
             _fail("a call outside a round's play")
-        self.events.append(Call(who, LogCall.decode(_int(attrs_, "m"), who,
-                                                     self.players_count)))
+        # decode checks the call fits seat who (Call's own check)
+        self.events.append(made_unchecked(Call, who, LogCall.decode(
+            _int(attrs_, "m"), who, self.players_count)))
         self.drawn = -1
 
     def riichi(self, attrs_: dict[str, str]) -> None:   # REACH
