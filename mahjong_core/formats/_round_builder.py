@@ -189,8 +189,11 @@ class RoundBuilder:
         if not matches:   # a tile the game has not either: the hand holds none
             self._check_tile(tile, what)
             _fail(f"seat {seat} {what} {self._name(tile)}, which its hand does not hold")
-        others = [i for i in matches if i != avoid]
-        chosen = min(others) if others else matches[0]
+        if len(matches) == 1:   # the usual case: one copy of the tile in the hand
+            chosen = matches[0]
+        else:
+            others = [i for i in matches if i != avoid]
+            chosen = min(others) if others else matches[0]
         hand.remove(chosen)
         return chosen
 
@@ -244,7 +247,8 @@ class RoundBuilder:
         """``seat`` draws ``tile`` (from the live wall or, after its kan, the dead wall)."""
         phase = self.phase
         if phase is _Phase.ANSWER and seat == (self.seat + 1) % self.players:
-            self._accept_riichi()
+            if self.riichi_pending is not None:
+                self._accept_riichi()
         elif not (phase in (_Phase.DRAW, _Phase.RINSHAN, _Phase.CHANKAN) and seat == self.seat):
             _fail(f"seat {seat} draws, but {self._expected()}")
         if phase in (_Phase.DRAW, _Phase.ANSWER):

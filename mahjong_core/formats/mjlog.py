@@ -152,6 +152,9 @@ _MOST_SCORES = (_SEATS, f"a score for each of {_SEATS} seats")
 are with the records'): a list is refused beyond its limit before any of its numbers is
 read, a meld code decoded or a tile id checked."""
 
+_NUMBERS = {str(number): number for number in range(256)}
+"""Each small number as a log writes it (no sign, no leading zero): its int, looked up
+rather than checked and converted."""
 _MAX_DIGITS = 18
 """The longest number an attribute may hold: every number of a log fits."""
 _LONG_NUMBER = re.compile(f"[0-9]{{{_MAX_DIGITS + 1}}}")
@@ -192,6 +195,9 @@ def _unescape(value: str) -> str:
 
 def _int(attrs_: dict[str, str], key: str) -> int:
     value = attrs_.get(key)
+    number = _NUMBERS.get(value)   # type: ignore[arg-type]
+    if number is not None:   # a seat, a step, a tile id
+        return number
     if value is None:
         _fail(f"the {key} attribute is missing")
     if _INT.match(value) is None:
@@ -225,6 +231,14 @@ def _ints(attrs_: dict[str, str], key: str, count: int | None = None,
 
 def _tile_list(attrs_: dict[str, str], key: str,
                most: tuple[int, str] | None = None) -> tuple[TileId, ...]:
+    """The tile ids of a list attribute, at most as many as ``most`` says (counted before
+    any is read)."""
+    value = attrs_[key]
+    if most is None or value.count(",") < most[0]:
+        # as Tenhou writes them, each id is a key of _NUMBERS below 136: one lookup each
+        found = tuple(map(_NUMBERS.get, value.split(","))) if value else ()
+        if None not in found and (not found or max(cast(tuple[int, ...], found)) < 136):
+            return cast(tuple[TileId, ...], found)
     tiles = _ints(attrs_, key, most=most)
     if tiles and (min(tiles) < 0 or max(tiles) >= 136):
         tile = next(tile for tile in tiles if not 0 <= tile < 136)
@@ -337,6 +351,9 @@ def _ryuukyoku(attrs_: dict[str, str], players: int) -> Ryuukyoku:
 def _seed_field(text: str, what: str) -> int | None:
     if not text:
         return None
+    number = _NUMBERS.get(text)
+    if number is not None:
+        return number
     if _INT.match(text) is None:
         _fail(f"the seed's {what} {quote(text)} is not a number")
     return int(text)
