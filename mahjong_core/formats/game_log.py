@@ -780,8 +780,9 @@ class LogRound:
             _need_int(self.honba, "a round's honba", 0)
         if self.sticks is not None:
             _need_int(self.sticks, "a round's riichi sticks", 0)
-        if type(self.dice) is not tuple or len(self.dice) != 2 or any(
-                type(die) is not int or not 0 <= die <= 5 for die in self.dice):
+        if type(self.dice) is not tuple or len(self.dice) != 2 or not set(
+                map(type, self.dice)) <= _INT_TYPE or not 0 <= min(self.dice) <= max(
+                self.dice) <= 5:
             _fail(f"a round's dice are two ints 0-5, got {quote(self.dice)}")
         _need_tile(self.dora_indicator, "a round's dora indicator")
         _optional(_need_points, self.scores, "a round's scores")
@@ -791,11 +792,10 @@ class LogRound:
             _fail(f"a round deals a hand to each seat 0-3, got {quote(hands)}")
         for hand in hands:
             _need_tiles(hand, "a dealt hand")
-        if any(len(hand) != 13 for hand in hands[:3]) or len(hands[3]) not in (0, 13):
+        if set(map(len, hands[:3])) != _DEALT or len(hands[3]) not in (0, 13):
             _fail(f"a round deals 13 tiles to each seat (none to a three-player game's fourth"
                   f"), got {[len(hand) for hand in hands]}")
-        dealt = [tile for hand in hands for tile in hand]
-        dealt.append(self.dora_indicator)
+        dealt = [*itertools.chain.from_iterable(hands), self.dora_indicator]
         if len(set(dealt)) != len(dealt):
             twice = sorted({tile for tile in dealt if dealt.count(tile) > 1})
             _fail(f"a round deals each tile once, but ids {twice} are dealt twice "
@@ -814,6 +814,8 @@ class LogRound:
         return copy
 
 
+_DEALT = {13}
+"""The length of each hand dealt to the first three seats."""
 _LOG_ROUND_FIELDS = tuple(field.name for field in attrs.fields(LogRound))
 round_with_events = LogRound._with_events
 """``round_with_events(round, events)``: the round with other events, nothing checked
