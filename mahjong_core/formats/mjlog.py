@@ -152,9 +152,10 @@ _MOST_SCORES = (_SEATS, f"a score for each of {_SEATS} seats")
 are with the records'): a list is refused beyond its limit before any of its numbers is
 read, a meld code decoded or a tile id checked."""
 
-_NUMBERS = {str(number): number for number in range(256)}
-"""Each small number as a log writes it (no sign, no leading zero): its int, looked up
-rather than checked and converted."""
+_NUMBERS = {str(number): number for number in range(-1000, 1000)}
+"""Each number of up to three digits as a log writes it (no plus sign, no leading zero):
+its int, looked up rather than checked and converted (seats, tile ids, yaku, scores and
+changes in hundreds)."""
 _MAX_DIGITS = 18
 """The longest number an attribute may hold: every number of a log fits."""
 _LONG_NUMBER = re.compile(f"[0-9]{{{_MAX_DIGITS + 1}}}")
@@ -222,6 +223,9 @@ def _ints(attrs_: dict[str, str], key: str, count: int | None = None,
             _fail(f"{key} holds {found} numbers, not {count}")
         if most is not None and found > most[0]:
             _fail(f"{key} holds {found} numbers, more than {most[0]}: {most[1]}")
+    numbers = list(map(_NUMBERS.get, value.split(","))) if value else []
+    if None not in numbers:   # most lists: each number a key of _NUMBERS
+        return cast(list[int], numbers)
     if _SHORT_INTS.match(value) is None:
         if _INTS.match(value) is None:
             _fail(f"{key}={quote(value)} is not a list of numbers")
@@ -235,15 +239,19 @@ def _tile_list(attrs_: dict[str, str], key: str,
     any is read)."""
     value = attrs_[key]
     if most is None or value.count(",") < most[0]:
-        # as Tenhou writes them, each id is a key of _NUMBERS below 136: one lookup each
+        # as Tenhou writes them, each id is a key of _NUMBERS, 0-135: one lookup each
         found = tuple(map(_NUMBERS.get, value.split(","))) if value else ()
-        if None not in found and (not found or max(cast(tuple[int, ...], found)) < 136):
+        if None not in found and _are_tile_ids(cast(tuple[TileId, ...], found)):
             return cast(tuple[TileId, ...], found)
     tiles = _ints(attrs_, key, most=most)
     if tiles and (min(tiles) < 0 or max(tiles) >= 136):
         tile = next(tile for tile in tiles if not 0 <= tile < 136)
         _fail(f"{key}={quote(attrs_[key])} holds {tile}, not a tile id 0-135")
     return cast(tuple[TileId, ...], tuple(tiles))
+
+
+def _are_tile_ids(numbers: tuple[int, ...]) -> bool:
+    return not numbers or (min(numbers) >= 0 and max(numbers) < 136)
 
 
 def _seat(attrs_: dict[str, str], key: str, players: int) -> int:
