@@ -551,7 +551,7 @@ class AgariRecord:
     final: LogStanding | None = None
 
     def __attrs_post_init__(self) -> None:
-        if _agari_record_values(self).count(None) == len(_AGARI_RECORD_FIELDS):
+        if not any(map(operator.is_not, _agari_record_values(self), _NONES)):
             _fail("a win's record holds at least one field; a win without one has "
                   "recorded=None")
         if not _are_ints_or_none(self.honba, self.sticks, self.fu, self.points, self.limit):
@@ -591,6 +591,8 @@ class AgariRecord:
 _AGARI_RECORD_FIELDS = tuple(field.name for field in attrs.fields(AgariRecord))
 _agari_record_values = operator.attrgetter(*_AGARI_RECORD_FIELDS)
 """A win's record's fields as a tuple, read at once."""
+_NONES = (None,) * len(_AGARI_RECORD_FIELDS)
+"""Compared by identity with a record's fields: no field's own ``==`` is called."""
 _LOG_CALL_TYPE = {LogCall}
 _TUPLE_TYPE = {tuple}
 _PAIR_LENGTH = {2}
