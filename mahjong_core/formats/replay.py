@@ -74,6 +74,10 @@ _FOUR_PLAYER_SET = frozenset(range(136))
 _THREE_PLAYER_SET = frozenset(THREE_PLAYER_IDS)
 _ANSWERING = (Phase.CALLS, Phase.CHANKAN)
 
+_OWN_CALLS = (CallKind.ANKAN, CallKind.SHOUMINKAN, CallKind.KITA)
+"""Calls of one's own tiles, on one's turn."""
+_BETWEEN = (Riichi, NewDora, Bye, Reconnect)
+"""What a log may record between a discard and the answers to it or the next draw."""
 _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
 """Calls after which the caller draws a replacement tile."""
 _ABORTS = {DRAW_TYPES[kind]: kind for kind in DrawKind if kind.is_abortive}
@@ -344,7 +348,7 @@ def _play(table_round: Round, log_round: LogRound) -> None:
     count = len(events)
     turn = Phase.TURN
     discards = _discards()
-    apply = table_round.apply
+    apply, apply_passed = table_round.apply, table_round.apply_passed
     while index < count:
         event = events[index]
         index += 1
@@ -359,7 +363,11 @@ def _play(table_round: Round, log_round: LogRound) -> None:
             declared = event.seat in riichi
             if declared:
                 riichi.discard(event.seat)
-            apply(discards[2 * (136 * event.seat + event.tile) + declared])
+            discard = discards[2 * (136 * event.seat + event.tile) + declared]
+            if _goes_by(events, index):
+                apply_passed(discard)
+            else:  # answered (or a log the table finds wrong after the plain discard)
+                apply(discard)
         elif isinstance(event, Riichi):
             if event.step == 1:
                 riichi.add(event.seat)
@@ -391,6 +399,21 @@ def _discards() -> tuple[Discard, ...]:
     riichi``: a log's discards share these frozen values rather than build them again."""
     return tuple(Discard(seat, TileId(tile), riichi) for seat in range(4) for tile in range(136)
                  for riichi in (False, True))
+
+
+def _goes_by(events: Sequence[object], index: int) -> bool:
+    """The discard just before ``events[index]`` goes by: the log's next event but a
+    riichi, dora or connection note is one the table reaches only once every seat let the
+    discard go (a draw, a kan or north tile of one's own, a draw that ends the round)."""
+    count = len(events)
+    while index < count and isinstance(events[index], _BETWEEN):
+        index += 1
+    if index == count:
+        return False
+    event = events[index]
+    return (isinstance(event, LogDraw)
+            or (isinstance(event, Call) and event.call.kind in _OWN_CALLS)
+            or (isinstance(event, Ryuukyoku) and event.kind not in ("yao9", "ron3")))
 
 
 def _pass_all(table_round: Round) -> None:
