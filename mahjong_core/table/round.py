@@ -158,6 +158,9 @@ class Phase(enum.Enum):
     """The round has ended; ``results`` says how."""
 
 
+_TURN = Phase.TURN
+
+
 class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
@@ -170,12 +173,15 @@ class _Seat:
         self.tiles = tiles
         self.ids: list[TileId] = sorted(ids)
         """Concealed tile ids, kept ascending."""
-        self.counts = [0] * 34
+        self.counts = counts = [0] * 34
         """Concealed tiles per kind."""
         for i in ids:
-            self.counts[i // 4] += 1
-        self.fours = sum(1 << k for k in range(34) if self.counts[k] == 4)
+            counts[i >> 2] += 1
+        self.fours = 0
         """Bit per kind held four times."""
+        for i in ids:
+            if counts[i >> 2] == 4:
+                self.fours |= 1 << (i >> 2)
         # tuples, replaced when they change, so that an observation shares them as they are
         self.melds: tuple[TableMeld, ...] = ()
         self.is_open = False
@@ -255,8 +261,9 @@ class _Seat:
             self.waits_cache = -1
         insort(self.ids, tile_id)
         kind = tile_id >> 2
-        self.counts[kind] += 1
-        if self.counts[kind] == 4:
+        counts = self.counts
+        counts[kind] += 1
+        if counts[kind] == 4:
             self.fours |= 1 << kind
         self.drawn = tile_id
         self.full = None
@@ -264,8 +271,10 @@ class _Seat:
     def take(self, tile_id: TileId) -> None:
         """A discarded tile leaves the hand; after a tsumogiri nothing else changes."""
         self.ids.remove(tile_id)
-        self.counts[tile_id >> 2] -= 1
-        self.fours &= ~(1 << (tile_id >> 2))
+        kind = tile_id >> 2
+        self.counts[kind] -= 1
+        if self.fours:
+            self.fours &= ~(1 << kind)
         drawn, self.drawn = self.drawn, None
         if drawn == tile_id:
             self.full = self.base
@@ -1052,13 +1061,14 @@ class Round:
         Raises IllegalActionError as ``apply`` does for a discard not allowed now (the
         round is then unchanged), and for an action that is no ``Discard``.
         """
-        action = discard if type(discard) is Discard else self._read_once(discard)
+        action = discard if discard.__class__ is Discard else self._read_once(discard)
         if type(action) is not Discard:
             raise IllegalActionError(f"{self._where()}: {quote(discard)} is no discard to "
                                      "let go")
-        seat = action.seat
-        if (self.phase is Phase.TURN and type(seat) is int and seat == self.current
-                and _is_id(action.tile) and type(action.riichi) is bool):
+        seat, tile = action.seat, action.tile
+        if (seat.__class__ is int and seat == self.current and self.phase is _TURN
+                and tile.__class__ is int and 0 <= tile < 136
+                and action.riichi.__class__ is bool):
             self._discard(action, passed=True)
             return
         self.apply(action)  # refuses it, saying why: a discard is taken on its seat's turn only
@@ -1129,10 +1139,8 @@ class Round:
         if self._discards <= 5:
             self._opening += (kind,)
         self._events.append(event)
-        if passed:
-            self._show(Phase.CALLS, seat, tile_id)
-            self._options = {}
-            self._settle()  # as when the last seat asked passes
+        if passed:  # as when the last seat asked passes (the answers kept of a window
+            self._went_by(seat, tile_id, None)  # are read only while one is open)
         else:
             self._open_window(Phase.CALLS, seat, tile_id)
 
@@ -1321,9 +1329,8 @@ class Round:
 
     # -- answers to a discard or an added kan ---------------------------------------------
 
-    def _show(self, phase: Phase, seat: int, tile_id: TileId) -> None:
-        """``seat``'s tile ``tile_id`` lies on the table for the others to answer, none of
-        whom has answered yet."""
+    def _open_window(self, phase: Phase, seat: int, tile_id: TileId) -> None:
+        """Ask the other seats about ``tile_id``; settle at once when nobody may act."""
         self.phase = phase
         self.current = seat
         self._last_tile = tile_id
@@ -1331,10 +1338,6 @@ class Round:
         self._answers = {}
         self._claimed = False
         self._wins_offered = {}
-
-    def _open_window(self, phase: Phase, seat: int, tile_id: TileId) -> None:
-        """Ask the other seats about ``tile_id``; settle at once when nobody may act."""
-        self._show(phase, seat, tile_id)
         options: dict[int, int] = {}
         kind = tile_id // 4
         calls = phase is Phase.CALLS and self._live_left > 0
@@ -1438,15 +1441,23 @@ class Round:
         else the next seat draws (or the wall has run out)."""
         seat, tile_id = self.current, self._last_tile
         assert tile_id is not None
-        answers = self._answers if self._claimed else {}  # every seat asked passed
-        rons = [s for s in self._after[seat] if isinstance(answers.get(s), Ron)] \
-            if answers else []
-        if rons:
-            self._settle_rons(rons, seat, tile_id)
-            return
-        bit = 1 << (tile_id // 4)
+        answers = self._answers if self._claimed else None  # None: every seat asked passed
+        if answers:
+            rons = [s for s in self._after[seat] if isinstance(answers.get(s), Ron)]
+            if rons:
+                self._settle_rons(rons, seat, tile_id)
+                return
+        self._went_by(seat, tile_id, answers)
+
+    def _went_by(self, seat: int, tile_id: TileId, answers: dict[int, Action] | None) -> None:
+        """Nobody won on ``seat``'s tile ``tile_id``: it went by every other seat; then the
+        kan it was added to stands, or the riichi declared with it, an abortive draw, a
+        call among ``answers`` (None: every seat passed), the wall's end or the next draw
+        follows."""
+        bit = 1 << (tile_id >> 2)
+        seats = self._seats
         for other in self._after[seat]:
-            s = self._seats[other]
+            s = seats[other]
             s.passed |= bit
             if s.riichi:
                 s.riichi_passed |= bit
