@@ -1061,10 +1061,12 @@ class Round:
         Raises IllegalActionError as ``apply`` does for a discard not allowed now (the
         round is then unchanged), and for an action that is no ``Discard``.
         """
-        action = discard if discard.__class__ is Discard else self._read_once(discard)
-        if type(action) is not Discard:
-            raise IllegalActionError(f"{self._where()}: {quote(discard)} is no discard to "
-                                     "let go")
+        action = discard
+        if action.__class__ is not Discard:
+            action = self._read_once(discard)
+            if type(action) is not Discard:
+                raise IllegalActionError(f"{self._where()}: {quote(discard)} is no discard "
+                                         "to let go")
         seat, tile = action.seat, action.tile
         if (seat.__class__ is int and seat == self.current and self.phase is _TURN
                 and tile.__class__ is int and 0 <= tile < 136
