@@ -14,6 +14,7 @@ import enum
 import functools
 from bisect import insort
 from collections.abc import Callable, Iterator, Sequence
+from operator import attrgetter
 from typing import Any, NamedTuple, overload
 
 import attrs
@@ -136,6 +137,24 @@ _KEYS_PLAIN = tuple(2 * (i >> 2) for i in range(136))
 """The same without red fives."""
 
 
+def _lowest_of_each(ids: list[TileId], drawn: TileId | None, keys: tuple[int, ...]
+                    ) -> Iterator[TileId]:
+    """The lowest id of each key among ``ids`` (ascending) but ``drawn``, ascending: a
+    dict from the ids taken from the highest keeps each key's last (lowest) one, in
+    the keys' descending order (``keys`` never decrease as the ids rise)."""
+    down = ids[::-1]
+    if drawn is not None:
+        down.remove(drawn)
+    return reversed(dict(zip(map(keys.__getitem__, down), down, strict=True)).values())
+
+
+@functools.cache
+def _plain_discards() -> tuple[tuple[Discard, ...], ...]:
+    """``Discard(seat, tile)`` at ``[seat][tile]``, the very values of ``_discards``."""
+    made = _discards()
+    return tuple(made[272 * seat:272 * (seat + 1):2] for seat in range(4))
+
+
 @functools.cache
 def _discards() -> tuple[Discard, ...]:
     """Every discard a seat can make, ``Discard(seat, tile, riichi)`` at
@@ -156,6 +175,13 @@ class Phase(enum.Enum):
     """The other seats answer a tile added to a kan: win on it or pass."""
     OVER = "over"
     """The round has ended; ``results`` says how."""
+
+
+# the members as module constants: reading one through its class costs several times more
+# (the enum class's metaclass has its own attribute lookup), and the listing of legal
+# actions and the observation ask on every step
+_TURN = Phase.TURN
+_OVER = Phase.OVER
 
 
 class _Seat:
@@ -554,6 +580,22 @@ _NEW = object.__new__
 _OBSERVATION_TWIN: Any = writable(Observation)
 """Observation's writable twin: ``Round.observe`` fills a new one and makes it an
 Observation."""
+_MELDS_OF = attrgetter("melds")
+_KITA_OF = attrgetter("kita")
+_RIVER_OF = attrgetter("river")
+_RIICHI_OF = attrgetter("riichi")
+"""What ``Round.observe`` reads of each seat (``map`` over the seats with these costs less
+than a comprehension)."""
+
+
+def _seen_events(events: list[Event], seat: int) -> SeenEvents:
+    """``SeenEvents(events, seat)`` made without its constructor's call (``events`` is the
+    round's own list, which only grows: the view keeps its length now)."""
+    seen: SeenEvents = _NEW(SeenEvents)
+    seen._events = events
+    seen._seat = seat
+    seen._size = len(events)
+    return seen
 
 
 def _relative(caller: int, source: int, players: int = 4) -> Relative:
@@ -754,9 +796,10 @@ class Round:
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that must decide now, in turn order."""
-        if self.phase is Phase.TURN:
+        phase = self.phase
+        if phase is _TURN:
             return (self.current,)
-        if self.phase is Phase.OVER:
+        if phase is _OVER:
             return ()
         options, answers = self._options, self._answers
         return tuple([s for s in self._after[self.current] if s in options and s not in answers])
@@ -791,7 +834,7 @@ class Round:
         me = self._seat(seat)
         seats = self._seats
         phase = self.phase
-        turn = phase is Phase.TURN
+        turn = phase is _TURN
         # the fields set by plain assignment on the writable twin (see ``_slots``): the
         # values are immutable or shared tuples that the round replaces, never changes
         seen = _NEW(_OBSERVATION_TWIN)  # an Observation in the making (Any)
@@ -807,17 +850,18 @@ class Round:
         seen.live_remaining = self._live_left
         seen.hand = tuple(me.ids)
         seen.drawn = self._drawn if turn and seat == self.current else None
-        seen.melds = tuple([s.melds for s in seats])
-        seen.kita = tuple([s.kita for s in seats])
-        seen.rivers = tuple([s.river for s in seats])
+        seen.melds = tuple(map(_MELDS_OF, seats))
+        seen.kita = tuple(map(_KITA_OF, seats))
+        seen.rivers = tuple(map(_RIVER_OF, seats))
         seen.discards = self._discard_log
-        seen.riichi = tuple([s.riichi for s in seats])
+        seen.riichi = tuple(map(_RIICHI_OF, seats))
         seen.phase = phase
         seen.current = self.current
-        seen.last_tile = None if turn or phase is Phase.OVER else self._last_tile
+        seen.last_tile = None if turn or phase is _OVER else self._last_tile
         seen.legal_actions = self._legal(seat, me)
-        seen.events = SeenEvents(self._events, seat)
-        seen.open_hands = self._open_hands()
+        seen.events = _seen_events(self._events, seat)
+        seen.open_hands = (self._open_hands() if self._open_riichi or self.table.open_riichi
+                           else ())
         # the seat's Hand as far as the round has built it, for ``own_hand``
         seen._seat_hand = me.full
         seen._hand_before_draw = (me.base if me.full is None and seen.drawn is not None
@@ -873,7 +917,7 @@ class Round:
         return self._legal(seat, self._seat(seat))
 
     def _legal(self, seat: int, me: _Seat) -> LegalActions:
-        if self.phase is Phase.TURN:
+        if self.phase is _TURN:
             if seat != self.current:
                 return LegalActions(red_fives=self.rules.red_fives)
             actions = self._turn_actions(seat, me)
@@ -884,7 +928,7 @@ class Round:
 
     def _answers_of(self, seat: int, me: _Seat) -> list[Action]:
         """What ``seat`` may answer to the tile on the table (nothing once it answered)."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return []
         if seat not in self._options or seat in self._answers:
             return []
@@ -916,7 +960,9 @@ class Round:
     def _turn_actions(self, seat: int, me: _Seat) -> list[Action]:
         actions: list[Action] = []
         drawn = self._drawn
-        if drawn is not None and self._tsumo_result(seat, me) is not None:
+        # the drawn tile is one of the waits before the draw (when known), or no win
+        if (drawn is not None and (me.draw_waits < 0 or (me.draw_waits >> (drawn >> 2)) & 1)
+                and self._tsumo_result(seat, me) is not None):
             actions.append(Tsumo(seat))
         if me.riichi:
             assert drawn is not None
@@ -948,9 +994,11 @@ class Round:
         one tile of each kind from the hand, a red five apart, a copy of the drawn kind
         included (the lowest id of each), each followed by its riichi discard when that
         is legal too."""
-        # riichi is worth trying discard by discard only when some discard is tenpai
-        riichi_possible = (drawn is not None and self._riichi_problem(seat, me, None) is None
-                           and self._may_be_tenpai(me) and me.hand().shanten() <= 0)
+        # riichi is worth trying discard by discard only when some discard is tenpai (a
+        # closed hand first: the cheapest test that rules riichi out in an open game)
+        riichi_possible = (drawn is not None and not me.is_open and self._may_be_tenpai(me)
+                           and self._riichi_problem(seat, me, None) is None
+                           and me.hand().shanten() <= 0)
         forbidden = me.forbidden
         made = _discards()
         base = 272 * seat
@@ -960,14 +1008,11 @@ class Round:
                 actions.append(made[base + 2 * drawn + 1])
         # in id order a kind's copies come together, the red five (the lowest id) first
         keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
-        last = -1
-        if not forbidden and not riichi_possible:  # the usual turn, in fewer steps a tile
-            for tile_id in me.ids:
-                key = keys[tile_id]
-                if key != last and tile_id != drawn:
-                    last = key
-                    actions.append(made[base + 2 * tile_id])
+        if not forbidden and not riichi_possible:  # the usual turn: no test a tile
+            actions += map(_plain_discards()[seat].__getitem__, _lowest_of_each(me.ids, drawn,
+                                                                                 keys))
             return
+        last = -1
         for tile_id in me.ids:
             key = keys[tile_id]
             if key == last or tile_id == drawn:
