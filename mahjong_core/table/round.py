@@ -14,7 +14,6 @@ import enum
 import functools
 from bisect import insort
 from collections.abc import Callable, Iterator, Sequence
-from operator import attrgetter
 from typing import Any, NamedTuple, overload
 
 import attrs
@@ -137,17 +136,6 @@ _KEYS_PLAIN = tuple(2 * (i >> 2) for i in range(136))
 """The same without red fives."""
 
 
-def _lowest_of_each(ids: list[TileId], drawn: TileId | None, keys: tuple[int, ...]
-                    ) -> Iterator[TileId]:
-    """The lowest id of each key among ``ids`` (ascending) but ``drawn``, ascending: a
-    dict from the ids taken from the highest keeps each key's last (lowest) one, in
-    the keys' descending order (``keys`` never decrease as the ids rise)."""
-    down = ids[::-1]
-    if drawn is not None:
-        down.remove(drawn)
-    return reversed(dict(zip(map(keys.__getitem__, down), down, strict=True)).values())
-
-
 @functools.cache
 def _plain_discards() -> tuple[tuple[Discard, ...], ...]:
     """``Discard(seat, tile)`` at ``[seat][tile]``, the very values of ``_discards``."""
@@ -177,11 +165,13 @@ class Phase(enum.Enum):
     """The round has ended; ``results`` says how."""
 
 
-# the members as module constants: reading one through its class costs several times more
+# enum members as module constants: reading one through its class costs several times more
 # (the enum class's metaclass has its own attribute lookup), and the listing of legal
 # actions and the observation ask on every step
 _TURN = Phase.TURN
 _OVER = Phase.OVER
+_PON = MeldKind.PON
+_CHI = MeldKind.CHI
 
 
 class _Seat:
@@ -580,12 +570,6 @@ _NEW = object.__new__
 _OBSERVATION_TWIN: Any = writable(Observation)
 """Observation's writable twin: ``Round.observe`` fills a new one and makes it an
 Observation."""
-_MELDS_OF = attrgetter("melds")
-_KITA_OF = attrgetter("kita")
-_RIVER_OF = attrgetter("river")
-_RIICHI_OF = attrgetter("riichi")
-"""What ``Round.observe`` reads of each seat (``map`` over the seats with these costs less
-than a comprehension)."""
 
 
 def _seen_events(events: list[Event], seat: int) -> SeenEvents:
@@ -608,7 +592,7 @@ def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
     """Kinds a caller may not discard next: the called kind and, for a chi called at one
     end of its run, the kind beyond the other end (called 4 with 56: not 7 either)."""
     mask = 1 << called
-    if kind is MeldKind.CHI:
+    if kind is _CHI:
         low, high = sorted(own)
         if called < low and high % 9 < 8:
             mask |= 1 << (high + 1)
@@ -850,11 +834,11 @@ class Round:
         seen.live_remaining = self._live_left
         seen.hand = tuple(me.ids)
         seen.drawn = self._drawn if turn and seat == self.current else None
-        seen.melds = tuple(map(_MELDS_OF, seats))
-        seen.kita = tuple(map(_KITA_OF, seats))
-        seen.rivers = tuple(map(_RIVER_OF, seats))
+        seen.melds = tuple([s.melds for s in seats])
+        seen.kita = tuple([s.kita for s in seats])
+        seen.rivers = tuple([s.river for s in seats])
         seen.discards = self._discard_log
-        seen.riichi = tuple(map(_RIICHI_OF, seats))
+        seen.riichi = tuple([s.riichi for s in seats])
         seen.phase = phase
         seen.current = self.current
         seen.last_tile = None if turn or phase is _OVER else self._last_tile
@@ -978,7 +962,7 @@ class Round:
                     actions.append(ClosedKan(seat, Tile(kind)))
             for meld in me.melds:
                 kind = meld.ids[0] >> 2
-                if (meld.meld.kind is MeldKind.PON and me.counts[kind]
+                if (meld.meld.kind is _PON and me.counts[kind]
                         and self._kan_room() is None):  # the lowest id of the fourth copy
                     actions.append(AddedKan(seat, next(i for i in me.ids if i >> 2 == kind)))
             if self.players == 3 and self._kita_problem(seat, me) is None:
@@ -1008,11 +992,15 @@ class Round:
                 actions.append(made[base + 2 * drawn + 1])
         # in id order a kind's copies come together, the red five (the lowest id) first
         keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
-        if not forbidden and not riichi_possible:  # the usual turn: no test a tile
-            actions += map(_plain_discards()[seat].__getitem__, _lowest_of_each(me.ids, drawn,
-                                                                                 keys))
-            return
         last = -1
+        if not forbidden and not riichi_possible:  # the usual turn, in fewer steps a tile
+            plain = _plain_discards()[seat]
+            for tile_id in me.ids:
+                key = keys[tile_id]
+                if key != last and tile_id != drawn:
+                    last = key
+                    actions.append(plain[tile_id])
+            return
         for tile_id in me.ids:
             key = keys[tile_id]
             if key == last or tile_id == drawn:
@@ -1586,7 +1574,7 @@ class Round:
         for need in _CHI_NEEDS[kind]:
             first, second = need
             if (not counts[first] or not counts[second]
-                    or not self._can_discard_after(me, need, kind, MeldKind.CHI)):
+                    or not self._can_discard_after(me, need, kind, _CHI)):
                 continue
             # the ids are ascending: the first pair met of each combination is its lowest
             for a in [i for i in me.ids if i >> 2 == first]:
