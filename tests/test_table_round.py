@@ -13,7 +13,7 @@ import random
 import attrs
 import pytest
 
-from mahjong_core import TENHOU_SANMA_RULES, Hand, MeldKind, Tile, TileId, Yaku
+from mahjong_core import TENHOU_SANMA_RULES, Hand, MeldKind, Rules, Tile, TileId, Yaku
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.table import (
     TENHOU_EAST_TABLE,
@@ -50,6 +50,7 @@ from mahjong_core.table import (
     preset,
 )
 
+from .support import legal_oracle
 from .support.played_games import SANMA_EAST_TABLE, play, play_sanma, positions
 from .support.table_helpers import (
     NOTEN,
@@ -1373,3 +1374,42 @@ def _same_refusal(r: Round, bad: object) -> str:
     assert str(passed.value) == str(plain.value)
     assert _snapshot(twin) == before
     return str(passed.value)
+
+
+# -- legal lists and observations against their oracle -----------------------------------
+
+_ORACLE_TABLES = [
+    (Rules(), TENHOU_EAST_TABLE),
+    (Rules(red_fives=False), TENHOU_EAST_TABLE),
+    (TENHOU_SANMA_RULES, SANMA_EAST_TABLE),
+    (attrs.evolve(TENHOU_SANMA_RULES, red_fives=False), SANMA_EAST_TABLE),
+    (Rules(), attrs.evolve(TENHOU_EAST_TABLE, open_riichi=True)),
+]
+
+
+@pytest.mark.parametrize(("rules", "table"), _ORACLE_TABLES)
+@pytest.mark.parametrize("seed", range(3))
+def test_legal_lists_and_observations_equal_their_plain_construction(
+        rules: Rules, table: TableRules, seed: int) -> None:
+    """Every seat's legal list at every decision of random games (4 and 3 players, red
+    fives on and off, open riichi) is what trying every candidate action finds, in the
+    documented order; each observation equals the one built by the public constructor
+    from the round's public readings."""
+    for r, _ in positions(seed, rules=rules, table=table, rounds=4):
+        deciding = []
+        for s in range(r.players):
+            expected = legal_oracle.legal_list(r, s)
+            if expected:
+                deciding.append(s)
+            legal = r.legal_actions(s)
+            assert legal == expected, (r.name, s, legal, expected)
+            assert (legal.drawn, legal.red_fives) == (
+                r.drawn if expected and r.phase is Phase.TURN else None, rules.red_fives)
+            if table.open_riichi:
+                continue
+            seen = r.observe(s)
+            assert seen == legal_oracle.observation(r, s, expected)
+            assert (seen.legal_actions.drawn, seen.legal_actions.red_fives) == (
+                legal.drawn, legal.red_fives)
+        in_turn = [(r.current + k) % r.players for k in range(r.players)]
+        assert list(r.to_act) == [s for s in in_turn if s in deciding]

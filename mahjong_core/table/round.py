@@ -137,6 +137,13 @@ _KEYS_PLAIN = tuple(2 * (i >> 2) for i in range(136))
 
 
 @functools.cache
+def _plain_discards() -> tuple[tuple[Discard, ...], ...]:
+    """``Discard(seat, tile)`` at ``[seat][tile]``, the very values of ``_discards``."""
+    made = _discards()
+    return tuple(made[272 * seat:272 * (seat + 1):2] for seat in range(4))
+
+
+@functools.cache
 def _discards() -> tuple[Discard, ...]:
     """Every discard a seat can make, ``Discard(seat, tile, riichi)`` at
     ``2 * (136 * seat + tile) + riichi``: frozen values the rounds share rather than build
@@ -158,7 +165,13 @@ class Phase(enum.Enum):
     """The round has ended; ``results`` says how."""
 
 
+# enum members as module constants: reading one through its class costs several times more
+# (the enum class's metaclass has its own attribute lookup), and the listing of legal
+# actions and the observation ask on every step
 _TURN = Phase.TURN
+_OVER = Phase.OVER
+_PON = MeldKind.PON
+_CHI = MeldKind.CHI
 
 
 class _Seat:
@@ -581,6 +594,16 @@ _OBSERVATION_TWIN: Any = writable(Observation)
 Observation."""
 
 
+def _seen_events(events: list[Event], seat: int) -> SeenEvents:
+    """``SeenEvents(events, seat)`` made without its constructor's call (``events`` is the
+    round's own list, which only grows: the view keeps its length now)."""
+    seen: SeenEvents = _NEW(SeenEvents)
+    seen._events = events
+    seen._seat = seat
+    seen._size = len(events)
+    return seen
+
+
 def _relative(caller: int, source: int, players: int = 4) -> Relative:
     relative = _RELATIVE[players][(source - caller) % players]
     assert relative is not None
@@ -591,7 +614,7 @@ def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
     """Kinds a caller may not discard next: the called kind and, for a chi called at one
     end of its run, the kind beyond the other end (called 4 with 56: not 7 either)."""
     mask = 1 << called
-    if kind is MeldKind.CHI:
+    if kind is _CHI:
         low, high = sorted(own)
         if called < low and high % 9 < 8:
             mask |= 1 << (high + 1)
@@ -779,9 +802,10 @@ class Round:
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that must decide now, in turn order."""
-        if self.phase is Phase.TURN:
+        phase = self.phase
+        if phase is _TURN:
             return (self.current,)
-        if self.phase is Phase.OVER:
+        if phase is _OVER:
             return ()
         options, answers = self._options, self._answers
         return tuple([s for s in self._after[self.current] if s in options and s not in answers])
@@ -816,7 +840,7 @@ class Round:
         me = self._seat(seat)
         seats = self._seats
         phase = self.phase
-        turn = phase is Phase.TURN
+        turn = phase is _TURN
         # the fields set by plain assignment on the writable twin (see ``_slots``): the
         # values are immutable or shared tuples that the round replaces, never changes
         seen = _NEW(_OBSERVATION_TWIN)  # an Observation in the making (Any)
@@ -839,10 +863,11 @@ class Round:
         seen.riichi = tuple([s.riichi for s in seats])
         seen.phase = phase
         seen.current = self.current
-        seen.last_tile = None if turn or phase is Phase.OVER else self._last_tile
+        seen.last_tile = None if turn or phase is _OVER else self._last_tile
         seen.legal_actions = self._legal(seat, me)
-        seen.events = SeenEvents(self._events, seat)
-        seen.open_hands = self._open_hands()
+        seen.events = _seen_events(self._events, seat)
+        seen.open_hands = (self._open_hands() if self._open_riichi or self.table.open_riichi
+                           else ())
         # the seat's Hand as far as the round has built it, for ``own_hand``
         seen._seat_hand = me.full
         seen._hand_before_draw = (me.base if me.full is None and seen.drawn is not None
@@ -898,7 +923,7 @@ class Round:
         return self._legal(seat, self._seat(seat))
 
     def _legal(self, seat: int, me: _Seat) -> LegalActions:
-        if self.phase is Phase.TURN:
+        if self.phase is _TURN:
             if seat != self.current:
                 return LegalActions(red_fives=self.rules.red_fives)
             actions = self._turn_actions(seat, me)
@@ -909,7 +934,7 @@ class Round:
 
     def _answers_of(self, seat: int, me: _Seat) -> list[Action]:
         """What ``seat`` may answer to the tile on the table (nothing once it answered)."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return []
         if seat not in self._options or seat in self._answers:
             return []
@@ -941,6 +966,7 @@ class Round:
     def _turn_actions(self, seat: int, me: _Seat) -> list[Action]:
         actions: list[Action] = []
         drawn = self._drawn
+        # (_tsumo_result first asks whether the drawn tile is one of the waits before it)
         if drawn is not None and self._tsumo_result(seat, me) is not None:
             actions.append(Tsumo(seat))
         if me.riichi:
@@ -957,7 +983,7 @@ class Round:
                     actions.append(ClosedKan(seat, Tile(kind)))
             for meld in me.melds:
                 kind = meld.ids[0] >> 2
-                if (meld.meld.kind is MeldKind.PON and me.counts[kind]
+                if (meld.meld.kind is _PON and me.counts[kind]
                         and self._kan_room() is None):  # the lowest id of the fourth copy
                     actions.append(AddedKan(seat, next(i for i in me.ids if i >> 2 == kind)))
             if self.players == 3 and self._kita_problem(seat, me) is None:
@@ -973,9 +999,11 @@ class Round:
         one tile of each kind from the hand, a red five apart, a copy of the drawn kind
         included (the lowest id of each), each followed by its riichi discard when that
         is legal too."""
-        # riichi is worth trying discard by discard only when some discard is tenpai
-        riichi_possible = (drawn is not None and self._riichi_problem(seat, me, None) is None
-                           and self._may_be_tenpai(me) and me.hand().shanten() <= 0)
+        # riichi is worth trying discard by discard only when some discard is tenpai (a
+        # closed hand first: the cheapest test that rules riichi out in an open game)
+        riichi_possible = (drawn is not None and not me.is_open and self._may_be_tenpai(me)
+                           and self._riichi_problem(seat, me, None) is None
+                           and me.hand().shanten() <= 0)
         forbidden = me.forbidden
         made = _discards()
         base = 272 * seat
@@ -987,11 +1015,12 @@ class Round:
         keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
         last = -1
         if not forbidden and not riichi_possible:  # the usual turn, in fewer steps a tile
+            plain = _plain_discards()[seat]
             for tile_id in me.ids:
                 key = keys[tile_id]
                 if key != last and tile_id != drawn:
                     last = key
-                    actions.append(made[base + 2 * tile_id])
+                    actions.append(plain[tile_id])
             return
         for tile_id in me.ids:
             key = keys[tile_id]
@@ -1604,7 +1633,7 @@ class Round:
         for need in _CHI_NEEDS[kind]:
             first, second = need
             if (not counts[first] or not counts[second]
-                    or not self._can_discard_after(me, need, kind, MeldKind.CHI)):
+                    or not self._can_discard_after(me, need, kind, _CHI)):
                 continue
             # the ids are ascending: the first pair met of each combination is its lowest
             for a in [i for i in me.ids if i >> 2 == first]:
