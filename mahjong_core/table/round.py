@@ -166,9 +166,11 @@ class Phase(enum.Enum):
 
 
 # enum members as module constants: reading one through its class costs several times more
-# (the enum class's metaclass has its own attribute lookup), and the listing of legal
-# actions and the observation ask on every step
+# (the enum class's metaclass has its own attribute lookup), and the engine asks on every
+# action
 _TURN = Phase.TURN
+_CALLS = Phase.CALLS
+_CHANKAN = Phase.CHANKAN
 _OVER = Phase.OVER
 _PON = MeldKind.PON
 _CHI = MeldKind.CHI
@@ -531,7 +533,7 @@ class Observation:
     @property
     def is_turn(self) -> bool:
         """True when this seat is to discard (or win, kan, ...) now."""
-        return self.phase is Phase.TURN and self.current == self.seat and bool(
+        return self.phase is _TURN and self.current == self.seat and bool(
             self.legal_actions)
 
     def discard(self, tile: Tile | str, *, riichi: bool = False,
@@ -572,7 +574,7 @@ class Observation:
 
         Raises IllegalActionError outside this seat's turn.
         """
-        if self.phase is not Phase.TURN or self.current != self.seat or not self.legal_actions:
+        if self.phase is not _TURN or self.current != self.seat or not self.legal_actions:
             raise IllegalActionError(f"seat {self.seat} has no discard to choose now")
         hand = self.own_hand
         options = hand.discard_options(self.visible_tiles(), players=self.players)
@@ -729,7 +731,7 @@ class Round:
         self._riichi_pending: int | None = None
         self._open_riichi: tuple[int, ...] = ()
         """The seats that declared an open riichi: their concealed tiles are shown."""
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.current = dealer
         self._drawn: TileId | None = None
         self._rinshan_turn = False
@@ -762,7 +764,7 @@ class Round:
     @property
     def is_over(self) -> bool:
         """True once the round has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def results(self) -> tuple[RoundResult, ...]:
@@ -792,12 +794,12 @@ class Round:
     @property
     def drawn(self) -> TileId | None:
         """The tile the current seat just drew (None after a call or outside its turn)."""
-        return self._drawn if self.phase is Phase.TURN else None
+        return self._drawn if self.phase is _TURN else None
 
     @property
     def last_tile(self) -> TileId | None:
         """The discard or added kan tile the other seats are answering, if any."""
-        return self._last_tile if self.phase in (Phase.CALLS, Phase.CHANKAN) else None
+        return self._last_tile if self.phase in (_CALLS, _CHANKAN) else None
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -1053,7 +1055,7 @@ class Round:
         if type(action) not in _ACTION_TYPES:
             action = self._read_once(action)
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             raise self._illegal(action, "the round is over")
         seat = getattr(action, "seat", None)
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -1063,14 +1065,14 @@ class Round:
             tile = action.tile
             if type(tile) is not int or not 0 <= tile < 136 or type(action.riichi) is not bool:
                 raise self._illegal(action, _field_problem(action) or "")
-            if phase is Phase.TURN and seat == self.current:
+            if phase is _TURN and seat == self.current:
                 self._discard(action)
                 return
         elif type(action) is not Pass:
             problem = _field_problem(action)
             if problem is not None:
                 raise self._illegal(action, problem)
-        if phase is Phase.TURN:
+        if phase is _TURN:
             if seat != self.current:
                 raise self._illegal(action, f"it is seat {self.current}'s turn")
             handler = _TURN_ACTIONS.get(type(action))
@@ -1173,7 +1175,7 @@ class Round:
         if passed:  # as when the last seat asked passes (the answers kept of a window
             self._went_by(seat, tile_id, None)  # are read only while one is open)
         else:
-            self._open_window(Phase.CALLS, seat, tile_id)
+            self._open_window(_CALLS, seat, tile_id)
 
     def _tsumo(self, action: Tsumo) -> None:
         seat = action.seat
@@ -1223,7 +1225,7 @@ class Round:
         self._count_kan(seat)
         if self.table.kokushi_robs_closed_kan:
             self._robbing_closed_kan = True
-            self._open_window(Phase.CHANKAN, seat, ids[0])
+            self._open_window(_CHANKAN, seat, ids[0])
         else:
             self._draw(seat, rinshan=True)
 
@@ -1273,7 +1275,7 @@ class Round:
         me.kita += (tile_id,)
         self._events.append(KitaDeclared(seat, tile_id))
         self._robbing_kita = True
-        self._open_window(Phase.CHANKAN, seat, tile_id)
+        self._open_window(_CHANKAN, seat, tile_id)
 
     def _kita_problem(self, seat: int, me: _Seat) -> str | None:
         if self.players != 3:
@@ -1310,7 +1312,7 @@ class Round:
         self._events.append(MeldCalled(seat, meld))
         # ippatsu, the first go-around and an earlier kan's pending dora wait until the
         # kan stands: a win robbing it comes first
-        self._open_window(Phase.CHANKAN, seat, tile_id)
+        self._open_window(_CHANKAN, seat, tile_id)
 
     def _open_riichi_discard(self, action: OpenRiichi) -> None:
         """A riichi discard as any other, whose declarer's hand is shown from now on."""
@@ -1371,9 +1373,9 @@ class Round:
         self._wins_offered = {}
         options: dict[int, int] = {}
         kind = tile_id // 4
-        calls = phase is Phase.CALLS and self._live_left > 0
+        calls = phase is _CALLS and self._live_left > 0
         chi_seat = (seat + 1) % 4 if calls and kind < 27 and self.players == 4 else -1
-        closed_kan = phase is Phase.CHANKAN and self._robbing_closed_kan
+        closed_kan = phase is _CHANKAN and self._robbing_closed_kan
         seats = self._seats
         for other in self._after[seat]:
             s = seats[other]
@@ -1407,7 +1409,7 @@ class Round:
             tile_id = self._last_tile
             if isinstance(action, Ron) and seat != self.current and tile_id is not None:
                 raise self._illegal(action, self._why_no_ron(seat, self._seats[seat], tile_id))
-            what = "win on or call" if self.phase is Phase.CALLS else "win on"
+            what = "win on or call" if self.phase is _CALLS else "win on"
             raise self._illegal(action, f"seat {seat} may not {what} "
                                 f"{self._name(tile_id)}" if seat != self.current
                                 else f"seat {seat} cannot answer its own tile")
@@ -1435,7 +1437,7 @@ class Round:
             self._check_chi(action, me, tile_id)
         elif not isinstance(action, Pass):
             raise self._illegal(action, f"seat {seat} may only answer the "
-                                f"{'added kan' if self.phase is Phase.CHANKAN else 'discard'}")
+                                f"{'added kan' if self.phase is _CHANKAN else 'discard'}")
         self._answers[seat] = action
         if type(action) is not Pass:
             self._claimed = True
@@ -1492,7 +1494,7 @@ class Round:
             s.passed |= bit
             if s.riichi:
                 s.riichi_passed |= bit
-        if self.phase is Phase.CHANKAN:
+        if self.phase is _CHANKAN:
             self._kan_stands(seat)
             return
         riichi_now = self._riichi_pending is not None
@@ -1540,7 +1542,7 @@ class Round:
     def _kan_stands(self, seat: int) -> None:
         """Nobody robbed ``seat``'s added kan, closed kan or north tile: it stands and
         ``seat`` draws its replacement tile."""
-        self.phase = Phase.TURN
+        self.phase = _TURN
         if self._robbing_kita:  # the north passed: it stands as a call does
             self._robbing_kita = False
             self._interrupt()
@@ -1605,7 +1607,7 @@ class Round:
                 self._flush_dora()
             self._draw(caller, rinshan=True)
             return
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.current = caller
         self._drawn = None
         self._rinshan_turn = False
@@ -1684,7 +1686,7 @@ class Round:
             return f"seat {seat} declares ron on {name} but its hand does not win on it"
         if self._furiten(me):
             return f"seat {seat} declares ron on {name} but is furiten"
-        if self.phase is Phase.CHANKAN and self._robbing_closed_kan:
+        if self.phase is _CHANKAN and self._robbing_closed_kan:
             return f"seat {seat} may not rob a closed kan"
         return f"seat {seat} declares ron on {name} but the hand has no yaku"
 
@@ -1708,9 +1710,9 @@ class Round:
         return WinContext(
             tsumo=tsumo, riichi=me.riichi, double_riichi=me.double_riichi,
             ippatsu=me.ippatsu and not rinshan and self.rules.ippatsu, rinshan=rinshan,
-            chankan=self.phase is Phase.CHANKAN and not tsumo and not self._robbing_kita,
+            chankan=self.phase is _CHANKAN and not tsumo and not self._robbing_kita,
             haitei=tsumo and last and not rinshan, houtei=not tsumo and last
-            and self.phase is Phase.CALLS, tenhou=tsumo and first and dealer,
+            and self.phase is _CALLS, tenhou=tsumo and first and dealer,
             chiihou=tsumo and first and not dealer,
             renhou=(not tsumo and not me.discarded and not self._calls_made
                     and not dealer and bool(self.rules.renhou)),
@@ -1758,7 +1760,7 @@ class Round:
             tenpai, players=players, total=self.table.noten_payment))
 
     def _end(self) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self._options = {}
         self._answers = {}
         self._drawn = None
@@ -1782,7 +1784,7 @@ class Round:
         self._seat(seat)
         if not self.table.chombo:
             raise IllegalActionError(f"{self._where()}: these table rules have no chombo")
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalActionError(f"{self._where()}: the round is over")
         self._finish_draw(DrawKind.CHOMBO, deltas=chombo_payments(
             seat, dealer=self.dealer, rules=self.rules) if self.table.chombo_mangan else None)
@@ -1801,7 +1803,7 @@ class Round:
         me.add(tile_id)
         if me.riichi:
             me.riichi_passed |= 1 << (tile_id // 4)
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.current = seat
         self._drawn = tile_id
         self._rinshan_turn = rinshan
