@@ -113,7 +113,16 @@ class RandomPlayer:
 
     def choose(self, observation: Observation) -> Action:
         """A legal action, at random."""
-        return self._rng.choice(_check(observation))
+        legal = _check(observation)
+        # what ``random.Random.choice`` draws (the same choices for a seed), without its
+        # two calls in Python: the fewest bits that hold the size, drawn until below it
+        size = len(legal)
+        width = size.bit_length()
+        getrandbits = self._rng.getrandbits
+        pick = getrandbits(width)
+        while pick >= size:
+            pick = getrandbits(width)
+        return legal[pick]
 
 
 class HeuristicPlayer:

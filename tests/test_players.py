@@ -7,6 +7,7 @@ discard; a riichi player's own discards thrown in defence; calls only with a yak
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 
@@ -283,6 +284,24 @@ def test_the_random_player_is_seeded_and_uses_every_kind_of_choice() -> None:
         [two.choose(observation) for _ in range(20)]
     picks = {RandomPlayer(seed=s).choose(observation) for s in range(400)}
     assert picks == set(observation.legal_actions)
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_the_random_player_picks_what_random_choice_picks(seed: int) -> None:
+    """A seed's choices are those of ``random.Random(seed).choice`` over the legal lists,
+    along a whole game (lists of two actions to many)."""
+    player, reference = RandomPlayer(seed), random.Random(seed)
+    game = Game(seed=seed)
+    sizes = set()
+    while not game.is_over:
+        game_round = game.deal()
+        while not game_round.is_over:
+            observation = game_round.observe(game_round.to_act[0])
+            chosen = player.choose(observation)
+            assert chosen == reference.choice(observation.legal_actions)
+            sizes.add(len(observation.legal_actions))
+            game_round.apply(chosen)
+    assert {2, 3, 4, 5, 9} <= sizes
 
 
 def test_bad_input_raises_the_library_errors() -> None:

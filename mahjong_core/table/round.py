@@ -137,6 +137,13 @@ _KEYS_PLAIN = tuple(2 * (i >> 2) for i in range(136))
 
 
 @functools.cache
+def _plain_discards() -> tuple[tuple[Discard, ...], ...]:
+    """``Discard(seat, tile)`` at ``[seat][tile]``, the very values of ``_discards``."""
+    made = _discards()
+    return tuple(made[272 * seat:272 * (seat + 1):2] for seat in range(4))
+
+
+@functools.cache
 def _discards() -> tuple[Discard, ...]:
     """Every discard a seat can make, ``Discard(seat, tile, riichi)`` at
     ``2 * (136 * seat + tile) + riichi``: frozen values the rounds share rather than build
@@ -158,24 +165,38 @@ class Phase(enum.Enum):
     """The round has ended; ``results`` says how."""
 
 
+# enum members as module constants: reading one through its class costs several times more
+# (the enum class's metaclass has its own attribute lookup), and the engine asks on every
+# action
+_TURN = Phase.TURN
+_CALLS = Phase.CALLS
+_CHANKAN = Phase.CHANKAN
+_OVER = Phase.OVER
+_PON = MeldKind.PON
+_CHI = MeldKind.CHI
+
+
 class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
-    __slots__ = ("base", "counts", "discarded", "double_riichi", "draw_waits", "drawn",
-                 "forbidden", "fours", "full", "ids", "ippatsu", "is_open", "kita", "liable",
-                 "melds", "nagashi", "own_kinds", "passed", "riichi", "riichi_passed", "river",
-                 "tiles", "waits_cache")
+    __slots__ = ("base", "counts", "discarded", "double_riichi", "drawn", "forbidden",
+                 "fours", "full", "ids", "ippatsu", "is_open", "kita", "liable", "melds",
+                 "nagashi", "own_kinds", "passed", "riichi", "riichi_passed", "river", "tiles",
+                 "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
         self.tiles = tiles
         self.ids: list[TileId] = sorted(ids)
         """Concealed tile ids, kept ascending."""
-        self.counts = [0] * 34
+        self.counts = counts = [0] * 34
         """Concealed tiles per kind."""
         for i in ids:
-            self.counts[i // 4] += 1
-        self.fours = sum(1 << k for k in range(34) if self.counts[k] == 4)
+            counts[i >> 2] += 1
+        self.fours = 0
         """Bit per kind held four times."""
+        for i in ids:
+            if counts[i >> 2] == 4:
+                self.fours |= 1 << (i >> 2)
         # tuples, replaced when they change, so that an observation shares them as they are
         self.melds: tuple[TableMeld, ...] = ()
         self.is_open = False
@@ -205,10 +226,8 @@ class _Seat:
         self.full: Hand | None = None
         """The whole hand, if built."""
         self.waits_cache = -1
-        """The waits of ``base`` (-1: not worked out yet)."""
-        self.draw_waits = -1
-        """The waits of the hand just before its last draw (-1: unknown): the drawn tile
-        completes the hand exactly when its kind is one of them."""
+        """The waits of the hand without ``drawn`` (-1: not worked out yet): after a draw,
+        the drawn tile completes the hand exactly when its kind is one of them."""
 
     def hand(self) -> Hand:
         """The concealed tiles and melds as a ``Hand`` (built only when asked for)."""
@@ -216,31 +235,50 @@ class _Seat:
             if self.drawn is not None and self.base is not None:
                 self.full = self.base.add(self.tiles[self.drawn])
             else:
-                self.full = Hand.from_ids136(
-                    self.ids, tuple([m.meld for m in self.melds]) if self.melds else (),
-                    red_fives=self.tiles is _RED)
+                self.full = self._built(self.ids)
                 if self.drawn is None:
                     self.base = self.full
         return self.full
+
+    def hand_before_draw(self) -> Hand:
+        """The hand without ``drawn`` (the whole hand when nothing was drawn)."""
+        if self.drawn is None:
+            return self.hand()
+        if self.base is None:
+            drawn = self.drawn
+            self.base = self._built([i for i in self.ids if i != drawn])
+        return self.base
+
+    def _built(self, ids: list[TileId]) -> Hand:
+        return Hand.from_ids136(ids, tuple([m.meld for m in self.melds]) if self.melds else (),
+                                red_fives=self.tiles is _RED)
 
     def waits(self) -> int:
         """The waits of the hand between turns (0 while it holds a drawn tile)."""
         if self.drawn is not None:
             return 0
+        return self.waits_cache if self.waits_cache >= 0 else self.waits_before_draw()
+
+    def waits_before_draw(self) -> int:
+        """The waits of the hand without ``drawn`` (0 for a hand of 14 after a call)."""
         if self.waits_cache < 0:
-            hand = self.hand()
+            hand = self.hand_before_draw()
             self.waits_cache = 0 if hand.is_full else hand.waits_mask()
         return self.waits_cache
 
     def add(self, tile_id: TileId) -> None:
-        """A drawn tile joins the hand."""
-        if self.full is None:
-            self.hand()  # the hand before the draw stays as ``base`` (it is ``full`` now)
-        self.draw_waits = self.waits() if self.drawn is None else -1
+        """A drawn tile joins the hand; nothing is worked out (the hand before it stays
+        as ``base`` and its waits as ``waits_cache`` as far as they were known)."""
+        if self.drawn is None:
+            self.base = self.full
+        else:  # a second tile without a discard between: what was kept is for no hand now
+            self.base = None
+            self.waits_cache = -1
         insort(self.ids, tile_id)
         kind = tile_id >> 2
-        self.counts[kind] += 1
-        if self.counts[kind] == 4:
+        counts = self.counts
+        counts[kind] += 1
+        if counts[kind] == 4:
             self.fours |= 1 << kind
         self.drawn = tile_id
         self.full = None
@@ -248,8 +286,10 @@ class _Seat:
     def take(self, tile_id: TileId) -> None:
         """A discarded tile leaves the hand; after a tsumogiri nothing else changes."""
         self.ids.remove(tile_id)
-        self.counts[tile_id >> 2] -= 1
-        self.fours &= ~(1 << (tile_id >> 2))
+        kind = tile_id >> 2
+        self.counts[kind] -= 1
+        if self.fours:
+            self.fours &= ~(1 << kind)
         drawn, self.drawn = self.drawn, None
         if drawn == tile_id:
             self.full = self.base
@@ -493,7 +533,7 @@ class Observation:
     @property
     def is_turn(self) -> bool:
         """True when this seat is to discard (or win, kan, ...) now."""
-        return self.phase is Phase.TURN and self.current == self.seat and bool(
+        return self.phase is _TURN and self.current == self.seat and bool(
             self.legal_actions)
 
     def discard(self, tile: Tile | str, *, riichi: bool = False,
@@ -534,7 +574,7 @@ class Observation:
 
         Raises IllegalActionError outside this seat's turn.
         """
-        if self.phase is not Phase.TURN or self.current != self.seat or not self.legal_actions:
+        if self.phase is not _TURN or self.current != self.seat or not self.legal_actions:
             raise IllegalActionError(f"seat {self.seat} has no discard to choose now")
         hand = self.own_hand
         options = hand.discard_options(self.visible_tiles(), players=self.players)
@@ -556,6 +596,16 @@ _OBSERVATION_TWIN: Any = writable(Observation)
 Observation."""
 
 
+def _seen_events(events: list[Event], seat: int) -> SeenEvents:
+    """``SeenEvents(events, seat)`` made without its constructor's call (``events`` is the
+    round's own list, which only grows: the view keeps its length now)."""
+    seen: SeenEvents = _NEW(SeenEvents)
+    seen._events = events
+    seen._seat = seat
+    seen._size = len(events)
+    return seen
+
+
 def _relative(caller: int, source: int, players: int = 4) -> Relative:
     relative = _RELATIVE[players][(source - caller) % players]
     assert relative is not None
@@ -566,7 +616,7 @@ def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
     """Kinds a caller may not discard next: the called kind and, for a chi called at one
     end of its run, the kind beyond the other end (called 4 with 56: not 7 either)."""
     mask = 1 << called
-    if kind is MeldKind.CHI:
+    if kind is _CHI:
         low, high = sorted(own)
         if called < low and high % 9 < 8:
             mask |= 1 << (high + 1)
@@ -681,7 +731,7 @@ class Round:
         self._riichi_pending: int | None = None
         self._open_riichi: tuple[int, ...] = ()
         """The seats that declared an open riichi: their concealed tiles are shown."""
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.current = dealer
         self._drawn: TileId | None = None
         self._rinshan_turn = False
@@ -714,7 +764,7 @@ class Round:
     @property
     def is_over(self) -> bool:
         """True once the round has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def results(self) -> tuple[RoundResult, ...]:
@@ -744,19 +794,20 @@ class Round:
     @property
     def drawn(self) -> TileId | None:
         """The tile the current seat just drew (None after a call or outside its turn)."""
-        return self._drawn if self.phase is Phase.TURN else None
+        return self._drawn if self.phase is _TURN else None
 
     @property
     def last_tile(self) -> TileId | None:
         """The discard or added kan tile the other seats are answering, if any."""
-        return self._last_tile if self.phase in (Phase.CALLS, Phase.CHANKAN) else None
+        return self._last_tile if self.phase in (_CALLS, _CHANKAN) else None
 
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that must decide now, in turn order."""
-        if self.phase is Phase.TURN:
+        phase = self.phase
+        if phase is _TURN:
             return (self.current,)
-        if self.phase is Phase.OVER:
+        if phase is _OVER:
             return ()
         options, answers = self._options, self._answers
         return tuple([s for s in self._after[self.current] if s in options and s not in answers])
@@ -791,7 +842,7 @@ class Round:
         me = self._seat(seat)
         seats = self._seats
         phase = self.phase
-        turn = phase is Phase.TURN
+        turn = phase is _TURN
         # the fields set by plain assignment on the writable twin (see ``_slots``): the
         # values are immutable or shared tuples that the round replaces, never changes
         seen = _NEW(_OBSERVATION_TWIN)  # an Observation in the making (Any)
@@ -814,10 +865,11 @@ class Round:
         seen.riichi = tuple([s.riichi for s in seats])
         seen.phase = phase
         seen.current = self.current
-        seen.last_tile = None if turn or phase is Phase.OVER else self._last_tile
+        seen.last_tile = None if turn or phase is _OVER else self._last_tile
         seen.legal_actions = self._legal(seat, me)
-        seen.events = SeenEvents(self._events, seat)
-        seen.open_hands = self._open_hands()
+        seen.events = _seen_events(self._events, seat)
+        seen.open_hands = (self._open_hands() if self._open_riichi or self.table.open_riichi
+                           else ())
         # the seat's Hand as far as the round has built it, for ``own_hand``
         seen._seat_hand = me.full
         seen._hand_before_draw = (me.base if me.full is None and seen.drawn is not None
@@ -873,7 +925,7 @@ class Round:
         return self._legal(seat, self._seat(seat))
 
     def _legal(self, seat: int, me: _Seat) -> LegalActions:
-        if self.phase is Phase.TURN:
+        if self.phase is _TURN:
             if seat != self.current:
                 return LegalActions(red_fives=self.rules.red_fives)
             actions = self._turn_actions(seat, me)
@@ -884,7 +936,7 @@ class Round:
 
     def _answers_of(self, seat: int, me: _Seat) -> list[Action]:
         """What ``seat`` may answer to the tile on the table (nothing once it answered)."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return []
         if seat not in self._options or seat in self._answers:
             return []
@@ -916,6 +968,7 @@ class Round:
     def _turn_actions(self, seat: int, me: _Seat) -> list[Action]:
         actions: list[Action] = []
         drawn = self._drawn
+        # (_tsumo_result first asks whether the drawn tile is one of the waits before it)
         if drawn is not None and self._tsumo_result(seat, me) is not None:
             actions.append(Tsumo(seat))
         if me.riichi:
@@ -932,7 +985,7 @@ class Round:
                     actions.append(ClosedKan(seat, Tile(kind)))
             for meld in me.melds:
                 kind = meld.ids[0] >> 2
-                if (meld.meld.kind is MeldKind.PON and me.counts[kind]
+                if (meld.meld.kind is _PON and me.counts[kind]
                         and self._kan_room() is None):  # the lowest id of the fourth copy
                     actions.append(AddedKan(seat, next(i for i in me.ids if i >> 2 == kind)))
             if self.players == 3 and self._kita_problem(seat, me) is None:
@@ -948,9 +1001,11 @@ class Round:
         one tile of each kind from the hand, a red five apart, a copy of the drawn kind
         included (the lowest id of each), each followed by its riichi discard when that
         is legal too."""
-        # riichi is worth trying discard by discard only when some discard is tenpai
-        riichi_possible = (drawn is not None and self._riichi_problem(seat, me, None) is None
-                           and self._may_be_tenpai(me) and me.hand().shanten() <= 0)
+        # riichi is worth trying discard by discard only when some discard is tenpai (a
+        # closed hand first: the cheapest test that rules riichi out in an open game)
+        riichi_possible = (drawn is not None and not me.is_open and self._may_be_tenpai(me)
+                           and self._riichi_problem(seat, me, None) is None
+                           and me.hand().shanten() <= 0)
         forbidden = me.forbidden
         made = _discards()
         base = 272 * seat
@@ -962,11 +1017,12 @@ class Round:
         keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
         last = -1
         if not forbidden and not riichi_possible:  # the usual turn, in fewer steps a tile
+            plain = _plain_discards()[seat]
             for tile_id in me.ids:
                 key = keys[tile_id]
                 if key != last and tile_id != drawn:
                     last = key
-                    actions.append(made[base + 2 * tile_id])
+                    actions.append(plain[tile_id])
             return
         for tile_id in me.ids:
             key = keys[tile_id]
@@ -999,7 +1055,7 @@ class Round:
         if type(action) not in _ACTION_TYPES:
             action = self._read_once(action)
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             raise self._illegal(action, "the round is over")
         seat = getattr(action, "seat", None)
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -1009,14 +1065,14 @@ class Round:
             tile = action.tile
             if type(tile) is not int or not 0 <= tile < 136 or type(action.riichi) is not bool:
                 raise self._illegal(action, _field_problem(action) or "")
-            if phase is Phase.TURN and seat == self.current:
+            if phase is _TURN and seat == self.current:
                 self._discard(action)
                 return
         elif type(action) is not Pass:
             problem = _field_problem(action)
             if problem is not None:
                 raise self._illegal(action, problem)
-        if phase is Phase.TURN:
+        if phase is _TURN:
             if seat != self.current:
                 raise self._illegal(action, f"it is seat {self.current}'s turn")
             handler = _TURN_ACTIONS.get(type(action))
@@ -1025,6 +1081,31 @@ class Round:
             handler(self, action)
             return
         self._answer(action)
+
+    def apply_passed(self, discard: Discard) -> None:
+        """Carry out ``discard`` and let every other seat pass on it, as a log records a
+        discard nobody won on or called: the same as ``apply(discard)`` followed by a
+        ``Pass`` of each seat in ``to_act``, for less, as what the others could have done
+        is not worked out. The round then stands where those passes leave it: the next
+        seat's turn after its draw, or over (an abortive or exhaustive draw).
+
+        Raises IllegalActionError as ``apply`` does for a discard not allowed now (the
+        round is then unchanged), and for an action that is no ``Discard``.
+        """
+        action = discard
+        if action.__class__ is not Discard:
+            action = self._read_once(discard)
+            if type(action) is not Discard:
+                raise IllegalActionError(f"{self._where()}: {quote(discard)} is no discard "
+                                         "to let go")
+        seat, tile = action.seat, action.tile
+        if (seat.__class__ is int and seat == self.current and self.phase is _TURN
+                and tile.__class__ is int and 0 <= tile < 136
+                and action.riichi.__class__ is bool):
+            self._discard(action, passed=True)
+            return
+        self.apply(action)  # refuses it, saying why: a discard is taken on its seat's turn only
+        raise AssertionError(f"{quote(action)} was carried out without its passes")
 
     def _read_once(self, action: object) -> Any:
         """``action`` as a value of the library's action class it derives from, each field
@@ -1045,7 +1126,9 @@ class Round:
 
     # -- the turn -------------------------------------------------------------------------
 
-    def _discard(self, action: Discard) -> None:
+    def _discard(self, action: Discard, *, passed: bool = False) -> None:
+        """The discard ``action`` on its seat's turn, then the other seats asked about it
+        (``passed``: every one of them lets it go, unasked)."""
         seat, tile_id, riichi = action.seat, action.tile, action.riichi
         me = self._seats[seat]
         if tile_id not in me.ids:
@@ -1089,7 +1172,10 @@ class Round:
         if self._discards <= 5:
             self._opening += (kind,)
         self._events.append(event)
-        self._open_window(Phase.CALLS, seat, tile_id)
+        if passed:  # as when the last seat asked passes (the answers kept of a window
+            self._went_by(seat, tile_id, None)  # are read only while one is open)
+        else:
+            self._open_window(_CALLS, seat, tile_id)
 
     def _tsumo(self, action: Tsumo) -> None:
         seat = action.seat
@@ -1106,8 +1192,8 @@ class Round:
     def _tsumo_result(self, seat: int, me: _Seat) -> tuple[Hand, WinContext, WinResult] | None:
         drawn = self._drawn
         assert drawn is not None
-        if me.draw_waits >= 0 and not (me.draw_waits >> (drawn >> 2)) & 1:
-            return None  # the drawn tile is none of the waits: no Hand to build
+        if not (me.waits_before_draw() >> (drawn >> 2)) & 1:
+            return None  # the drawn tile is none of the waits: no whole Hand to build
         full = self._hand(me)
         if not full.is_complete():
             return None
@@ -1139,7 +1225,7 @@ class Round:
         self._count_kan(seat)
         if self.table.kokushi_robs_closed_kan:
             self._robbing_closed_kan = True
-            self._open_window(Phase.CHANKAN, seat, ids[0])
+            self._open_window(_CHANKAN, seat, ids[0])
         else:
             self._draw(seat, rinshan=True)
 
@@ -1189,7 +1275,7 @@ class Round:
         me.kita += (tile_id,)
         self._events.append(KitaDeclared(seat, tile_id))
         self._robbing_kita = True
-        self._open_window(Phase.CHANKAN, seat, tile_id)
+        self._open_window(_CHANKAN, seat, tile_id)
 
     def _kita_problem(self, seat: int, me: _Seat) -> str | None:
         if self.players != 3:
@@ -1226,7 +1312,7 @@ class Round:
         self._events.append(MeldCalled(seat, meld))
         # ippatsu, the first go-around and an earlier kan's pending dora wait until the
         # kan stands: a win robbing it comes first
-        self._open_window(Phase.CHANKAN, seat, tile_id)
+        self._open_window(_CHANKAN, seat, tile_id)
 
     def _open_riichi_discard(self, action: OpenRiichi) -> None:
         """A riichi discard as any other, whose declarer's hand is shown from now on."""
@@ -1287,9 +1373,9 @@ class Round:
         self._wins_offered = {}
         options: dict[int, int] = {}
         kind = tile_id // 4
-        calls = phase is Phase.CALLS and self._live_left > 0
+        calls = phase is _CALLS and self._live_left > 0
         chi_seat = (seat + 1) % 4 if calls and kind < 27 and self.players == 4 else -1
-        closed_kan = phase is Phase.CHANKAN and self._robbing_closed_kan
+        closed_kan = phase is _CHANKAN and self._robbing_closed_kan
         seats = self._seats
         for other in self._after[seat]:
             s = seats[other]
@@ -1323,7 +1409,7 @@ class Round:
             tile_id = self._last_tile
             if isinstance(action, Ron) and seat != self.current and tile_id is not None:
                 raise self._illegal(action, self._why_no_ron(seat, self._seats[seat], tile_id))
-            what = "win on or call" if self.phase is Phase.CALLS else "win on"
+            what = "win on or call" if self.phase is _CALLS else "win on"
             raise self._illegal(action, f"seat {seat} may not {what} "
                                 f"{self._name(tile_id)}" if seat != self.current
                                 else f"seat {seat} cannot answer its own tile")
@@ -1351,7 +1437,7 @@ class Round:
             self._check_chi(action, me, tile_id)
         elif not isinstance(action, Pass):
             raise self._illegal(action, f"seat {seat} may only answer the "
-                                f"{'added kan' if self.phase is Phase.CHANKAN else 'discard'}")
+                                f"{'added kan' if self.phase is _CHANKAN else 'discard'}")
         self._answers[seat] = action
         if type(action) is not Pass:
             self._claimed = True
@@ -1388,19 +1474,27 @@ class Round:
         else the next seat draws (or the wall has run out)."""
         seat, tile_id = self.current, self._last_tile
         assert tile_id is not None
-        answers = self._answers if self._claimed else {}  # every seat asked passed
-        rons = [s for s in self._after[seat] if isinstance(answers.get(s), Ron)] \
-            if answers else []
-        if rons:
-            self._settle_rons(rons, seat, tile_id)
-            return
-        bit = 1 << (tile_id // 4)
+        answers = self._answers if self._claimed else None  # None: every seat asked passed
+        if answers:
+            rons = [s for s in self._after[seat] if isinstance(answers.get(s), Ron)]
+            if rons:
+                self._settle_rons(rons, seat, tile_id)
+                return
+        self._went_by(seat, tile_id, answers)
+
+    def _went_by(self, seat: int, tile_id: TileId, answers: dict[int, Action] | None) -> None:
+        """Nobody won on ``seat``'s tile ``tile_id``: it went by every other seat; then the
+        kan it was added to stands, or the riichi declared with it, an abortive draw, a
+        call among ``answers`` (None: every seat passed), the wall's end or the next draw
+        follows."""
+        bit = 1 << (tile_id >> 2)
+        seats = self._seats
         for other in self._after[seat]:
-            s = self._seats[other]
+            s = seats[other]
             s.passed |= bit
             if s.riichi:
                 s.riichi_passed |= bit
-        if self.phase is Phase.CHANKAN:
+        if self.phase is _CHANKAN:
             self._kan_stands(seat)
             return
         riichi_now = self._riichi_pending is not None
@@ -1448,7 +1542,7 @@ class Round:
     def _kan_stands(self, seat: int) -> None:
         """Nobody robbed ``seat``'s added kan, closed kan or north tile: it stands and
         ``seat`` draws its replacement tile."""
-        self.phase = Phase.TURN
+        self.phase = _TURN
         if self._robbing_kita:  # the north passed: it stands as a call does
             self._robbing_kita = False
             self._interrupt()
@@ -1513,7 +1607,7 @@ class Round:
                 self._flush_dora()
             self._draw(caller, rinshan=True)
             return
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.current = caller
         self._drawn = None
         self._rinshan_turn = False
@@ -1541,7 +1635,7 @@ class Round:
         for need in _CHI_NEEDS[kind]:
             first, second = need
             if (not counts[first] or not counts[second]
-                    or not self._can_discard_after(me, need, kind, MeldKind.CHI)):
+                    or not self._can_discard_after(me, need, kind, _CHI)):
                 continue
             # the ids are ascending: the first pair met of each combination is its lowest
             for a in [i for i in me.ids if i >> 2 == first]:
@@ -1592,7 +1686,7 @@ class Round:
             return f"seat {seat} declares ron on {name} but its hand does not win on it"
         if self._furiten(me):
             return f"seat {seat} declares ron on {name} but is furiten"
-        if self.phase is Phase.CHANKAN and self._robbing_closed_kan:
+        if self.phase is _CHANKAN and self._robbing_closed_kan:
             return f"seat {seat} may not rob a closed kan"
         return f"seat {seat} declares ron on {name} but the hand has no yaku"
 
@@ -1616,9 +1710,9 @@ class Round:
         return WinContext(
             tsumo=tsumo, riichi=me.riichi, double_riichi=me.double_riichi,
             ippatsu=me.ippatsu and not rinshan and self.rules.ippatsu, rinshan=rinshan,
-            chankan=self.phase is Phase.CHANKAN and not tsumo and not self._robbing_kita,
+            chankan=self.phase is _CHANKAN and not tsumo and not self._robbing_kita,
             haitei=tsumo and last and not rinshan, houtei=not tsumo and last
-            and self.phase is Phase.CALLS, tenhou=tsumo and first and dealer,
+            and self.phase is _CALLS, tenhou=tsumo and first and dealer,
             chiihou=tsumo and first and not dealer,
             renhou=(not tsumo and not me.discarded and not self._calls_made
                     and not dealer and bool(self.rules.renhou)),
@@ -1666,7 +1760,7 @@ class Round:
             tenpai, players=players, total=self.table.noten_payment))
 
     def _end(self) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self._options = {}
         self._answers = {}
         self._drawn = None
@@ -1690,7 +1784,7 @@ class Round:
         self._seat(seat)
         if not self.table.chombo:
             raise IllegalActionError(f"{self._where()}: these table rules have no chombo")
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalActionError(f"{self._where()}: the round is over")
         self._finish_draw(DrawKind.CHOMBO, deltas=chombo_payments(
             seat, dealer=self.dealer, rules=self.rules) if self.table.chombo_mangan else None)
@@ -1709,7 +1803,7 @@ class Round:
         me.add(tile_id)
         if me.riichi:
             me.riichi_passed |= 1 << (tile_id // 4)
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.current = seat
         self._drawn = tile_id
         self._rinshan_turn = rinshan
