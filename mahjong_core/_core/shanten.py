@@ -780,3 +780,125 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
 
 
 _FIRST = operator.itemgetter(0)
+
+
+
+_Found = tuple[int, int, int, int, int, int]
+"""A discard found by ``_lowest_discards``: (kind, suit, the suit's full key after it, its
+vector id, its ``OPTIMA`` entry, the counters of seven pairs and thirteen orphans or -1)."""
+
+
+def _lowest_discards(keys: Sequence[int], full: Sequence[int], vectors: Sequence[int],
+                     melds: int, kinds: int) -> tuple[int, list[_Found]]:
+    """The discards of a 14-tile hand among the held ``kinds`` (a kinds mask) that leave
+    the lowest shanten among them: (that shanten, those discards in kind order); (99, [])
+    when none is asked for. ``full`` and ``vectors`` are the suits' keys with their meld
+    counts and their vector ids. Only the shanten is worked out, a look-up or two each."""
+    optima = OPTIMA[melds]
+    v0, v1, v2, v3 = vectors
+    p01, p23 = CONV[v0 << ID_BITS | v1], CONV[v2 << ID_BITS | v3]
+    rests = (CONV[v1 << ID_BITS | p23], CONV[v0 << ID_BITS | p23],
+             CONV[p01 << ID_BITS | v3], CONV[p01 << ID_BITS | v2])
+    closed_vector = _closed or closed_ids()
+    closed = not melds
+    rows = _suit_rows or _suits()
+    if closed:
+        xs = [row[7][keys[s]] | row[8][keys[s]] << 7 for s, row in enumerate(rows)]
+        x_total = xs[0] + xs[1] + xs[2] + xs[3]
+    lowest, found = 99, list[_Found]()
+    for s, _, _, _, shift, table, _, pair_bytes, orphan_bytes, held_table, _, held, \
+            vector_bytes in rows:
+        key = keys[s]
+        lane = ~(held_table[key] >> 36) & kinds >> shift & 511  # the kinds asked for held
+        if not lane:
+            continue
+        rest = rests[s] << ID_BITS
+        whole = full[s]
+        for kind, unit in held[lane]:
+            f = whole - unit
+            v = table[f] if f >= MELD_UNIT else closed_vector[vector_bytes[f]]
+            o = optima[rest | v]
+            shanten = (o >> OPT_BITS) - 1
+            counters = -1
+            if closed:
+                left = key - unit
+                counters = x_total - xs[s] + (pair_bytes[left] | orphan_bytes[left] << 7)
+                other = OTHER[counters]
+                if other < shanten:
+                    shanten = other
+            if shanten <= lowest:
+                if shanten < lowest:
+                    lowest, found = shanten, []
+                found.append((kind, s, f, v, o, counters))
+    return lowest, found
+
+
+def best_discard(keys: Sequence[int], melded: Sequence[int], melds: int,
+                 unseen: Sequence[int], kinds: int = ALL_KINDS) -> tuple[int, int, int] | None:
+    """The first of ``discard_options`` among the held ``kinds`` (a kinds mask), or None
+    when none is asked for: (kind, shanten left, mask over kinds 0-33 of the draws that
+    lower it). ``unseen`` is as for ``discard_options``: the draws are only worked out
+    for the discards that leave the lowest shanten, the only ones that can come first."""
+    full = (keys[0] + melded[0] * MELD_UNIT, keys[1] + melded[1] * MELD_UNIT,
+            keys[2] + melded[2] * MELD_UNIT, keys[3] + melded[3] * MELD_UNIT)
+    vectors = vector_ids(keys, melded)
+    shanten, found = _lowest_discards(keys, full, vectors, melds, kinds)
+    if not found:
+        return None
+    masks = _draw_masks(keys, full, vectors, melds, shanten, found)
+    if len(found) == 1:
+        return found[0][0], shanten, masks[0]
+    lanes_of = _LANE_BITS or lane_bits()
+    best, most = 0, -1
+    for i, mask in enumerate(masks):
+        total = sum(compress(unseen, chain(lanes_of[mask & 511], lanes_of[mask >> 9 & 511],
+                                           lanes_of[mask >> 18 & 511], lanes_of[mask >> 27])))
+        if total > most:  # the first of the most: the lowest kind
+            best, most = i, total
+    return found[best][0], shanten, masks[best]
+
+
+def _draw_masks(keys: Sequence[int], full: Sequence[int], vectors: Sequence[int], melds: int,
+                shanten: int, found: list[_Found]) -> list[int]:
+    """Per discard ``found`` (leaving ``shanten``), the mask over kinds 0-33 of the draws
+    that lower its shanten: the suits' products taken once for them all."""
+    conv, optima, low, rows, other_table = CONV, OPTIMA[melds], _OPT_MASK, _suit_rows, OTHER
+    pairs: tuple[tuple[int, ...], ...] = ()
+    elsewhere: dict[int, int] = {}  # suit << ID_BITS | its vector id -> the others' gains
+    held = -1
+    target = (shanten + 1) << OPT_BITS
+    masks = []
+    for _, s, f, v, o, counters in found:
+        mask = 0
+        if o & ~low == target:  # the standard form reaches the shanten
+            mask = elsewhere.get(s << ID_BITS | v, -1)
+            if mask < 0:
+                if not pairs:
+                    pairs = _pair_products(vectors)
+                mask = 0
+                by_pair = pairs[s]
+                for t in range(4):
+                    if t != s:
+                        at = optima[conv[by_pair[t] << ID_BITS | v] << ID_BITS | vectors[t]]
+                        mask |= rows[t][6][full[t] << OPT_BITS | at & low] << 9 * t
+                elsewhere[s << ID_BITS | v] = mask
+            mask |= rows[s][6][f << OPT_BITS | o & low] << 9 * s
+        if counters >= 0 and other_table[counters] == shanten:
+            if held < 0:
+                held = (HELD[keys[0]] | HELD[keys[1]] << 9 | HELD[keys[2]] << 18
+                        | HONOUR_HELD[keys[3]] << 27)
+            table = rows[s][9]
+            g = (held ^ (table[keys[s]] ^ table[f]) << 9 * s) & OTHER_GAINS[counters]
+            mask |= g & _LANES | g >> 36
+        masks.append(mask)
+    return masks
+
+
+def _pair_products(vectors: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Per suit s, per suit t: the product of the two suits that are neither s nor t."""
+    v0, v1, v2, v3 = vectors
+    conv = CONV
+    p01, p23 = conv[v0 << ID_BITS | v1], conv[v2 << ID_BITS | v3]
+    p02, p13 = conv[v0 << ID_BITS | v2], conv[v1 << ID_BITS | v3]
+    p03, p12 = conv[v0 << ID_BITS | v3], conv[v1 << ID_BITS | v2]
+    return ((0, p23, p13, p12), (p23, 0, p03, p02), (p13, p03, 0, p01), (p12, p02, p01, 0))
