@@ -74,6 +74,7 @@ _WINS = frozenset((Tsumo, Ron))
 _DISCARD_ONLY = frozenset((Discard,))
 
 
+
 class _Plan(enum.Enum):
     """The yaku an open hand counts on."""
 
@@ -166,7 +167,7 @@ class HeuristicPlayer:
                 ids += meld.ids
         for norths in obs.kita:
             ids += norths
-        counts = bytearray(34)
+        counts = [0] * 34
         for i in ids:
             counts[i >> 2] += 1
         return bytes(counts)
@@ -299,18 +300,21 @@ class HeuristicPlayer:
             return next(a for a in actions if isinstance(a, Pass))
         hand = obs.own_hand
         now = hand.shanten()
-        # a chi or pon and a discard reach no lower shanten than drawing the tile would
-        # (the meld's tiles count as a set either way), never below tenpai: worth
-        # weighing only when that draw would lower ``now``
-        sets = now >= 1 and hand.add(self._tiles[obs.last_tile]).shanten() < now
+        # a call and a discard reach no lower shanten than drawing the tile would (the
+        # meld's tiles count as a set either way), never below tenpai: a chi or pon is
+        # worth weighing only when that draw would lower ``now``, and a call that
+        # reaches the draw's shanten comes before every later one
+        floor = hand.add(self._tiles[obs.last_tile]).shanten() if now >= 1 else now
         ranked: list[tuple[int, int, Action]] = []
         seen = b""  # counted when a call's discard is weighed
         for order, call in enumerate(calls):
-            if not sets and not isinstance(call, OpenKan):
+            if floor >= now and not isinstance(call, OpenKan):
                 continue
             seen = seen or self._seen(obs)
             shanten = self._call_value(obs, hand, now, call, obs.last_tile, seen)
             if shanten is not None:
+                if shanten <= floor:
+                    return call
                 ranked.append((shanten, order, call))
         if not ranked:
             return next(a for a in actions if isinstance(a, Pass))

@@ -60,7 +60,10 @@ suit key and the entries) the ranks whose draw lowers one of them (a closed suit
 compares its shipped vector with its neighbours' through ``LOWER``), and ``HELD`` /
 ``HONOUR_HELD`` the kinds held once and not held, for seven pairs and thirteen orphans.
 A 13-tile hand's ukeire is then some twenty look-ups; a 14-tile hand's discards share the
-products of the suits they leave alone.
+products of the suits they leave alone. ``NUMBER_DISCARDS`` / ``HONOUR_DISCARDS`` give, per
+suit key, each tile it may discard with the key and vector id left, so that the best
+discard (``best_discard``) finds the lowest shanten at a look-up a discard and works out
+the draws of those discards only.
 
 Every table here is bounded. The interned vectors are finite (the need vectors a suit
 can have, with or without melds, and their products); 400,000 hands crafted to put their
@@ -788,49 +791,77 @@ _Found = tuple[int, int, int, int, int, int]
 vector id, its ``OPTIMA`` entry, the counters of seven pairs and thirteen orphans or -1)."""
 
 
+_Discards = tuple[tuple[int, int, int, int], ...]
+
+
+def _suit_discards(table: BoundedTable[int], vector_bytes: str, pair_bytes: str,
+                   orphan_bytes: str, ranks: int, limit: int) -> BoundedTable[_Discards]:
+    def compute(full: int) -> _Discards:
+        counts = full % MELD_UNIT
+        vector = getattr(_tables, vector_bytes)
+        pairs, orphans = getattr(_tables, pair_bytes), getattr(_tables, orphan_bytes)
+        closed = _closed or closed_ids()
+        found = []
+        for r in range(ranks):
+            if counts // UNIT[r] % 5:
+                f = full - UNIT[r]
+                left = counts - UNIT[r]
+                found.append((r, f, table[f] if f >= MELD_UNIT else closed[vector[f]],
+                              pairs[left] | orphans[left] << 7))
+        return tuple(found)
+    return BoundedTable(compute, limit)
+
+
+NUMBER_DISCARDS = _suit_discards(NUMBER, "VECTOR", "PAIRS", "ORPHANS", RANKS, 1 << 12)
+"""Number-suit key (with meld counts) -> per rank held, in rank order: (the rank, the key
+less that tile, its vector id, its ``PAIRS | ORPHANS << 7`` counters)."""
+HONOUR_DISCARDS = _suit_discards(HONOUR, "HONOUR_VECTOR", "HONOUR_PAIRS", "HONOUR_ORPHANS",
+                                 HONOUR_RANKS, 1 << 11)
+"""The same for the honours."""
+
+
 def _lowest_discards(keys: Sequence[int], full: Sequence[int], vectors: Sequence[int],
                      melds: int, kinds: int) -> tuple[int, list[_Found]]:
     """The discards of a 14-tile hand among the held ``kinds`` (a kinds mask) that leave
     the lowest shanten among them: (that shanten, those discards in kind order); (99, [])
     when none is asked for. ``full`` and ``vectors`` are the suits' keys with their meld
     counts and their vector ids. Only the shanten is worked out, a look-up or two each."""
-    optima = OPTIMA[melds]
+    optima, other_table = OPTIMA[melds], OTHER
     v0, v1, v2, v3 = vectors
     p01, p23 = CONV[v0 << ID_BITS | v1], CONV[v2 << ID_BITS | v3]
     rests = (CONV[v1 << ID_BITS | p23], CONV[v0 << ID_BITS | p23],
              CONV[p01 << ID_BITS | v3], CONV[p01 << ID_BITS | v2])
-    closed_vector = _closed or closed_ids()
     closed = not melds
     rows = _suit_rows or _suits()
     if closed:
         xs = [row[7][keys[s]] | row[8][keys[s]] << 7 for s, row in enumerate(rows)]
         x_total = xs[0] + xs[1] + xs[2] + xs[3]
     lowest, found = 99, list[_Found]()
-    for s, _, _, _, shift, table, _, pair_bytes, orphan_bytes, held_table, _, held, \
-            vector_bytes in rows:
-        key = keys[s]
-        lane = ~(held_table[key] >> 36) & kinds >> shift & 511  # the kinds asked for held
+    for s, discards in enumerate(_DISCARDS):
+        lane = kinds >> 9 * s & 511
         if not lane:
             continue
         rest = rests[s] << ID_BITS
-        whole = full[s]
-        for kind, unit in held[lane]:
-            f = whole - unit
-            v = table[f] if f >= MELD_UNIT else closed_vector[vector_bytes[f]]
+        x_rest = x_total - xs[s] if closed else 0
+        for r, f, v, x in discards[full[s]]:
+            if not lane >> r & 1:
+                continue
             o = optima[rest | v]
             shanten = (o >> OPT_BITS) - 1
             counters = -1
             if closed:
-                left = key - unit
-                counters = x_total - xs[s] + (pair_bytes[left] | orphan_bytes[left] << 7)
-                other = OTHER[counters]
+                counters = x_rest + x
+                other = other_table[counters]
                 if other < shanten:
                     shanten = other
             if shanten <= lowest:
                 if shanten < lowest:
                     lowest, found = shanten, []
-                found.append((kind, s, f, v, o, counters))
+                found.append((9 * s + r, s, f, v, o, counters))
     return lowest, found
+
+
+_DISCARDS = (NUMBER_DISCARDS, NUMBER_DISCARDS, NUMBER_DISCARDS, HONOUR_DISCARDS)
 
 
 def best_discard(keys: Sequence[int], melded: Sequence[int], melds: int,
