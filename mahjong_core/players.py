@@ -32,8 +32,10 @@ simple, reasonable game with the library's shape tools:
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from collections.abc import Sequence
+from itertools import compress
 from typing import Protocol, cast
 
 from .context import WinContext, Wind
@@ -69,6 +71,9 @@ _KANS = frozenset((ClosedKan, AddedKan))
 _PLAIN = tuple(Tile(kind) for kind in range(34))
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
+_YAOCHUU_ID = tuple(int(i >> 2 in _YAOCHUU) for i in range(136))
+_KIND_OF_ID = tuple(i >> 2 for i in range(136))
+_TILE_OF = operator.attrgetter("tile")
 _ALL_KINDS = (1 << 34) - 1
 _WINS = frozenset((Tsumo, Ron))
 _DISCARD_ONLY = frozenset((Discard,))
@@ -197,6 +202,8 @@ class HeuristicPlayer:
     def _safe_kinds(self, obs: Observation) -> int | None:
         """Kinds no riichi player can ron on (their own discards), as a kinds mask; None
         without a riichi."""
+        if True not in obs.riichi:
+            return None
         threats = [s for s, riichi in enumerate(obs.riichi) if riichi and s != obs.seat]
         if not threats:
             return None
@@ -254,11 +261,11 @@ class HeuristicPlayer:
         seen = self._seen(obs)
         choice = self._best_discard(obs, hand, allowed, seen)
         assert choice is not None  # a turn always offers a discard
-        same = [a for a in discards if a.tile >> 2 == choice[0].kind]
+        same = _discards_of(discards, choice[0].kind)
         if not same:  # a table that forbids more: among its discards only
             choice = self._best_discard(obs, hand, _kinds_of(discards), seen)
             assert choice is not None
-            same = [a for a in discards if a.tile >> 2 == choice[0].kind]
+            same = _discards_of(discards, choice[0].kind)
         tile, shanten = choice
         if shanten >= 3 and NineTerminals in types:
             return next(a for a in actions if isinstance(a, NineTerminals))
@@ -339,6 +346,9 @@ class HeuristicPlayer:
                                      (kind, (tile.kind, *(i // 4 for i in own)))])
         if plan is None:
             return None
+        if plan is _Plan.TANYAO and sum(map(_YAOCHUU_ID.__getitem__, obs.hand)) >= (
+                1 if kind is MeldKind.MINKAN else 2):
+            return None  # all simples, and the meld takes none: one at most may go after it
         meld = Meld(kind, [tile, *(tiles[i] for i in own)], called=tile,
                     called_from=relative_seat(obs.seat, obs.current,
                                               players=obs.rules.players))
@@ -380,6 +390,12 @@ def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
         elif called > high and low % 9 > 0:
             forbidden |= 1 << low - 1
     return forbidden
+
+
+def _discards_of(discards: Sequence[Discard], kind: int) -> list[Discard]:
+    """The discards of tiles of ``kind``, in order."""
+    return list(compress(discards, map(kind.__eq__, map(_KIND_OF_ID.__getitem__,
+                                                         map(_TILE_OF, discards)))))
 
 
 def _kinds_of(discards: Sequence[Discard]) -> int:

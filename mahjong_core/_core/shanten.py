@@ -786,6 +786,10 @@ _FIRST = operator.itemgetter(0)
 
 
 
+_SPREAD = tuple(sum(255 << 8 * r for r in range(9) if lane >> r & 1) for lane in range(512))
+"""Per 9-bit mask, its bits spread to bytes of ones (the unseen counts of ``best_discard``)."""
+_BYTE_ONES = int.from_bytes(b"\x01" * 34, "little")
+
 _Found = tuple[int, int, int, int, int, int]
 """A discard found by ``_lowest_discards``: (kind, suit, the suit's full key after it, its
 vector id, its ``OPTIMA`` entry, the counters of seven pairs and thirteen orphans or -1)."""
@@ -879,11 +883,15 @@ def best_discard(keys: Sequence[int], melded: Sequence[int], melds: int,
     masks = _draw_masks(keys, full, vectors, melds, shanten, found)
     if len(found) == 1:
         return found[0][0], shanten, masks[0]
-    lanes_of = _LANE_BITS or lane_bits()
+    # the unseen copies of a mask's kinds added up at once: the counts a byte each in one
+    # int, the mask spread to bytes of ones, and the bytes of their product summed by a
+    # multiplication (no sum reaches 256)
+    counts, spread = int.from_bytes(bytes(unseen), "little"), _SPREAD
     best, most = 0, -1
     for i, mask in enumerate(masks):
-        total = sum(compress(unseen, chain(lanes_of[mask & 511], lanes_of[mask >> 9 & 511],
-                                           lanes_of[mask >> 18 & 511], lanes_of[mask >> 27])))
+        total = (counts & (spread[mask & 511] | spread[mask >> 9 & 511] << 72
+                           | spread[mask >> 18 & 511] << 144 | spread[mask >> 27] << 216)
+                 ) * _BYTE_ONES >> 264 & 255
         if total > most:  # the first of the most: the lowest kind
             best, most = i, total
     return found[best][0], shanten, masks[best]
