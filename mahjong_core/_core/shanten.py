@@ -901,7 +901,7 @@ def _draw_masks(keys: Sequence[int], full: Sequence[int], vectors: Sequence[int]
                 shanten: int, found: list[_Found]) -> list[int]:
     """Per discard ``found`` (leaving ``shanten``), the mask over kinds 0-33 of the draws
     that lower its shanten: the suits' products taken once for them all."""
-    conv, optima, low, rows, other_table = CONV, OPTIMA[melds], _OPT_MASK, _suit_rows, OTHER
+    conv, optima, low, other_table = CONV, OPTIMA[melds], _OPT_MASK, OTHER
     pairs: tuple[tuple[int, ...], ...] = ()
     elsewhere: dict[int, int] = {}  # suit << ID_BITS | its vector id -> the others' gains
     held = -1
@@ -914,23 +914,28 @@ def _draw_masks(keys: Sequence[int], full: Sequence[int], vectors: Sequence[int]
             if mask < 0:
                 if not pairs:
                     pairs = _pair_products(vectors)
-                mask = 0
                 by_pair = pairs[s]
-                for t in range(4):
-                    if t != s:
-                        at = optima[conv[by_pair[t] << ID_BITS | v] << ID_BITS | vectors[t]]
-                        mask |= rows[t][6][full[t] << OPT_BITS | at & low] << 9 * t
+                mask = 0
+                for t, gains, shift in _OTHER_SUITS[s]:
+                    mask |= gains[full[t] << OPT_BITS | optima[
+                        conv[by_pair[t] << ID_BITS | v] << ID_BITS | vectors[t]] & low] << shift
                 elsewhere[s << ID_BITS | v] = mask
-            mask |= rows[s][6][f << OPT_BITS | o & low] << 9 * s
+            mask |= _SUIT_GAINS[s][f << OPT_BITS | o & low] << 9 * s
         if counters >= 0 and other_table[counters] == shanten:
             if held < 0:
                 held = (HELD[keys[0]] | HELD[keys[1]] << 9 | HELD[keys[2]] << 18
                         | HONOUR_HELD[keys[3]] << 27)
-            table = rows[s][9]
+            table = HONOUR_HELD if s == 3 else HELD
             g = (held ^ (table[keys[s]] ^ table[f]) << 9 * s) & OTHER_GAINS[counters]
             mask |= g & _LANES | g >> 36
         masks.append(mask)
     return masks
+
+
+_SUIT_GAINS = (NUMBER_GAINS, NUMBER_GAINS, NUMBER_GAINS, HONOUR_GAINS)
+_OTHER_SUITS = tuple(tuple((t, _SUIT_GAINS[t], 9 * t) for t in range(4) if t != s)
+                     for s in range(4))
+"""Per suit, the other suits: (suit, its gains table, its shift in a kinds mask)."""
 
 
 def _pair_products(vectors: Sequence[int]) -> tuple[tuple[int, ...], ...]:
