@@ -9,11 +9,12 @@ import io
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 from mahjong_core.cli.demo import main as demo
 from mahjong_core.cli.replay import record_json
-from mahjong_core.errors import IllegalActionError, InvalidLogError
+from mahjong_core.errors import IllegalActionError, InvalidLogError, MahjongError
 from mahjong_core.formats import (
     GameLog,
     LogFormat,
@@ -23,7 +24,11 @@ from mahjong_core.formats import (
     replay_game,
     write_game,
 )
-from mahjong_core.table import GameOrigin
+from mahjong_core.formats.game_log import Agari, LogEvent, Riichi
+from mahjong_core.formats.game_log import Discard as LogDiscard
+from mahjong_core.formats.game_log import Draw as LogDraw
+from mahjong_core.table import GameOrigin, Round
+from mahjong_core.tile import TileId
 
 from .support.logs import documents
 from .support.played_games import play
@@ -133,3 +138,59 @@ def test_a_round_that_breaks_the_rules_is_an_error_even_when_lenient() -> None:
 def test_strict_is_a_bool() -> None:
     with pytest.raises(InvalidLogError, match="strict is True or False"):
         replay_game(parse_mjlog(REAL), strict=1)  # type: ignore[arg-type]
+
+
+# -- the discards nobody answers: let go at once, as every seat's pass would ---------------
+
+REAL_GAMES = (DATA / "real_games.mjlog").read_text(encoding="utf-8").splitlines()
+"""Nine real games: double rons, pao, a chankan, nagashi mangan, the abortive draws."""
+
+
+def _outcome(game: GameLog) -> object:
+    """The replay's record, or its error's type and message."""
+    try:
+        return replay_game(game, strict=False)
+    except MahjongError as error:
+        return type(error), str(error)
+
+
+def _mutants(game: GameLog, number: int) -> list[GameLog]:
+    """Broken copies of ``game`` up to its round ``number``, with the shuffle check left
+    out: at a sample of that round's events, a discard of another tile, a riichi declared
+    before a discard, the event after a discard left out, a draw by the next seat, a win
+    by another seat, an event left out."""
+    log_round = game.rounds[number]
+    events = list(log_round.events)
+    changed: list[list[LogEvent]] = []
+    for at in range(number % 7, len(events), 7):
+        event = events[at]
+        if isinstance(event, LogDiscard):
+            changed += [[*events[:at], attrs.evolve(event, tile=TileId((event.tile + 5) % 136)),
+                         *events[at + 1:]],
+                        [*events[:at], Riichi(event.seat, 1), *events[at:]],
+                        [*events[:at + 1], *events[at + 2:]]]  # what follows it left out
+        elif isinstance(event, LogDraw | Agari):
+            seat = (event.seat + 1) % game.players_count
+            changed.append([*events[:at], attrs.evolve(event, seat=seat), *events[at + 1:]])
+        changed.append([*events[:at], *events[at + 1:]])
+    return [attrs.evolve(game, shuffle_seed=None, rounds=(
+        *game.rounds[:number], attrs.evolve(log_round, events=tuple(mutated))))
+        for mutated in changed]
+
+
+@pytest.mark.parametrize("number", range(len(REAL_GAMES)))
+def test_a_discard_let_go_replays_as_every_seat_s_pass(
+        number: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real game (whole, then broken copies of one round: discards of tiles not held,
+    riichi not tenpai, draws by the wrong seat, wins that are none, events left out)
+    replays to the same record or the same error whether each discard nobody answers is
+    let go at once (``Round.apply_passed``) or applied alone, each seat asked passing on
+    it as the log's next event is replayed."""
+    game = parse_mjlog(REAL_GAMES[number])
+    games = [game, *_mutants(game, number % len(game.rounds))]
+    fast = [_outcome(g) for g in games]
+    # each discard applied alone, the passes given as the next event is replayed
+    monkeypatch.setattr(Round, "apply_passed", Round.apply)
+    assert [_outcome(g) for g in games] == fast
+    assert not isinstance(fast[0], tuple)  # the whole game replays
+    assert sum(isinstance(f, tuple) for f in fast) > len(fast) // 3  # most copies fail

@@ -11,7 +11,16 @@ import pytest
 from mahjong_core import TileId
 from mahjong_core.errors import InvalidLogError
 from mahjong_core.formats import parse_mjlog, replay_game, tenhou_walls
-from mahjong_core.formats.game_log import Agari, Draw, GameLog, LogEvent, LogRound, NewDora
+from mahjong_core.formats.game_log import (
+    Agari,
+    Call,
+    CallKind,
+    Draw,
+    GameLog,
+    LogEvent,
+    LogRound,
+    NewDora,
+)
 from mahjong_core.formats.replay import check_shuffle_wall
 
 from .support.logs import documents
@@ -118,3 +127,45 @@ def test_another_games_seed_is_refused() -> None:
     with pytest.raises(InvalidLogError, match="seat 0 is dealt"):
         replay_game(attrs.evolve(game, shuffle_seed=other))
     replay_game(attrs.evolve(game, shuffle_seed=None))   # no seed: nothing to check
+
+
+def _draws_around_a_kan() -> tuple[GameLog, int, list[int]]:
+    """A real round with a replacement draw after a kan: the game, the round's number and
+    the event indices of the live draw before it, the replacement draw and the live draw
+    after it."""
+    for document in LOGS:
+        game = parse_mjlog(document)
+        for number, log_round in enumerate(game.rounds):
+            events = log_round.events
+            for at, event in enumerate(events[:-1]):
+                if (isinstance(event, Call) and event.call.kind in _KANS
+                        and isinstance(events[at + 1], Draw)):
+                    before = max(n for n in range(at) if isinstance(events[n], Draw))
+                    after = next(n for n in range(at + 2, len(events))
+                                 if isinstance(events[n], Draw))
+                    return game, number, [before, at + 1, after]
+    raise AssertionError("no replacement draw in the logs")
+
+
+_KANS = (CallKind.MINKAN, CallKind.ANKAN, CallKind.SHOUMINKAN)
+
+
+@pytest.mark.parametrize(("changed", "named"), [
+    ((1, 2), r"replacement draw \d+ \(seat \d\) is .* \(id {0}\)"),
+    ((0, 1), r"round \d+ \(.*\): draw \d+ \(seat \d\) is .* \(id {0}\)"),
+])
+def test_the_first_changed_draw_is_named_live_or_replacement(changed: tuple[int, int],
+                                                             named: str) -> None:
+    """Of two changed draws, one a replacement draw, the one the log shows first."""
+    game, number, places = _draws_around_a_kan()
+    log_round = game.rounds[number]
+    seen = {t for h in log_round.hands for t in h} | {
+        e.tile for e in log_round.events if isinstance(e, Draw | NewDora)} | {
+        log_round.dora_indicator}
+    hidden = [t for t in range(136) if t not in seen][:2]
+    for place, tile in zip(changed, hidden, strict=True):
+        drawn = log_round.events[places[place]]
+        assert isinstance(drawn, Draw)
+        log_round = _swap(log_round, drawn.tile, TileId(tile))
+    with pytest.raises(InvalidLogError, match=named.format(hidden[0])):
+        replay_game(_with_round(game, number, log_round))

@@ -7,14 +7,16 @@ so on; the engine's answer is compared with it exactly.
 
 from __future__ import annotations
 
+import copy
 import random
 
 import attrs
 import pytest
 
-from mahjong_core import Hand, Tile, TileId, Yaku
+from mahjong_core import TENHOU_SANMA_RULES, Hand, MeldKind, Tile, TileId, Yaku
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.table import (
+    TENHOU_EAST_TABLE,
     TENHOU_TABLE,
     Action,
     AddedKan,
@@ -25,6 +27,8 @@ from mahjong_core.table import (
     Draw,
     DrawKind,
     Game,
+    GameRecord,
+    Kita,
     KitaDeclared,
     MeldCalled,
     NineTerminals,
@@ -36,6 +40,7 @@ from mahjong_core.table import (
     RiichiAccepted,
     Ron,
     Round,
+    RoundRecord,
     TableRules,
     TileDiscarded,
     TileDrawn,
@@ -45,6 +50,7 @@ from mahjong_core.table import (
     preset,
 )
 
+from .support.played_games import SANMA_EAST_TABLE, play, play_sanma, positions
 from .support.table_helpers import (
     NOTEN,
     answer,
@@ -1147,16 +1153,18 @@ def _check_kept_state(r: Round) -> None:
         melds = [m.meld for m in r.melds(seat)]
         assert me.is_open == any(m.is_open for m in melds)
         scratch = Hand.from_ids136(ids, melds, red_fives=red)
-        if me.full is not None:
-            assert me.full == scratch
         before = scratch if me.drawn is None else Hand.from_ids136(
             [i for i in ids if i != me.drawn], melds, red_fives=red)
-        if me.base is not None:
-            assert me.base == before
-        if me.drawn is None:
-            assert me.waits() == (0 if scratch.is_full else scratch.waits_mask())
-        elif me.draw_waits >= 0:
-            assert me.draw_waits == before.waits_mask()
+        waits = 0 if before.is_full else before.waits_mask()
+        # what is kept, as far as the round worked it out
+        assert me.full is None or me.full == scratch
+        assert me.base is None or me.base == before
+        assert me.waits_cache in (-1, waits)
+        # what is worked out when asked, on a copy (the round's own state stays as lazy)
+        asked = copy.copy(me)
+        assert asked.waits() == (waits if me.drawn is None else 0)
+        assert asked.waits_before_draw() == waits
+        assert asked.hand() == scratch and asked.hand_before_draw() == before
         assert (me.own_kinds, me.passed, me.riichi_passed) == _furiten_oracle(r, seat)
 
 
@@ -1165,8 +1173,9 @@ def _check_kept_state(r: Round) -> None:
 def test_kept_seat_state_equals_the_state_worked_out_from_scratch(
         players: int, red_fives: bool, seed: int) -> None:
     """Random games leaning to calls, kans, riichi and wins (4 and 3 players, red fives
-    on and off, open riichi at 4): after every action, what the round keeps per seat to
-    answer quickly equals the same worked out again from its tiles and the events."""
+    on and off, open riichi at 4), half the discards let go through ``apply_passed``:
+    after every action, what the round keeps per seat to answer quickly equals the same
+    worked out again from its tiles and the events."""
     rules, table = preset("tenhou" if players == 4 else "tenhou_sanma")
     rules = attrs.evolve(rules, red_fives=red_fives)
     if players == 4:
@@ -1179,8 +1188,188 @@ def test_kept_seat_state_equals_the_state_worked_out_from_scratch(
             r = game.deal()
             while not r.is_over:
                 seat = r.to_act[0]
-                r.apply(choose(r, seat, list(r.legal_actions(seat)), rng))
+                action = choose(r, seat, list(r.legal_actions(seat)), rng)
+                if type(action) is Discard and rng.random() < 0.5:
+                    r.apply_passed(action)
+                else:
+                    r.apply(action)
                 if not r.is_over:
                     _check_kept_state(r)
                     checked += 1
     assert checked > 500
+
+
+# -- a discard let go: apply_passed against apply and every seat's pass ----------------------
+
+
+def _decisions(played: RoundRecord) -> list[Action]:
+    """The decisions a round's record shows, in order: its discards, calls, kans and
+    north tiles, then the wins or nine-terminals draw that ended it."""
+    actions: list[Action] = []
+    for event in played.events:
+        if type(event) is TileDiscarded:
+            actions.append(Discard(event.seat, event.tile, event.riichi))
+        elif type(event) is KitaDeclared:
+            actions.append(Kita(event.seat, event.tile))
+        elif type(event) is MeldCalled:
+            meld, seat = event.meld, event.seat
+            own = tuple(i for i in meld.ids if i != meld.called)
+            kind = meld.meld.kind
+            actions.append(
+                Chi(seat, (own[0], own[1])) if kind is MeldKind.CHI
+                else Pon(seat, (own[0], own[1])) if kind is MeldKind.PON
+                else OpenKan(seat) if kind is MeldKind.MINKAN
+                else ClosedKan(seat, Tile(meld.ids[0] // 4)) if kind is MeldKind.ANKAN
+                else AddedKan(seat, TileId(meld.added if meld.added is not None else -1)))
+    for result in played.results:
+        if isinstance(result, Win):
+            actions.append(Tsumo(result.winner) if result.winner == result.from_seat
+                           else Ron(result.winner))
+        elif result.kind is DrawKind.NINE_TERMINALS:
+            actions.append(NineTerminals(-1))  # the seat whose turn it is
+    return actions
+
+
+_ANSWERS = (Ron, Chi, Pon, OpenKan)
+
+
+def _replayed(record: GameRecord, played: RoundRecord, *, let_go: bool) -> Round:
+    """The round of ``played`` driven again from its decisions: each seat that does not
+    answer a tile passes on it, one by one (``apply`` and ``Pass``), or, with ``let_go``,
+    each discard nobody answers goes through ``apply_passed`` (its seats' state checked
+    after each)."""
+    r = Round(played.wall, dealer=played.dealer, round_wind=played.round_wind,
+              dealer_index=played.dealer_index, honba=played.honba, sticks=played.sticks,
+              scores=played.start_scores, rules=record.rules, table=record.table)
+    decisions = _decisions(played)
+    triple_ron = any(isinstance(e, Draw) and e.kind is DrawKind.TRIPLE_RON
+                     for e in played.results)
+    for n, action in enumerate(decisions):
+        if type(action) is NineTerminals:
+            action = NineTerminals(r.current)
+        if not isinstance(action, _ANSWERS):
+            pass_all(r)
+        following = decisions[n + 1] if n + 1 < len(decisions) else None
+        answered = isinstance(following, _ANSWERS) or (following is None and triple_ron)
+        if let_go and type(action) is Discard and not answered:
+            r.apply_passed(action)
+            if not r.is_over:
+                _check_kept_state(r)
+        else:
+            r.apply(action)
+    if triple_ron:
+        for seat in r.to_act:
+            if Ron(seat) in r.legal_actions(seat):
+                r.apply(Ron(seat))
+    pass_all(r)
+    return r
+
+
+_FEATURES = {"chi": lambda e: type(e) is MeldCalled and e.meld.meld.kind is MeldKind.CHI,
+             "pon": lambda e: type(e) is MeldCalled and e.meld.meld.kind is MeldKind.PON,
+             "kan": lambda e: type(e) is MeldCalled and e.meld.meld.kind not in (
+                 MeldKind.CHI, MeldKind.PON),
+             "kita": lambda e: type(e) is KitaDeclared,
+             "riichi": lambda e: type(e) is RiichiAccepted}
+
+
+def _features(played: RoundRecord) -> set[str]:
+    """What a round shows: calls, kans, north tiles, riichi and how it ended."""
+    found = {name for name, shows in _FEATURES.items() if any(map(shows, played.events))}
+    for result in played.results:
+        if isinstance(result, Win):
+            found.add("tsumo" if result.winner == result.from_seat else "ron")
+        else:
+            found.add(result.kind.value)
+    if sum(isinstance(result, Win) for result in played.results) > 1:
+        found.add("double ron")
+    return found
+
+
+@pytest.mark.parametrize(("players", "seeds"), [(4, range(8)), (3, range(6))])
+def test_a_discard_let_go_leaves_the_round_as_every_seat_s_pass_does(
+        players: int, seeds: range) -> None:
+    """Whole games the engine played (red fives on and off, calls, kans, north tiles,
+    riichi, wins and draws of each kind), every round driven again from its decisions:
+    with each discard nobody answers let go through ``apply_passed`` the round's record
+    (every event, result and score) is the one the seats' passes give, and the game's."""
+    seen: set[str] = set()
+    for seed in seeds:
+        record = (play(seed) if players == 4 else play_sanma(seed))
+        for played in record.rounds:
+            seen |= _features(played)
+            assert _replayed(record, played, let_go=False).record() == played
+            assert _replayed(record, played, let_go=True).record() == played
+    wanted = {"chi", "pon", "kan", "riichi", "tsumo", "ron", "exhaustive",
+              "nine_terminals"} if players == 4 else {"pon", "kan", "kita", "riichi",
+                                                      "tsumo", "ron", "exhaustive"}
+    assert wanted <= seen, wanted - seen
+
+
+def _bad_discards(r: Round, seat: int) -> list[object]:
+    """Discards the table refuses at ``r``'s turn of ``seat``: a tile not held, another
+    seat's tile, riichi not tenpai, a riichi hand's other tile or second declaration,
+    kuikae, bad fields, and what is no discard at all."""
+    held_ids = r.concealed(seat)
+    other = (seat + 1) % r.players
+    bad: list[object] = [
+        Discard(seat, TileId(next(i for i in range(136) if i not in held_ids))),
+        Discard(other, r.concealed(other)[0]), Discard(seat, TileId(136)),
+        Discard(seat, held_ids[0], riichi=1),  # type: ignore[arg-type]
+        Discard(True, held_ids[0]),
+        Tsumo(seat), Pass(seat), "3m"]
+    bad += [a for tile in held_ids for a in (Discard(seat, tile), Discard(seat, tile, True))
+            if not r.is_legal(a)]  # kuikae, riichi not tenpai, in riichi the tile not drawn
+    return bad
+
+
+def _snapshot(r: Round) -> tuple[object, ...]:
+    """What anyone can read of a round."""
+    return (r.record(), r.phase, r.current, r.to_act, r.drawn, r.last_tile,
+            [r.legal_actions(s) for s in range(r.players)])
+
+
+def test_apply_passed_takes_and_refuses_what_apply_does() -> None:
+    """At every turn of two rounds of three games the engine played (4 and 3 players):
+    each legal discard let go leaves the round as ``apply`` and every seat's pass do, and
+    each discard the table refuses (as the mutations of a log would make it) is refused
+    by ``apply_passed`` with the same error as by ``apply``, the round unchanged; an
+    action that is no discard, or a discard while seats answer, is refused too."""
+    refused: list[str] = []
+    for seed, rules, table in [(3, None, TENHOU_EAST_TABLE), (4, None, TENHOU_EAST_TABLE),
+                               (2, TENHOU_SANMA_RULES, SANMA_EAST_TABLE)]:
+        for r, seat in positions(seed, rules=rules, table=table):
+            if r.phase is not Phase.TURN:  # seats answer: a discard is refused as by apply
+                refused.append(_same_refusal(r, Discard(r.to_act[0],
+                                                        r.concealed(r.to_act[0])[0])))
+                continue
+            for action in r.legal_actions(seat):
+                if type(action) is Discard:
+                    plain, passed = r.copy(), r.copy()
+                    plain.apply(action)
+                    pass_all(plain)
+                    passed.apply_passed(action)
+                    assert _snapshot(passed) == _snapshot(plain)
+            refused += [_same_refusal(r, bad) for bad in _bad_discards(r, seat)]
+    reasons = ["does not hold", "turn", "kuikae", "not tenpai", "must discard the tile it drew",
+               "0-135", "true or false", "not an action of a seat", "may only answer",
+               "no discard to let go", "riichi needs a closed hand"]
+    assert [r for r in reasons if not any(r in message for message in refused)] == []
+
+
+def _same_refusal(r: Round, bad: object) -> str:
+    """``bad`` is refused by ``apply_passed`` as by ``apply`` (or is no discard and is
+    refused for that), and leaves the round unchanged; the message."""
+    before = _snapshot(r)
+    if not isinstance(bad, Discard):
+        with pytest.raises(IllegalActionError, match="is no discard to let go") as error:
+            r.copy().apply_passed(bad)  # type: ignore[arg-type]
+        return str(error.value)
+    with pytest.raises(IllegalActionError) as plain:
+        r.copy().apply(bad)
+    twin = r.copy()
+    with pytest.raises(IllegalActionError) as passed:
+        twin.apply_passed(bad)
+    assert str(passed.value) == str(plain.value)
+    assert _snapshot(twin) == before
+    return str(passed.value)

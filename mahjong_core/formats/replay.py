@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import attrs
 
@@ -74,6 +75,10 @@ _FOUR_PLAYER_SET = frozenset(range(136))
 _THREE_PLAYER_SET = frozenset(THREE_PLAYER_IDS)
 _ANSWERING = (Phase.CALLS, Phase.CHANKAN)
 
+_OWN_CALLS = (CallKind.ANKAN, CallKind.SHOUMINKAN, CallKind.KITA)
+"""Calls of one's own tiles, on one's turn."""
+_BETWEEN = (Riichi, NewDora, Bye, Reconnect)
+"""What a log may record between a discard and the answers to it or the next draw."""
 _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
 """Calls after which the caller draws a replacement tile."""
 _ABORTS = {DRAW_TYPES[kind]: kind for kind in DrawKind if kind.is_abortive}
@@ -199,13 +204,14 @@ def _play_rounds(engine: Game, game: GameLog) -> None:
                 raise InvalidLogError(f"the log goes on after the game ended "
                                       f"({engine.end_reason})")
             _check_start(engine, log_round)
+            seen = _wall_seen(log_round)
             try:
-                wall = _wall(log_round, rules.players)
+                wall = _wall(log_round, rules.players, seen)
             except InvalidContextError as error:
                 raise InvalidLogError(f"the deal and draws do not fit one wall: "
                                       f"{error}") from None
             if shuffles is not None:
-                check_shuffle_wall(log_round, next(shuffles), engine.dealer)
+                _check_shuffle(log_round, seen, next(shuffles), engine.dealer)
         except InvalidLogError as error:
             # named here, once something is wrong: the round as the engine is about to deal it
             raise InvalidLogError(f"round {number + 1} ({engine.next_round_name} honba "
@@ -261,13 +267,15 @@ def _check_start(engine: Game, log_round: LogRound) -> None:
                                   f"{ours}")
 
 
-def _wall(log_round: LogRound, players: int) -> Wall:
-    """The wall as far as the log shows it, the unseen places filled with the unseen tiles.
+def _wall(log_round: LogRound, players: int, shown: _Seen) -> Wall:
+    """The wall as far as the log shows it (``shown``), the unseen places filled with the
+    unseen tiles.
 
     Three-player walls keep their 4th and 5th indicators at the live wall's end (see
     ``Wall``), so those go there.
     """
-    live, rinshan, dora, ura = _wall_seen(log_round)
+    live, rinshan, dora = shown.live, shown.rinshan, shown.dora
+    ura = next((indicators for _, indicators in reversed(shown.uras) if indicators), ())
     hands = log_round.hands[:players]
     if players == 4:
         live_size, rinshan_size, held_apart = 70, 4, 5
@@ -309,30 +317,47 @@ def _wall(log_round: LogRound, players: int) -> Wall:
                 fill(ura[:held_apart], held_apart, "ura indicators"))
 
 
-def _wall_seen(log_round: LogRound
-               ) -> tuple[list[int], list[int], list[TileId], tuple[int, ...]]:
+class _Seen(NamedTuple):
+    """The wall's tiles a log shows, in order, each draw with the index of its event."""
+
+    live: list[int]
+    """The live draws."""
+    live_at: list[int]
+    rinshan: list[int]
+    """The replacement draws after a kan (or a north tile set aside)."""
+    rinshan_at: list[int]
+    dora: list[TileId]
+    """The dora indicators."""
+    uras: list[tuple[int, tuple[TileId, ...]]]
+    """Each win's event index and ura indicators."""
+
+
+def _wall_seen(log_round: LogRound) -> _Seen:
     """The wall's tiles the log shows, in order: the live draws, the replacement draws
-    after a kan, the dora indicators and the ura indicators."""
-    live: list[int] = []
-    rinshan: list[int] = []
-    dora = [log_round.dora_indicator]
-    ura: tuple[int, ...] = ()
+    after a kan, the dora indicators and the ura indicators of each win."""
+    seen = _Seen([], [], [], [], [log_round.dora_indicator], [])
+    live, live_at = seen.live.append, seen.live_at.append
     after_kan = False
-    for event in log_round.events:
-        if type(event) is LogDraw:
-            (rinshan if after_kan else live).append(event.tile)
+    for at, event in enumerate(log_round.events):
+        if type(event) is LogDiscard:  # the common case, as the last branch has it
             after_kan = False
-        elif type(event) is LogDiscard:
-            after_kan = False
+        elif type(event) is LogDraw:
+            if after_kan:
+                seen.rinshan.append(event.tile)
+                seen.rinshan_at.append(at)
+                after_kan = False
+            else:
+                live(event.tile)
+                live_at(at)
         elif type(event) is Call:
             after_kan = event.call.kind in _REPLACED
         elif type(event) is NewDora:
-            dora.append(event.tile)
-        elif type(event) is Agari and event.ura_indicators:
-            ura = event.ura_indicators
+            seen.dora.append(event.tile)
+        elif type(event) is Agari:
+            seen.uras.append((at, event.ura_indicators))
         elif type(event) is not Bye and type(event) is not Reconnect:
             after_kan = False
-    return live, rinshan, dora, ura
+    return seen
 
 
 def _play(table_round: Round, log_round: LogRound) -> None:
@@ -344,22 +369,26 @@ def _play(table_round: Round, log_round: LogRound) -> None:
     count = len(events)
     turn = Phase.TURN
     discards = _discards()
-    apply = table_round.apply
+    apply, apply_passed = table_round.apply, table_round.apply_passed
     while index < count:
         event = events[index]
         index += 1
         if type(event) is LogDraw:
             if table_round.phase is not turn:
                 _pass_all(table_round)
-            if (table_round.phase is not turn or table_round.current != event.seat
-                    or table_round.drawn != event.tile):
+            # the drawn tile is None but on a turn after a draw
+            if table_round.drawn != event.tile or table_round.current != event.seat:
                 raise _mismatch(table_round, f"the log has seat {event.seat} draw "
                                 f"{_name(event.tile)}, but {_expected(table_round)}")
         elif type(event) is LogDiscard:
             declared = event.seat in riichi
             if declared:
                 riichi.discard(event.seat)
-            apply(discards[2 * (136 * event.seat + event.tile) + declared])
+            discard = discards[2 * (136 * event.seat + event.tile) + declared]
+            if (index < count and type(events[index]) is LogDraw) or _goes_by(events, index):
+                apply_passed(discard)
+            else:  # answered (or a log the table finds wrong after the plain discard)
+                apply(discard)
         elif isinstance(event, Riichi):
             if event.step == 1:
                 riichi.add(event.seat)
@@ -391,6 +420,21 @@ def _discards() -> tuple[Discard, ...]:
     riichi``: a log's discards share these frozen values rather than build them again."""
     return tuple(Discard(seat, TileId(tile), riichi) for seat in range(4) for tile in range(136)
                  for riichi in (False, True))
+
+
+def _goes_by(events: Sequence[object], index: int) -> bool:
+    """The discard just before ``events[index]`` goes by: the log's next event but a
+    riichi, dora or connection note is one the table reaches only once every seat let the
+    discard go (a draw, a kan or north tile of one's own, a draw that ends the round)."""
+    count = len(events)
+    while index < count and isinstance(events[index], _BETWEEN):
+        index += 1
+    if index == count:
+        return False
+    event = events[index]
+    return (isinstance(event, LogDraw)
+            or (isinstance(event, Call) and event.call.kind in _OWN_CALLS)
+            or (isinstance(event, Ryuukyoku) and event.kind not in ("yao9", "ron3")))
 
 
 def _pass_all(table_round: Round) -> None:
@@ -530,6 +574,12 @@ def check_shuffle_wall(log_round: LogRound, shuffle: TenhouShuffle, dealer: int,
 
     Raises InvalidLogError naming the first tile (or the dice) that differs.
     """
+    _check_shuffle(log_round, _wall_seen(log_round), shuffle, dealer, where)
+
+
+def _check_shuffle(log_round: LogRound, seen: _Seen, shuffle: TenhouShuffle, dealer: int,
+                   where: str = "") -> None:
+    """``check_shuffle_wall`` of the tiles ``seen`` in the round."""
     wall = shuffle.wall(dealer)
     prefix = f"{where}: " if where else ""
 
@@ -552,34 +602,29 @@ def check_shuffle_wall(log_round: LogRound, shuffle: TenhouShuffle, dealer: int,
     if log_round.dice != dice:
         raise InvalidLogError(f"{prefix}the log's dice are {list(log_round.dice)}, the shuffle "
                               f"seed's {list(dice)} (as the log writes them, 0-5)")
-    live = rinshan = 0
-    dora = [log_round.dora_indicator]
-    after_kan = False
-    for event in log_round.events:
-        if type(event) is LogDiscard:  # the common case, as the last branch has it
-            after_kan = False
-        elif isinstance(event, LogDraw):
-            if after_kan:
-                if rinshan >= len(wall.rinshan) or event.tile != wall.rinshan[rinshan]:
-                    raise differ(f"replacement draw {rinshan + 1} (seat {event.seat})",
-                                 event.tile, wall.rinshan[min(rinshan, len(wall.rinshan) - 1)])
-                rinshan += 1
-            else:
-                if live >= len(wall.live) or event.tile != wall.live[live]:
-                    raise differ(f"draw {live + 1} (seat {event.seat})", event.tile,
-                                 wall.live[min(live, len(wall.live) - 1)])
-                live += 1
-            after_kan = False
-        elif isinstance(event, Call):
-            after_kan = event.call.kind in _REPLACED
-        elif isinstance(event, NewDora):
-            dora.append(event.tile)
-        elif isinstance(event, Agari):
-            for number, tile in enumerate(event.ura_indicators[:5]):
-                if tile != wall.ura_indicator(number):
-                    raise differ(f"ura indicator {number + 1}", tile, wall.ura_indicator(number))
-        elif not isinstance(event, Bye | Reconnect):
-            after_kan = False
-    for number, tile in enumerate(dora[:5]):
+    # each difference with the index of the event that shows it: the first one is named
+    found: list[tuple[int, str, int, int, Sequence[int]]] = [
+        (seen.live_at[n], f"draw {n + 1}", n, seen.live[n], wall.live)
+        for n in _first_difference(seen.live, wall.live)]
+    found += [(seen.rinshan_at[n], f"replacement draw {n + 1}", n, seen.rinshan[n],
+               wall.rinshan) for n in _first_difference(seen.rinshan, wall.rinshan)]
+    if found:
+        at, what, place, shown, tiles = min(found, key=lambda difference: difference[0])
+        draw = log_round.events[at]
+        drawer = draw.seat if isinstance(draw, LogDraw) else None
+        raise differ(f"{what} (seat {drawer})", shown, tiles[min(place, len(tiles) - 1)])
+    for _, ura in seen.uras:
+        for number, tile in enumerate(ura[:5]):
+            if tile != wall.ura_indicator(number):
+                raise differ(f"ura indicator {number + 1}", tile, wall.ura_indicator(number))
+    for number, tile in enumerate(seen.dora[:5]):
         if tile != wall.dora_indicator(number):
             raise differ(f"dora indicator {number + 1}", tile, wall.dora_indicator(number))
+
+
+def _first_difference(logged: list[int], tiles: Sequence[int]) -> list[int]:
+    """The index of the first of ``logged`` that differs from ``tiles`` at its place (or
+    lies beyond them), if any: ``[index]`` or ``[]``."""
+    if len(logged) <= len(tiles) and logged == list(tiles[:len(logged)]):
+        return []
+    return [next(n for n, tile in enumerate(logged) if n >= len(tiles) or tile != tiles[n])]

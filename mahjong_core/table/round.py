@@ -158,24 +158,30 @@ class Phase(enum.Enum):
     """The round has ended; ``results`` says how."""
 
 
+_TURN = Phase.TURN
+
+
 class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
-    __slots__ = ("base", "counts", "discarded", "double_riichi", "draw_waits", "drawn",
-                 "forbidden", "fours", "full", "ids", "ippatsu", "is_open", "kita", "liable",
-                 "melds", "nagashi", "own_kinds", "passed", "riichi", "riichi_passed", "river",
-                 "tiles", "waits_cache")
+    __slots__ = ("base", "counts", "discarded", "double_riichi", "drawn", "forbidden",
+                 "fours", "full", "ids", "ippatsu", "is_open", "kita", "liable", "melds",
+                 "nagashi", "own_kinds", "passed", "riichi", "riichi_passed", "river", "tiles",
+                 "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
         self.tiles = tiles
         self.ids: list[TileId] = sorted(ids)
         """Concealed tile ids, kept ascending."""
-        self.counts = [0] * 34
+        self.counts = counts = [0] * 34
         """Concealed tiles per kind."""
         for i in ids:
-            self.counts[i // 4] += 1
-        self.fours = sum(1 << k for k in range(34) if self.counts[k] == 4)
+            counts[i >> 2] += 1
+        self.fours = 0
         """Bit per kind held four times."""
+        for i in ids:
+            if counts[i >> 2] == 4:
+                self.fours |= 1 << (i >> 2)
         # tuples, replaced when they change, so that an observation shares them as they are
         self.melds: tuple[TableMeld, ...] = ()
         self.is_open = False
@@ -205,10 +211,8 @@ class _Seat:
         self.full: Hand | None = None
         """The whole hand, if built."""
         self.waits_cache = -1
-        """The waits of ``base`` (-1: not worked out yet)."""
-        self.draw_waits = -1
-        """The waits of the hand just before its last draw (-1: unknown): the drawn tile
-        completes the hand exactly when its kind is one of them."""
+        """The waits of the hand without ``drawn`` (-1: not worked out yet): after a draw,
+        the drawn tile completes the hand exactly when its kind is one of them."""
 
     def hand(self) -> Hand:
         """The concealed tiles and melds as a ``Hand`` (built only when asked for)."""
@@ -216,31 +220,50 @@ class _Seat:
             if self.drawn is not None and self.base is not None:
                 self.full = self.base.add(self.tiles[self.drawn])
             else:
-                self.full = Hand.from_ids136(
-                    self.ids, tuple([m.meld for m in self.melds]) if self.melds else (),
-                    red_fives=self.tiles is _RED)
+                self.full = self._built(self.ids)
                 if self.drawn is None:
                     self.base = self.full
         return self.full
+
+    def hand_before_draw(self) -> Hand:
+        """The hand without ``drawn`` (the whole hand when nothing was drawn)."""
+        if self.drawn is None:
+            return self.hand()
+        if self.base is None:
+            drawn = self.drawn
+            self.base = self._built([i for i in self.ids if i != drawn])
+        return self.base
+
+    def _built(self, ids: list[TileId]) -> Hand:
+        return Hand.from_ids136(ids, tuple([m.meld for m in self.melds]) if self.melds else (),
+                                red_fives=self.tiles is _RED)
 
     def waits(self) -> int:
         """The waits of the hand between turns (0 while it holds a drawn tile)."""
         if self.drawn is not None:
             return 0
+        return self.waits_cache if self.waits_cache >= 0 else self.waits_before_draw()
+
+    def waits_before_draw(self) -> int:
+        """The waits of the hand without ``drawn`` (0 for a hand of 14 after a call)."""
         if self.waits_cache < 0:
-            hand = self.hand()
+            hand = self.hand_before_draw()
             self.waits_cache = 0 if hand.is_full else hand.waits_mask()
         return self.waits_cache
 
     def add(self, tile_id: TileId) -> None:
-        """A drawn tile joins the hand."""
-        if self.full is None:
-            self.hand()  # the hand before the draw stays as ``base`` (it is ``full`` now)
-        self.draw_waits = self.waits() if self.drawn is None else -1
+        """A drawn tile joins the hand; nothing is worked out (the hand before it stays
+        as ``base`` and its waits as ``waits_cache`` as far as they were known)."""
+        if self.drawn is None:
+            self.base = self.full
+        else:  # a second tile without a discard between: what was kept is for no hand now
+            self.base = None
+            self.waits_cache = -1
         insort(self.ids, tile_id)
         kind = tile_id >> 2
-        self.counts[kind] += 1
-        if self.counts[kind] == 4:
+        counts = self.counts
+        counts[kind] += 1
+        if counts[kind] == 4:
             self.fours |= 1 << kind
         self.drawn = tile_id
         self.full = None
@@ -248,8 +271,10 @@ class _Seat:
     def take(self, tile_id: TileId) -> None:
         """A discarded tile leaves the hand; after a tsumogiri nothing else changes."""
         self.ids.remove(tile_id)
-        self.counts[tile_id >> 2] -= 1
-        self.fours &= ~(1 << (tile_id >> 2))
+        kind = tile_id >> 2
+        self.counts[kind] -= 1
+        if self.fours:
+            self.fours &= ~(1 << kind)
         drawn, self.drawn = self.drawn, None
         if drawn == tile_id:
             self.full = self.base
@@ -1026,6 +1051,31 @@ class Round:
             return
         self._answer(action)
 
+    def apply_passed(self, discard: Discard) -> None:
+        """Carry out ``discard`` and let every other seat pass on it, as a log records a
+        discard nobody won on or called: the same as ``apply(discard)`` followed by a
+        ``Pass`` of each seat in ``to_act``, for less, as what the others could have done
+        is not worked out. The round then stands where those passes leave it: the next
+        seat's turn after its draw, or over (an abortive or exhaustive draw).
+
+        Raises IllegalActionError as ``apply`` does for a discard not allowed now (the
+        round is then unchanged), and for an action that is no ``Discard``.
+        """
+        action = discard
+        if action.__class__ is not Discard:
+            action = self._read_once(discard)
+            if type(action) is not Discard:
+                raise IllegalActionError(f"{self._where()}: {quote(discard)} is no discard "
+                                         "to let go")
+        seat, tile = action.seat, action.tile
+        if (seat.__class__ is int and seat == self.current and self.phase is _TURN
+                and tile.__class__ is int and 0 <= tile < 136
+                and action.riichi.__class__ is bool):
+            self._discard(action, passed=True)
+            return
+        self.apply(action)  # refuses it, saying why: a discard is taken on its seat's turn only
+        raise AssertionError(f"{quote(action)} was carried out without its passes")
+
     def _read_once(self, action: object) -> Any:
         """``action`` as a value of the library's action class it derives from, each field
         read once (a property may answer differently on a second read); anything that is
@@ -1045,7 +1095,9 @@ class Round:
 
     # -- the turn -------------------------------------------------------------------------
 
-    def _discard(self, action: Discard) -> None:
+    def _discard(self, action: Discard, *, passed: bool = False) -> None:
+        """The discard ``action`` on its seat's turn, then the other seats asked about it
+        (``passed``: every one of them lets it go, unasked)."""
         seat, tile_id, riichi = action.seat, action.tile, action.riichi
         me = self._seats[seat]
         if tile_id not in me.ids:
@@ -1089,7 +1141,10 @@ class Round:
         if self._discards <= 5:
             self._opening += (kind,)
         self._events.append(event)
-        self._open_window(Phase.CALLS, seat, tile_id)
+        if passed:  # as when the last seat asked passes (the answers kept of a window
+            self._went_by(seat, tile_id, None)  # are read only while one is open)
+        else:
+            self._open_window(Phase.CALLS, seat, tile_id)
 
     def _tsumo(self, action: Tsumo) -> None:
         seat = action.seat
@@ -1106,8 +1161,8 @@ class Round:
     def _tsumo_result(self, seat: int, me: _Seat) -> tuple[Hand, WinContext, WinResult] | None:
         drawn = self._drawn
         assert drawn is not None
-        if me.draw_waits >= 0 and not (me.draw_waits >> (drawn >> 2)) & 1:
-            return None  # the drawn tile is none of the waits: no Hand to build
+        if not (me.waits_before_draw() >> (drawn >> 2)) & 1:
+            return None  # the drawn tile is none of the waits: no whole Hand to build
         full = self._hand(me)
         if not full.is_complete():
             return None
@@ -1388,15 +1443,23 @@ class Round:
         else the next seat draws (or the wall has run out)."""
         seat, tile_id = self.current, self._last_tile
         assert tile_id is not None
-        answers = self._answers if self._claimed else {}  # every seat asked passed
-        rons = [s for s in self._after[seat] if isinstance(answers.get(s), Ron)] \
-            if answers else []
-        if rons:
-            self._settle_rons(rons, seat, tile_id)
-            return
-        bit = 1 << (tile_id // 4)
+        answers = self._answers if self._claimed else None  # None: every seat asked passed
+        if answers:
+            rons = [s for s in self._after[seat] if isinstance(answers.get(s), Ron)]
+            if rons:
+                self._settle_rons(rons, seat, tile_id)
+                return
+        self._went_by(seat, tile_id, answers)
+
+    def _went_by(self, seat: int, tile_id: TileId, answers: dict[int, Action] | None) -> None:
+        """Nobody won on ``seat``'s tile ``tile_id``: it went by every other seat; then the
+        kan it was added to stands, or the riichi declared with it, an abortive draw, a
+        call among ``answers`` (None: every seat passed), the wall's end or the next draw
+        follows."""
+        bit = 1 << (tile_id >> 2)
+        seats = self._seats
         for other in self._after[seat]:
-            s = self._seats[other]
+            s = seats[other]
             s.passed |= bit
             if s.riichi:
                 s.riichi_passed |= bit
