@@ -6,7 +6,7 @@ import itertools
 import operator
 import re
 import struct
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, NoReturn, cast
 
 import attrs
@@ -50,6 +50,18 @@ _UNIT = _suit.KIND_UNIT
 """A kind's one tile in its suit's key: keys are counts in base 5 (see _suit)."""
 _RANK_UNITS = _suit.UNIT
 _IS_RED = operator.attrgetter("red")
+_INT_ONLY = frozenset((int,))
+_COUNT_BYTES = bytes(range(5))
+"""The bytes a count of copies may be."""
+_FOUR_LESS = bytes([4, 3, 2, 1, 0, *range(5, 256)])
+"""A ``bytes.translate`` table: a count of copies -> 4 less it."""
+_TOP_BITS = int.from_bytes(b"\x80" * 34, "little")
+_COUNT_LOW = tuple(bytes(counts) for counts in map(operator.itemgetter(3, 2, 1, 0),
+                                                   itertools.product(range(5), repeat=4)))
+"""The key of a suit's ranks 1-4 (below 5**4) -> the copies of each rank, a byte each."""
+_COUNT_HIGH = tuple(bytes(counts) for counts in map(operator.itemgetter(4, 3, 2, 1, 0),
+                                                    itertools.product(range(5), repeat=5)))
+"""The key of ranks 5-9 (a suit's key // 5**4) -> the same."""
 _THREE_PLAYER_KINDS = (0, *range(8, 34))
 """The kinds of a three-player game: every kind but 2m-8m."""
 
@@ -736,17 +748,76 @@ class Hand:
                 within = max(self.shanten(players=players), 0)
                 return [o for o in options if o.shanten <= within]
             return options
-        tiles: list[Tile] | tuple[Tile, ...] = _ukeire.PLAIN
-        if self._hand_reds:
-            tiles = list(tiles)
-            keys = self._keys
-            for suit in range(3):  # a red five names the option when no plain five is held
-                if self._hand_reds >> suit & 1 and keys[suit] // _UNIT[4] % 5 == 1:
-                    tiles[9 * suit + 4] = tile_of(9 * suit + 4, True)
         # a 14-tile hand's shanten is its best discard's (0 for a complete hand)
         within = max(self.shanten(), 0) if lowest_only is True else 99
         return _ukeire.discard_options(self._keys, self._meld_info.keys, len(self.melds),
-                                        self._unseen(visible), tiles, within, kinds)
+                                        self._unseen(visible), self._option_tiles(), within,
+                                        kinds)
+
+    def best_discard(self, seen: Sequence[int] | bytes | None = None, *,
+                     among: Iterable[Tile] | None = None) -> DiscardOption | None:
+        """The first of ``discard_options`` (four players), for less work: only the
+        discards that leave the lowest shanten have their ukeire worked out. None when
+        ``among`` (as for ``discard_options``) names no tile the hand holds.
+
+        ``seen`` counts the copies of each of the 34 kinds (Tenhou order) a player sees,
+        this hand's tiles and melds included (``Observation.visible_counts``; ``bytes``
+        of 34 counts are read fastest); None sees only this hand. Raises InvalidHandError
+        for a 13-tile hand, for counts that are not 34 numbers from 0 to 4 or that see
+        fewer copies of a kind than the hand holds, and for bad ``among`` tiles.
+
+        >>> option = Hand.parse("123m456p789s11223z").best_discard()
+        >>> str(option.tile), option.shanten, option.total
+        ('3z', 0, 4)
+        """
+        if not self._full:
+            self._require(True, "a best discard")
+        kinds = _shanten.ALL_KINDS if among is None else _kinds_mask(among)
+        unseen = self._unseen_of(seen)
+        found = _shanten.best_discard(self._keys, self._meld_info.keys, len(self.melds),
+                                      unseen, kinds)
+        if found is None:
+            return None
+        kind, shanten, mask = found
+        return DiscardOption(self._option_tiles()[kind], shanten,
+                             _ukeire.ukeire_of(shanten, mask, unseen))
+
+    def _option_tiles(self) -> Sequence[Tile]:
+        """The tile that names each kind's discard option: the plain one, or the red five
+        when the hand holds no plain five of its suit."""
+        if not self._hand_reds:
+            return _ukeire.PLAIN
+        tiles = list(_ukeire.PLAIN)
+        keys = self._keys
+        for suit in range(3):
+            if self._hand_reds >> suit & 1 and keys[suit] // _UNIT[4] % 5 == 1:
+                tiles[9 * suit + 4] = tile_of(9 * suit + 4, True)
+        return tiles
+
+    def _unseen_of(self, seen: Sequence[int] | bytes | None) -> bytes:
+        """4 less ``seen`` per kind (as ``best_discard`` takes it), a byte each, checked."""
+        k0, k1, k2, k3 = self._keys
+        low, high = _COUNT_LOW, _COUNT_HIGH
+        held = int.from_bytes(b"".join((low[k0 % 625], high[k0 // 625], low[k1 % 625],
+                                        high[k1 // 625], low[k2 % 625], high[k2 // 625],
+                                        low[k3 % 625], high[k3 // 625][:3])), "little")
+        if self.melds:
+            held += int.from_bytes(self._meld_info.counts, "little")
+        if seen is None:
+            return held.to_bytes(34, "little").translate(_FOUR_LESS)
+        if type(seen) is not bytes:
+            if is_text_like(seen) or not isinstance(seen, Sequence) or len(seen) != 34 \
+                    or not {*map(type, seen)} <= _INT_ONLY or min(seen) < 0 or max(seen) > 4:
+                raise InvalidHandError(f"seen counts are 34 numbers 0-4, got {quote(seen)}")
+            seen = bytes(seen)
+        elif len(seen) != 34 or seen.translate(None, _COUNT_BYTES):
+            raise InvalidHandError(f"seen counts are 34 numbers 0-4, got {quote(seen)}")
+        # every kind seen at least as often as the hand holds it, all kinds at once: a
+        # byte that borrows loses its top bit (a byte never falls below 0x7c)
+        if (int.from_bytes(seen, "little") | _TOP_BITS) - held & _TOP_BITS != _TOP_BITS:
+            raise InvalidHandError(f"seen counts must count the hand {self}'s own tiles, got "
+                                   f"{quote(list(seen))}")
+        return seen.translate(_FOUR_LESS)
 
     def _three_player_discards(self, players: object, visible: Iterable[Tile]
                                ) -> list[DiscardOption]:
@@ -950,6 +1021,9 @@ def _pack_text(text: str) -> tuple[int, int] | None:
 
 def _kinds_mask(tiles: Iterable[Tile]) -> int:
     """Bit per kind of ``tiles``. Raises InvalidHandError for anything but Tiles."""
+    if ((type(tiles) is list or type(tiles) is tuple) and len(tiles) <= MAX_TILES
+            and {*map(type, tiles)} <= _JUST_TILES):  # the usual case, checked at once
+        return sum({*map(_KIND_BITS.__getitem__, map(_KIND_OF, tiles))})
     if is_text_like(tiles) or not isinstance(tiles, Iterable):
         raise InvalidHandError(f"the discards asked for must be Tile objects, got {quote(tiles)}")
     mask = 0
@@ -959,6 +1033,9 @@ def _kinds_mask(tiles: Iterable[Tile]) -> int:
                 f"the discards asked for must be Tile objects, got {quote(tile)}")
         mask |= 1 << tile.kind
     return mask
+
+
+_KIND_BITS = tuple(1 << k for k in range(34))
 
 
 def _kinds_of_bits(bits: int, first: int, width: int) -> int:

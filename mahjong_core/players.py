@@ -32,9 +32,11 @@ simple, reasonable game with the library's shape tools:
 from __future__ import annotations
 
 import enum
+import operator
 import random
-from collections.abc import Collection, Sequence
-from typing import Protocol
+from collections.abc import Sequence
+from itertools import compress
+from typing import Protocol, cast
 
 from .context import WinContext, Wind
 from .errors import IllegalActionError, InvalidContextError
@@ -65,9 +67,17 @@ from .ukeire import DiscardOption
 __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
 _DRAGONS = frozenset((31, 32, 33))
-_KANS = (ClosedKan, AddedKan)
+_KANS = frozenset((ClosedKan, AddedKan))
 _PLAIN = tuple(Tile(kind) for kind in range(34))
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
+_YAOCHUU_ID = tuple(int(i >> 2 in _YAOCHUU) for i in range(136))
+_KIND_OF_ID = tuple(i >> 2 for i in range(136))
+_TILE_OF = operator.attrgetter("tile")
+_ALL_KINDS = (1 << 34) - 1
+_WINS = frozenset((Tsumo, Ron))
+_DISCARD_ONLY = frozenset((Discard,))
+
 
 
 class _Plan(enum.Enum):
@@ -150,27 +160,31 @@ class HeuristicPlayer:
     def choose(self, observation: Observation) -> Action:
         """The action this policy takes in the observed position."""
         actions = _check(observation)
-        for action in actions:
-            if isinstance(action, Tsumo | Ron):
-                return action
+        if not _WINS.isdisjoint(map(type, actions)):
+            return next(a for a in actions if isinstance(a, Tsumo | Ron))
         if observation.phase is Phase.TURN:
             return self._turn(observation, actions)
         return self._answer(observation, actions)
 
     # -- what the seat sees -------------------------------------------------------------
 
-    def _visible(self, obs: Observation, without: TileId | None = None) -> list[Tile]:
-        """Every tile seen outside the hand: rivers (called tiles sit in melds), the
-        other seats' melds, the north tiles set aside and the dora indicators, less
-        ``without``."""
-        tiles = self._tiles
-        seen = [tiles[r.tile] for river in obs.rivers for r in river
-                if not r.called and r.tile != without]
-        seen += [tiles[i] for seat, melds in enumerate(obs.melds) if seat != obs.seat
-                 for m in melds for i in m.ids]
-        seen += [tiles[i] for norths in obs.kita for i in norths]
-        seen += [tiles[i] for i in obs.dora_indicators]
-        return seen
+    @staticmethod
+    def _seen(obs: Observation) -> bytes:
+        """Copies of each kind the seat sees (``Observation.visible_counts``), a byte
+        each: the rivers (a called tile counts in its meld), every meld, the north tiles
+        set aside, the dora indicators and its own concealed tiles."""
+        ids = [r.tile for river in obs.rivers for r in river if not r.called]
+        ids += obs.hand
+        ids += obs.dora_indicators
+        for melds in obs.melds:
+            for meld in melds:
+                ids += meld.ids
+        for norths in obs.kita:
+            ids += norths
+        counts = [0] * 34
+        for i in ids:
+            counts[i >> 2] += 1
+        return bytes(counts)
 
     def _yakuhai(self, obs: Observation) -> frozenset[int]:
         seat_wind = 27 + (obs.seat - obs.dealer) % len(obs.riichi)
@@ -194,86 +208,87 @@ class HeuristicPlayer:
             return _Plan.TANYAO
         return None
 
-    def _safe_kinds(self, obs: Observation) -> frozenset[int] | None:
-        """Kinds no riichi player can ron on (their own discards); None without a riichi."""
+    def _safe_kinds(self, obs: Observation) -> int | None:
+        """Kinds no riichi player can ron on (their own discards), as a kinds mask; None
+        without a riichi."""
+        if True not in obs.riichi:
+            return None
         threats = [s for s, riichi in enumerate(obs.riichi) if riichi and s != obs.seat]
         if not threats:
             return None
-        safe: set[int] | None = None
+        safe = _ALL_KINDS
         for seat in threats:
-            kinds = {r.tile // 4 for r in obs.rivers[seat]}
-            safe = kinds if safe is None else safe & kinds
-        return frozenset(safe or ())
+            safe &= sum({1 << (r.tile >> 2) for r in obs.rivers[seat]})
+        return safe
 
-    def _best_discard(self, obs: Observation, hand: Hand, allowed: Collection[int],
-                      without: TileId | None = None) -> tuple[Tile, int] | None:
+    def _best_discard(self, obs: Observation, hand: Hand, allowed: int | None,
+                      seen: bytes) -> tuple[Tile, int] | None:
         """The discard (and the shanten it leaves) from a 14-tile ``hand`` among the
-        ``allowed`` kinds (kinds it holds), or None when none is allowed: the first in
-        the order of ``Hand.discard_options`` (with tanyao, terminals and honours first);
-        while another seat is in riichi and that first discard leaves the hand one step
-        or more from tenpai, the first of those a riichi player has discarded, if any."""
-        visible = self._visible(obs, without)
-        groups: tuple[frozenset[int], ...] = (frozenset(allowed),)
+        ``allowed`` kinds (a kinds mask; None: every kind it holds), or None when none is
+        allowed: the first in the order of ``Hand.discard_options`` (with tanyao,
+        terminals and honours first); while another seat is in riichi and that first
+        discard leaves the hand one step or more from tenpai, the first of those a
+        riichi player has discarded, if any. ``seen`` is what the seat sees (``_seen``)."""
+        groups: tuple[int | None, ...] = (allowed,)
         if self._plan(obs, hand) is _Plan.TANYAO:  # terminals and honours first
-            first = groups[0] & _YAOCHUU
-            if first:
-                groups = (first, groups[0] - first)
+            every = _ALL_KINDS if allowed is None else allowed
+            groups = (every & _YAOCHUU_MASK, every & ~_YAOCHUU_MASK)
         safe = self._safe_kinds(obs)
         # a 14-tile hand's shanten is its best discard's: when it is one or more, so is
         # the first discard's, and a riichi calls for a safe tile at once
         defend = safe is not None and hand.shanten() >= 1
         if not defend:
-            # the first of a group is most often among the discards of the lowest shanten
-            # of all, found for half the work
-            best = (self._options(hand, visible, groups[0], lowest_only=True)
-                    or self._options(hand, visible, groups[0]))
-            if not best:
+            best = _first_option(hand, seen, groups)
+            if best is None:
                 return None
-            if safe is None or best[0].shanten < 1:
-                return best[0].tile, best[0].shanten
+            if safe is None or best.shanten < 1:
+                return best.tile, best.shanten
         assert safe is not None
         for group in groups:
-            options = self._options(hand, visible, group & safe)
-            if options:
-                return options[0].tile, options[0].shanten
+            option = _option(hand, seen, safe if group is None else group & safe)
+            if option is not None:
+                return option.tile, option.shanten
         if defend:
-            best = (self._options(hand, visible, groups[0], lowest_only=True)
-                    or self._options(hand, visible, groups[0]))
-            if not best:
+            best = _first_option(hand, seen, groups)
+            if best is None:
                 return None
-        return best[0].tile, best[0].shanten
-
-    def _options(self, hand: Hand, visible: list[Tile], kinds: Collection[int], *,
-                 lowest_only: bool = False) -> list[DiscardOption]:
-        """``hand.discard_options`` of the discards of ``kinds`` only."""
-        if not kinds:
-            return []
-        plain = _PLAIN
-        return hand.discard_options(visible, lowest_only=lowest_only,
-                                    among=[plain[k] for k in kinds])
+        assert best is not None
+        return best.tile, best.shanten
 
     # -- on its turn --------------------------------------------------------------------
 
     def _turn(self, obs: Observation, actions: Sequence[Action]) -> Action:
-        discards = [a for a in actions if isinstance(a, Discard)]
-        kita = next((a for a in actions if isinstance(a, Kita)), None)
+        types = {*map(type, actions)}
+        discards = (cast("Sequence[Discard]", actions) if types == _DISCARD_ONLY
+                    else [a for a in actions if isinstance(a, Discard)])
         if obs.riichi[obs.seat]:  # a closed kan the engine allows, or the drawn north aside
             extra = next((a for a in actions if isinstance(a, ClosedKan | Kita)), None)
             return extra if extra is not None else discards[0]
         hand = obs.own_hand
-        choice = self._best_discard(obs, hand, frozenset({a.tile >> 2 for a in discards}))
+        # after a draw every tile held may go (kuikae binds only right after a call)
+        allowed = None if obs.drawn is not None else _kinds_of(discards)
+        seen = self._seen(obs)
+        choice = self._best_discard(obs, hand, allowed, seen)
         assert choice is not None  # a turn always offers a discard
+        same = _discards_of(discards, choice[0].kind)
+        if not same:  # a table that forbids more: among its discards only
+            choice = self._best_discard(obs, hand, _kinds_of(discards), seen)
+            assert choice is not None
+            same = _discards_of(discards, choice[0].kind)
         tile, shanten = choice
-        if shanten >= 3 and any(isinstance(a, NineTerminals) for a in actions):
+        if shanten >= 3 and NineTerminals in types:
             return next(a for a in actions if isinstance(a, NineTerminals))
-        if kita is not None and hand.remove(self._tiles[kita.tile]).shanten() <= shanten:
-            return kita
-        for action in actions:
-            if isinstance(action, _KANS) and self._wants_kan(obs, hand, action, shanten):
-                return action
+        if Kita in types:
+            kita = next(a for a in actions if isinstance(a, Kita))
+            if hand.remove(self._tiles[kita.tile]).shanten() <= shanten:
+                return kita
+        if not types.isdisjoint(_KANS):
+            for action in actions:
+                if isinstance(action, ClosedKan | AddedKan) and self._wants_kan(
+                        obs, hand, action, shanten):
+                    return action
         # the discard of that tile (kind and red flag), the riichi one first
-        kind, red, tiles = tile.kind, tile.red, self._tiles
-        same = [a for a in discards if a.tile >> 2 == kind]
+        red, tiles = tile.red, self._tiles
         pick = next((a for a in same if tiles[a.tile].red == red and a.riichi), None)
         if pick is None:
             pick = next((a for a in same if tiles[a.tile].red == red and not a.riichi), same[0])
@@ -301,24 +316,31 @@ class HeuristicPlayer:
             return next(a for a in actions if isinstance(a, Pass))
         hand = obs.own_hand
         now = hand.shanten()
-        # a chi or pon and a discard reach no lower shanten than drawing the tile would
-        # (the meld's tiles count as a set either way), never below tenpai: worth
-        # weighing only when that draw would lower ``now``
-        sets = now >= 1 and hand.add(self._tiles[obs.last_tile]).shanten() < now
+        # a call and a discard reach no lower shanten than drawing the tile would (the
+        # meld's tiles count as a set either way), never below tenpai: a chi or pon is
+        # worth weighing only when that draw would lower ``now``, and a call that
+        # reaches the draw's shanten comes before every later one
+        floor = hand.add(self._tiles[obs.last_tile]).shanten() if now >= 1 else now
         ranked: list[tuple[int, int, Action]] = []
+        seen = b""  # counted when a call's discard is weighed
         for order, call in enumerate(calls):
-            if not sets and not isinstance(call, OpenKan):
+            if floor >= now and not isinstance(call, OpenKan):
                 continue
-            shanten = self._call_value(obs, hand, now, call, obs.last_tile)
+            seen = seen or self._seen(obs)
+            shanten = self._call_value(obs, hand, now, call, obs.last_tile, seen)
             if shanten is not None:
+                if shanten <= floor:
+                    return call
                 ranked.append((shanten, order, call))
         if not ranked:
             return next(a for a in actions if isinstance(a, Pass))
         return min(ranked, key=lambda item: item[:2])[2]
 
     def _call_value(self, obs: Observation, hand: Hand, now: int,
-                    call: Pon | Chi | OpenKan, tile_id: TileId) -> int | None:
-        """The shanten the call leads to, or None if this player would not make it."""
+                    call: Pon | Chi | OpenKan, tile_id: TileId, seen: bytes
+                    ) -> int | None:
+        """The shanten the call leads to, or None if this player would not make it
+        (``seen``: what the seat sees, ``_seen``)."""
         tiles = self._tiles
         tile = tiles[tile_id]
         if isinstance(call, OpenKan):
@@ -333,6 +355,9 @@ class HeuristicPlayer:
                                      (kind, (tile.kind, *(i // 4 for i in own)))])
         if plan is None:
             return None
+        if plan is _Plan.TANYAO and sum(map(_YAOCHUU_ID.__getitem__, obs.hand)) >= (
+                1 if kind is MeldKind.MINKAN else 2):
+            return None  # all simples, and the meld takes none: one at most may go after it
         meld = Meld(kind, [tile, *(tiles[i] for i in own)], called=tile,
                     called_from=relative_seat(obs.seat, obs.current,
                                               players=obs.rules.players))
@@ -344,9 +369,8 @@ class HeuristicPlayer:
             return shanten if shanten <= now else None
         if max(after.shanten(), 0) >= now:  # no discard after the call gets below ``now``
             return None
-        held = {k for k, count in enumerate(after.counts34()) if count}
-        allowed = held - _kuikae(kind, tile.kind, [i // 4 for i in own])
-        choice = self._best_discard(obs, after, allowed, without=tile_id)
+        allowed = _ALL_KINDS & ~_kuikae(kind, tile.kind, [i // 4 for i in own])
+        choice = self._best_discard(obs, after, allowed, seen)
         if choice is None or choice[1] >= now:
             return None
         rest = after.remove(choice[0])
@@ -364,14 +388,46 @@ class HeuristicPlayer:
         return any(evaluate(hand, wait, context, self.rules).is_win for wait in hand.waits())
 
 
-def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> frozenset[int]:
-    """Kinds a caller may not discard right after the call: the called kind and, for a
-    chi called at one end of its run, the kind beyond the other end."""
-    forbidden = {called}
+def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
+    """Kinds a caller may not discard right after the call, as a kinds mask: the called
+    kind and, for a chi called at one end of its run, the kind beyond the other end."""
+    forbidden = 1 << called
     if kind is MeldKind.CHI:
         low, high = sorted(own)
         if called < low and high % 9 < 8:
-            forbidden.add(high + 1)
+            forbidden |= 1 << high + 1
         elif called > high and low % 9 > 0:
-            forbidden.add(low - 1)
-    return frozenset(forbidden)
+            forbidden |= 1 << low - 1
+    return forbidden
+
+
+def _discards_of(discards: Sequence[Discard], kind: int) -> list[Discard]:
+    """The discards of tiles of ``kind``, in order."""
+    return list(compress(discards, map(kind.__eq__, map(_KIND_OF_ID.__getitem__,
+                                                         map(_TILE_OF, discards)))))
+
+
+def _kinds_of(discards: Sequence[Discard]) -> int:
+    """The kinds mask of some discard actions."""
+    return sum({1 << (a.tile >> 2) for a in discards})
+
+
+def _option(hand: Hand, seen: bytes, kinds: int | None) -> DiscardOption | None:
+    """The first of ``hand.discard_options`` among the discards of ``kinds`` (a kinds
+    mask; None: every kind held)."""
+    if kinds is None:
+        return hand.best_discard(seen)
+    if not kinds:
+        return None
+    plain = _PLAIN
+    return hand.best_discard(seen, among=[plain[k] for k in range(34) if kinds >> k & 1])
+
+
+def _first_option(hand: Hand, seen: bytes, groups: Sequence[int | None]
+                  ) -> DiscardOption | None:
+    """``_option`` of the first group of kinds that holds a discard."""
+    for kinds in groups:
+        option = _option(hand, seen, kinds)
+        if option is not None:
+            return option
+    return None

@@ -285,6 +285,10 @@ def test_discard_options_match_trying_every_discard() -> None:
             o for o in expected if o.tile.kind in kinds], hand
         assert hand.discard_options(visible, lowest_only=True, among=among) == [
             o for o in lowest if o.tile.kind in kinds], hand
+        # the first option alone, from the counts the player sees, as a list or bytes
+        assert hand.best_discard(seen) == expected[0], hand
+        chosen = [o for o in expected if o.tile.kind in kinds]
+        assert hand.best_discard(bytes(seen), among=among) == (chosen[0] if chosen else None)
 
 
 def brute_discard_options(hand: Hand, meld_counts: Sequence[int],
@@ -319,9 +323,37 @@ def test_seven_pairs_and_thirteen_orphans_draws_match_trying_every_tile() -> Non
             assert hand.discard_options() == expected
             assert hand.discard_options(lowest_only=True) == [
                 o for o in expected if o.shanten == expected[0].shanten]
+            assert hand.best_discard() == hand.best_discard(counts) == expected[0], hand
         else:
             assert hand.ukeire() == brute_ukeire(hand, [0] * 34, counts), hand
     assert min(forms.values()) > 400, forms
+
+
+@pytest.mark.parametrize(("seen", "message"), [
+    ("1" * 34, "34 numbers 0-4"),
+    ([1] * 33, "34 numbers 0-4"),
+    ([1] * 33 + [True], "34 numbers 0-4"),
+    ([1] * 33 + [1.0], "34 numbers 0-4"),
+    ([1] * 33 + [5], "34 numbers 0-4"),
+    ([1] * 33 + [-1], "34 numbers 0-4"),
+    (bytes([1] * 33 + [5]), "34 numbers 0-4"),
+    (bytes(35), "34 numbers 0-4"),
+    ({k: 1 for k in range(34)}, "34 numbers 0-4"),
+    ([1] * 34, "must count the hand"),  # the hand holds two 1z
+    (bytes([4] * 27 + [1, 4, 4, 4, 4, 4, 4]), "must count the hand"),
+])
+def test_best_discard_refuses_bad_seen_counts(seen: object, message: str) -> None:
+    hand = Hand.parse("123m456p789s11223z")
+    with pytest.raises(InvalidHandError, match=message):
+        hand.best_discard(seen)  # type: ignore[arg-type]
+
+
+def test_best_discard_refuses_a_thirteen_tile_hand_and_bad_among() -> None:
+    with pytest.raises(InvalidHandError, match="best discard"):
+        Hand.parse("123m456p789s1122z").best_discard()
+    with pytest.raises(InvalidHandError, match="Tile objects"):
+        Hand.parse("123m456p789s11223z").best_discard(among=["1m"])  # type: ignore[list-item]
+    assert Hand.parse("123m456p789s11223z").best_discard(among=[Tile.parse("5z")]) is None
 
 
 def random_suit(rng: random.Random, max_tiles: int) -> tuple[bool, list[int], list[int], int]:

@@ -317,6 +317,7 @@ def mixed_calls(seed: int, count: int) -> Iterator[Call]:
             yield hand.decompositions
             yield hand.shanten
             yield hand.discard_options
+            yield hand.best_discard
             tile = hand.tiles[rng.randrange(len(hand.tiles))]
             yield scoring(hand.remove(tile), tile, context)
         else:

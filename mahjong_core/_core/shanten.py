@@ -60,7 +60,10 @@ suit key and the entries) the ranks whose draw lowers one of them (a closed suit
 compares its shipped vector with its neighbours' through ``LOWER``), and ``HELD`` /
 ``HONOUR_HELD`` the kinds held once and not held, for seven pairs and thirteen orphans.
 A 13-tile hand's ukeire is then some twenty look-ups; a 14-tile hand's discards share the
-products of the suits they leave alone.
+products of the suits they leave alone. ``NUMBER_DISCARDS`` / ``HONOUR_DISCARDS`` give, per
+suit key, each tile it may discard with the key and vector id left, so that the best
+discard (``best_discard``) finds the lowest shanten at a look-up a discard and works out
+the draws of those discards only.
 
 Every table here is bounded. The interned vectors are finite (the need vectors a suit
 can have, with or without melds, and their products); 400,000 hands crafted to put their
@@ -780,3 +783,166 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
 
 
 _FIRST = operator.itemgetter(0)
+
+
+
+_SPREAD = tuple(sum(255 << 8 * r for r in range(9) if lane >> r & 1) for lane in range(512))
+"""Per 9-bit mask, its bits spread to bytes of ones (the unseen counts of ``best_discard``)."""
+_BYTE_ONES = int.from_bytes(b"\x01" * 34, "little")
+
+_Found = tuple[int, int, int, int, int, int]
+"""A discard found by ``_lowest_discards``: (kind, suit, the suit's full key after it, its
+vector id, its ``OPTIMA`` entry, the counters of seven pairs and thirteen orphans or -1)."""
+
+
+_Discards = tuple[tuple[int, int, int, int], ...]
+
+
+def _suit_discards(table: BoundedTable[int], vector_bytes: str, pair_bytes: str,
+                   orphan_bytes: str, ranks: int, limit: int) -> BoundedTable[_Discards]:
+    def compute(full: int) -> _Discards:
+        counts = full % MELD_UNIT
+        vector = getattr(_tables, vector_bytes)
+        pairs, orphans = getattr(_tables, pair_bytes), getattr(_tables, orphan_bytes)
+        closed = _closed or closed_ids()
+        found = []
+        for r in range(ranks):
+            if counts // UNIT[r] % 5:
+                f = full - UNIT[r]
+                left = counts - UNIT[r]
+                found.append((r, f, table[f] if f >= MELD_UNIT else closed[vector[f]],
+                              pairs[left] | orphans[left] << 7))
+        return tuple(found)
+    return BoundedTable(compute, limit)
+
+
+NUMBER_DISCARDS = _suit_discards(NUMBER, "VECTOR", "PAIRS", "ORPHANS", RANKS, 1 << 12)
+"""Number-suit key (with meld counts) -> per rank held, in rank order: (the rank, the key
+less that tile, its vector id, its ``PAIRS | ORPHANS << 7`` counters)."""
+HONOUR_DISCARDS = _suit_discards(HONOUR, "HONOUR_VECTOR", "HONOUR_PAIRS", "HONOUR_ORPHANS",
+                                 HONOUR_RANKS, 1 << 11)
+"""The same for the honours."""
+
+
+def _lowest_discards(keys: Sequence[int], full: Sequence[int], vectors: Sequence[int],
+                     melds: int, kinds: int) -> tuple[int, list[_Found]]:
+    """The discards of a 14-tile hand among the held ``kinds`` (a kinds mask) that leave
+    the lowest shanten among them: (that shanten, those discards in kind order); (99, [])
+    when none is asked for. ``full`` and ``vectors`` are the suits' keys with their meld
+    counts and their vector ids. Only the shanten is worked out, a look-up or two each."""
+    optima, other_table = OPTIMA[melds], OTHER
+    v0, v1, v2, v3 = vectors
+    p01, p23 = CONV[v0 << ID_BITS | v1], CONV[v2 << ID_BITS | v3]
+    rests = (CONV[v1 << ID_BITS | p23], CONV[v0 << ID_BITS | p23],
+             CONV[p01 << ID_BITS | v3], CONV[p01 << ID_BITS | v2])
+    closed = not melds
+    rows = _suit_rows or _suits()
+    if closed:
+        xs = [row[7][keys[s]] | row[8][keys[s]] << 7 for s, row in enumerate(rows)]
+        x_total = xs[0] + xs[1] + xs[2] + xs[3]
+    lowest, found = 99, list[_Found]()
+    for s, discards in enumerate(_DISCARDS):
+        lane = kinds >> 9 * s & 511
+        if not lane:
+            continue
+        rest = rests[s] << ID_BITS
+        x_rest = x_total - xs[s] if closed else 0
+        for r, f, v, x in discards[full[s]]:
+            if not lane >> r & 1:
+                continue
+            o = optima[rest | v]
+            shanten = (o >> OPT_BITS) - 1
+            counters = -1
+            if closed:
+                counters = x_rest + x
+                other = other_table[counters]
+                if other < shanten:
+                    shanten = other
+            if shanten <= lowest:
+                if shanten < lowest:
+                    lowest, found = shanten, []
+                found.append((9 * s + r, s, f, v, o, counters))
+    return lowest, found
+
+
+_DISCARDS = (NUMBER_DISCARDS, NUMBER_DISCARDS, NUMBER_DISCARDS, HONOUR_DISCARDS)
+
+
+def best_discard(keys: Sequence[int], melded: Sequence[int], melds: int,
+                 unseen: Sequence[int], kinds: int = ALL_KINDS) -> tuple[int, int, int] | None:
+    """The first of ``discard_options`` among the held ``kinds`` (a kinds mask), or None
+    when none is asked for: (kind, shanten left, mask over kinds 0-33 of the draws that
+    lower it). ``unseen`` is as for ``discard_options``: the draws are only worked out
+    for the discards that leave the lowest shanten, the only ones that can come first."""
+    full = (keys[0] + melded[0] * MELD_UNIT, keys[1] + melded[1] * MELD_UNIT,
+            keys[2] + melded[2] * MELD_UNIT, keys[3] + melded[3] * MELD_UNIT)
+    vectors = vector_ids(keys, melded)
+    shanten, found = _lowest_discards(keys, full, vectors, melds, kinds)
+    if not found:
+        return None
+    masks = _draw_masks(keys, full, vectors, melds, shanten, found)
+    if len(found) == 1:
+        return found[0][0], shanten, masks[0]
+    # the unseen copies of a mask's kinds added up at once: the counts a byte each in one
+    # int, the mask spread to bytes of ones, and the bytes of their product summed by a
+    # multiplication (no sum reaches 256)
+    counts, spread = int.from_bytes(bytes(unseen), "little"), _SPREAD
+    best, most = 0, -1
+    for i, mask in enumerate(masks):
+        total = (counts & (spread[mask & 511] | spread[mask >> 9 & 511] << 72
+                           | spread[mask >> 18 & 511] << 144 | spread[mask >> 27] << 216)
+                 ) * _BYTE_ONES >> 264 & 255
+        if total > most:  # the first of the most: the lowest kind
+            best, most = i, total
+    return found[best][0], shanten, masks[best]
+
+
+def _draw_masks(keys: Sequence[int], full: Sequence[int], vectors: Sequence[int], melds: int,
+                shanten: int, found: list[_Found]) -> list[int]:
+    """Per discard ``found`` (leaving ``shanten``), the mask over kinds 0-33 of the draws
+    that lower its shanten: the suits' products taken once for them all."""
+    conv, optima, low, other_table = CONV, OPTIMA[melds], _OPT_MASK, OTHER
+    pairs: tuple[tuple[int, ...], ...] = ()
+    elsewhere: dict[int, int] = {}  # suit << ID_BITS | its vector id -> the others' gains
+    held = -1
+    target = (shanten + 1) << OPT_BITS
+    masks = []
+    for _, s, f, v, o, counters in found:
+        mask = 0
+        if o & ~low == target:  # the standard form reaches the shanten
+            mask = elsewhere.get(s << ID_BITS | v, -1)
+            if mask < 0:
+                if not pairs:
+                    pairs = _pair_products(vectors)
+                by_pair = pairs[s]
+                mask = 0
+                for t, gains, shift in _OTHER_SUITS[s]:
+                    mask |= gains[full[t] << OPT_BITS | optima[
+                        conv[by_pair[t] << ID_BITS | v] << ID_BITS | vectors[t]] & low] << shift
+                elsewhere[s << ID_BITS | v] = mask
+            mask |= _SUIT_GAINS[s][f << OPT_BITS | o & low] << 9 * s
+        if counters >= 0 and other_table[counters] == shanten:
+            if held < 0:
+                held = (HELD[keys[0]] | HELD[keys[1]] << 9 | HELD[keys[2]] << 18
+                        | HONOUR_HELD[keys[3]] << 27)
+            table = HONOUR_HELD if s == 3 else HELD
+            g = (held ^ (table[keys[s]] ^ table[f]) << 9 * s) & OTHER_GAINS[counters]
+            mask |= g & _LANES | g >> 36
+        masks.append(mask)
+    return masks
+
+
+_SUIT_GAINS = (NUMBER_GAINS, NUMBER_GAINS, NUMBER_GAINS, HONOUR_GAINS)
+_OTHER_SUITS = tuple(tuple((t, _SUIT_GAINS[t], 9 * t) for t in range(4) if t != s)
+                     for s in range(4))
+"""Per suit, the other suits: (suit, its gains table, its shift in a kinds mask)."""
+
+
+def _pair_products(vectors: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Per suit s, per suit t: the product of the two suits that are neither s nor t."""
+    v0, v1, v2, v3 = vectors
+    conv = CONV
+    p01, p23 = conv[v0 << ID_BITS | v1], conv[v2 << ID_BITS | v3]
+    p02, p13 = conv[v0 << ID_BITS | v2], conv[v1 << ID_BITS | v3]
+    p03, p12 = conv[v0 << ID_BITS | v3], conv[v1 << ID_BITS | v2]
+    return ((0, p23, p13, p12), (p23, 0, p03, p02), (p13, p03, 0, p01), (p12, p02, p01, 0))
