@@ -65,11 +65,13 @@ if sys.argv[2] != "none":
 """
 
 
-def count(argv: list[str], env: dict[str, str], stdin: str | None = None) -> tuple[int, str]:
+def count(argv: list[str], env: dict[str, str], stdin: str | None = None,
+          keep: str | None = None) -> tuple[int, str]:
     """Instructions of one child run (and its standard output), in an empty folder so that
-    the library comes from ``PYTHONPATH`` alone."""
+    the library comes from ``PYTHONPATH`` alone; ``keep`` names a file for the callgrind
+    output (for ``callgrind_annotate``)."""
     with tempfile.TemporaryDirectory() as folder:
-        out_file = os.path.join(folder, "callgrind.out")
+        out_file = keep or os.path.join(folder, "callgrind.out")
         with open(stdin or os.devnull, "rb") as source:
             done = subprocess.run(["valgrind", "--tool=callgrind",
                                    f"--callgrind-out-file={out_file}", *argv],

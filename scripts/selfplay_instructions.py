@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
+
+from instruction_counts import count  # this script's folder is on the path
 
 PLAY = """
 import gc
@@ -60,19 +61,6 @@ print(sum(play(seed, players, red) for seed in range(1, games + 1)))
 """
 
 
-def count(argv: list[str], env: dict[str, str], keep: str | None) -> tuple[int, str]:
-    """Instructions of one child run (and its standard output)."""
-    with tempfile.TemporaryDirectory() as folder:
-        out_file = keep or os.path.join(folder, "callgrind.out")
-        done = subprocess.run(["valgrind", "--tool=callgrind",
-                               f"--callgrind-out-file={out_file}", *argv],
-                              capture_output=True, env=env, check=True, cwd=folder)
-    found = re.search(rb"Collected : (\d+)", done.stderr)
-    if found is None:
-        sys.exit("valgrind printed no count")
-    return int(found.group(1)), done.stdout.decode()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tree", default=os.getcwd(), help="checkout to measure (here)")
@@ -91,9 +79,9 @@ def main() -> None:
     play = [sys.executable, "-c", PLAY]
     subprocess.run([*play, "1", str(args.players), red], env=env, check=True, cwd=cache,
                    capture_output=True)  # bytecode
-    first, _ = count([*play, "0", str(args.players), red], env, None)
+    first, _ = count([*play, "0", str(args.players), red], env)
     more, actions = count([*play, str(args.games), str(args.players), red], env,
-                          os.path.abspath(args.profile) if args.profile else None)
+                          keep=os.path.abspath(args.profile) if args.profile else None)
     total = int(actions)
     print(f"self-play, {args.players} players, {red} fives: {total} actions, "
           f"{(more - first) / total:,.0f} instructions an action")
