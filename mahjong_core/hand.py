@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
 import re
@@ -56,12 +57,18 @@ _COUNT_BYTES = bytes(range(5))
 _FOUR_LESS = bytes([4, 3, 2, 1, 0, *range(5, 256)])
 """A ``bytes.translate`` table: a count of copies -> 4 less it."""
 _TOP_BITS = int.from_bytes(b"\x80" * 34, "little")
-_COUNT_LOW = tuple(bytes(counts) for counts in map(operator.itemgetter(3, 2, 1, 0),
-                                                   itertools.product(range(5), repeat=4)))
-"""The key of a suit's ranks 1-4 (below 5**4) -> the copies of each rank, a byte each."""
-_COUNT_HIGH = tuple(bytes(counts) for counts in map(operator.itemgetter(4, 3, 2, 1, 0),
-                                                    itertools.product(range(5), repeat=5)))
-"""The key of ranks 5-9 (a suit's key // 5**4) -> the same."""
+@functools.cache
+def _count_bytes() -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
+    """The key of a suit's ranks 1-4 (below 5**4) -> the copies of each rank, a byte each;
+    the same for the key of ranks 5-9 (a suit's key // 5**4). Made when first asked for
+    (3,750 values: a millisecond and a half an import would pay for nothing)."""
+    low = tuple(bytes(counts) for counts in map(operator.itemgetter(3, 2, 1, 0),
+                                                itertools.product(range(5), repeat=4)))
+    high = tuple(bytes(counts) for counts in map(operator.itemgetter(4, 3, 2, 1, 0),
+                                                 itertools.product(range(5), repeat=5)))
+    return low, high
+
+
 _THREE_PLAYER_KINDS = (0, *range(8, 34))
 """The kinds of a three-player game: every kind but 2m-8m."""
 
@@ -797,7 +804,7 @@ class Hand:
     def _unseen_of(self, seen: Sequence[int] | bytes | None) -> bytes:
         """4 less ``seen`` per kind (as ``best_discard`` takes it), a byte each, checked."""
         k0, k1, k2, k3 = self._keys
-        low, high = _COUNT_LOW, _COUNT_HIGH
+        low, high = _count_bytes()
         held = int.from_bytes(b"".join((low[k0 % 625], high[k0 // 625], low[k1 % 625],
                                         high[k1 // 625], low[k2 % 625], high[k2 // 625],
                                         low[k3 % 625], high[k3 // 625][:3])), "little")

@@ -74,6 +74,7 @@ melds and tiles in one or two suits, asked for shanten, ukeire and discards, int
 from __future__ import annotations
 
 import _thread
+import functools
 import operator
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
@@ -785,9 +786,13 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
 _FIRST = operator.itemgetter(0)
 
 
+@functools.cache
+def _spread() -> tuple[int, ...]:
+    """Per 9-bit mask, its bits spread to bytes of ones (the unseen counts of
+    ``best_discard``), made when first asked for (an import would pay for nothing)."""
+    return tuple(sum(255 << 8 * r for r in range(9) if lane >> r & 1) for lane in range(512))
 
-_SPREAD = tuple(sum(255 << 8 * r for r in range(9) if lane >> r & 1) for lane in range(512))
-"""Per 9-bit mask, its bits spread to bytes of ones (the unseen counts of ``best_discard``)."""
+
 _BYTE_ONES = int.from_bytes(b"\x01" * 34, "little")
 
 _Found = tuple[int, int, int, int, int, int]
@@ -886,7 +891,7 @@ def best_discard(keys: Sequence[int], melded: Sequence[int], melds: int,
     # the unseen copies of a mask's kinds added up at once: the counts a byte each in one
     # int, the mask spread to bytes of ones, and the bytes of their product summed by a
     # multiplication (no sum reaches 256)
-    counts, spread = int.from_bytes(bytes(unseen), "little"), _SPREAD
+    counts, spread = int.from_bytes(bytes(unseen), "little"), _spread()
     best, most = 0, -1
     for i, mask in enumerate(masks):
         total = (counts & (spread[mask & 511] | spread[mask >> 9 & 511] << 72
