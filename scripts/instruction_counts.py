@@ -83,6 +83,15 @@ def count(argv: list[str], env: dict[str, str], stdin: str | None = None,
     return int(found.group(1)), done.stdout.decode()
 
 
+def child_env(tree: str, cache: str) -> dict[str, str]:
+    """The environment of a counted child: the library from ``tree`` alone, bytecode
+    written to and read from ``cache``, one hash seed (the same count every run)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPATH=os.path.abspath(tree), PYTHONPYCACHEPREFIX=cache,
+               PYTHONHASHSEED="0")
+    return env
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tree", default=os.getcwd(), help="checkout to measure (here)")
@@ -90,10 +99,8 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is needed (apt-get install valgrind)")
-    tree = os.path.abspath(args.tree)
     cache = tempfile.mkdtemp(prefix="instruction-counts-")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=tree, PYTHONPYCACHEPREFIX=cache, PYTHONHASHSEED="0")
+    env = child_env(args.tree, cache)
     python = [sys.executable, "-c"]
     subprocess.run([*python, EVALUATE, "1"], env=env, check=True, cwd=cache)  # bytecode
     none, _ = count([*python, EVALUATE, "0"], env)

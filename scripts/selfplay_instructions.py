@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 
-from instruction_counts import count  # this script's folder is on the path
+from instruction_counts import child_env, count  # this script's folder is on the path
 
 PLAY = """
 import gc
@@ -72,9 +72,7 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is needed (apt-get install valgrind)")
     cache = tempfile.mkdtemp(prefix="selfplay-counts-")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.update(PYTHONPATH=os.path.abspath(args.tree), PYTHONPYCACHEPREFIX=cache,
-               PYTHONHASHSEED="0")
+    env = child_env(args.tree, cache)
     red = "plain" if args.no_red else "red"
     play = [sys.executable, "-c", PLAY]
     subprocess.run([*play, "1", str(args.players), red], env=env, check=True, cwd=cache,

@@ -372,14 +372,7 @@ def _decoded(kind: CallKind, tiles: tuple[TileId, ...], called: TileId | None,
     """A call ``LogCall.decode`` made, its fields not checked again: decode builds only
     calls the checks accept (the tests prove it for every code), and a call's checks cost
     more than its decoding."""
-    call: LogCall = object.__new__(LogCall)
-    _SET(call, "kind", kind)
-    _SET(call, "tiles", tiles)
-    _SET(call, "called", called)
-    _SET(call, "added", added)
-    _SET(call, "from_seat", from_seat)
-    _SET(call, "code_tile", code_tile)
-    return call
+    return made_unchecked(LogCall, kind, tiles, called, added, from_seat, code_tile)
 
 
 _SET = object.__setattr__
