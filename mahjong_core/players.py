@@ -168,24 +168,6 @@ class HeuristicPlayer:
 
     # -- what the seat sees -------------------------------------------------------------
 
-    @staticmethod
-    def _seen(obs: Observation) -> bytes:
-        """Copies of each kind the seat sees (``Observation.visible_counts``), a byte
-        each: the rivers (a called tile counts in its meld), every meld, the north tiles
-        set aside, the dora indicators and its own concealed tiles."""
-        ids = [r.tile for river in obs.rivers for r in river if not r.called]
-        ids += obs.hand
-        ids += obs.dora_indicators
-        for melds in obs.melds:
-            for meld in melds:
-                ids += meld.ids
-        for norths in obs.kita:
-            ids += norths
-        counts = [0] * 34
-        for i in ids:
-            counts[i >> 2] += 1
-        return bytes(counts)
-
     def _yakuhai(self, obs: Observation) -> frozenset[int]:
         seat_wind = 27 + (obs.seat - obs.dealer) % len(obs.riichi)
         return _DRAGONS | {seat_wind, 27 + obs.round_wind}
@@ -228,7 +210,8 @@ class HeuristicPlayer:
         allowed: the first in the order of ``Hand.discard_options`` (with tanyao,
         terminals and honours first); while another seat is in riichi and that first
         discard leaves the hand one step or more from tenpai, the first of those a
-        riichi player has discarded, if any. ``seen`` is what the seat sees (``_seen``)."""
+        riichi player has discarded, if any. ``seen`` is what the seat sees
+        (``Observation.visible_counts``)."""
         groups: tuple[int | None, ...] = (allowed,)
         if self._plan(obs, hand) is _Plan.TANYAO:  # terminals and honours first
             every = _ALL_KINDS if allowed is None else allowed
@@ -267,7 +250,7 @@ class HeuristicPlayer:
         hand = obs.own_hand
         # after a draw every tile held may go (kuikae binds only right after a call)
         allowed = None if obs.drawn is not None else _kinds_of(discards)
-        seen = self._seen(obs)
+        seen = bytes(obs.visible_counts())
         choice = self._best_discard(obs, hand, allowed, seen)
         assert choice is not None  # a turn always offers a discard
         same = _discards_of(discards, choice[0].kind)
@@ -326,7 +309,7 @@ class HeuristicPlayer:
         for order, call in enumerate(calls):
             if floor >= now and not isinstance(call, OpenKan):
                 continue
-            seen = seen or self._seen(obs)
+            seen = seen or bytes(obs.visible_counts())
             shanten = self._call_value(obs, hand, now, call, obs.last_tile, seen)
             if shanten is not None:
                 if shanten <= floor:
@@ -340,7 +323,7 @@ class HeuristicPlayer:
                     call: Pon | Chi | OpenKan, tile_id: TileId, seen: bytes
                     ) -> int | None:
         """The shanten the call leads to, or None if this player would not make it
-        (``seen``: what the seat sees, ``_seen``)."""
+        (``seen``: what the seat sees, ``Observation.visible_counts``)."""
         tiles = self._tiles
         tile = tiles[tile_id]
         if isinstance(call, OpenKan):

@@ -485,14 +485,17 @@ class Observation:
     def visible_counts(self) -> tuple[int, ...]:
         """Copies seen of each of the 34 kinds (Tenhou order): ``visible_tiles`` and the
         seat's own hand and melds; ``4 - count`` copies may still come."""
+        ids = [r.tile for river in self.rivers for r in river if not r.called]
+        ids += self.hand
+        ids += self.dora_indicators
+        for melds in self.melds:  # every seat's, this seat's own among them
+            for meld in melds:
+                ids += meld.ids
+        for norths in self.kita:
+            ids += norths
         counts = [0] * 34
-        for tile in self.visible_tiles():
-            counts[tile.kind] += 1
-        for i in self.hand:
+        for i in ids:
             counts[i >> 2] += 1
-        for meld in self.melds[self.seat]:
-            for i in meld.ids:
-                counts[i >> 2] += 1
         return tuple(counts)
 
     # -- the seats around ---------------------------------------------------------------
