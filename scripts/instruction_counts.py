@@ -7,14 +7,15 @@ root, or point ``--tree`` at another checkout (``git worktree add /tmp/old REV``
 
     python scripts/instruction_counts.py --games games.jsonl
     python scripts/instruction_counts.py --games games.jsonl --tree /tmp/old
+    python scripts/instruction_counts.py --games games.jsonl --only-games --format mjai
 
 Each figure is a child interpreter's count with the measured work less the count of the
 same child without it (start-up, data preparation): ``evaluate`` on fresh hands and again
-on the same hands (warm), the ``score`` command per request line (the requests made by
-this checkout's bench, whatever tree is measured) and its start-up, and
-reading and replaying the first 40 mjlog games of a file of game records (one JSON object
-a line with an ``"mjlog"`` key). Needs valgrind; bytecode is cached in a folder of its own,
-written by an uncounted run of each child first.
+on the same hands (warm), the ``score`` command per request line (the requests made by this
+checkout's bench, whatever tree is measured) and its start-up, and reading and replaying
+the first 40 mjlog games of a file of game records (one JSON object a line with an
+``"mjlog"`` key), as mjlog or written by this checkout in another format. Needs valgrind;
+bytecode is cached in a folder of its own, written by an uncounted run of each child first.
 """
 
 from __future__ import annotations
@@ -47,18 +48,38 @@ with open(sys.argv[1], "w") as out:
     out.writelines(json.dumps(r) + "\\n" for r in score_requests(1000, 2031))
 """
 
+PREPARE = """
+import json, sys
+import mahjong_core.formats as formats
+with open(sys.argv[1]) as lines:
+    texts = [json.loads(line)["mjlog"] for line, _ in zip(lines, range(40))]
+if sys.argv[3] != "mjlog":
+    fmt = formats.LogFormat(sys.argv[3])
+    converted = []
+    for text in texts:
+        game = formats.parse_mjlog(text)
+        try:
+            record = formats.replay_game(game, round_points=False)
+        except ValueError:  # kept out of the other formats
+            continue
+        converted.append(formats.write_game(record, fmt, source=game))
+    texts = converted
+with open(sys.argv[2], "w") as out:
+    out.writelines(json.dumps(text) + "\\n" for text in texts)
+"""
+
 GAMES = """
 import json, sys
 import mahjong_core.formats as formats
-replay = getattr(formats, "replay_game", None) or getattr(formats, "replay_mjlog")
 with open(sys.argv[1]) as lines:
-    texts = [json.loads(line)["mjlog"] for line, _ in zip(lines, range(40))]
+    texts = [json.loads(line) for line in lines]
 if sys.argv[2] != "none":
-    games = [formats.parse_mjlog(text) for text in texts]
+    fmt = formats.LogFormat(sys.argv[3])
+    games = [formats.parse_game(text, fmt) for text in texts]
     if sys.argv[2] == "replay":
         for game in games:
             try:  # a private lobby's final points may differ: the rounds are replayed
-                replay(game, round_points=False)
+                formats.replay_game(game, round_points=False)
             except ValueError:
                 pass
     print(sum(len(game.rounds) for game in games))
@@ -92,15 +113,8 @@ def child_env(tree: str, cache: str) -> dict[str, str]:
     return env
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tree", default=os.getcwd(), help="checkout to measure (here)")
-    parser.add_argument("--games", help="game records, one JSON object a line (\"mjlog\")")
-    args = parser.parse_args()
-    if shutil.which("valgrind") is None:
-        sys.exit("valgrind is needed (apt-get install valgrind)")
-    cache = tempfile.mkdtemp(prefix="instruction-counts-")
-    env = child_env(args.tree, cache)
+def score_figures(env: dict[str, str], cache: str, here: str) -> None:
+    """Print the figures of ``evaluate`` and of the ``score`` command."""
     python = [sys.executable, "-c"]
     subprocess.run([*python, EVALUATE, "1"], env=env, check=True, cwd=cache)  # bytecode
     none, _ = count([*python, EVALUATE, "0"], env)
@@ -109,7 +123,6 @@ def main() -> None:
     print(f"evaluate: {(once - none) / 2000:,.0f} a fresh hand, "
           f"{(thrice - once) / 4000:,.0f} warm")
     requests = os.path.join(cache, "requests.jsonl")  # made by this checkout, for any tree
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     subprocess.run([*python, REQUESTS, requests], env={**env, "PYTHONPATH": here}, check=True,
                    cwd=cache)
     score = [sys.executable, "-m", "mahjong_core", "score"]
@@ -118,15 +131,37 @@ def main() -> None:
     lines, _ = count(score, env, requests)
     print(f"score command: {(lines - start) / 1000:,.0f} a request line, "
           f"start-up {start / 1e6:,.0f}M")
-    if args.games:
-        games = os.path.abspath(args.games)
-        subprocess.run([*python, GAMES, games, "replay"], env=env, check=True, cwd=cache,
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tree", default=os.getcwd(), help="checkout to measure (here)")
+    parser.add_argument("--games", help="game records, one JSON object a line (\"mjlog\")")
+    parser.add_argument("--format", action="append", choices=("mjlog", "tenhou6", "mjai"),
+                        help="the format the games are read in (again for more; default "
+                             "mjlog); other formats are written by this checkout")
+    parser.add_argument("--only-games", action="store_true",
+                        help="skip the evaluate and score figures")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is needed (apt-get install valgrind)")
+    cache = tempfile.mkdtemp(prefix="instruction-counts-")
+    env = child_env(args.tree, cache)
+    python = [sys.executable, "-c"]
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if not args.only_games:
+        score_figures(env, cache, here)
+    for fmt in (args.format or ["mjlog"]) if args.games else ():
+        texts = os.path.join(cache, f"games-{fmt}.jsonl")
+        subprocess.run([*python, PREPARE, os.path.abspath(args.games), texts, fmt],
+                       env={**env, "PYTHONPATH": here}, check=True, cwd=cache)
+        subprocess.run([*python, GAMES, texts, "replay", fmt], env=env, check=True, cwd=cache,
                        capture_output=True)  # writes the bytecode of what a replay imports
-        none, _ = count([*python, GAMES, games, "none"], env)
-        read, rounds = count([*python, GAMES, games, "read"], env)
-        replayed, _ = count([*python, GAMES, games, "replay"], env)
+        none, _ = count([*python, GAMES, texts, "none", fmt], env)
+        read, rounds = count([*python, GAMES, texts, "read", fmt], env)
+        replayed, _ = count([*python, GAMES, texts, "replay", fmt], env)
         total = int(rounds)
-        print(f"mjlog, {total} rounds: {(read - none) / total:,.0f} to read a round, "
+        print(f"{fmt}, {total} rounds: {(read - none) / total:,.0f} to read a round, "
               f"{(replayed - read) / total:,.0f} to replay it")
     shutil.rmtree(cache, ignore_errors=True)
 
