@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn, TypeAlias, cast
 
 import attrs
@@ -65,7 +65,7 @@ from ..table import (
     Win,
 )
 from ..tile import Tile, TileId, plain_str
-from ._round_builder import RoundBuilder
+from ._round_builder import DRAWN_TILE, PLACEHOLDER, RIICHI, RoundBuilder, tile_code
 from .game_log import (
     Agari,
     CallKind,
@@ -187,8 +187,8 @@ def _codes(text: str, letters: str, what: str) -> tuple[str, int, list[Tile]]:
     digits = text[:at] + text[at + 1:]
     if len(digits) % 2 or not digits.isascii():
         _fail(f"{what} {quote(text)} is no call string (two-digit codes)")
-    tiles = [_tile_of_code(int(digits[i:i + 2]), f"{what} {quote(text)} holds")
-             for i in range(0, len(digits), 2)]
+    holds = f"{what} {quote(text)} holds"
+    tiles = [_tile_of_code(int(digits[i:i + 2]), holds) for i in range(0, len(digits), 2)]
     return letter, at // 2, tiles
 
 
@@ -489,8 +489,11 @@ def _called(state: _State, gives: Sequence[Sequence[_Give]], other: int,
 # --- reading: rounds and games ----------------------------------------------------------------
 
 
+_INT_TYPE = {int}
+
+
 def _ints(value: object, what: str, count: int | None = None) -> list[int]:
-    if not isinstance(value, list) or any(type(v) is not int for v in value) or (
+    if not isinstance(value, list) or (value and {*map(type, value)} != _INT_TYPE) or (
             count is not None and len(value) != count):
         _fail(f"{what} is a list of {'' if count is None else f'{count} '}whole numbers, "
               f"got {value!r}"[:200])
@@ -601,6 +604,33 @@ def _end_of(result: object, where: str, players: int
 
 
 def _round(raw: object, number: int, red_fives: bool, players: int) -> LogRound:
+    """A round of the log: read the quick way when its turns are plain, else by the
+    checking path, which searches the order of turns and names what is damaged."""
+    quick = _quick_round(raw, number, red_fives, players)
+    return quick if quick is not None else _checked_round(raw, number, red_fives, players)
+
+
+@attrs.frozen
+class _Head:
+    """What a round's lists hold before the turns: its place, the scores, the
+    indicators, the dealt hands and the result."""
+
+    meta: list[int]
+    where: str
+    scores: list[int]
+    dora: list[Tile]
+    ura: list[Tile]
+    hands: list[list[Tile]]
+    end: _End
+    wins: list[_WinInfo]
+    draw_kind: str | None
+    draw_deltas: list[int] | None
+
+
+def _head(raw: object, number: int, players: int,
+          seat_lists: Callable[[str, int, object, object], None]) -> _Head:
+    """A round's lists but the turns, checked; ``seat_lists`` takes each seat's takes and
+    discards (checked to be lists) in seat order, before the result is read."""
     if not isinstance(raw, list) or len(raw) != 17:
         _fail(f"round {number}: a round is a list of 17 elements, got "
               f"{len(raw) if isinstance(raw, list) else type(raw).__name__}")
@@ -617,8 +647,6 @@ def _round(raw: object, number: int, red_fives: bool, players: int) -> LogRound:
         _fail(f"{where}: 1-5 dora indicators and no more ura indicators, got {len(dora)} and "
               f"{len(ura)}")
     hands: list[list[Tile]] = []
-    takes: list[list[_Take]] = []
-    gives: list[list[_Give]] = []
     for seat in range(_SEATS):
         dealt, took, gave = raw[4 + 3 * seat: 7 + 3 * seat]
         if seat >= players:
@@ -626,35 +654,131 @@ def _round(raw: object, number: int, red_fives: bool, players: int) -> LogRound:
                 _fail(f"{where}: the empty fourth seat of a three-player game has tiles or "
                       f"turns ({dealt!r}, {took!r}, {gave!r})"[:200])
             continue
-        hands.append([_tile_of_code(c, f"{where}: seat {seat}'s dealt tile")
+        hands.append([_TILE_OF_CODE.get(c) or _tile_of_code(c, f"{where}: seat {seat}'s "
+                                                            "dealt tile")
                       for c in _ints(dealt, f"{where}: seat {seat}'s dealt tiles", 13)])
         for value, name in ((took, "takes"), (gave, "discards")):
             if not isinstance(value, list):
                 _fail(f"{where}: seat {seat}'s {name} are a list, got {value!r}"[:200])
+        seat_lists(where, seat, took, gave)
+    end, wins, draw_kind, draw_deltas = _end_of(raw[16], where, players)
+    if meta[0] % 4 >= players:
+        _fail(f"{where}: a three-player game has no fourth hand of a round wind")
+    return _Head(meta, where, scores, dora, ura, hands, end, wins, draw_kind, draw_deltas)
+
+
+def _builder(head: _Head, red_fives: bool, players: int) -> RoundBuilder:
+    meta = head.meta
+    return RoundBuilder(round_index=meta[0], honba=meta[1], sticks=meta[2],
+                        scores=head.scores, dealer=meta[0] % 4, hands=head.hands,
+                        dora=head.dora[0], red_fives=red_fives,
+                        names=lambda tile: str(_code(tile)), players=players)
+
+
+def _finish(builder: RoundBuilder, head: _Head) -> LogRound:
+    """The round's result written after its turns."""
+    for win in head.wins:
+        builder.win(win.winner, win.source,
+                    ura=head.ura if builder.riichi_declared[win.winner] else (),
+                    deltas=win.deltas, fu=win.fu, points=win.points, limit=win.limit,
+                    yaku=win.yaku, yakuman=win.yakuman, pao=win.pao)
+    if not head.wins:
+        builder.end_in_draw(head.draw_kind, head.draw_deltas if head.draw_deltas is not None
+                            else [0] * builder.players)
+    return builder.finish()
+
+
+def _checked_round(raw: object, number: int, red_fives: bool, players: int) -> LogRound:
+    """A round read by searching the order of its turns (see ``_order``), every item
+    checked as it comes."""
+    takes: list[list[_Take]] = []
+    gives: list[list[_Give]] = []
+
+    def seat_lists(where: str, seat: int, took: object, gave: object) -> None:
         takes.append(_takes(cast(list[object], took), where, seat, players))
         gives.append(_gives(cast(list[object], gave), where, seat))
-    end, wins, draw_kind, draw_deltas = _end_of(raw[16], where, players)
-    dealer = meta[0] % 4
-    if dealer >= players:
-        _fail(f"{where}: a three-player game has no fourth hand of a round wind")
+
+    head = _head(raw, number, players, seat_lists)
     try:
-        steps = _order(takes, gives, dealer, end)
-        builder = RoundBuilder(round_index=meta[0], honba=meta[1], sticks=meta[2],
-                               scores=scores, dealer=dealer, hands=hands, dora=dora[0],
-                               red_fives=red_fives, names=lambda tile: str(_code(tile)),
-                               players=players)
-        _build(builder, steps, dora[1:])
-        for win in wins:
-            builder.win(win.winner, win.source,
-                        ura=ura if builder.riichi_declared[win.winner] else (),
-                        deltas=win.deltas, fu=win.fu, points=win.points, limit=win.limit,
-                        yaku=win.yaku, yakuman=win.yakuman, pao=win.pao)
-        if not wins:
-            builder.end_in_draw(draw_kind, draw_deltas if draw_deltas is not None
-                                else [0] * players)
-        return builder.finish()
+        steps = _order(takes, gives, head.meta[0] % 4, head.end)
+        builder = _builder(head, red_fives, players)
+        _build(builder, steps, head.dora[1:])
+        return _finish(builder, head)
     except InvalidLogError as error:
-        raise InvalidLogError(f"{where}: {error}") from None
+        raise InvalidLogError(f"{head.where}: {error}") from None
+
+
+# --- reading: the quick path ------------------------------------------------------------------
+
+_TAKE_CODES = {code: tile_code(tile) for code, tile in _TILE_OF_CODE.items()}
+"""Each tile code as ``RoundBuilder.follow_lists`` takes a draw of it."""
+_GIVE_CODES = {**_TAKE_CODES, _TSUMOGIRI: DRAWN_TILE, _PLACEHOLDER: PLACEHOLDER}
+
+
+def _quick_round(raw: object, number: int, red_fives: bool, players: int) -> LogRound | None:
+    """A round whose turns follow the plain order (no kan, no kita: see
+    ``RoundBuilder.follow_lists``) read without searching it, nor making an item object
+    a take or discard; None for any other round, or a damaged one, which the checking
+    path (``_checked_round``) reads or refuses, naming the place. Whatever the quick
+    path reads, the checking path reads the same (tests/test_tenhou6.py proves it)."""
+    takes: list[list[int | _Take | None]] = []
+    gives: list[list[int | _Give | None]] = []
+
+    def seat_lists(where: str, seat: int, took: object, gave: object) -> None:
+        takes.append(_listed_takes(cast(list[object], took), where, seat, players))
+        gives.append(_listed_gives(cast(list[object], gave), where, seat))
+
+    try:
+        head = _head(raw, number, players, seat_lists)
+        if any(None in listed for listed in takes) or any(None in listed for listed in gives):
+            return None
+        builder = _builder(head, red_fives, players)
+        ends = builder.follow_lists(cast(list[list[int | _Take]], takes),
+                                    cast(list[list[int | _Give]], gives), head.dora[1:])
+        if ends is None or not _ends_as(head.end, ends, builder.seat):
+            return None
+        return _finish(builder, head)
+    except InvalidLogError:
+        return None
+
+
+def _ends_as(end: _End, ends: str, seat: int) -> bool:
+    """Whether lists that end on ``seat``'s ``"discard"``, ``"draw"`` or ``"kan"`` end
+    as the result says (as ``_act`` and ``_answer`` decide)."""
+    how, winners, source = end
+    if ends == "discard":
+        return how in ("draw", "ron3") or (how == "ron" and source == seat)
+    if ends == "draw":
+        return (how == "tsumo" and winners == {seat}) or how == "yao9"
+    return how == "ron" and source == seat
+
+
+def _listed_takes(items: list[object], where: str, seat: int, players: int
+                  ) -> list[int | _Take | None]:
+    """A seat's takes as ``follow_lists`` takes them; None for an item it cannot."""
+    takes: list[int | _Take | None] = [
+        _TAKE_CODES.get(item) if item.__class__ is int else None for item in items]
+    if None in takes:
+        for n, item in enumerate(items):
+            if takes[n] is None and item.__class__ is not int:
+                takes[n] = _take(item, f"{where}: seat {seat}'s take {n}", seat, players)
+    return takes
+
+
+def _listed_gives(items: list[object], where: str, seat: int) -> list[int | _Give | None]:
+    """A seat's discards as ``follow_lists`` takes them; None for an item it cannot."""
+    gives: list[int | _Give | None] = [
+        _GIVE_CODES.get(item) if item.__class__ is int else None for item in items]
+    if None in gives:
+        for n, item in enumerate(items):
+            if gives[n] is None and item.__class__ is not int:
+                give = _give(item, f"{where}: seat {seat}'s discard {n}")
+                if give.kind != "discard":
+                    gives[n] = give
+                elif give.riichi:
+                    code = tile_code(give.tiles[0]) if give.tiles else DRAWN_TILE
+                    gives[n] = code + RIICHI
+    return gives
 
 
 def _build(builder: RoundBuilder, steps: list[_Step], kan_dora: list[Tile]) -> None:
