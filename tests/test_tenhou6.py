@@ -19,10 +19,10 @@ from mahjong_core.formats import (
     parse_mjlog,
     parse_tenhou6,
     replay_game,
+    tenhou6,
     write_tenhou6,
 )
 from mahjong_core.formats.game_log import Agari, Call, CallKind, Ryuukyoku
-from mahjong_core.formats import tenhou6
 from mahjong_core.formats.tenhou6 import DAN_NAMES
 from mahjong_core.table import GameRecord
 
