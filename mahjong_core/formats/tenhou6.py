@@ -42,6 +42,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import NoReturn, TypeAlias, cast
 
 import attrs
@@ -492,10 +493,14 @@ def _called(state: _State, gives: Sequence[Sequence[_Give]], other: int,
 _INT_TYPE = {int}
 
 
-def _ints(value: object, what: str, count: int | None = None) -> list[int]:
+def _ints(value: object, what: str | Callable[[], str], count: int | None = None
+          ) -> list[int]:
+    """``value`` as a list of whole numbers (``count`` of them); ``what`` names it (a
+    function: its name made only for a message)."""
     if not isinstance(value, list) or (value and {*map(type, value)} != _INT_TYPE) or (
             count is not None and len(value) != count):
-        _fail(f"{what} is a list of {'' if count is None else f'{count} '}whole numbers, "
+        name = what if isinstance(what, str) else what()
+        _fail(f"{name} is a list of {'' if count is None else f'{count} '}whole numbers, "
               f"got {value!r}"[:200])
     return cast(list[int], value)
 
@@ -528,36 +533,43 @@ def _win_record(info: list[_Json], deltas: list[int], what: str, players: int) -
         _fail(f"{what} [winner, from, liable, ...] names seats 0-{players - 1}, got "
               f"{info!r}"[:200])
     winner, source, liable = cast(list[int], info[:3])
-    win = _WinInfo(winner, source, tuple(deltas), None if liable == winner else liable)
+    pao = None if liable == winner else liable
     text = info[3] if len(info) > 3 else None
     match = _TEXT.fullmatch(text) if isinstance(text, str) else None
+    value: tuple[int | None, int | None, int | None] = (None, None, None)
     if match is not None and match.group(1) is not None:
         first, second = int(match.group(3)), match.group(4)
         payers = players - 1   # a tsumo's each-payer amounts times the payers
         points = ((payers - 1) * first + int(second) if second is not None
                   else payers * first if match.group(5) else first)
-        win = attrs.evolve(win, fu=int(match.group(1)), points=points, limit=0)
+        value = (int(match.group(1)), points, 0)
     yaku: list[tuple[int, int]] = []
     yakuman: list[int] = []
     for entry in info[4:]:
         found = _YAKU_TEXT.fullmatch(entry) if isinstance(entry, str) else None
-        if found is None or found.group(1) not in TENHOU_YAKU_NAMES:
-            return win   # yaku named otherwise: the engine works them out in any case
-        number = TENHOU_YAKU_NAMES.index(found.group(1))
+        if found is None or found.group(1) not in _YAKU_NUMBERS:
+            # yaku named otherwise: the engine works them out in any case
+            return _WinInfo(winner, source, tuple(deltas), pao, *value)
+        number = _YAKU_NUMBERS[found.group(1)]
         if found.group(3):
             yakuman.append(number)
         else:
             yaku.append((number, int(found.group(2))))
-    if yakuman:
-        return attrs.evolve(win, yakuman=tuple(yakuman))
-    return attrs.evolve(win, yaku=tuple(yaku)) if yaku else win
+    return _WinInfo(winner, source, tuple(deltas), pao, *value,
+                    yaku=tuple(yaku) if yaku and not yakuman else None,
+                    yakuman=tuple(yakuman) if yakuman else None)
 
 
-def _deltas(value: object, what: str, players: int) -> list[int]:
+_YAKU_NUMBERS = {name: number for number, name in reversed(list(enumerate(TENHOU_YAKU_NAMES)))}
+"""Each yaku name's first number in ``TENHOU_YAKU_NAMES``."""
+
+
+def _deltas(value: object, what: str | Callable[[], str], players: int) -> list[int]:
     """A result's score changes: one a seat, a three-player game's empty fourth seat 0 or
     left out."""
     deltas = _ints(value, what)
     if len(deltas) != players and not (len(deltas) == _SEATS and deltas[3] == 0):
+        what = what if isinstance(what, str) else what()
         _fail(f"{what} are one per seat ({players}{', or 4 with a last 0' if players == 3 else ''}"
               f"), got {deltas}")
     return deltas[:players]
@@ -634,15 +646,15 @@ def _head(raw: object, number: int, players: int,
     if not isinstance(raw, list) or len(raw) != 17:
         _fail(f"round {number}: a round is a list of 17 elements, got "
               f"{len(raw) if isinstance(raw, list) else type(raw).__name__}")
-    meta = _ints(raw[0], f"round {number}: [round, honba, sticks]", 3)
+    meta = _ints(raw[0], lambda: f"round {number}: [round, honba, sticks]", 3)
     where = _label(meta, number)
     if not 0 <= meta[0] < 16 or meta[1] < 0 or meta[2] < 0:
         _fail(f"{where}: [round, honba, sticks] is [0-15, 0 or more, 0 or more], got {meta}")
-    scores = _deltas(raw[1], f"{where}: the scores", players)
-    dora = [_tile_of_code(c, f"{where}: the dora indicator")
-            for c in _ints(raw[2], f"{where}: the dora indicators")]
-    ura = [_tile_of_code(c, f"{where}: the ura indicator")
-           for c in _ints(raw[3], f"{where}: the ura indicators")]
+    scores = _deltas(raw[1], lambda: f"{where}: the scores", players)
+    dora = [_TILE_OF_CODE.get(c) or _tile_of_code(c, f"{where}: the dora indicator")
+            for c in _ints(raw[2], lambda: f"{where}: the dora indicators")]
+    ura = [_TILE_OF_CODE.get(c) or _tile_of_code(c, f"{where}: the ura indicator")
+           for c in _ints(raw[3], lambda: f"{where}: the ura indicators")]
     if not 1 <= len(dora) <= 5 or len(ura) > len(dora):
         _fail(f"{where}: 1-5 dora indicators and no more ura indicators, got {len(dora)} and "
               f"{len(ura)}")
@@ -654,9 +666,10 @@ def _head(raw: object, number: int, players: int,
                 _fail(f"{where}: the empty fourth seat of a three-player game has tiles or "
                       f"turns ({dealt!r}, {took!r}, {gave!r})"[:200])
             continue
+        named = partial("{}: seat {}'s dealt tiles".format, where, seat)
         hands.append([_TILE_OF_CODE.get(c) or _tile_of_code(c, f"{where}: seat {seat}'s "
                                                             "dealt tile")
-                      for c in _ints(dealt, f"{where}: seat {seat}'s dealt tiles", 13)])
+                      for c in _ints(dealt, named, 13)])
         for value, name in ((took, "takes"), (gave, "discards")):
             if not isinstance(value, list):
                 _fail(f"{where}: seat {seat}'s {name} are a list, got {value!r}"[:200])
