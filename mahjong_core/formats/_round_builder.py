@@ -137,6 +137,13 @@ class _Phase(enum.Enum):
 
 _ACT, _ANSWER, _CHANKAN = _Phase.ACT, _Phase.ANSWER, _Phase.CHANKAN
 """The phases ``follow_lists`` sets, looked up once (an enum member's lookup is slow)."""
+_SEAT_DRAWS = tuple(_DRAWS[136 * seat: 136 * seat + 136] for seat in range(_SEATS))
+"""Each seat's draw of each tile id (``_DRAWS`` by seat)."""
+_SEAT_DISCARDS = tuple(tuple(_DISCARDS[tsumogiri][136 * seat: 136 * seat + 136]
+                             for tsumogiri in (False, True)) for seat in range(_SEATS))
+"""Each seat's discard of each tile id, at ``[seat][tsumogiri][tile]``."""
+_LAST_CODE = 2 * 33
+"""The highest ``tile_code`` (chun's): a riichi discard's is above it."""
 
 
 class RoundBuilder:
@@ -376,85 +383,92 @@ class RoundBuilder:
         turn would cost more than the turn.
         """
         players, hands, free, ids_of = self.players, self.hands, self._free, self._ids
-        draws, discards, add_event = _DRAWS, _DISCARDS, self.events.append
-        kinds = self.discards.append
+        add_event, kinds = self.events.append, self.discards.append
         listed_takes: Sequence[Sequence[Any]] = takes
         listed_gives: Sequence[Sequence[Any]] = gives
         taken, given = [0] * players, [0] * players
         left = sum(map(len, takes)) + sum(map(len, gives))
         calling = {seat for seat in range(players)
                    if takes[seat] and takes[seat][0].__class__ is not int}
-        seat, live, dora, riichi = self.seat, True, iter(kan_dora), False
+        seat, dora, riichi, drawn = self.seat, iter(kan_dora), False, None
+        live_draws = self.live_draws
         pending = 0   # kan dora to turn over at the next discard
+        live, waiting, robbed = True, False, False   # a live draw, a riichi, a kan to rob
         while True:   # ``seat`` draws
             items, index = listed_takes[seat], taken[seat]
-            if index >= len(items) or items[index].__class__ is not int:
-                return None
-            ids = free.get(items[index])
-            if not ids:
+            try:   # a call, no take left, no copy left: not the plain order
+                tile_id = free[items[index]].pop(0)
+            except (IndexError, KeyError):
                 return None
             taken[seat] = index = index + 1
             left -= 1
             if index < len(items) and items[index].__class__ is not int:
                 calling.add(seat)
-            if self.riichi_pending is not None:
-                self._accept_riichi()
-            if self.phase is _CHANKAN:   # after an added kan or a kita
+            if waiting:
+                if self.riichi_pending is not None:
+                    self._accept_riichi()
+                waiting = False
+            if robbed:   # after an added kan or a kita
                 self._turn_over(pending, dora)
                 pending = 1 if self._robbed == "added kan" else 0
-            tile_id = ids.pop(0)
+                robbed = False
             hand = hands[seat]
             hand.append(tile_id)
-            add_event(draws[136 * seat + tile_id])
-            drawn: TileId | None = tile_id
+            add_event(_SEAT_DRAWS[seat][tile_id])
+            drawn = tile_id
             if live:
-                self.live_draws += 1
-            self.phase = _ACT
+                live_draws += 1
+            seat_gives, seat_discards = listed_gives[seat], _SEAT_DISCARDS[seat]
             while True:   # ``seat`` discards (another may call it) or makes a kan
                 index = given[seat]
-                if index >= len(listed_gives[seat]):
-                    self.seat, self.drawn, self.last, self.last_riichi = seat, drawn, None, riichi
+                try:
+                    give = seat_gives[index]
+                except IndexError:
+                    self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
+                    self.last_riichi, self.live_draws = riichi, live_draws
                     return "draw" if left == 0 and next(dora, None) is None else None
-                give = listed_gives[seat][index]
                 given[seat] = index + 1
                 left -= 1
                 if give.__class__ is not int:
-                    self.seat, self.drawn, self.last, self.last_riichi = seat, drawn, None, riichi
+                    self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
+                    self.last_riichi, self.live_draws = riichi, live_draws
                     pending = self._listed_kan(seat, give, pending, dora)
-                    if left == 0 and self.phase is _CHANKAN:
+                    robbed = self.phase is _CHANKAN
+                    if left == 0 and robbed:
                         return "kan" if next(dora, None) is None else None
                     live = False
                     break
                 if pending:
                     self._turn_over(pending, dora)
                     pending = 0
-                riichi = give >= RIICHI + DRAWN_TILE
+                riichi = give > _LAST_CODE
                 if riichi:
                     give -= RIICHI
-                if give != DRAWN_TILE:
-                    matches = [i for i in ids_of.get(give, ()) if i in hand]
-                    if not matches:
+                if give != DRAWN_TILE:   # the lowest copy in the hand (the drawn one is the
+                    for tile_id in ids_of.get(give, ()):   # highest of its kind)
+                        if tile_id in hand:
+                            break
+                    else:
                         return None
-                    # the lowest copy, not the drawn one when the hand holds another
-                    tile_id = matches[0] if matches[0] != drawn or len(matches) == 1 \
-                        else matches[1]
                 elif drawn is None:
                     return None
                 else:
                     tile_id = drawn
                 hand.remove(tile_id)
-                if riichi and not self._listed_riichi(seat):
-                    return None
-                add_event(discards[tile_id == drawn][136 * seat + tile_id])
+                if riichi:
+                    if not self._listed_riichi(seat):
+                        return None
+                    waiting = True
+                add_event(seat_discards[tile_id == drawn][tile_id])
                 kinds(tile_id >> 2)
                 if left == 0:
                     self._answer_state(seat, tile_id, riichi)
+                    self.live_draws = live_draws
                     return "discard" if next(dora, None) is None else None
                 caller = self._listed_caller(seat, tile_id, calling, takes, taken) \
                     if calling else None
                 if caller is None:
                     seat, live = (seat + 1) % players, True
-                    self.phase = _ANSWER
                     break
                 other, call = caller
                 taken[other] = index = taken[other] + 1
@@ -464,7 +478,8 @@ class RoundBuilder:
                 self._answer_state(seat, tile_id, riichi)
                 self.call(other, cast(CallKind, call.kind), (other + call.offset) % _SEATS,
                           call.tile, call.own)
-                seat, drawn, hand = other, None, hands[other]
+                seat, drawn, hand, waiting = other, None, hands[other], False
+                seat_gives, seat_discards = listed_gives[seat], _SEAT_DISCARDS[seat]
                 if call.kind is CallKind.MINKAN:
                     if given[other] < len(gives[other]) and gives[other][given[other]] == \
                             PLACEHOLDER:
