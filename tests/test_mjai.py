@@ -282,9 +282,9 @@ def _mutated(lines: list[str], data: st.DataObject) -> str:
     if how == "repeat":
         return "\n".join(lines[:at + 1] + lines[at:])
     if how == "swap":
-        return "\n".join(lines[:at] + [lines[at + 1], line] + lines[at + 2:])
+        return "\n".join([*lines[:at], lines[at + 1], line, *lines[at + 2:]])
     if how == "blank":
-        return "\n".join(lines[:at] + ["  "] + lines[at:])
+        return "\n".join([*lines[:at], "  ", *lines[at:]])
     if how == "seat":
         line = re.sub(r'"actor":\d', f'"actor":{data.draw(st.integers(0, 4))}', line)
     elif how == "tile":

@@ -13,8 +13,7 @@ its input it is.
 from __future__ import annotations
 
 import enum
-import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NoReturn
 
 from ..errors import InvalidLogError
@@ -79,16 +78,6 @@ def _fail(message: str) -> NoReturn:
     raise InvalidLogError(message)
 
 
-def _copy_in(hand: list[TileId], copies: tuple[TileId, ...], avoid: TileId | None
-             ) -> TileId | None:
-    """The id a hand gives up for a tile whose ids are ``copies`` (ascending): its lowest
-    copy other than ``avoid``, else ``avoid`` if it is one; None when it holds none."""
-    for tile_id in copies:
-        if tile_id != avoid and tile_id in hand:
-            return tile_id
-    return avoid if avoid in copies and avoid in hand else None
-
-
 class _Phase(enum.Enum):
     DRAW = "draw"          # ``seat`` draws next (the round's first draw)
     ACT = "act"            # ``seat`` holds a full hand: discard, kan, tsumo, nine terminals
@@ -97,13 +86,6 @@ class _Phase(enum.Enum):
     CHANKAN = "chankan"    # the others may rob ``seat``'s added kan or kita; else it draws
     WON = "won"            # a ron ended the round: more rons on the same tile may follow
     OVER = "over"
-
-
-_DRAWING = (_Phase.DRAW, _Phase.RINSHAN, _Phase.CHANKAN)
-"""The phases in which ``seat`` itself draws next."""
-_NEXT_SEAT = {players: (0, 0, 0, 0, *((seat + 1) % players for seat in range(4)))
-              for players in (3, 4)}
-"""``play_turns``: the seat that draws after each discard step (4 + the discarder)."""
 
 
 class RoundBuilder:
@@ -123,9 +105,7 @@ class RoundBuilder:
         self._names = names
         self._table = _RED_TABLE if red_fives else _PLAIN_TABLE
         self._codes = _RED_CODES if red_fives else _PLAIN_CODES
-        self._copies = _FREE[bool(red_fives), players]
-        """The ids of each tile code the game has, ascending."""
-        self._free = {code: list(ids) for code, ids in self._copies.items()}
+        self._free = {code: list(ids) for code, ids in _FREE[bool(red_fives), players].items()}
         if len(hands) != players or any(len(hand) != 13 for hand in hands):
             _fail(f"a round deals 13 tiles to each of {players} seats, got "
                   f"{[len(hand) for hand in hands]}")
@@ -204,10 +184,16 @@ class RoundBuilder:
         """The id of ``tile`` in ``seat``'s hand (another copy than ``avoid`` if it has one);
         the id leaves the hand."""
         hand = self.hands[seat]
-        chosen = _copy_in(hand, self._copies.get(2 * tile.kind + tile.red, ()), avoid)
-        if chosen is None:   # a tile the game has not either: the hand holds none
+        code, codes = 2 * tile.kind + tile.red, self._codes
+        matches = [i for i in hand if codes[i] == code]
+        if not matches:   # a tile the game has not either: the hand holds none
             self._check_tile(tile, what)
             _fail(f"seat {seat} {what} {self._name(tile)}, which its hand does not hold")
+        if len(matches) == 1:   # the usual case: one copy of the tile in the hand
+            chosen = matches[0]
+        else:
+            others = [i for i in matches if i != avoid]
+            chosen = min(others) if others else matches[0]
         hand.remove(chosen)
         return chosen
 
@@ -520,30 +506,30 @@ class RoundBuilder:
                           self._padded(self.start_scores), self.dealer, hands,
                           tuple(self.events))
 
-    def play_turns(self, turns: Sequence[tuple[int, int, bool, int]], start: int) -> int:
-        """Plays the plain draws and discards of ``turns`` from ``start`` on, each
-        ``(step, code, tsumogiri, 136 * seat)``: ``step`` is the seat for a draw, 4 + the
-        seat for a discard (a riichi discard is not plain), anything else no plain step;
-        ``code`` is the tile's ``2 * kind + red``. Plays them as ``draw`` and ``discard``
-        would, in one loop with the state in locals (most of a log's steps). Stops at the
-        first step that is not plain or that ``draw`` or ``discard`` would refuse, before
-        changing anything for it, and returns its index (or ``len(turns)``): the caller
-        plays or refuses it through them."""
+    def play_turns(self, turns: Iterable[tuple[int, int, bool, int]]) -> int:
+        """Plays the plain draws and discards at the head of ``turns``, each ``(step,
+        code, tsumogiri, 136 * seat)``: ``step`` is the seat for a draw, 4 + the seat for
+        a discard (a riichi discard is not plain), anything else no plain step; ``code``
+        is the tile's ``2 * kind + red``. Plays them as ``draw`` and ``discard`` would, in
+        one loop with the state in locals (most of a log's steps). Stops at the first step
+        that is not plain or that ``draw`` or ``discard`` would refuse, before changing
+        anything for it, and returns how many it played: the caller plays or refuses the
+        next through them."""
         phase, seat, players = self.phase, self.seat, self.players
         if phase is _Phase.ANSWER:
             want = (seat + 1) % players
         elif phase is _Phase.ACT:
             want = 4 + seat
-        elif phase in _DRAWING:
+        elif phase is _Phase.DRAW or phase is _Phase.RINSHAN or phase is _Phase.CHANKAN:
             want = seat
         else:
-            return start
-        free, codes, hands, copies = self._free, self._codes, self.hands, self._copies
+            return 0
+        free, codes, hands = self._free, self._codes, self.hands
+        copies = _FREE[bool(self.red_fives), players]   # each code's ids, ascending
         events, kinds, draws, discards = self.events, self.discards, _DRAWS, _DISCARDS
-        nexts = _NEXT_SEAT[players]
         drawn, pending, accepted = self.drawn, self.riichi_pending, 0
         before, discards_before = len(events), len(kinds)
-        for step, code, tsumogiri, base in itertools.islice(turns, start, None):
+        for step, code, tsumogiri, base in turns:
             if step != want:
                 break
             if step < 4:   # a draw
@@ -572,7 +558,7 @@ class RoundBuilder:
             hand.remove(taken)
             events.append(discards[taken == drawn][base + taken])
             kinds.append(taken // 4)
-            drawn, want = None, nexts[step]
+            drawn, want = None, (step - 3) % players   # the next seat draws
         steps = len(events) - before - accepted
         if steps:
             discarded = len(kinds) - discards_before
@@ -585,4 +571,4 @@ class RoundBuilder:
             self.drawn = drawn
             if discarded:
                 self.last_riichi = False
-        return start + steps
+        return steps
