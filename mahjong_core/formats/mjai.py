@@ -133,6 +133,13 @@ def tile_from_name(name: object) -> Tile:
 
 
 def _tiles(value: object, what: str, count: int | None = None) -> list[Tile]:
+    if value.__class__ is list and (count is None or len(cast(list[object], value)) == count):
+        try:   # all names at once (None for an unknown name; an unhashable one raises)
+            tiles = list(map(_TILE_OF_NAME.get, cast(list[str], value)))
+        except TypeError:
+            tiles = [None]
+        if all(tiles):   # (a Tile is always true)
+            return cast(list[Tile], tiles)
     if not isinstance(value, list) or (count is not None and len(value) != count):
         _fail(f"{what} is a list of {'' if count is None else f'{count} '}tiles, "
               f"got {value!r}"[:200])
