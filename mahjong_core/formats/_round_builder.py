@@ -514,7 +514,10 @@ class RoundBuilder:
         one loop with the state in locals (most of a log's steps). Stops at the first step
         that is not plain or that ``draw`` or ``discard`` would refuse, before changing
         anything for it, and returns how many it played: the caller plays or refuses the
-        next through them."""
+        next through them.
+
+        Kept whole: the loop is the reading of most of a log, and a call per step (to
+        ``draw``, ``discard`` or a helper) would cost more than the step."""
         phase, seat, players = self.phase, self.seat, self.players
         if phase is _Phase.ANSWER:
             want = (seat + 1) % players
