@@ -106,8 +106,6 @@ _DENSE = 10
 """Text with a comma in fewer than this many characters counts as dense with numbers."""
 _SHORT_NUMBERS = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
 """The strict decoder for text that holds no number too long: its numbers are read in C."""
-_PLAIN = json.JSONDecoder(parse_constant=_constant)
-"""Python's own decoder, all in C (no call back into Python for an object or a number)."""
 _SPACED_KEY = re.compile(r'"\s+:')
 
 
@@ -143,11 +141,12 @@ def load_json_lines(lines: list[str], *, max_depth: int = MAX_JSON_DEPTH,
     as fast as one by one); or None when a line is not one JSON value or might be refused
     (read the lines one by one to learn which, and why).
 
-    The lines are read as one array by Python's own decoder, then checked: no number
-    longer than ``max_number`` (no run of number characters that long anywhere), nesting
-    no deeper than ``max_depth``, and no key twice: there are as many ``":`` in the text
-    as keys decoded (a repeated key leaves fewer keys than that; a key with blanks
-    before its colon is left to the slow path).
+    The lines are read as one array by Python's own decoder (each number's length
+    checked before it is converted, which costs less than searching the text when a few
+    lines hold many strings and few numbers), then checked: nesting no deeper than
+    ``max_depth``, and no key twice: there are as many ``":`` in the text as keys
+    decoded (a repeated key leaves fewer keys than that; a key with blanks before its
+    colon is left to the slow path).
     """
     if not lines:
         return []
@@ -157,10 +156,10 @@ def load_json_lines(lines: list[str], *, max_depth: int = MAX_JSON_DEPTH,
                                     for line in lines):
         return None   # perhaps nested too deep
     text = "[" + ",".join(lines) + "]"
-    if _long_number(max_number).search(text) or _spaced_key(text):
+    if _spaced_key(text):
         return None
     try:
-        values: list[object] = _PLAIN.decode(text)
+        values: list[object] = _number_checking(max_number).decode(text)
     except (ValueError, RecursionError):
         return None
     if len(values) != len(lines):
@@ -170,6 +169,23 @@ def load_json_lines(lines: list[str], *, max_depth: int = MAX_JSON_DEPTH,
     else:
         keys = _keys(values)
     return values if keys == text.count('":') else None
+
+
+@functools.lru_cache(maxsize=8)
+def _number_checking(max_number: int) -> json.JSONDecoder:
+    """Python's own decoder, but refusing a number longer than ``max_number`` before
+    converting it (raising JSONRefused); objects are made in C."""
+    def whole(literal: str) -> int:
+        if len(literal) > max_number:
+            raise JSONRefused("a number too long")
+        return int(literal)
+
+    def real(literal: str) -> float:
+        if len(literal) > max_number:
+            raise JSONRefused("a number too long")
+        return float(literal)
+
+    return json.JSONDecoder(parse_constant=_constant, parse_int=whole, parse_float=real)
 
 
 _SKIM = json.JSONDecoder(parse_int=len, parse_float=len, parse_constant=len,

@@ -4,18 +4,20 @@ and real games, damaged logs."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mahjong_core import Rules, Tile
 from mahjong_core.cli.replay import record_json
 from mahjong_core.errors import InvalidLogError
 from mahjong_core.formats import ReadError, iter_games, parse_mjai, parse_mjlog, replay_game
 from mahjong_core.formats import write_mjai as write
-from mahjong_core.formats.game_log import Agari, Ryuukyoku
+from mahjong_core.formats.game_log import Agari, GameLog, Ryuukyoku
 from mahjong_core.formats.mjai import tile_name
 from mahjong_core.table import (
     TENHOU_TABLE,
@@ -29,7 +31,7 @@ from mahjong_core.table import (
 )
 
 from .support.logs import documents, games
-from .support.played_games import game_records, play, seen
+from .support.played_games import game_records, play, play_sanma, seen
 from .support.strategies import ALL_TILES
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -231,3 +233,75 @@ def test_events_after_end_game() -> None:
                   {"type": "end_game"}, {"type": "end_game"}])
     with pytest.raises(InvalidLogError, match="line 10: a 'end_game' event after end_game"):
         parse_mjai(text)
+
+
+# --- the fast path (lines played without their JSON) against the checking path ---------
+
+_REAL_GAMES = [*documents(DATA / "rare_rounds.mjlog"), REAL.read_text(encoding="utf-8"),
+               *documents(DATA / "sanma_games.mjlog"),
+               (DATA / "tenhou_3p_kita_minkan.mjlog").read_text(encoding="utf-8")]
+"""Real four- and three-player games with rare rounds (kans, kita, double ron, pao)."""
+
+
+def _both_ways(text: str) -> tuple[GameLog | str, GameLog | str]:
+    """The game, or the error message, read with the fast path and with every line's
+    JSON read and checked."""
+    def read(fast: bool) -> GameLog | str:
+        try:
+            return parse_mjai(text, fast=fast)
+        except InvalidLogError as error:
+            return str(error)
+
+    return read(True), read(False)
+
+
+def _spaced(text: str) -> str:
+    """The same events as Python writes JSON by default (blanks after , and :)."""
+    return "\n".join(json.dumps(json.loads(line)) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("number", range(len(_REAL_GAMES)))
+def test_fast_path_reads_real_games_as_the_checking_path(number: int) -> None:
+    game = parse_mjlog(_REAL_GAMES[number])
+    text = write(replay_game(game), source=game)
+    fast, checked = _both_ways(text)
+    assert isinstance(fast, GameLog) and fast == checked
+    assert _both_ways(_spaced(text)) == (fast, fast)
+    assert fast == parse_mjai(text)
+
+
+def _mutated(lines: list[str], data: st.DataObject) -> str:
+    """The lines with one damaged: removed, repeated, swapped with the next, another
+    seat, tile or tsumogiri flag, or a blank line put before it."""
+    at = data.draw(st.integers(0, len(lines) - 2))
+    line = lines[at]
+    how = data.draw(st.sampled_from(["drop", "repeat", "swap", "seat", "tile", "flag",
+                                     "blank"]))
+    if how == "drop":
+        return "\n".join(lines[:at] + lines[at + 1:])
+    if how == "repeat":
+        return "\n".join(lines[:at + 1] + lines[at:])
+    if how == "swap":
+        return "\n".join([*lines[:at], lines[at + 1], line, *lines[at + 2:]])
+    if how == "blank":
+        return "\n".join([*lines[:at], "  ", *lines[at:]])
+    if how == "seat":
+        line = re.sub(r'"actor":\d', f'"actor":{data.draw(st.integers(0, 4))}', line)
+    elif how == "tile":
+        name = data.draw(st.sampled_from([*(tile_name(t) for t in ALL_TILES), "?", "5z"]))
+        line = re.sub(r'"pai":"[^"]*"', f'"pai":"{name}"', line)
+    else:
+        line = line.replace("true", "FALSE").replace("false", "true").replace("FALSE", "false")
+    return "\n".join([*lines[:at], line, *lines[at + 1:]])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans(), st.data())
+def test_fast_path_refuses_damaged_logs_as_the_checking_path(
+        seed: int, sanma: bool, data: st.DataObject) -> None:
+    """A damaged log gives the same error (or, when the damage still makes a game, the
+    same game) read either way."""
+    record = play_sanma(seed, rounds=2) if sanma else play(seed, rounds=2)
+    lines = write(record).splitlines()
+    fast, checked = _both_ways(_mutated(lines, data))
+    assert fast == checked

@@ -13,7 +13,7 @@ its input it is.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, Protocol, cast
 
 from ..errors import InvalidLogError
@@ -761,3 +761,73 @@ class RoundBuilder:
         return LogRound(self.round_index, self.honba, self.sticks, self.dice, self._dora,
                           self._padded(self.start_scores), self.dealer, hands,
                           tuple(self.events))
+
+    def play_turns(self, turns: Iterable[tuple[int, int, bool, int]]) -> int:
+        """Plays the plain draws and discards at the head of ``turns``, each ``(step,
+        code, tsumogiri, 136 * seat)``: ``step`` is the seat for a draw, 4 + the seat for
+        a discard (a riichi discard is not plain), anything else no plain step; ``code``
+        is the tile's ``2 * kind + red``. Plays them as ``draw`` and ``discard`` would, in
+        one loop with the state in locals (most of a log's steps). Stops at the first step
+        that is not plain or that ``draw`` or ``discard`` would refuse, before changing
+        anything for it, and returns how many it played: the caller plays or refuses the
+        next through them.
+
+        Kept whole: the loop is the reading of most of a log, and a call per step (to
+        ``draw``, ``discard`` or a helper) would cost more than the step."""
+        phase, seat, players = self.phase, self.seat, self.players
+        if phase is _Phase.ANSWER:
+            want = (seat + 1) % players
+        elif phase is _Phase.ACT:
+            want = 4 + seat
+        elif phase is _Phase.DRAW or phase is _Phase.RINSHAN or phase is _Phase.CHANKAN:
+            want = seat
+        else:
+            return 0
+        free, codes, hands = self._free, self._codes, self.hands
+        copies = _FREE[bool(self.red_fives), players]   # each code's ids, ascending
+        events, kinds, draws, discards = self.events, self.discards, _DRAWS, _DISCARDS
+        drawn, pending, accepted = self.drawn, self.riichi_pending, 0
+        before, discards_before = len(events), len(kinds)
+        for step, code, tsumogiri, base in turns:
+            if step != want:
+                break
+            if step < 4:   # a draw
+                ids = free.get(code)
+                if not ids:
+                    break
+                if pending is not None:
+                    self._accept_riichi()
+                    pending, accepted = None, 1
+                drawn = ids.pop(0)
+                hands[step].append(drawn)
+                events.append(draws[base + drawn])
+                want = step + 4
+                continue
+            hand = hands[step - 4]
+            if not tsumogiri:   # its lowest copy in the hand other than the drawn one
+                for taken in copies.get(code, ()):
+                    if taken != drawn and taken in hand:
+                        break
+                else:
+                    tsumogiri = True
+            if tsumogiri:
+                if drawn is None or codes[drawn] != code:
+                    break
+                taken = drawn
+            hand.remove(taken)
+            events.append(discards[taken == drawn][base + taken])
+            kinds.append(taken // 4)
+            drawn, want = None, (step - 3) % players   # the next seat draws
+        steps = len(events) - before - accepted
+        if steps:
+            discarded = len(kinds) - discards_before
+            self.live_draws += steps - discarded - (phase is _Phase.RINSHAN
+                                                    or phase is _Phase.CHANKAN)
+            if want < 4:
+                self.phase, self.seat, self.last = _Phase.ANSWER, (want - 1) % players, taken
+            else:
+                self.phase, self.seat, self.last = _Phase.ACT, want - 4, None
+            self.drawn = drawn
+            if discarded:
+                self.last_riichi = False
+        return steps

@@ -39,7 +39,9 @@ fourth hand with a score of 0, a 0 delta for it, ``nukidora`` for ``kita``).
 
 from __future__ import annotations
 
+import itertools
 import json
+import operator
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TypeAlias, cast
 
@@ -131,6 +133,13 @@ def tile_from_name(name: object) -> Tile:
 
 
 def _tiles(value: object, what: str, count: int | None = None) -> list[Tile]:
+    if value.__class__ is list and (count is None or len(cast(list[object], value)) == count):
+        try:   # all names at once (None for an unknown name; an unhashable one raises)
+            tiles = list(map(_TILE_OF_NAME.get, cast(list[str], value)))
+        except TypeError:
+            tiles = [None]
+        if all(tiles):   # (a Tile is always true)
+            return cast(list[Tile], tiles)
     if not isinstance(value, list) or (count is not None and len(value) != count):
         _fail(f"{what} is a list of {'' if count is None else f'{count} '}tiles, "
               f"got {value!r}"[:200])
@@ -430,7 +439,7 @@ _ROUND_EVENTS: dict[str, Callable[[_Reader, RoundBuilder, dict[str, object], str
 """How each event inside a round is played, by its type (``none`` does nothing)."""
 
 
-def parse_mjai(document: str | bytes) -> GameLog:
+def parse_mjai(document: str | bytes, *, fast: bool = True) -> GameLog:
     """Read one game's mjai events (``start_game`` to ``end_game``, one JSON object a
     line) into a ``GameLog``.
 
@@ -441,31 +450,112 @@ def parse_mjai(document: str | bytes) -> GameLog:
     text is not JSON, an event is unknown or out of order (a dahai by a seat whose turn
     it is not, a call of a tile nobody discarded, an event after end_game), names an
     unknown tile or a tile the player does not hold, or the log stops early.
+
+    Draws, discards and the events with nothing but a seat or a tile, written as mjai
+    writers write them, are taken by their text without reading their JSON; with
+    ``fast=False`` every line's JSON is read (slower, the same game or error).
     """
     if isinstance(document, bytes | bytearray):
         document = decode_utf8(document)
     if not isinstance(document, str):
         _fail(f"an mjai log is text, got {type(document).__name__}")
-    document = plain_str(document)
+    return _read(plain_str(document), fast=fast)
+
+
+def _read(document: str, *, fast: bool) -> GameLog:
+    """The game of an mjai document. ``fast``: a line that is one of ``_TURN_LINES`` is
+    played without reading its JSON, and one of ``_FIXED_LINES`` read by its text (the
+    same steps and errors as when read: the tests hold the two ways equal)."""
     reader = _Reader()
     reader.red = any(f'"5{suit}r"' in document for suit in _SUITS)
-    numbered = [(number, line) for number, line in enumerate(document.splitlines(), 1)
-                if line.strip()]
-    events = load_json_lines([line for _, line in numbered])
-    number = 0
-    for at, (number, line) in enumerate(numbered):
+    lines = document.splitlines()
+    turns = list(map(_TURN_LINES.get, lines, itertools.repeat(_NO_TURN))) if fast else [
+        _NO_TURN] * len(lines)
+    read: dict[int, object] = {}
+    batch: list[int] = []   # the other lines of plain JSON text, read at once
+    for at in itertools.compress(range(len(lines)), map(
+            operator.is_, turns, itertools.repeat(_NO_TURN))):
+        line = lines[at]
+        event = _FIXED_LINES.get(line) if fast else None
+        if event is not None:
+            read[at] = event
+        elif line.isascii() and not line.isspace() and line:
+            batch.append(at)
+    events = load_json_lines([lines[at] for at in batch])
+    if events is not None:
+        read.update(zip(batch, events, strict=True))
+    at, number, count = 0, 0, len(lines)
+    while at < count:
+        builder = reader.round
+        if turns[at] is not _NO_TURN and builder is not None and reader.reach is None:
+            played = builder.play_turns(itertools.islice(turns, at, None))
+            if played:
+                at = number = at + played
+                continue
+        line = lines[at]
+        at += 1
+        if turns[at - 1] is _NO_TURN and not line.strip():
+            continue
+        number = at
         try:
-            event = _event(line) if events is None else events[at]
-            if event.__class__ is not dict:
-                _fail(f"an event is a JSON object, got {type(event).__name__}")
-            reader.event(event)
+            value = read.get(at - 1, _UNREAD)
+            if value is _UNREAD:
+                value = _event(line)
+            if value.__class__ is not dict:
+                _fail(f"an event is a JSON object, got {type(value).__name__}")
+            reader.event(cast(dict[str, object], value))
         except MahjongError as error:
-            where = _where(reader, number)
-            raise InvalidLogError(f"line {number}{where}: {error}") from None
+            raise InvalidLogError(f"line {number}{_where(reader, number)}: {error}") from None
     try:
         return reader.game()
     except MahjongError as error:
         raise InvalidLogError(f"after line {number}: {error}") from None
+
+
+_Turn: TypeAlias = "tuple[int, int, bool, int]"
+_NO_TURN: _Turn = (-1, -1, False, 0)
+"""The step of a line that is no plain draw or discard (``RoundBuilder.play_turns``)."""
+
+
+def _turn_lines() -> dict[str, _Turn]:
+    """Each tsumo and dahai line as mjai writers write it (compact, or with Python's
+    blanks), and its step for ``RoundBuilder.play_turns``."""
+    lines: dict[str, _Turn] = {}
+    for comma, colon in ((",", ":"), (", ", ": ")):
+        for seat in range(_SEATS):
+            for name, tile in _TILE_OF_NAME.items():
+                head = (f'{{"type"{colon}"%s"{comma}"actor"{colon}{seat}{comma}"pai"{colon}'
+                        f'"{name}"')
+                code = 2 * tile.kind + tile.red
+                lines[head % "tsumo" + "}"] = (seat, code, False, 136 * seat)
+                for tsumogiri in (False, True):
+                    flag = "true" if tsumogiri else "false"
+                    lines[head % "dahai" + f'{comma}"tsumogiri"{colon}{flag}}}'] = (
+                        4 + seat, code, tsumogiri, 136 * seat)
+    return lines
+
+
+_TURN_LINES = _turn_lines()
+"""The draws and discards (most of a log's lines) by their exact text."""
+
+
+def _fixed_lines() -> dict[str, dict[str, object]]:
+    """The lines of an event with nothing but a seat or a tile (reach, reach_accepted,
+    dora) or nothing at all, as mjai writers write them, and their JSON value."""
+    def event(**fields: object) -> dict[str, object]:
+        return fields
+
+    events = [*(event(type=kind, actor=seat) for kind in ("reach", "reach_accepted")
+                for seat in range(_SEATS)),
+              *(event(type="dora", dora_marker=name) for name in _TILE_OF_NAME),
+              *(event(type=kind) for kind in ("end_kyoku", "end_game", "none"))]
+    return {json.dumps(event, separators=separators): event for event in events
+            for separators in ((",", ":"), (", ", ": "))}
+
+
+_FIXED_LINES = _fixed_lines()
+"""Lines read without reading their JSON (their values are only read, never changed)."""
+_UNREAD = object()
 
 
 def _event(line: str) -> object:
