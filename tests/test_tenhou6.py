@@ -19,6 +19,7 @@ from mahjong_core.formats import (
     parse_mjlog,
     parse_tenhou6,
     replay_game,
+    tenhou6,
     write_tenhou6,
 )
 from mahjong_core.formats.game_log import Agari, Call, CallKind, Ryuukyoku
@@ -272,3 +273,111 @@ def test_a_version_that_is_not_a_number_is_the_log_s_error(version: str) -> None
     assert f'"ver": {version}' in text
     with pytest.raises(InvalidLogError, match=r"version \(ver\) is a number such as 2.3"):
         parse_tenhou6(text)
+
+
+# --- the quick path and the checking path ------------------------------------------------
+
+
+def _real_documents() -> list[str]:
+    """Real games (rare rounds, kans, double ron, three-player kita and rinshan) as
+    tenhou.net/6 JSON, and Tenhou's own JSON of two games."""
+    texts = [*documents(DATA / "rare_rounds.mjlog"), *documents(DATA / "sanma_games.mjlog"),
+             *((DATA / f"{name}.mjlog").read_text(encoding="utf-8")
+               for name in ("tenhou_3p_kita_minkan", "tenhou_4p_four_kans",
+                            "tenhou_4p_kans_nine_terminals", "tenhou_4p_pao_old_format"))]
+    out = []
+    for text in texts:
+        game = parse_mjlog(text)
+        out.append(write_tenhou6(replay_game(game, strict=False), source=game))
+    return out + [json.dumps(_pair(name)[1], ensure_ascii=False) for name in GAMES]
+
+
+REAL_JSON = _real_documents()
+
+
+def _rounds(text: str) -> tuple[list[Any], bool, int]:
+    data = json.loads(text)
+    rule_type = tenhou6._rule_type(data.get("rule", {}), data["log"])
+    return data["log"], not rule_type & 0x02, 3 if rule_type & 0x10 else 4
+
+
+def _both_paths(raw: Any, number: int, red: bool, players: int) -> None:
+    """The quick path reads a round as the checking path does, or leaves it to it."""
+    quick = tenhou6._quick_round(raw, number, red, players)
+    try:
+        checked = tenhou6._checked_round(raw, number, red, players)
+    except InvalidLogError:
+        assert quick is None
+    else:
+        assert quick is None or quick == checked
+
+
+@pytest.mark.parametrize("number", range(len(REAL_JSON)))
+def test_the_quick_path_reads_every_real_round_as_the_checking_path(number: int) -> None:
+    """Every round of the real games (kans, kita, rinshan, chankan, double ron, nine
+    terminals, nagashi mangan among them) is read the quick way, equal to the checking
+    path's reading."""
+    rounds, red, players = _rounds(REAL_JSON[number])
+    for at, raw in enumerate(rounds, 1):
+        quick = tenhou6._quick_round(raw, at, red, players)
+        assert quick is not None, at
+        assert quick == tenhou6._checked_round(raw, at, red, players)
+
+
+@settings(max_examples=12, deadline=None)
+@given(game_records())
+def test_the_quick_path_reads_engine_games_as_the_checking_path(record: GameRecord) -> None:
+    rounds, red, players = _rounds(write_tenhou6(record))
+    for at, raw in enumerate(rounds, 1):
+        quick = tenhou6._quick_round(raw, at, red, players)
+        assert quick is not None and quick == tenhou6._checked_round(raw, at, red, players)
+
+
+def _mutations(raw: list[Any]) -> list[list[Any]]:
+    """A round changed in each of the ways a damaged log may be: an item of a seat's
+    lists dropped, doubled, moved to the next seat, or replaced by another code, a call
+    string or a kan string."""
+    out = []
+    for seat in range(4):
+        for column in (5, 6):
+            items = raw[4 + 3 * seat + column - 4]
+            for at in range(0, len(items), 3):
+                for change in range(6):
+                    copy = json.loads(json.dumps(raw))
+                    mine = copy[4 + 3 * seat + column - 4]
+                    other = copy[4 + 3 * ((seat + 1) % 4) + column - 4]
+                    if change == 0:
+                        del mine[at]
+                    elif change == 1:
+                        mine.insert(at, mine[at])
+                    elif change == 2:
+                        other.insert(min(at, len(other)), mine.pop(at))
+                    elif change == 3:
+                        mine[at] = 60 if column == 6 else 11 + (at * 7) % 37
+                    elif change == 4:
+                        mine[at] = "p" + "11" * 3 if column == 5 else "r60"
+                    else:
+                        mine[at] = "111111a11" if column == 6 else "m11111111"
+                    out.append(copy)
+    return out
+
+
+@pytest.mark.parametrize("number", [0, len(REAL_JSON) - 1, len(REAL_JSON) - 2])
+def test_damaged_rounds_read_or_refused_as_the_checking_path_does(number: int) -> None:
+    """Rounds of real games damaged many ways: the quick path reads each as the checking
+    path does, or leaves it to the checking path (whose error ``parse_tenhou6`` raises)."""
+    rounds, red, players = _rounds(REAL_JSON[number])
+    for at, raw in enumerate(rounds[:3], 1):
+        for damaged in _mutations(raw):
+            _both_paths(damaged, at, red, players)
+
+
+def test_a_damaged_round_is_refused_as_the_checking_path_refuses_it() -> None:
+    data = json.loads(REAL_JSON[-1])
+    data["log"][0][5].insert(3, data["log"][0][5][3])   # seat 0 draws a tile twice
+    text = json.dumps(data, ensure_ascii=False)
+    with pytest.raises(InvalidLogError) as quick:
+        parse_tenhou6(text)
+    with pytest.raises(InvalidLogError) as checked:
+        tenhou6._checked_round(data["log"][0], 1, True, 4)
+    assert str(quick.value) == str(checked.value)

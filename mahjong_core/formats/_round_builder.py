@@ -13,8 +13,8 @@ its input it is.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
-from typing import NoReturn
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NoReturn, Protocol, cast
 
 from ..errors import InvalidLogError
 from ..table.draws import draw_after_discard, is_nine_terminals, terminal_and_honour_kinds
@@ -38,7 +38,8 @@ from .game_log import (
 )
 from .record_mjlog import DRAW_TYPES
 
-__all__ = ["RIICHI_COST", "RoundBuilder"]
+__all__ = ["DRAWN_TILE", "PLACEHOLDER", "RIICHI", "RIICHI_COST", "ListedCall", "ListedKan",
+           "RoundBuilder", "tile_code"]
 
 RIICHI_COST = 1000
 """The stick a riichi puts on the table in the logs these readers take."""
@@ -78,6 +79,52 @@ def _fail(message: str) -> NoReturn:
     raise InvalidLogError(message)
 
 
+DRAWN_TILE = -1
+"""In ``RoundBuilder.follow_lists``' discards: the tile just drawn."""
+RIICHI = 128
+"""In ``RoundBuilder.follow_lists``' discards: added to a discard that declares riichi."""
+PLACEHOLDER = -2
+"""In ``RoundBuilder.follow_lists``' discards: the place an open kan takes."""
+
+
+def tile_code(tile: Tile) -> int:
+    """A tile as ``RoundBuilder.follow_lists`` takes it: twice the kind, plus one for a
+    red five."""
+    return _code(tile)
+
+
+class ListedKan(Protocol):
+    """A closed or added kan or a kita in a seat's list of discards."""
+
+    @property
+    def kind(self) -> str:
+        """``"ankan"``, ``"kakan"`` or ``"kita"``."""
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The kan's four tiles, or the added or set-aside tile."""
+
+
+class ListedCall(Protocol):
+    """A chi, pon or open kan in a seat's list of takes."""
+
+    @property
+    def kind(self) -> CallKind | None:
+        """The call's kind (never None in a list of takes)."""
+
+    @property
+    def tile(self) -> Tile:
+        """The discard it takes."""
+
+    @property
+    def own(self) -> tuple[Tile, ...]:
+        """The caller's own tiles."""
+
+    @property
+    def offset(self) -> int:
+        """Seats after the caller of the discarder (3: the player on the left)."""
+
+
 class _Phase(enum.Enum):
     DRAW = "draw"          # ``seat`` draws next (the round's first draw)
     ACT = "act"            # ``seat`` holds a full hand: discard, kan, tsumo, nine terminals
@@ -86,6 +133,17 @@ class _Phase(enum.Enum):
     CHANKAN = "chankan"    # the others may rob ``seat``'s added kan or kita; else it draws
     WON = "won"            # a ron ended the round: more rons on the same tile may follow
     OVER = "over"
+
+
+_ACT, _ANSWER, _CHANKAN = _Phase.ACT, _Phase.ANSWER, _Phase.CHANKAN
+"""The phases ``follow_lists`` sets, looked up once (an enum member's lookup is slow)."""
+_SEAT_DRAWS = tuple(_DRAWS[136 * seat: 136 * seat + 136] for seat in range(_SEATS))
+"""Each seat's draw of each tile id (``_DRAWS`` by seat)."""
+_SEAT_DISCARDS = tuple(tuple(_DISCARDS[tsumogiri][136 * seat: 136 * seat + 136]
+                             for tsumogiri in (False, True)) for seat in range(_SEATS))
+"""Each seat's discard of each tile id, at ``[seat][tsumogiri][tile]``."""
+_LAST_CODE = 2 * 33
+"""The highest ``tile_code`` (chun's): a riichi discard's is above it."""
 
 
 class RoundBuilder:
@@ -111,8 +169,8 @@ class RoundBuilder:
                   f"{[len(hand) for hand in hands]}")
         if scores is not None and len(scores) != players:
             _fail(f"a round's scores are one per seat ({players}), got {list(scores)}")
-        self.hands: list[list[TileId]] = [[self._new(tile, "a dealt tile") for tile in hand]
-                                          for hand in hands]
+        self._ids = _FREE[bool(red_fives), players]
+        self.hands: list[list[TileId]] = [self._dealt_ids(hand) for hand in hands]
         self._dealt = tuple(tuple(sorted(hand)) for hand in self.hands)
         self._dora = self._new(dora, "the dora indicator")
         self.dora_ids: list[TileId] = [self._dora]
@@ -153,6 +211,16 @@ class RoundBuilder:
         if not free:
             self._no_id(tile, what)
         return free.pop(0)
+
+    def _dealt_ids(self, hand: Sequence[Tile]) -> list[TileId]:
+        """Fresh ids for a dealt hand (``_new`` for each tile, in one step)."""
+        frees, ids = self._free, []
+        for tile in hand:
+            free = frees.get(2 * tile.kind + tile.red)
+            if not free:
+                self._no_id(tile, "a dealt tile")
+            ids.append(free.pop(0))
+        return ids
 
     def _no_id(self, tile: Tile, what: str) -> NoReturn:
         """Why ``tile`` gets no fresh id: the game has no such tile, or its copies are all
@@ -290,6 +358,194 @@ class RoundBuilder:
         self.discards.append(tile_id // 4)
         self.last_riichi = riichi
         self.phase, self.drawn, self.last = _Phase.ANSWER, None, tile_id
+
+    def follow_lists(self, takes: Sequence[Sequence[int | ListedCall]],
+                     gives: Sequence[Sequence[int | ListedKan]],
+                     kan_dora: Sequence[Tile] = ()) -> str | None:
+        """Play the turns of a round whose seats' takes and discards are listed apart (as
+        tenhou.net/6 lists them), from the dealer's first draw. A take is a drawn tile's
+        ``tile_code`` or a call; a discard a ``tile_code`` or ``DRAWN_TILE`` (either plus
+        ``RIICHI`` for a riichi discard), ``PLACEHOLDER`` (the place of an open kan), or
+        a closed or added kan or a kita. ``kan_dora`` are the indicators the kans turn
+        over: a closed kan's at once, another's when its maker next discards (as the
+        table does).
+
+        The turn passes to the next seat after a discard unless a seat whose next take
+        calls that discard calls it (a pon or kan before a chi): the order a round is
+        most often played in. Says where the lists end: ``"discard"``, ``"draw"`` or
+        ``"kan"`` (of the seat ``seat``); None when they do not follow that order (a
+        take where a draw is due, a placeholder out of place, a tile with no copy left,
+        lists that end apart, more indicators than kans): the builder is then left
+        part-way, and the reader searches the order with a new one. Raises
+        InvalidLogError where a call or kan does not fit, as ``call`` and the kans do.
+
+        Kept whole: one loop over the turns is the reading of a round, and a call per
+        turn would cost more than the turn.
+        """
+        players, hands, free, ids_of = self.players, self.hands, self._free, self._ids
+        add_event, kinds = self.events.append, self.discards.append
+        listed_takes: Sequence[Sequence[Any]] = takes
+        listed_gives: Sequence[Sequence[Any]] = gives
+        taken, given = [0] * players, [0] * players
+        left = sum(map(len, takes)) + sum(map(len, gives))
+        calling = {seat for seat in range(players)
+                   if takes[seat] and takes[seat][0].__class__ is not int}
+        seat, dora, riichi, drawn = self.seat, iter(kan_dora), False, None
+        live_draws = self.live_draws
+        pending = 0   # kan dora to turn over at the next discard
+        live, waiting, robbed = True, False, False   # a live draw, a riichi, a kan to rob
+        while True:   # ``seat`` draws
+            items, index = listed_takes[seat], taken[seat]
+            try:   # a call, no take left, no copy left: not the plain order
+                tile_id = free[items[index]].pop(0)
+            except (IndexError, KeyError):
+                return None
+            taken[seat] = index = index + 1
+            left -= 1
+            if index < len(items) and items[index].__class__ is not int:
+                calling.add(seat)
+            if waiting:
+                if self.riichi_pending is not None:
+                    self._accept_riichi()
+                waiting = False
+            if robbed:   # after an added kan or a kita
+                self._turn_over(pending, dora)
+                pending = 1 if self._robbed == "added kan" else 0
+                robbed = False
+            hand = hands[seat]
+            hand.append(tile_id)
+            add_event(_SEAT_DRAWS[seat][tile_id])
+            drawn = tile_id
+            if live:
+                live_draws += 1
+            seat_gives, seat_discards = listed_gives[seat], _SEAT_DISCARDS[seat]
+            while True:   # ``seat`` discards (another may call it) or makes a kan
+                index = given[seat]
+                try:
+                    give = seat_gives[index]
+                except IndexError:
+                    self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
+                    self.last_riichi, self.live_draws = riichi, live_draws
+                    return "draw" if left == 0 and next(dora, None) is None else None
+                given[seat] = index + 1
+                left -= 1
+                if give.__class__ is not int:
+                    self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
+                    self.last_riichi, self.live_draws = riichi, live_draws
+                    pending = self._listed_kan(seat, give, pending, dora)
+                    robbed = self.phase is _CHANKAN
+                    if left == 0 and robbed:
+                        return "kan" if next(dora, None) is None else None
+                    live = False
+                    break
+                if pending:
+                    self._turn_over(pending, dora)
+                    pending = 0
+                riichi = give > _LAST_CODE
+                if riichi:
+                    give -= RIICHI
+                if give != DRAWN_TILE:   # the lowest copy in the hand (the drawn one is the
+                    for tile_id in ids_of.get(give, ()):   # highest of its kind)
+                        if tile_id in hand:
+                            break
+                    else:
+                        return None
+                elif drawn is None:
+                    return None
+                else:
+                    tile_id = drawn
+                hand.remove(tile_id)
+                if riichi:
+                    if not self._listed_riichi(seat):
+                        return None
+                    waiting = True
+                add_event(seat_discards[tile_id == drawn][tile_id])
+                kinds(tile_id >> 2)
+                if left == 0:
+                    self._answer_state(seat, tile_id, riichi)
+                    self.live_draws = live_draws
+                    return "discard" if next(dora, None) is None else None
+                caller = self._listed_caller(seat, tile_id, calling, takes, taken) \
+                    if calling else None
+                if caller is None:
+                    seat, live = (seat + 1) % players, True
+                    break
+                other, call = caller
+                taken[other] = index = taken[other] + 1
+                left -= 1
+                if index >= len(takes[other]) or takes[other][index].__class__ is int:
+                    calling.discard(other)
+                self._answer_state(seat, tile_id, riichi)
+                self.call(other, cast(CallKind, call.kind), (other + call.offset) % _SEATS,
+                          call.tile, call.own)
+                seat, drawn, hand, waiting = other, None, hands[other], False
+                seat_gives, seat_discards = listed_gives[seat], _SEAT_DISCARDS[seat]
+                if call.kind is CallKind.MINKAN:
+                    if given[other] < len(gives[other]) and gives[other][given[other]] == \
+                            PLACEHOLDER:
+                        given[other] += 1
+                        left -= 1
+                    self._turn_over(pending, dora)
+                    pending, live = 1, False
+                    break
+
+    def _answer_state(self, seat: int, discard: TileId, riichi: bool) -> None:
+        """The state ``discard`` would leave: the others answer ``seat``'s discard."""
+        self.phase, self.seat, self.drawn, self.last = _ANSWER, seat, None, discard
+        self.last_riichi = riichi
+
+    def _listed_riichi(self, seat: int) -> bool:
+        """``seat`` declares riichi with its discard (as ``discard`` does); False when it
+        has declared it before."""
+        if self.riichi_declared[seat]:
+            return False
+        self.riichi_declared[seat] = True
+        self.events.append(Riichi(seat, 1))
+        self.riichi_pending = seat
+        return True
+
+    def _listed_kan(self, seat: int, kan: ListedKan, pending: int, dora: Iterator[Tile]
+                    ) -> int:
+        """``seat``'s closed or added kan or kita of ``follow_lists``; the kan dora
+        still to turn over."""
+        if kan.kind == "ankan":
+            self._turn_over(pending, dora)
+            self.closed_kan(seat, kan.tiles)
+            self._turn_over(1, dora)
+            return 0
+        if kan.kind == "kakan":
+            self.added_kan(seat, kan.tiles[0])
+        elif kan.kind == "kita":
+            self.kita(seat, kan.tiles[0])
+        else:
+            _fail(f"seat {seat}'s discard is a {kan.kind} out of place")
+        return pending
+
+    def _turn_over(self, count: int, dora: Iterator[Tile]) -> None:
+        """Turn over the next ``count`` kan dora indicators."""
+        for _ in range(count):
+            tile = next(dora, None)
+            if tile is None:
+                _fail(f"a kan turns over dora indicator {len(self.dora_ids) + 1}, but the "
+                      "log lists no more")
+            self.dora(tile)
+
+    def _listed_caller(self, seat: int, discard: TileId, calling: set[int],
+                       takes: Sequence[Sequence[int | ListedCall]], taken: list[int]
+                       ) -> tuple[int, ListedCall] | None:
+        """The seat that calls ``seat``'s ``discard``, and its call: of the seats whose
+        next take calls it, the first after ``seat`` with a pon, else the one with a chi."""
+        code = self._codes[discard]
+        found = None
+        for step in range(1, self.players):
+            other = (seat + step) % self.players
+            if other in calling:
+                call = cast(ListedCall, takes[other][taken[other]])
+                if (other + call.offset) % _SEATS == seat and _code(call.tile) == code:
+                    if call.kind is not CallKind.CHI:
+                        return other, call
+                    found = found or (other, call)
+        return found
 
     def riichi_accepted(self, seat: int) -> None:
         """The log says ``seat``'s riichi stick is on the table (before the next step)."""

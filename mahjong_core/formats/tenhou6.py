@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import NoReturn, TypeAlias, cast
 
 import attrs
@@ -65,7 +66,7 @@ from ..table import (
     Win,
 )
 from ..tile import Tile, TileId, plain_str
-from ._round_builder import RoundBuilder
+from ._round_builder import DRAWN_TILE, PLACEHOLDER, RIICHI, RoundBuilder, tile_code
 from .game_log import (
     Agari,
     CallKind,
@@ -187,8 +188,8 @@ def _codes(text: str, letters: str, what: str) -> tuple[str, int, list[Tile]]:
     digits = text[:at] + text[at + 1:]
     if len(digits) % 2 or not digits.isascii():
         _fail(f"{what} {quote(text)} is no call string (two-digit codes)")
-    tiles = [_tile_of_code(int(digits[i:i + 2]), f"{what} {quote(text)} holds")
-             for i in range(0, len(digits), 2)]
+    holds = f"{what} {quote(text)} holds"
+    tiles = [_tile_of_code(int(digits[i:i + 2]), holds) for i in range(0, len(digits), 2)]
     return letter, at // 2, tiles
 
 
@@ -489,10 +490,17 @@ def _called(state: _State, gives: Sequence[Sequence[_Give]], other: int,
 # --- reading: rounds and games ----------------------------------------------------------------
 
 
-def _ints(value: object, what: str, count: int | None = None) -> list[int]:
-    if not isinstance(value, list) or any(type(v) is not int for v in value) or (
+_INT_TYPE = {int}
+
+
+def _ints(value: object, what: str | Callable[[], str], count: int | None = None
+          ) -> list[int]:
+    """``value`` as a list of whole numbers (``count`` of them); ``what`` names it (a
+    function: its name made only for a message)."""
+    if not isinstance(value, list) or (value and {*map(type, value)} != _INT_TYPE) or (
             count is not None and len(value) != count):
-        _fail(f"{what} is a list of {'' if count is None else f'{count} '}whole numbers, "
+        name = what if isinstance(what, str) else what()
+        _fail(f"{name} is a list of {'' if count is None else f'{count} '}whole numbers, "
               f"got {value!r}"[:200])
     return cast(list[int], value)
 
@@ -525,36 +533,43 @@ def _win_record(info: list[_Json], deltas: list[int], what: str, players: int) -
         _fail(f"{what} [winner, from, liable, ...] names seats 0-{players - 1}, got "
               f"{info!r}"[:200])
     winner, source, liable = cast(list[int], info[:3])
-    win = _WinInfo(winner, source, tuple(deltas), None if liable == winner else liable)
+    pao = None if liable == winner else liable
     text = info[3] if len(info) > 3 else None
     match = _TEXT.fullmatch(text) if isinstance(text, str) else None
+    value: tuple[int | None, int | None, int | None] = (None, None, None)
     if match is not None and match.group(1) is not None:
         first, second = int(match.group(3)), match.group(4)
         payers = players - 1   # a tsumo's each-payer amounts times the payers
         points = ((payers - 1) * first + int(second) if second is not None
                   else payers * first if match.group(5) else first)
-        win = attrs.evolve(win, fu=int(match.group(1)), points=points, limit=0)
+        value = (int(match.group(1)), points, 0)
     yaku: list[tuple[int, int]] = []
     yakuman: list[int] = []
     for entry in info[4:]:
         found = _YAKU_TEXT.fullmatch(entry) if isinstance(entry, str) else None
-        if found is None or found.group(1) not in TENHOU_YAKU_NAMES:
-            return win   # yaku named otherwise: the engine works them out in any case
-        number = TENHOU_YAKU_NAMES.index(found.group(1))
+        if found is None or found.group(1) not in _YAKU_NUMBERS:
+            # yaku named otherwise: the engine works them out in any case
+            return _WinInfo(winner, source, tuple(deltas), pao, *value)
+        number = _YAKU_NUMBERS[found.group(1)]
         if found.group(3):
             yakuman.append(number)
         else:
             yaku.append((number, int(found.group(2))))
-    if yakuman:
-        return attrs.evolve(win, yakuman=tuple(yakuman))
-    return attrs.evolve(win, yaku=tuple(yaku)) if yaku else win
+    return _WinInfo(winner, source, tuple(deltas), pao, *value,
+                    yaku=tuple(yaku) if yaku and not yakuman else None,
+                    yakuman=tuple(yakuman) if yakuman else None)
 
 
-def _deltas(value: object, what: str, players: int) -> list[int]:
+_YAKU_NUMBERS = {name: number for number, name in reversed(list(enumerate(TENHOU_YAKU_NAMES)))}
+"""Each yaku name's first number in ``TENHOU_YAKU_NAMES``."""
+
+
+def _deltas(value: object, what: str | Callable[[], str], players: int) -> list[int]:
     """A result's score changes: one a seat, a three-player game's empty fourth seat 0 or
     left out."""
     deltas = _ints(value, what)
     if len(deltas) != players and not (len(deltas) == _SEATS and deltas[3] == 0):
+        what = what if isinstance(what, str) else what()
         _fail(f"{what} are one per seat ({players}{', or 4 with a last 0' if players == 3 else ''}"
               f"), got {deltas}")
     return deltas[:players]
@@ -601,24 +616,49 @@ def _end_of(result: object, where: str, players: int
 
 
 def _round(raw: object, number: int, red_fives: bool, players: int) -> LogRound:
+    """A round of the log: read the quick way when its turns are plain, else by the
+    checking path, which searches the order of turns and names what is damaged."""
+    quick = _quick_round(raw, number, red_fives, players)
+    return quick if quick is not None else _checked_round(raw, number, red_fives, players)
+
+
+@attrs.frozen
+class _Head:
+    """What a round's lists hold before the turns: its place, the scores, the
+    indicators, the dealt hands and the result."""
+
+    meta: list[int]
+    where: str
+    scores: list[int]
+    dora: list[Tile]
+    ura: list[Tile]
+    hands: list[list[Tile]]
+    end: _End
+    wins: list[_WinInfo]
+    draw_kind: str | None
+    draw_deltas: list[int] | None
+
+
+def _head(raw: object, number: int, players: int,
+          seat_lists: Callable[[str, int, object, object], None]) -> _Head:
+    """A round's lists but the turns, checked; ``seat_lists`` takes each seat's takes and
+    discards (checked to be lists) in seat order, before the result is read."""
     if not isinstance(raw, list) or len(raw) != 17:
         _fail(f"round {number}: a round is a list of 17 elements, got "
               f"{len(raw) if isinstance(raw, list) else type(raw).__name__}")
-    meta = _ints(raw[0], f"round {number}: [round, honba, sticks]", 3)
+    meta = _ints(raw[0], lambda: f"round {number}: [round, honba, sticks]", 3)
     where = _label(meta, number)
     if not 0 <= meta[0] < 16 or meta[1] < 0 or meta[2] < 0:
         _fail(f"{where}: [round, honba, sticks] is [0-15, 0 or more, 0 or more], got {meta}")
-    scores = _deltas(raw[1], f"{where}: the scores", players)
-    dora = [_tile_of_code(c, f"{where}: the dora indicator")
-            for c in _ints(raw[2], f"{where}: the dora indicators")]
-    ura = [_tile_of_code(c, f"{where}: the ura indicator")
-           for c in _ints(raw[3], f"{where}: the ura indicators")]
+    scores = _deltas(raw[1], lambda: f"{where}: the scores", players)
+    dora = [_TILE_OF_CODE.get(c) or _tile_of_code(c, f"{where}: the dora indicator")
+            for c in _ints(raw[2], lambda: f"{where}: the dora indicators")]
+    ura = [_TILE_OF_CODE.get(c) or _tile_of_code(c, f"{where}: the ura indicator")
+           for c in _ints(raw[3], lambda: f"{where}: the ura indicators")]
     if not 1 <= len(dora) <= 5 or len(ura) > len(dora):
         _fail(f"{where}: 1-5 dora indicators and no more ura indicators, got {len(dora)} and "
               f"{len(ura)}")
     hands: list[list[Tile]] = []
-    takes: list[list[_Take]] = []
-    gives: list[list[_Give]] = []
     for seat in range(_SEATS):
         dealt, took, gave = raw[4 + 3 * seat: 7 + 3 * seat]
         if seat >= players:
@@ -626,35 +666,132 @@ def _round(raw: object, number: int, red_fives: bool, players: int) -> LogRound:
                 _fail(f"{where}: the empty fourth seat of a three-player game has tiles or "
                       f"turns ({dealt!r}, {took!r}, {gave!r})"[:200])
             continue
-        hands.append([_tile_of_code(c, f"{where}: seat {seat}'s dealt tile")
-                      for c in _ints(dealt, f"{where}: seat {seat}'s dealt tiles", 13)])
+        named = partial("{}: seat {}'s dealt tiles".format, where, seat)
+        hands.append([_TILE_OF_CODE.get(c) or _tile_of_code(c, f"{where}: seat {seat}'s "
+                                                            "dealt tile")
+                      for c in _ints(dealt, named, 13)])
         for value, name in ((took, "takes"), (gave, "discards")):
             if not isinstance(value, list):
                 _fail(f"{where}: seat {seat}'s {name} are a list, got {value!r}"[:200])
+        seat_lists(where, seat, took, gave)
+    end, wins, draw_kind, draw_deltas = _end_of(raw[16], where, players)
+    if meta[0] % 4 >= players:
+        _fail(f"{where}: a three-player game has no fourth hand of a round wind")
+    return _Head(meta, where, scores, dora, ura, hands, end, wins, draw_kind, draw_deltas)
+
+
+def _builder(head: _Head, red_fives: bool, players: int) -> RoundBuilder:
+    meta = head.meta
+    return RoundBuilder(round_index=meta[0], honba=meta[1], sticks=meta[2],
+                        scores=head.scores, dealer=meta[0] % 4, hands=head.hands,
+                        dora=head.dora[0], red_fives=red_fives,
+                        names=lambda tile: str(_code(tile)), players=players)
+
+
+def _finish(builder: RoundBuilder, head: _Head) -> LogRound:
+    """The round's result written after its turns."""
+    for win in head.wins:
+        builder.win(win.winner, win.source,
+                    ura=head.ura if builder.riichi_declared[win.winner] else (),
+                    deltas=win.deltas, fu=win.fu, points=win.points, limit=win.limit,
+                    yaku=win.yaku, yakuman=win.yakuman, pao=win.pao)
+    if not head.wins:
+        builder.end_in_draw(head.draw_kind, head.draw_deltas if head.draw_deltas is not None
+                            else [0] * builder.players)
+    return builder.finish()
+
+
+def _checked_round(raw: object, number: int, red_fives: bool, players: int) -> LogRound:
+    """A round read by searching the order of its turns (see ``_order``), every item
+    checked as it comes."""
+    takes: list[list[_Take]] = []
+    gives: list[list[_Give]] = []
+
+    def seat_lists(where: str, seat: int, took: object, gave: object) -> None:
         takes.append(_takes(cast(list[object], took), where, seat, players))
         gives.append(_gives(cast(list[object], gave), where, seat))
-    end, wins, draw_kind, draw_deltas = _end_of(raw[16], where, players)
-    dealer = meta[0] % 4
-    if dealer >= players:
-        _fail(f"{where}: a three-player game has no fourth hand of a round wind")
+
+    head = _head(raw, number, players, seat_lists)
     try:
-        steps = _order(takes, gives, dealer, end)
-        builder = RoundBuilder(round_index=meta[0], honba=meta[1], sticks=meta[2],
-                               scores=scores, dealer=dealer, hands=hands, dora=dora[0],
-                               red_fives=red_fives, names=lambda tile: str(_code(tile)),
-                               players=players)
-        _build(builder, steps, dora[1:])
-        for win in wins:
-            builder.win(win.winner, win.source,
-                        ura=ura if builder.riichi_declared[win.winner] else (),
-                        deltas=win.deltas, fu=win.fu, points=win.points, limit=win.limit,
-                        yaku=win.yaku, yakuman=win.yakuman, pao=win.pao)
-        if not wins:
-            builder.end_in_draw(draw_kind, draw_deltas if draw_deltas is not None
-                                else [0] * players)
-        return builder.finish()
+        steps = _order(takes, gives, head.meta[0] % 4, head.end)
+        builder = _builder(head, red_fives, players)
+        _build(builder, steps, head.dora[1:])
+        return _finish(builder, head)
     except InvalidLogError as error:
-        raise InvalidLogError(f"{where}: {error}") from None
+        raise InvalidLogError(f"{head.where}: {error}") from None
+
+
+# --- reading: the quick path ------------------------------------------------------------------
+
+_TAKE_CODES = {code: tile_code(tile) for code, tile in _TILE_OF_CODE.items()}
+"""Each tile code as ``RoundBuilder.follow_lists`` takes a draw of it."""
+_GIVE_CODES = {**_TAKE_CODES, _TSUMOGIRI: DRAWN_TILE, _PLACEHOLDER: PLACEHOLDER}
+
+
+def _quick_round(raw: object, number: int, red_fives: bool, players: int) -> LogRound | None:
+    """A round whose turns follow the plain order (no kan, no kita: see
+    ``RoundBuilder.follow_lists``) read without searching it, nor making an item object
+    a take or discard; None for any other round, or a damaged one, which the checking
+    path (``_checked_round``) reads or refuses, naming the place. Whatever the quick
+    path reads, the checking path reads the same (tests/test_tenhou6.py proves it)."""
+    takes: list[list[int | _Take | None]] = []
+    gives: list[list[int | _Give | None]] = []
+
+    def seat_lists(where: str, seat: int, took: object, gave: object) -> None:
+        takes.append(_listed_takes(cast(list[object], took), where, seat, players))
+        gives.append(_listed_gives(cast(list[object], gave), where, seat))
+
+    try:
+        head = _head(raw, number, players, seat_lists)
+        if any(None in listed for listed in takes) or any(None in listed for listed in gives):
+            return None
+        builder = _builder(head, red_fives, players)
+        ends = builder.follow_lists(cast(list[list[int | _Take]], takes),
+                                    cast(list[list[int | _Give]], gives), head.dora[1:])
+        if ends is None or not _ends_as(head.end, ends, builder.seat):
+            return None
+        return _finish(builder, head)
+    except InvalidLogError:
+        return None
+
+
+def _ends_as(end: _End, ends: str, seat: int) -> bool:
+    """Whether lists that end on ``seat``'s ``"discard"``, ``"draw"`` or ``"kan"`` end
+    as the result says (as ``_act`` and ``_answer`` decide)."""
+    how, winners, source = end
+    if ends == "discard":
+        return how in ("draw", "ron3") or (how == "ron" and source == seat)
+    if ends == "draw":
+        return (how == "tsumo" and winners == {seat}) or how == "yao9"
+    return how == "ron" and source == seat
+
+
+def _listed_takes(items: list[object], where: str, seat: int, players: int
+                  ) -> list[int | _Take | None]:
+    """A seat's takes as ``follow_lists`` takes them; None for an item it cannot."""
+    takes: list[int | _Take | None] = [
+        _TAKE_CODES.get(item) if item.__class__ is int else None for item in items]
+    if None in takes:
+        for n, item in enumerate(items):
+            if takes[n] is None and item.__class__ is not int:
+                takes[n] = _take(item, f"{where}: seat {seat}'s take {n}", seat, players)
+    return takes
+
+
+def _listed_gives(items: list[object], where: str, seat: int) -> list[int | _Give | None]:
+    """A seat's discards as ``follow_lists`` takes them; None for an item it cannot."""
+    gives: list[int | _Give | None] = [
+        _GIVE_CODES.get(item) if item.__class__ is int else None for item in items]
+    if None in gives:
+        for n, item in enumerate(items):
+            if gives[n] is None and item.__class__ is not int:
+                give = _give(item, f"{where}: seat {seat}'s discard {n}")
+                if give.kind != "discard":
+                    gives[n] = give
+                elif give.riichi:
+                    code = tile_code(give.tiles[0]) if give.tiles else DRAWN_TILE
+                    gives[n] = code + RIICHI
+    return gives
 
 
 def _build(builder: RoundBuilder, steps: list[_Step], kan_dora: list[Tile]) -> None:
