@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -14,7 +15,14 @@ from hypothesis import strategies as st
 
 from mahjong_core import TileId
 from mahjong_core.errors import InvalidLogError
-from mahjong_core.formats import GameSource, ReadError, iter_games, iter_sources
+from mahjong_core.formats import (
+    GameSource,
+    LogFormat,
+    ReadError,
+    iter_games,
+    iter_sources,
+    write_game,
+)
 from mahjong_core.formats.game_log import (
     Agari,
     AgariRecord,
@@ -35,9 +43,15 @@ from mahjong_core.formats.game_log import (
     Ryuukyoku,
     RyuukyokuRecord,
 )
-from mahjong_core.formats.mjlog import format_mjlog, parse_mjlog
+from mahjong_core.formats.mjlog import (
+    _read_as_written,
+    _read_checked,
+    format_mjlog,
+    parse_mjlog,
+)
 
 from .support.mjlog_strategies import calls, games, players_and_seats
+from .support.played_games import play, play_sanma
 
 DATA = Path(__file__).parent / "data"
 FOUR_PLAYER_LOGS = ("tenhou_4p_kans_nine_terminals.mjlog", "tenhou_4p_four_kans.mjlog",
@@ -988,3 +1002,54 @@ def test_a_list_attribute_is_read_or_refused_for_what_is_wrong(items: list[str])
     else:
         with pytest.raises(InvalidLogError, match=re.escape(problem)):
             parse_mjlog(document)
+
+
+# --- the reading of a document as Tenhou writes it ---------------------------------------
+
+def _outcome(read: Callable[[str], GameLog], document: str) -> GameLog | str:
+    try:
+        return read(document)
+    except InvalidLogError as error:
+        return f"InvalidLogError: {error}"
+
+
+@pytest.mark.parametrize("name", REAL_LOGS)
+def test_a_log_as_tenhou_writes_it_is_read_as_written_to_the_checking_readers_game(
+        name: str) -> None:
+    document = real_text(name)
+    game = _read_as_written(document)
+    assert game is not None
+    assert game == _read_checked(document)
+
+
+def _mutations(document: str, count: int, seed: int) -> list[str]:
+    """``count`` copies of ``document``, each with one character deleted, inserted or
+    replaced (by one that matters to the format) at a random place."""
+    chooser = random.Random(seed)
+    out = []
+    for _ in range(count):
+        at = chooser.randrange(len(document))
+        char = chooser.choice('<>/"=, -0159WGNx')
+        edit = chooser.randrange(3)
+        out.append(document[:at] + ("" if edit == 0 else char) + document[at + (edit != 1):])
+    return out
+
+
+@pytest.mark.parametrize("name", ["tenhou_4p_double_ron.mjlog.gz", THREE_PLAYER_LOG])
+def test_a_damaged_log_reads_to_what_the_checking_readers_say(name: str) -> None:
+    """parse_mjlog (which reads a document as Tenhou writes it in a few steps, and leaves
+    any other to the checking readers) gives the checking readers' game or error for
+    every one-character damage of a real log."""
+    mutations = _mutations(real_text(name), 150, seed=len(name))
+    for mutated in mutations:
+        assert _outcome(parse_mjlog, mutated) == _outcome(_read_checked, mutated), mutated
+    assert any(_read_as_written(mutated) is not None for mutated in mutations)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 4), (2, 4), (3, 3)])
+def test_an_engine_written_mjlog_is_read_as_written(seed: int, players: int) -> None:
+    record = play(seed) if players == 4 else play_sanma(seed)
+    document = write_game(record, LogFormat.MJLOG)
+    game = _read_as_written(document)
+    assert game is not None
+    assert game == _read_checked(document)

@@ -28,10 +28,12 @@ where they were.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from decimal import Decimal
-from operator import eq, getitem
+from itertools import compress, count
+from operator import is_, itemgetter
 from typing import NoReturn, cast
 from urllib.parse import unquote_to_bytes
 
@@ -112,11 +114,6 @@ _FOURTH = re.compile("<[WG]")
 _DRAW_KEYS = {f"{letter}{tile}": 136 * seat + tile
               for seat, letter in enumerate("TUVW") for tile in range(136)}
 """Each draw tag's name (``T52``): its record's index in ``_DRAWS``."""
-_DRAW_NAMES = {key: name for name, key in _DRAW_KEYS.items()} | {-1: ""}
-"""Each draw's name by its index; ``""`` for none."""
-_DRAW_OF_DISCARD = {f"{'DEFG'[seat]}{tile}": f"{'TUVW'[seat]}{tile}"
-                    for seat in range(_SEATS) for tile in range(136)}
-"""The draw a discard tag follows when it discards the tile just drawn (tsumogiri)."""
 _RECORDS = (
     {name: _DRAWS[key] for name, key in _DRAW_KEYS.items()} | {
         f"{'DEFG'[seat]}{tile}": _DISCARDS[False][136 * seat + tile]
@@ -125,6 +122,13 @@ _RECORDS = (
      for seat in range(_SEATS) for tile in range(136)})
 """Each draw or discard tag's record by its name: ``[False]`` any of them (a discard not
 tsumogiri), ``[True]`` a tsumogiri discard."""
+_TSUMOGIRI_AFTER: dict[str, Discard | None] = {
+    name: _DISCARDS[False][key] for name, key in _DRAW_KEYS.items()} | dict.fromkeys(
+        _RECORDS[True])
+"""The discard (its record in ``_RECORDS[False]``) that is tsumogiri right after each draw
+tag; None after a discard."""
+_TSUMOGIRI_AFTER_DRAW = dict(enumerate(_DISCARDS[False])) | {-1: None}
+"""The same by the draw's index in ``_DRAWS`` (-1: no draw)."""
 _HANDS = ("hai0", "hai1", "hai2", "hai3")
 _KNOWN = {
     "mjloggm": frozenset({"ver"}),
@@ -690,6 +694,13 @@ def parse_mjlog(document: str) -> GameLog:
     if not isinstance(document, str):
         _fail(f"an mjlog document is a str, got {type(document).__name__}")
     document = plain_str(document)
+    game = _read_as_written(document)
+    return game if game is not None else _read_checked(document)
+
+
+def _read_checked(document: str) -> GameLog:
+    """``parse_mjlog``'s reading of any document, one tag at a time (the runs of draws and
+    discards at once): it names the place of each problem."""
     start = _body_start(document)
     read = _Document()
     events = read.events
@@ -743,11 +754,214 @@ def _read_run(text: str, events: list[LogEvent], drawn: int) -> int:
     follow, as ``parse_mjlog`` keeps it, before the run and (returned) after it.
 
     Each tag's record is looked up by name, a discard's as tsumogiri when the tag before
-    draws the same tile for the same seat: lookups made in C over the whole run."""
+    draws the same tile for the same seat: lookups made in C over the whole run (a name
+    that is no tag's raises KeyError)."""
     names = text.split("/><")
-    tsumogiri = map(eq, [_DRAW_NAMES[drawn], *names], map(_DRAW_OF_DISCARD.get, names))
-    events += map(getitem, map(_RECORDS.__getitem__, tsumogiri), names)
+    get = itemgetter(*names, names[0])     # a tuple even for one name: the last one dropped
+    records = list(get(_RECORDS[False]))
+    records.pop()
+    # a discard is tsumogiri when its record is the one after the tag before it
+    for index in compress(count(), map(is_, (_TSUMOGIRI_AFTER_DRAW[drawn],
+                                             *get(_TSUMOGIRI_AFTER)), records)):
+        records[index] = _RECORDS[True][names[index]]
+    events += records
     return _DRAW_KEYS.get(names[-1], -1)
+
+
+# --- reading a document as Tenhou writes it ----------------------------------------------
+# ``_read_as_written`` reads a document written exactly as Tenhou writes one (its tags in
+# Tenhou's spelling, their attributes in Tenhou's order, no white space) in a few steps a
+# round, and gives up (None) at the first thing it does not expect: ``_read_checked`` then
+# reads the document, to the same GameLog or to the error naming the place. Each value is
+# read and checked as the checking readers read and check it (tests compare the two on
+# real, engine-written and damaged logs).
+
+_TILE_IDS = {str(tile): TileId(tile) for tile in range(136)}
+"""Each tile id as Tenhou writes it: a lookup refuses any other text."""
+_ROUND_TAGS = "N|REACH|DORA|BYE|UN|AGARI|RYUUKYOKU"
+"""The tags a round holds besides its deal, draws and discards."""
+
+
+def _as_written_patterns(players: int) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A round's deal (``INIT``'s attributes) and each of its other tags as Tenhou writes
+    them in a ``players``-player game: a call, a riichi, a win, or (last) another tag left
+    to its checking reader. The draws and discards are the text between two tags."""
+    seat = "([0-3])" if players == 4 else "([0-2])"
+    deal = re.compile('seed="([^"]*)" ten="([^"]*)" oya="([0-3])" hai0="([^"]*)" '
+                      'hai1="([^"]*)" hai2="([^"]*)" hai3="([^"]*)"/>')
+    tag = re.compile(
+        f'<(?:N who="{seat}" m="([0-9]{{1,5}})" '
+        f'|REACH who="{seat}" (?:ten="([^"]*)" )?step="([12])"'
+        f'|AGARI ba="([^"]*)" hai="([^"]*)" (?:m="([0-9]{{1,5}}(?:,[0-9]{{1,5}})*)" )?'
+        f'machi="([^"]*)" ten="([0-9]{{1,6}}),([0-9]{{1,7}}),([0-9])" (?:yaku="([^"]*)" )?'
+        f'(?:yakuman="([^"]*)" )?doraHai="([^"]*)" (?:doraHaiUra="([^"]*)" )?'
+        f'who="{seat}" fromWho="{seat}" (?:paoWho="{seat}" )?sc="([^"]*)" '
+        f'(?:owari="([^"]*)" )?'
+        f'|(?:{_ROUND_TAGS})(?=[ \t\r\n/])[^<>]*)/>')
+    return deal, tag
+
+
+_AS_WRITTEN = {players: _as_written_patterns(players) for players in (3, 4)}
+
+
+def _small_numbers(text: str, most: int) -> list[int]:
+    """At most ``most`` numbers of up to three digits (``_NUMBERS``), as Tenhou writes a list."""
+    numbers = list(map(_NUMBERS.__getitem__, text.split(",")))
+    if len(numbers) > most:
+        raise _NotAsWritten
+    return numbers
+
+
+def _tiles(text: str, most: int) -> tuple[TileId, ...]:
+    """At most ``most`` tile ids, as Tenhou writes a list of them."""
+    tiles = tuple(map(_TILE_IDS.__getitem__, text.split(",")))
+    if len(tiles) > most:
+        raise _NotAsWritten
+    return tiles
+
+
+class _NotAsWritten(Exception):
+    """The document is not as ``_read_as_written`` expects: ``_read_checked`` reads it."""
+
+
+def _read_as_written(document: str) -> GameLog | None:
+    """The game of a document as Tenhou writes it, or None for ``_read_checked`` to read
+    (any other document, or one that is damaged)."""
+    first = document.find("<INIT ")
+    if not document.startswith("<mjloggm") or not document.endswith("</mjloggm>") or first < 0:
+        return None
+    read = _Document()
+    try:
+        for match in _TOKEN.finditer(document, 0, first):
+            if match.group(1) is not None:
+                return None
+            read.tag(match)
+        if read.rule_type is None or read.first_dealer is None:
+            return None
+        patterns = _AS_WRITTEN[read.players_count]
+        for text in document[first + 6:-10].split("<INIT "):
+            read.rounds.append(_round_as_written(read, text, patterns))
+        read.round = None
+        read.closed = True
+        return read.game()
+    except (_NotAsWritten, ValueError, KeyError):   # InvalidLogError is a ValueError
+        return None
+
+
+def _round_as_written(read: _Document, text: str,
+                      patterns: tuple[re.Pattern[str], re.Pattern[str]]) -> LogRound:
+    """One round (``text``: its ``INIT`` tag less ``<INIT ``, and the tags to the next)."""
+    deal, tag = patterns
+    found = deal.match(text)
+    if found is None:
+        raise _NotAsWritten
+    players = read.players_count
+    round_ = _deal_as_written(found.groups(), players)
+    events: list[LogEvent] = []
+    read.round, read.events, read.ended, read.playing = round_, events, None, True
+    at = found.end()
+    drawn = -1
+    for found in tag.finditer(text, at):
+        start = found.start()
+        if start != at:     # the draws and discards between two tags
+            run = text[at:start]
+            if not read.playing or run[0] != "<" or run[-2:] != "/>" or (
+                    players == 3 and _FOURTH.search(run) is not None):
+                raise _NotAsWritten
+            drawn = _read_run(run[1:-2], events, drawn)
+        at = found.end()
+        groups = found.groups()
+        if groups[0] is not None:   # N
+            if not read.playing:
+                raise _NotAsWritten
+            seat = _NUMBERS[groups[0]]
+            events.append(made_unchecked(Call, seat, LogCall.decode(
+                int(groups[1]), seat, players)))
+            drawn = -1
+        elif groups[2] is not None:     # REACH
+            if not read.playing:
+                raise _NotAsWritten
+            ten = groups[3]
+            events.append(made_unchecked(
+                Riichi, _NUMBERS[groups[2]], _NUMBERS[groups[4]],
+                None if ten is None else _hundreds(_small_numbers(ten, _MOST_SCORES[0]))))
+        elif groups[5] is not None:     # AGARI
+            if read.ended is not None and type(read.ended) is not Agari:
+                raise _NotAsWritten
+            agari = _win_as_written(groups[5:], players)
+            events.append(agari)
+            read.ended = read.ended or agari
+            read.playing = False
+        else:
+            read.drawn = drawn
+            _tag_as_written(read, found.group(0))
+            drawn = read.drawn
+    if at != len(text) or read.ended is None:
+        raise _NotAsWritten
+    return round_with_events(round_, tuple(events))
+
+
+def _deal_as_written(groups: tuple[str, ...], players: int) -> LogRound:
+    """The deal of an ``INIT`` tag the deal pattern has matched (fields read and checked
+    as ``LogRound`` checks them, each tile dealt once)."""
+    seed, ten, dealer, *dealt = groups
+    index, honba, sticks, die, other_die, dora = map(_NUMBERS.__getitem__, seed.split(","))
+    hands = (*(_tiles(hand, 13) for hand in dealt[:3]),
+             _tiles(dealt[3], 13) if players == 4 else ())
+    tiles = [*itertools.chain.from_iterable(hands), dora]
+    if (not 0 <= index < 16 or honba < 0 or sticks < 0 or not 0 <= die <= 5
+            or not 0 <= other_die <= 5 or dora not in _NUMBERS_OF_TILES
+            or len(tiles) != 13 * players + 1 or len(set(tiles)) != len(tiles)
+            or (players == 3 and dealt[3])):
+        raise _NotAsWritten
+    return made_unchecked(
+        LogRound, index, honba, sticks, (die, other_die), dora,
+        _hundreds(_small_numbers(ten, _MOST_SCORES[0])), _NUMBERS[dealer], hands, ())
+
+
+_NUMBERS_OF_TILES = frozenset(range(136))
+
+
+def _tag_as_written(read: _Document, text: str) -> None:
+    """Read a tag the patterns leave to its checking reader."""
+    found = _TOKEN.fullmatch(text)
+    if found is None or found.group(4) is None:
+        raise _NotAsWritten
+    read.tag(found)
+
+
+def _win_as_written(groups: tuple[str, ...], players: int) -> Agari:
+    """The win of an ``AGARI`` tag the tag pattern has matched (fields read and checked
+    as ``_agari`` reads and checks them)."""
+    (ba, hand, codes, machi, fu, points, limit, yaku, yakuman, dora, ura, who, source, pao,
+     sc, owari) = groups[:16]
+    seat = _NUMBERS[who]
+    honba, sticks = _small_numbers(ba, 2)
+    melds = None
+    if codes is not None:
+        numbers = list(map(int, codes.split(",")))
+        if len(numbers) > (_MOST_MELDS if players == 4 else _MOST_MELDS_AND_KITA)[0]:
+            raise _NotAsWritten
+        melds = tuple(LogCall.decode(code, seat, players) for code in numbers)
+        check_win_melds(melds)
+    pairs = None
+    if yaku is not None:
+        numbers = _small_numbers(yaku, _MOST_YAKU_NUMBERS[0])
+        if len(numbers) % 2:
+            raise _NotAsWritten
+        pairs = tuple(zip(numbers[0::2], numbers[1::2], strict=True))
+    changes = _small_numbers(sc, _MOST_SEAT_PAIRS[0])
+    if len(changes) % 2:
+        raise _NotAsWritten
+    record = made_unchecked(
+        AgariRecord, honba, sticks, _tiles(hand, _WIN_TILES[0]), melds, _TILE_IDS[machi],
+        int(fu), int(points), int(limit), pairs,
+        None if yakuman is None else tuple(_small_numbers(yakuman, _MOST_YAKUMAN[0])),
+        _tiles(dora, _INDICATORS[0]), _hundreds(changes[0::2]), _hundreds(changes[1::2]),
+        None if pao is None else _NUMBERS[pao],
+        None if owari is None else _standing({"owari": owari}))
+    return made_unchecked(Agari, seat, _NUMBERS[source],
+                          () if ura is None else _tiles(ura, _INDICATORS[0]), record)
 
 
 def _body_start(document: str) -> int:
