@@ -32,6 +32,7 @@ simple, reasonable game with the library's shape tools:
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Sequence
 from typing import Protocol, cast
@@ -391,6 +392,14 @@ def _kinds_of(discards: Sequence[Discard]) -> int:
     return sum({1 << (a.tile >> 2) for a in discards})
 
 
+@functools.cache
+def _lane_tiles() -> tuple[tuple[tuple[Tile, ...], ...], ...]:
+    """Per suit, per 9-bit mask of its ranks: their plain tiles, to give a kinds mask as
+    tiles (made when first asked for: an import would pay for nothing)."""
+    return tuple(tuple(tuple(_PLAIN[9 * suit + r] for r in range(9) if lane >> r & 1)
+                       for lane in range(512 if suit < 3 else 128)) for suit in range(4))
+
+
 def _option(hand: Hand, seen: bytes, kinds: int | None) -> DiscardOption | None:
     """The first of ``hand.discard_options`` among the discards of ``kinds`` (a kinds
     mask; None: every kind held)."""
@@ -398,8 +407,9 @@ def _option(hand: Hand, seen: bytes, kinds: int | None) -> DiscardOption | None:
         return hand.best_discard(seen)
     if not kinds:
         return None
-    plain = _PLAIN
-    return hand.best_discard(seen, among=[plain[k] for k in range(34) if kinds >> k & 1])
+    man, pin, sou, honours = _lane_tiles()
+    return hand.best_discard(seen, among=[*man[kinds & 511], *pin[kinds >> 9 & 511],
+                                          *sou[kinds >> 18 & 511], *honours[kinds >> 27]])
 
 
 def _first_option(hand: Hand, seen: bytes, groups: Sequence[int | None]
