@@ -445,9 +445,9 @@ class Observation:
     """On this seat's turn after a draw, the table's ``Hand`` without the drawn tile when
     it had built that one only (``own_hand`` adds ``drawn`` to it); else None."""
     _shown: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    """The round's count of the tiles shown to every seat (a byte per kind), from which
-    ``visible_counts`` adds the seat's concealed tiles only; None in an observation made
-    by its constructor."""
+    """The round's count of the tiles shown to every seat but the dora indicators (a
+    byte per kind), to which ``visible_counts`` adds those and the seat's concealed
+    tiles; None in an observation made by its constructor."""
 
     # -- the seat's own tiles ---------------------------------------------------------
 
@@ -494,6 +494,8 @@ class Observation:
         shown = self._shown
         if shown is not None:  # kept by the round as the tiles showed
             for i in self.hand:
+                shown += _SHOWN[i]
+            for i in self.dora_indicators:
                 shown += _SHOWN[i]
             return tuple(shown.to_bytes(34, "little"))
         ids = [r.tile for river in self.rivers for r in river if not r.called]
@@ -702,6 +704,12 @@ class Round:
     (<Phase.TURN: 'turn'>, 0, 69)
     """
 
+    _shown = 0
+    """The tiles shown to every seat but the dora indicators (an observation's
+    ``visible_counts`` less those and the seat's concealed tiles), a byte per kind from
+    the lowest: each discard and the tiles a meld or a north set aside takes from a hand,
+    as they show (0 until the first)."""
+
     def __init__(self, wall: Wall, *, dealer: int, round_wind: Wind = Wind.EAST,
                  dealer_index: int | None = None, honba: int = 0, sticks: int = 0,
                  scores: Sequence[int] | None = None, rules: Rules = TENHOU_RULES,
@@ -736,10 +744,6 @@ class Round:
         """Live tiles left to draw: each live draw, kan and north tile set aside takes one."""
         self._dora_shown = 1
         self._dora_ids: tuple[TileId, ...] = (wall.dora_indicator(0),)
-        self._shown = _SHOWN[self._dora_ids[0]]
-        """The tiles shown to every seat (an observation's ``visible_counts`` but the
-        seat's concealed tiles), a byte per kind from the lowest: each discard, the tiles a
-        meld or a north set aside takes from a hand and the dora indicators, as they show."""
         self._dora_pending = 0
         self._calls_made = False
         """A call, kan or kita happened: first-turn chances (double riichi, ...) are over."""
@@ -1843,7 +1847,6 @@ class Round:
             indicator = self.wall.dora_indicator(self._dora_shown)
             self._events.append(DoraRevealed(indicator))
             self._dora_ids += (indicator,)
-            self._shown += _SHOWN[indicator]
             self._dora_shown += 1
 
     def _flush_dora(self) -> None:
