@@ -32,10 +32,9 @@ simple, reasonable game with the library's shape tools:
 from __future__ import annotations
 
 import enum
-import operator
+import functools
 import random
 from collections.abc import Sequence
-from itertools import compress
 from typing import Protocol, cast
 
 from .context import WinContext, Wind
@@ -72,8 +71,6 @@ _PLAIN = tuple(Tile(kind) for kind in range(34))
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
 _YAOCHUU_ID = tuple(int(i >> 2 in _YAOCHUU) for i in range(136))
-_KIND_OF_ID = tuple(i >> 2 for i in range(136))
-_TILE_OF = operator.attrgetter("tile")
 _ALL_KINDS = (1 << 34) - 1
 _WINS = frozenset((Tsumo, Ron))
 _DISCARD_ONLY = frozenset((Discard,))
@@ -160,10 +157,11 @@ class HeuristicPlayer:
     def choose(self, observation: Observation) -> Action:
         """The action this policy takes in the observed position."""
         actions = _check(observation)
-        if not _WINS.isdisjoint(map(type, actions)):
+        types = {*map(type, actions)}
+        if not _WINS.isdisjoint(types):
             return next(a for a in actions if isinstance(a, Tsumo | Ron))
         if observation.phase is Phase.TURN:
-            return self._turn(observation, actions)
+            return self._turn(observation, actions, types)
         return self._answer(observation, actions)
 
     # -- what the seat sees -------------------------------------------------------------
@@ -240,8 +238,8 @@ class HeuristicPlayer:
 
     # -- on its turn --------------------------------------------------------------------
 
-    def _turn(self, obs: Observation, actions: Sequence[Action]) -> Action:
-        types = {*map(type, actions)}
+    def _turn(self, obs: Observation, actions: Sequence[Action], types: set[type[Action]]
+              ) -> Action:
         discards = (cast("Sequence[Discard]", actions) if types == _DISCARD_ONLY
                     else [a for a in actions if isinstance(a, Discard)])
         if obs.riichi[obs.seat]:  # a closed kan the engine allows, or the drawn north aside
@@ -386,13 +384,20 @@ def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
 
 def _discards_of(discards: Sequence[Discard], kind: int) -> list[Discard]:
     """The discards of tiles of ``kind``, in order."""
-    return list(compress(discards, map(kind.__eq__, map(_KIND_OF_ID.__getitem__,
-                                                         map(_TILE_OF, discards)))))
+    return [a for a in discards if a.tile >> 2 == kind]
 
 
 def _kinds_of(discards: Sequence[Discard]) -> int:
     """The kinds mask of some discard actions."""
     return sum({1 << (a.tile >> 2) for a in discards})
+
+
+@functools.cache
+def _lane_tiles() -> tuple[tuple[tuple[Tile, ...], ...], ...]:
+    """Per suit, per 9-bit mask of its ranks: their plain tiles, to give a kinds mask as
+    tiles (made when first asked for: an import would pay for nothing)."""
+    return tuple(tuple(tuple(_PLAIN[9 * suit + r] for r in range(9) if lane >> r & 1)
+                       for lane in range(512 if suit < 3 else 128)) for suit in range(4))
 
 
 def _option(hand: Hand, seen: bytes, kinds: int | None) -> DiscardOption | None:
@@ -402,8 +407,9 @@ def _option(hand: Hand, seen: bytes, kinds: int | None) -> DiscardOption | None:
         return hand.best_discard(seen)
     if not kinds:
         return None
-    plain = _PLAIN
-    return hand.best_discard(seen, among=[plain[k] for k in range(34) if kinds >> k & 1])
+    man, pin, sou, honours = _lane_tiles()
+    return hand.best_discard(seen, among=[*man[kinds & 511], *pin[kinds >> 9 & 511],
+                                          *sou[kinds >> 18 & 511], *honours[kinds >> 27]])
 
 
 def _first_option(hand: Hand, seen: bytes, groups: Sequence[int | None]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from itertools import chain, compress
 from typing import Any
 
 import attrs
@@ -76,11 +76,32 @@ PLAIN = tuple(tile_of(k) for k in range(34))
 """The plain tile of each kind."""
 
 
+_DRAW_PAIRS = tuple(tuple((tile, count) for count in range(5)) for tile in PLAIN)
+"""Per kind, per unseen count 0-4: the draw ``(plain tile, count)`` (shared: immutable)."""
+
+
+@functools.cache
+def _kinds_of_lanes() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per suit, per 9-bit mask of its ranks: the kinds of those ranks (made when first
+    asked for)."""
+    return tuple(tuple(tuple(9 * suit + r for r in range(9) if lane >> r & 1)
+                       for lane in range(512 if suit < 3 else 128)) for suit in range(4))
+
+
 def ukeire_of(shanten: int, mask: int, unseen: Sequence[int]) -> Ukeire:
-    """The Ukeire of the kinds in ``mask`` (bits 0-33) with their unseen copies."""
-    lanes = _shanten.lane_bits()
-    return Ukeire(shanten, tuple(compress(zip(PLAIN, unseen, strict=True), chain(
-        lanes[mask & 511], lanes[mask >> 9 & 511], lanes[mask >> 18 & 511], lanes[mask >> 27]))))
+    """The Ukeire of the kinds in ``mask`` (bits 0-33) with their unseen copies (0-4)."""
+    man, pin, sou, honours = _kinds_of_lanes()
+    kinds = (*man[mask & 511], *pin[mask >> 9 & 511], *sou[mask >> 18 & 511],
+             *honours[mask >> 27])
+    # the ready-made (tile, count) pair of each kind; set on the writable twin (see
+    # _slots) as ``discard_options`` does: attrs' constructor calls a slot setter a field
+    ukeire = _NEW(_UKEIRE_TWIN)
+    ukeire.shanten = shanten
+    pairs = _DRAW_PAIRS
+    ukeire.draws = tuple([pairs[kind][unseen[kind]] for kind in kinds])
+    ukeire.__class__ = Ukeire
+    made: Ukeire = ukeire
+    return made
 
 
 def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,

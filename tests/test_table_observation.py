@@ -198,6 +198,8 @@ def test_observe_builds_the_value_its_constructor_builds(players: int) -> None:
         fields = {f.name: getattr(seen, f.name) for f in attrs.fields(Observation) if f.init}
         made = Observation(**fields)
         assert made == seen and made.own_hand == seen.own_hand
+        # counted from the fields, as the round counted them while the tiles showed
+        assert made.visible_counts() == seen.visible_counts()
         assert attrs.evolve(seen) == seen
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             seen.seat = 1  # type: ignore[misc]

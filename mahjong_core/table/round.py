@@ -88,6 +88,8 @@ _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
              3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
 _NORTH = 30
 _RED_IDS = frozenset((16, 52, 88))
+_SHOWN = tuple(1 << 8 * (i >> 2) for i in range(136))
+"""Per id, one tile in a round's count of the tiles shown (a byte per kind in an int)."""
 
 
 def _runs_with(kind: int) -> tuple[tuple[int, int], ...]:
@@ -442,6 +444,10 @@ class Observation:
                                                  repr=False)
     """On this seat's turn after a draw, the table's ``Hand`` without the drawn tile when
     it had built that one only (``own_hand`` adds ``drawn`` to it); else None."""
+    _shown: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """The round's count of the tiles shown to every seat but the dora indicators (a
+    byte per kind), to which ``visible_counts`` adds those and the seat's concealed
+    tiles; None in an observation made by its constructor."""
 
     # -- the seat's own tiles ---------------------------------------------------------
 
@@ -485,6 +491,13 @@ class Observation:
     def visible_counts(self) -> tuple[int, ...]:
         """Copies seen of each of the 34 kinds (Tenhou order): ``visible_tiles`` and the
         seat's own hand and melds; ``4 - count`` copies may still come."""
+        shown = self._shown
+        if shown is not None:  # kept by the round as the tiles showed
+            for i in self.hand:
+                shown += _SHOWN[i]
+            for i in self.dora_indicators:
+                shown += _SHOWN[i]
+            return tuple(shown.to_bytes(34, "little"))
         ids = [r.tile for river in self.rivers for r in river if not r.called]
         ids += self.hand
         ids += self.dora_indicators
@@ -691,6 +704,12 @@ class Round:
     (<Phase.TURN: 'turn'>, 0, 69)
     """
 
+    _shown = 0
+    """The tiles shown to every seat but the dora indicators (an observation's
+    ``visible_counts`` less those and the seat's concealed tiles), a byte per kind from
+    the lowest: each discard and the tiles a meld or a north set aside takes from a hand,
+    as they show (0 until the first)."""
+
     def __init__(self, wall: Wall, *, dealer: int, round_wind: Wind = Wind.EAST,
                  dealer_index: int | None = None, honba: int = 0, sticks: int = 0,
                  scores: Sequence[int] | None = None, rules: Rules = TENHOU_RULES,
@@ -875,6 +894,7 @@ class Round:
                            else ())
         # the seat's Hand as far as the round has built it, for ``own_hand``
         seen._seat_hand = me.full
+        seen._shown = self._shown
         seen._hand_before_draw = (me.base if me.full is None and seen.drawn is not None
                                   and me.drawn == seen.drawn else None)
         seen.__class__ = Observation
@@ -1160,6 +1180,7 @@ class Round:
             self._flush_dora()
         tsumogiri = tile_id == drawn
         me.take(tile_id)
+        self._shown += _SHOWN[tile_id]
         flags = 2 * tsumogiri + riichi
         river, discarded = self._records.discards
         me.river += (river[4 * tile_id + flags],)
@@ -1219,6 +1240,7 @@ class Round:
             raise self._illegal(action, problem)
         ids = tuple(sorted(i for i in me.ids if i // 4 == kind))
         me.take_for_meld(ids)
+        self._shown += 4 * _SHOWN[ids[0]]
         meld = TableMeld(Meld(MeldKind.ANKAN, [self._tiles[i] for i in ids]), ids, None, None)
         me.melds += (meld,)
         self._events.append(MeldCalled(seat, meld))
@@ -1275,6 +1297,7 @@ class Round:
         if problem is not None:
             raise self._illegal(action, problem)
         me.take_for_meld((tile_id,))
+        self._shown += _SHOWN[tile_id]
         me.kita += (tile_id,)
         self._events.append(KitaDeclared(seat, tile_id))
         self._robbing_kita = True
@@ -1311,6 +1334,7 @@ class Round:
                               called=pon.meld.called, called_from=pon.meld.called_from),
                          ids, pon.called, pon.from_seat, tile_id)
         me.take_for_meld((tile_id,))
+        self._shown += _SHOWN[tile_id]
         me.melds = (*me.melds[:index], meld, *me.melds[index + 1:])
         self._events.append(MeldCalled(seat, meld))
         # ippatsu, the first go-around and an earlier kan's pending dora wait until the
@@ -1587,6 +1611,7 @@ class Round:
                               called_from=_relative(caller, source, self.players)),
                          ids, tile_id, source)
         me.take_for_meld(own)
+        self._shown += sum([_SHOWN[i] for i in own])
         me.melds += (meld,)
         me.is_open = True
         giver = self._seats[source]
