@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -27,7 +28,7 @@ from mahjong_core.formats import (
 from mahjong_core.formats.game_log import Agari, LogEvent, Riichi
 from mahjong_core.formats.game_log import Discard as LogDiscard
 from mahjong_core.formats.game_log import Draw as LogDraw
-from mahjong_core.table import GameOrigin, Round
+from mahjong_core.table import Discard, GameOrigin, Round, ShownDraw
 from mahjong_core.tile import TileId
 
 from .support.logs import documents
@@ -178,19 +179,29 @@ def _mutants(game: GameLog, number: int) -> list[GameLog]:
         for mutated in changed]
 
 
+def _first_discard_alone(table_round: Round, discards: Sequence[Discard],
+                         draws: Sequence[ShownDraw]) -> int:
+    """A run cut to its first discard, applied alone (``Round.apply``): one discard
+    carried out, the passes to come as the log's next event is replayed."""
+    table_round.apply(discards[0])
+    return 1
+
+
 @pytest.mark.parametrize("number", range(len(REAL_GAMES)))
 def test_a_discard_let_go_replays_as_every_seat_s_pass(
         number: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """A real game (whole, then broken copies of one round: discards of tiles not held,
     riichi not tenpai, draws by the wrong seat, wins that are none, events left out)
-    replays to the same record or the same error whether each discard nobody answers is
-    let go at once (``Round.apply_passed``) or applied alone, each seat asked passing on
-    it as the log's next event is replayed."""
+    replays to the same record or the same error whether each run of discards nobody
+    answers is let go at once (``Round.apply_passed_run``, and ``Round.apply_passed`` for
+    a discard alone) or each discard is applied alone, each seat asked passing on it as the
+    log's next event is replayed."""
     game = parse_mjlog(REAL_GAMES[number])
     games = [game, *_mutants(game, number % len(game.rounds))]
     fast = [_outcome(g) for g in games]
     # each discard applied alone, the passes given as the next event is replayed
     monkeypatch.setattr(Round, "apply_passed", Round.apply)
+    monkeypatch.setattr(Round, "apply_passed_run", _first_discard_alone)
     assert [_outcome(g) for g in games] == fast
     assert not isinstance(fast[0], tuple)  # the whole game replays
     assert sum(isinstance(f, tuple) for f in fast) > len(fast) // 3  # most copies fail

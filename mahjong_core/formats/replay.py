@@ -381,6 +381,11 @@ def _play(table_round: Round, log_round: LogRound) -> None:
                 raise _mismatch(table_round, f"the log has seat {event.seat} draw "
                                 f"{_name(event.tile)}, but {_expected(table_round)}")
         elif type(event) is LogDiscard:
+            if not riichi and index < count and type(events[index]) is LogDraw:
+                # the common case: turns nobody calls or wins on, carried out at once; the
+                # run's last draw (or the one the engine did not make) checked as above
+                index = _run(table_round, events, index - 1, discards)
+                continue
             declared = event.seat in riichi
             if declared:
                 riichi.discard(event.seat)
@@ -412,6 +417,25 @@ def _play(table_round: Round, log_round: LogRound) -> None:
     if list(table_round.dora_indicators) != shown_dora:
         raise _mismatch(table_round, f"the log turns over dora indicators "
                         f"{_names(shown_dora)}, the engine {_names(table_round.dora_indicators)}")
+
+
+def _run(table_round: Round, events: Sequence[object], start: int,
+         discards: tuple[Discard, ...]) -> int:
+    """Carry out the turns from ``events[start]`` on, each a discard followed by a draw
+    (``Round.apply_passed_run``), and return the index of the draw that follows the
+    last discard carried out."""
+    run: list[Discard] = []
+    draws: list[LogDraw] = []
+    at = start
+    count = len(events) - 1
+    while at < count:
+        discard, draw = events[at], events[at + 1]
+        if type(discard) is not LogDiscard or type(draw) is not LogDraw:
+            break
+        run.append(discards[272 * discard.seat + 2 * discard.tile])
+        draws.append(draw)
+        at += 2
+    return start + 2 * table_round.apply_passed_run(run, draws) - 1
 
 
 @functools.cache
