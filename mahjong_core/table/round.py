@@ -732,8 +732,7 @@ class Round:
         self._discard_log: tuple[TileDiscarded, ...] = ()
         self._gone: list[int] = []  # each tile that went by: 4 * kind + the offering seat
         self._results: list[RoundResult] = []
-        self._live_used = 0
-        self._rinshan_used = 0
+        self._live_used = self._rinshan_used = 0
         self._kans: list[int] = []
         self._kitas = 0
         self._live_left = len(wall.live)
