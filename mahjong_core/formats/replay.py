@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import attrs
 
@@ -56,6 +56,7 @@ from .game_log import (
     Call,
     CallKind,
     GameLog,
+    LogEvent,
     LogRound,
     LogStanding,
     NewDora,
@@ -419,22 +420,18 @@ def _play(table_round: Round, log_round: LogRound) -> None:
                         f"{_names(shown_dora)}, the engine {_names(table_round.dora_indicators)}")
 
 
-def _run(table_round: Round, events: Sequence[object], start: int,
+def _run(table_round: Round, events: tuple[LogEvent, ...], start: int,
          discards: tuple[Discard, ...]) -> int:
     """Carry out the turns from ``events[start]`` on, each a discard followed by a draw
     (``Round.apply_passed_run``), and return the index of the draw that follows the
     last discard carried out."""
-    run: list[Discard] = []
-    draws: list[LogDraw] = []
-    at = start
-    count = len(events) - 1
-    while at < count:
-        discard, draw = events[at], events[at + 1]
-        if type(discard) is not LogDiscard or type(draw) is not LogDraw:
-            break
-        run.append(discards[272 * discard.seat + 2 * discard.tile])
-        draws.append(draw)
-        at += 2
+    end = start
+    last = len(events) - 1
+    while end < last and type(events[end]) is LogDiscard and type(events[end + 1]) is LogDraw:
+        end += 2
+    taken = cast("tuple[LogDiscard, ...]", events[start:end:2])
+    run = [discards[272 * discard.seat + 2 * discard.tile] for discard in taken]
+    draws = cast("tuple[LogDraw, ...]", events[start + 1:end:2])
     return start + 2 * table_round.apply_passed_run(run, draws) - 1
 
 
