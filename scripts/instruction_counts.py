@@ -58,8 +58,8 @@ if sys.argv[3] != "mjlog":
     converted = []
     for text in texts:
         game = formats.parse_mjlog(text)
-        try:
-            record = formats.replay_game(game, round_points=False)
+        try:  # another era's or lobby's final points are the log's (strict=False)
+            record = formats.replay_game(game, round_points=False, strict=False)
         except ValueError:  # kept out of the other formats
             continue
         converted.append(formats.write_game(record, fmt, source=game))
@@ -78,8 +78,8 @@ if sys.argv[2] != "none":
     games = [formats.parse_game(text, fmt) for text in texts]
     if sys.argv[2] == "replay":
         for game in games:
-            try:  # a private lobby's final points may differ: the rounds are replayed
-                formats.replay_game(game, round_points=False)
+            try:  # another era's or lobby's final points are the log's (strict=False)
+                formats.replay_game(game, round_points=False, strict=False)
             except ValueError:
                 pass
     print(sum(len(game.rounds) for game in games))
