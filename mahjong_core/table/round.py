@@ -1143,32 +1143,23 @@ class Round:
         done = 0
         seats = self._seats
         for discard, draw in zip(discards, draws, strict=True):
-            # a plain discard (no riichi, the seat not in riichi or kuikae, a tile it
-            # holds) that goes by with nothing to settle is let go here at once; anything
-            # else as apply_passed lets it go, or says why not
+            # a plain discard (a tile held, no riichi, the seat not in riichi or kuikae, no
+            # dora to turn over first) needs none of _discard's checks but the first: it
+            # goes as _discard lets it go; anything else as apply_passed takes or refuses it
             seat, tile = ((discard.seat, discard.tile) if discard.__class__ is Discard
                           else (-1, TileId(-1)))
             me = seats[seat] if seat.__class__ is int and seat == self.current else None
             if (me is None or me.riichi or me.forbidden or discard.riichi is not False
-                    or tile.__class__ is not int or tile not in me.ids
-                    or not self._goes_plainly()):
+                    or self.phase is not _TURN or self._dora_pending
+                    or tile.__class__ is not int or tile not in me.ids):
                 self.apply_passed(discard)
             else:
                 self._put_out(seat, me, tile, False)
-                self._gone.append(tile & _KIND_BITS | seat)
-                self._draw((seat + 1) % self.players, rinshan=False)
+                self._went_by(seat, tile, None)
             done += 1
             if self._drawn != draw.tile or self.current != draw.seat:
                 break
         return done
-
-    def _goes_plainly(self) -> bool:
-        """A plain discard (no riichi, the seat not in riichi, no kuikae) on this turn
-        goes by to the next draw with nothing else to settle: no dora waits to be turned
-        over, no abortive draw can follow and the live wall has a tile left."""
-        return (self.phase is _TURN and not self._dora_pending
-                and self._live_left > 0 and not may_draw_after_discard(
-                    riichi_now=False, discards=self._discards + 1, kans=len(self._kans)))
 
     def _read_once(self, action: object) -> Any:
         """``action`` as a value of the library's action class it derives from, each field
