@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -24,10 +25,21 @@ from mahjong_core.formats import (
     replay_game,
     write_game,
 )
-from mahjong_core.formats.game_log import Agari, LogEvent, Riichi
+from mahjong_core.formats.game_log import (
+    Agari,
+    Bye,
+    Call,
+    CallKind,
+    LogEvent,
+    LogRound,
+    NewDora,
+    Reconnect,
+    Riichi,
+)
 from mahjong_core.formats.game_log import Discard as LogDiscard
 from mahjong_core.formats.game_log import Draw as LogDraw
-from mahjong_core.table import GameOrigin, Round
+from mahjong_core.formats.replay import _wall_seen
+from mahjong_core.table import Discard, GameOrigin, Round, ShownDraw
 from mahjong_core.tile import TileId
 
 from .support.logs import documents
@@ -178,19 +190,77 @@ def _mutants(game: GameLog, number: int) -> list[GameLog]:
         for mutated in changed]
 
 
+def _first_discard_alone(table_round: Round, discards: Sequence[Discard],
+                         draws: Sequence[ShownDraw]) -> int:
+    """A run cut to its first discard, applied alone (``Round.apply``): one discard
+    carried out, the passes to come as the log's next event is replayed."""
+    table_round.apply(discards[0])
+    return 1
+
+
 @pytest.mark.parametrize("number", range(len(REAL_GAMES)))
 def test_a_discard_let_go_replays_as_every_seat_s_pass(
         number: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """A real game (whole, then broken copies of one round: discards of tiles not held,
     riichi not tenpai, draws by the wrong seat, wins that are none, events left out)
-    replays to the same record or the same error whether each discard nobody answers is
-    let go at once (``Round.apply_passed``) or applied alone, each seat asked passing on
-    it as the log's next event is replayed."""
+    replays to the same record or the same error whether each run of discards nobody
+    answers is let go at once (``Round.apply_passed_run``, and ``Round.apply_passed`` for
+    a discard alone) or each discard is applied alone, each seat asked passing on it as the
+    log's next event is replayed."""
     game = parse_mjlog(REAL_GAMES[number])
     games = [game, *_mutants(game, number % len(game.rounds))]
     fast = [_outcome(g) for g in games]
     # each discard applied alone, the passes given as the next event is replayed
     monkeypatch.setattr(Round, "apply_passed", Round.apply)
+    monkeypatch.setattr(Round, "apply_passed_run", _first_discard_alone)
     assert [_outcome(g) for g in games] == fast
     assert not isinstance(fast[0], tuple)  # the whole game replays
     assert sum(isinstance(f, tuple) for f in fast) > len(fast) // 3  # most copies fail
+
+
+def _wall_seen_oracle(log_round: LogRound) -> tuple[list[object], ...]:
+    """What the log shows of the wall, event by event: each draw right after a kan,
+    kita or added kan (past new dora, wins and connection notes) a replacement draw,
+    any other a live draw, with their event indexes; the dora indicators; each win's
+    index and ura indicators."""
+    live: list[object] = []
+    live_at: list[object] = []
+    rinshan: list[object] = []
+    rinshan_at: list[object] = []
+    dora: list[object] = [log_round.dora_indicator]
+    uras: list[object] = []
+    replacement = False
+    for at, event in enumerate(log_round.events):
+        if isinstance(event, LogDraw):
+            (rinshan if replacement else live).append(event.tile)
+            (rinshan_at if replacement else live_at).append(at)
+        elif isinstance(event, NewDora):
+            dora.append(event.tile)
+        elif isinstance(event, Agari):
+            uras.append((at, event.ura_indicators))
+        if isinstance(event, Call):
+            replacement = event.call.kind in (CallKind.MINKAN, CallKind.SHOUMINKAN,
+                                              CallKind.ANKAN, CallKind.KITA)
+        elif not isinstance(event, NewDora | Agari | Bye | Reconnect):
+            replacement = False
+    return live, live_at, rinshan, rinshan_at, dora, uras
+
+
+_KAN_LOGS = ["real_games.mjlog", "rare_rounds.mjlog", "sanma_games.mjlog",
+             "tenhou_3p_kita_minkan.mjlog", "tenhou_4p_four_kans.mjlog",
+             "tenhou_4p_kans_nine_terminals.mjlog"]
+
+
+@pytest.mark.parametrize("name", _KAN_LOGS)
+def test_the_wall_a_log_shows_is_read_as_event_by_event(name: str) -> None:
+    """Every round of real games (kans, north tiles, chankan, double rons) and of their
+    broken copies: the live and replacement draws, dora and ura indicators the replay
+    reads from a log are those an event-by-event reading finds."""
+    kans = 0
+    for text in documents(DATA / name):
+        game = parse_mjlog(text)
+        for log_round in [r for g in [game, *_mutants(game, 0)] for r in g.rounds]:
+            seen = _wall_seen(log_round)
+            assert tuple(seen) == _wall_seen_oracle(log_round)
+            kans += len(seen.rinshan)
+    assert kans > 0

@@ -1166,7 +1166,8 @@ def _check_kept_state(r: Round) -> None:
         assert asked.waits() == (waits if me.drawn is None else 0)
         assert asked.waits_before_draw() == waits
         assert asked.hand() == scratch and asked.hand_before_draw() == before
-        assert (me.own_kinds, me.passed, me.riichi_passed) == _furiten_oracle(r, seat)
+        own, passed, since_riichi = _furiten_oracle(r, seat)
+        assert r._furiten_kinds(seat, me) == own | passed | since_riichi
 
 
 @pytest.mark.parametrize(("players", "red_fives", "seed"),
@@ -1234,36 +1235,72 @@ def _decisions(played: RoundRecord) -> list[Action]:
 _ANSWERS = (Ron, Chi, Pon, OpenKan)
 
 
-def _replayed(record: GameRecord, played: RoundRecord, *, let_go: bool) -> Round:
+def _draws_after(played: RoundRecord) -> list[TileDrawn]:
+    """The draw that follows each discard of ``played`` before anything else is decided
+    (a tile no draw can be where none does: the round ends, or a seat calls)."""
+    none = TileDrawn(0, TileId(-1), False)
+    found: list[TileDrawn] = []
+    for at, event in enumerate(played.events):
+        if type(event) is TileDiscarded:
+            following = next((e for e in played.events[at + 1:]
+                              if type(e) in (TileDrawn, TileDiscarded, MeldCalled)), none)
+            found.append(following if type(following) is TileDrawn else none)
+    return found
+
+
+def _replayed(record: GameRecord, played: RoundRecord, *, let_go: bool,
+              run: bool = False) -> Round:
     """The round of ``played`` driven again from its decisions: each seat that does not
     answer a tile passes on it, one by one (``apply`` and ``Pass``), or, with ``let_go``,
     each discard nobody answers goes through ``apply_passed`` (its seats' state checked
-    after each)."""
+    after each), or with ``run`` too, each run of them with the draws the record shows
+    through ``apply_passed_run`` (the state checked after each run)."""
     r = Round(played.wall, dealer=played.dealer, round_wind=played.round_wind,
               dealer_index=played.dealer_index, honba=played.honba, sticks=played.sticks,
               scores=played.start_scores, rules=record.rules, table=record.table)
     decisions = _decisions(played)
     triple_ron = any(isinstance(e, Draw) and e.kind is DrawKind.TRIPLE_RON
                      for e in played.results)
+    draws = iter(_draws_after(played))
+    pending: list[tuple[Discard, TileDrawn]] = []
     for n, action in enumerate(decisions):
+        draw = next(draws) if type(action) is Discard else None
+        following = decisions[n + 1] if n + 1 < len(decisions) else None
+        answered = isinstance(following, _ANSWERS) or (following is None and triple_ron)
+        if run and type(action) is Discard and not answered and draw is not None:
+            if not pending:
+                pass_all(r)
+            pending.append((action, draw))
+            continue
+        _run_pending(r, pending)
         if type(action) is NineTerminals:
             action = NineTerminals(r.current)
         if not isinstance(action, _ANSWERS):
             pass_all(r)
-        following = decisions[n + 1] if n + 1 < len(decisions) else None
-        answered = isinstance(following, _ANSWERS) or (following is None and triple_ron)
         if let_go and type(action) is Discard and not answered:
             r.apply_passed(action)
             if not r.is_over:
                 _check_kept_state(r)
         else:
             r.apply(action)
+    _run_pending(r, pending)
     if triple_ron:
         for seat in r.to_act:
             if Ron(seat) in r.legal_actions(seat):
                 r.apply(Ron(seat))
     pass_all(r)
     return r
+
+
+def _run_pending(r: Round, pending: list[tuple[Discard, TileDrawn]]) -> None:
+    """The discards in ``pending`` let go as one run, each with the draw that follows
+    it: every one is carried out (the last draw may be none: the round ended)."""
+    if pending:
+        assert r.apply_passed_run([d for d, _ in pending], [w for _, w in pending]) == len(
+            pending)
+        if not r.is_over:
+            _check_kept_state(r)
+        pending.clear()
 
 
 _FEATURES = {"chi": lambda e: type(e) is MeldCalled and e.meld.meld.kind is MeldKind.CHI,
@@ -1301,6 +1338,7 @@ def test_a_discard_let_go_leaves_the_round_as_every_seat_s_pass_does(
             seen |= _features(played)
             assert _replayed(record, played, let_go=False).record() == played
             assert _replayed(record, played, let_go=True).record() == played
+            assert _replayed(record, played, let_go=True, run=True).record() == played
     wanted = {"chi", "pon", "kan", "riichi", "tsumo", "ron", "exhaustive",
               "nine_terminals"} if players == 4 else {"pon", "kan", "kita", "riichi",
                                                       "tsumo", "ron", "exhaustive"}
@@ -1346,11 +1384,13 @@ def test_apply_passed_takes_and_refuses_what_apply_does() -> None:
                 continue
             for action in r.legal_actions(seat):
                 if type(action) is Discard:
-                    plain, passed = r.copy(), r.copy()
+                    plain, passed, run = r.copy(), r.copy(), r.copy()
                     plain.apply(action)
                     pass_all(plain)
                     passed.apply_passed(action)
                     assert _snapshot(passed) == _snapshot(plain)
+                    assert run.apply_passed_run([action], [_last_draw(passed)]) == 1
+                    assert _snapshot(run) == _snapshot(plain)
             refused += [_same_refusal(r, bad) for bad in _bad_discards(r, seat)]
     reasons = ["does not hold", "turn", "kuikae", "not tenpai", "must discard the tile it drew",
                "0-135", "true or false", "not an action of a seat", "may only answer",
@@ -1358,22 +1398,66 @@ def test_apply_passed_takes_and_refuses_what_apply_does() -> None:
     assert [r for r in reasons if not any(r in message for message in refused)] == []
 
 
+def _last_draw(r: Round) -> TileDrawn:
+    """The draw that ended ``r``'s events, or a tile no draw can be."""
+    last = r.events[-1]
+    return last if type(last) is TileDrawn else TileDrawn(0, TileId(-1), False)
+
+
 def _same_refusal(r: Round, bad: object) -> str:
     """``bad`` is refused by ``apply_passed`` as by ``apply`` (or is no discard and is
-    refused for that), and leaves the round unchanged; the message."""
+    refused for that), and by ``apply_passed_run`` as the only discard of a run or the
+    second, after a legal one; the round is left unchanged (or as the legal one left
+    it); the message."""
     before = _snapshot(r)
+    first = _a_legal_discard(r)
     if not isinstance(bad, Discard):
         with pytest.raises(IllegalActionError, match="is no discard to let go") as error:
             r.copy().apply_passed(bad)  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError, match="is no discard to let go"):
+            r.copy().apply_passed_run([bad], [_last_draw(r)])  # type: ignore[list-item]
         return str(error.value)
     with pytest.raises(IllegalActionError) as plain:
         r.copy().apply(bad)
-    twin = r.copy()
+    twin, run = r.copy(), r.copy()
     with pytest.raises(IllegalActionError) as passed:
         twin.apply_passed(bad)
-    assert str(passed.value) == str(plain.value)
-    assert _snapshot(twin) == before
+    with pytest.raises(IllegalActionError) as in_run:
+        run.apply_passed_run([bad], [_last_draw(r)])
+    assert str(passed.value) == str(plain.value) == str(in_run.value)
+    assert _snapshot(twin) == before == _snapshot(run)
+    if first is not None and bad.seat == r.current:
+        # the same discard a turn later: the legal one carried out first, then refused
+        # as apply_passed refuses it there (or taken as it takes it)
+        mid = r.copy()
+        mid.apply_passed(first)
+        draws = [_last_draw(mid)]
+        following = attrs.evolve(bad, seat=mid.current)
+        try:
+            mid.apply_passed(following)
+            expected: object = _snapshot(mid)
+        except IllegalActionError as error:
+            expected = str(error)
+        draws.append(_last_draw(mid))
+        later = r.copy()
+        try:
+            later.apply_passed_run([first, following], draws)
+            got: object = _snapshot(later)
+        except IllegalActionError as error:
+            got = str(error)
+        assert got == expected
     return str(passed.value)
+
+
+def _a_legal_discard(r: Round) -> Discard | None:
+    """A discard ``r`` takes now and lets go to another seat's turn, if there is one."""
+    for action in r.legal_actions(r.current) if r.phase is Phase.TURN else ():
+        if type(action) is Discard and not action.riichi:
+            trial = r.copy()
+            trial.apply_passed(action)
+            if not trial.is_over:
+                return action
+    return None
 
 
 # -- legal lists and observations against their oracle -----------------------------------

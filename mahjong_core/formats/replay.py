@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import attrs
 
@@ -56,6 +57,7 @@ from .game_log import (
     Call,
     CallKind,
     GameLog,
+    LogEvent,
     LogRound,
     LogStanding,
     NewDora,
@@ -335,29 +337,38 @@ class _Seen(NamedTuple):
 def _wall_seen(log_round: LogRound) -> _Seen:
     """The wall's tiles the log shows, in order: the live draws, the replacement draws
     after a kan, the dora indicators and the ura indicators of each win."""
-    seen = _Seen([], [], [], [], [log_round.dora_indicator], [])
-    live, live_at = seen.live.append, seen.live_at.append
-    after_kan = False
-    for at, event in enumerate(log_round.events):
-        if type(event) is LogDiscard:  # the common case, as the last branch has it
-            after_kan = False
-        elif type(event) is LogDraw:
-            if after_kan:
-                seen.rinshan.append(event.tile)
-                seen.rinshan_at.append(at)
-                after_kan = False
-            else:
-                live(event.tile)
-                live_at(at)
-        elif type(event) is Call:
-            after_kan = event.call.kind in _REPLACED
-        elif type(event) is NewDora:
-            seen.dora.append(event.tile)
-        elif type(event) is Agari:
-            seen.uras.append((at, event.ura_indicators))
-        elif type(event) is not Bye and type(event) is not Reconnect:
-            after_kan = False
-    return seen
+    events = log_round.events
+    kinds = list(map(type, events))
+    draws = _positions(kinds, LogDraw)
+    rinshan_at = sorted({_draw_after(events, at) for at in _positions(kinds, Call)
+                         if cast(Call, events[at]).call.kind in _REPLACED} - {-1})
+    live_at = [at for at in draws if at not in rinshan_at] if rinshan_at else draws
+    shown = events.__getitem__
+    dora = [log_round.dora_indicator]
+    dora += map(_TILE, map(shown, _positions(kinds, NewDora)))
+    uras = [(at, cast(Agari, events[at]).ura_indicators) for at in _positions(kinds, Agari)]
+    return _Seen(list(map(_TILE, map(shown, live_at))), live_at,
+                 list(map(_TILE, map(shown, rinshan_at))), rinshan_at, dora, uras)
+
+
+_TILE = operator.attrgetter("tile")
+"""A draw's or new dora indicator's tile."""
+
+
+def _positions(kinds: list[type], kind: type) -> list[int]:
+    """The indexes at which ``kinds`` holds ``kind`` (found in C, not one Python step a
+    event: most of a log is draws and discards)."""
+    return list(itertools.compress(itertools.count(), map(operator.is_, kinds,
+                                                          itertools.repeat(kind))))
+
+
+def _draw_after(events: Sequence[object], at: int) -> int:
+    """The index of the draw that follows the call at ``at`` once it stands (a kan's
+    replacement draw): past any new dora, win or connection note; -1 if no draw does."""
+    at += 1
+    while at < len(events) and type(events[at]) in (NewDora, Agari, Bye, Reconnect):
+        at += 1
+    return at if at < len(events) and type(events[at]) is LogDraw else -1
 
 
 def _play(table_round: Round, log_round: LogRound) -> None:
@@ -381,6 +392,11 @@ def _play(table_round: Round, log_round: LogRound) -> None:
                 raise _mismatch(table_round, f"the log has seat {event.seat} draw "
                                 f"{_name(event.tile)}, but {_expected(table_round)}")
         elif type(event) is LogDiscard:
+            if not riichi and index < count and type(events[index]) is LogDraw:
+                # the common case: turns nobody calls or wins on, carried out at once; the
+                # run's last draw (or the one the engine did not make) checked as above
+                index = _run(table_round, events, index - 1, discards)
+                continue
             declared = event.seat in riichi
             if declared:
                 riichi.discard(event.seat)
@@ -412,6 +428,21 @@ def _play(table_round: Round, log_round: LogRound) -> None:
     if list(table_round.dora_indicators) != shown_dora:
         raise _mismatch(table_round, f"the log turns over dora indicators "
                         f"{_names(shown_dora)}, the engine {_names(table_round.dora_indicators)}")
+
+
+def _run(table_round: Round, events: tuple[LogEvent, ...], start: int,
+         discards: tuple[Discard, ...]) -> int:
+    """Carry out the turns from ``events[start]`` on, each a discard followed by a draw
+    (``Round.apply_passed_run``), and return the index of the draw that follows the
+    last discard carried out."""
+    end = start
+    last = len(events) - 1
+    while end < last and type(events[end]) is LogDiscard and type(events[end + 1]) is LogDraw:
+        end += 2
+    taken = cast("tuple[LogDiscard, ...]", events[start:end:2])
+    run = [discards[272 * discard.seat + 2 * discard.tile] for discard in taken]
+    draws = cast("tuple[LogDraw, ...]", events[start + 1:end:2])
+    return start + 2 * table_round.apply_passed_run(run, draws) - 1
 
 
 @functools.cache

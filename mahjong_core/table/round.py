@@ -14,7 +14,7 @@ import enum
 import functools
 from bisect import insort
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple, Protocol, overload
 
 import attrs
 
@@ -78,7 +78,7 @@ from .records import (
 from .rules import TENHOU_TABLE, TableRules, check_scores, check_stick_value
 from .wall import Wall
 
-__all__ = ["Observation", "Phase", "Round", "SeenEvents"]
+__all__ = ["Observation", "Phase", "Round", "SeenEvents", "ShownDraw"]
 
 _RED = tuple(Tile.from_id136(i) for i in range(136))
 _PLAIN = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
@@ -87,6 +87,8 @@ _WINDS = frozenset((27, 28, 29, 30))
 _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
              3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
 _NORTH = 30
+_KIND_BITS = ~3
+"""A tile id's kind bits: ``tile & _KIND_BITS`` is ``4 * kind``."""
 _RED_IDS = frozenset((16, 52, 88))
 _SHOWN = tuple(1 << 8 * (i >> 2) for i in range(136))
 """Per id, one tile in a round's count of the tiles shown (a byte per kind in an int)."""
@@ -154,6 +156,19 @@ def _discards() -> tuple[Discard, ...]:
                  for tile in range(136) for riichi in (False, True))
 
 
+class ShownDraw(Protocol):
+    """A draw as a record shows it: the seat that drew and the tile it drew (a
+    ``TileDrawn``, or a log's own draw event)."""
+
+    @property
+    def seat(self) -> int:
+        """The seat that drew."""
+
+    @property
+    def tile(self) -> int:
+        """The tile id it drew."""
+
+
 class Phase(enum.Enum):
     """Where a round stands."""
 
@@ -183,7 +198,7 @@ class _Seat:
 
     __slots__ = ("base", "counts", "discarded", "double_riichi", "drawn", "forbidden",
                  "fours", "full", "ids", "ippatsu", "is_open", "kita", "liable", "melds",
-                 "nagashi", "own_kinds", "passed", "riichi", "riichi_passed", "river", "tiles",
+                 "passed_from", "riichi", "riichi_drawn", "riichi_from", "river", "tiles",
                  "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
@@ -196,9 +211,8 @@ class _Seat:
             counts[i >> 2] += 1
         self.fours = 0
         """Bit per kind held four times."""
-        for i in ids:
-            if counts[i >> 2] == 4:
-                self.fours |= 1 << (i >> 2)
+        if 4 in counts:
+            self.fours = sum(1 << kind for kind, count in enumerate(counts) if count == 4)
         # tuples, replaced when they change, so that an observation shares them as they are
         self.melds: tuple[TableMeld, ...] = ()
         self.is_open = False
@@ -210,14 +224,14 @@ class _Seat:
         self.double_riichi = False
         self.ippatsu = False
         self.discarded = False
-        self.nagashi = True
-        """Every discard so far is a terminal or honour and none was called."""
-        self.own_kinds = 0
-        """Bit per kind this seat has discarded."""
-        self.passed = 0
-        """Bit per kind that went by since this seat's last discard."""
-        self.riichi_passed = 0
-        """Bit per kind that went by since this seat's riichi."""
+        # furiten, worked out when a win is asked for (``Round._furiten_kinds``): the
+        # river, and the tiles that went by (the round's ``_gone``) from these places on
+        self.passed_from = 0
+        """The length of the round's ``_gone`` at this seat's last discard."""
+        self.riichi_from = 0
+        """The same at its riichi discard."""
+        self.riichi_drawn = 0
+        """Bit per kind drawn since its riichi."""
         self.forbidden = 0
         """Bit per kind this seat may not discard right after its call (kuikae)."""
         self.liable: int | None = None
@@ -735,9 +749,9 @@ class Round:
         self._records = _steps()
         self._events: list[Event] = []
         self._discard_log: tuple[TileDiscarded, ...] = ()
+        self._gone: list[int] = []  # each tile that went by: 4 * kind + the offering seat
         self._results: list[RoundResult] = []
-        self._live_used = 0
-        self._rinshan_used = 0
+        self._live_used = self._rinshan_used = 0
         self._kans: list[int] = []
         self._kitas = 0
         self._live_left = len(wall.live)
@@ -921,6 +935,7 @@ class Round:
         twin = copy.copy(self)
         twin._scores = list(self._scores)
         twin._events = list(self._events)
+        twin._gone = list(self._gone)
         twin._results = list(self._results)
         twin._kans = list(self._kans)
         twin._answers = dict(self._answers)
@@ -1130,6 +1145,42 @@ class Round:
         self.apply(action)  # refuses it, saying why: a discard is taken on its seat's turn only
         raise AssertionError(f"{quote(action)} was carried out without its passes")
 
+    def apply_passed_run(self, discards: Sequence[Discard], draws: Sequence[ShownDraw]) -> int:
+        """Carry out a run of turns nobody calls or wins on, as a log records them: each
+        discard let go as ``apply_passed`` does, ``draws[n]`` the draw the next seat is
+        expected to make after ``discards[n]``. The run stops after the first discard
+        whose draw is another (another seat or tile, or none: the round is over) and
+        returns how many discards were carried out; the round stands as ``apply_passed``
+        left it after the last one.
+
+        Raises IllegalActionError as ``apply_passed`` does for a discard not allowed when
+        its turn comes (the discards before it carried out, the round as they left it),
+        and for a run with other than one draw per discard.
+        """
+        if len(discards) != len(draws):
+            raise IllegalActionError(f"{self._where()}: a run of {len(discards)} discards "
+                                     f"needs as many draws, got {len(draws)}")
+        done = 0
+        seats = self._seats
+        for discard, draw in zip(discards, draws, strict=True):
+            # a plain discard (a tile held, no riichi, the seat not in riichi or kuikae, no
+            # dora to turn over first) needs none of _discard's checks but the first: it
+            # goes as _discard lets it go; anything else as apply_passed takes or refuses it
+            seat, tile = ((discard.seat, discard.tile) if discard.__class__ is Discard
+                          else (-1, TileId(-1)))
+            me = seats[seat] if seat.__class__ is int and seat == self.current else None
+            if (me is None or me.riichi or me.forbidden or discard.riichi is not False
+                    or self.phase is not _TURN or self._dora_pending
+                    or tile.__class__ is not int or tile not in me.ids):
+                self.apply_passed(discard)
+            else:
+                self._put_out(seat, me, tile, False)
+                self._went_by(seat, tile, None)
+            done += 1
+            if self._drawn != draw.tile or self.current != draw.seat:
+                break
+        return done
+
     def _read_once(self, action: object) -> Any:
         """``action`` as a value of the library's action class it derives from, each field
         read once (a property may answer differently on a second read); anything that is
@@ -1175,10 +1226,20 @@ class Round:
             me.riichi = True
             me.double_riichi = self._first_turn(me)
             me.ippatsu = True
+            me.riichi_from = len(self._gone)
             self._riichi_pending = seat
         if self._dora_pending:
             self._flush_dora()
-        tsumogiri = tile_id == drawn
+        self._put_out(seat, me, tile_id, riichi)
+        if passed:  # as when the last seat asked passes (the answers kept of a window
+            self._went_by(seat, tile_id, None)  # are read only while one is open)
+        else:
+            self._open_window(_CALLS, seat, tile_id)
+
+    def _put_out(self, seat: int, me: _Seat, tile_id: TileId, riichi: bool) -> None:
+        """The discard's traces, once it is allowed: the tile leaves the hand for the
+        river, the round's discards and its events."""
+        tsumogiri = tile_id == self._drawn
         me.take(tile_id)
         self._shown += _SHOWN[tile_id]
         flags = 2 * tsumogiri + riichi
@@ -1188,18 +1249,11 @@ class Round:
         self._discard_log += (event,)
         me.discarded = True
         me.forbidden = 0
-        me.own_kinds |= 1 << kind
-        me.passed = 0
-        if kind not in TERMINALS_AND_HONOURS:
-            me.nagashi = False
+        me.passed_from = len(self._gone)
         self._discards += 1
         if self._discards <= 5:
-            self._opening += (kind,)
+            self._opening += (tile_id >> 2,)
         self._events.append(event)
-        if passed:  # as when the last seat asked passes (the answers kept of a window
-            self._went_by(seat, tile_id, None)  # are read only while one is open)
-        else:
-            self._open_window(_CALLS, seat, tile_id)
 
     def _tsumo(self, action: Tsumo) -> None:
         seat = action.seat
@@ -1514,13 +1568,7 @@ class Round:
         kan it was added to stands, or the riichi declared with it, an abortive draw, a
         call among ``answers`` (None: every seat passed), the wall's end or the next draw
         follows."""
-        bit = 1 << (tile_id >> 2)
-        seats = self._seats
-        for other in self._after[seat]:
-            s = seats[other]
-            s.passed |= bit
-            if s.riichi:
-                s.riichi_passed |= bit
+        self._gone.append(tile_id & _KIND_BITS | seat)
         if self.phase is _CHANKAN:
             self._kan_stands(seat)
             return
@@ -1618,7 +1666,6 @@ class Round:
         taken = giver.river[-1]
         giver.river = (*giver.river[:-1], RiverTile(taken.tile, taken.tsumogiri, taken.riichi,
                                                     True))
-        self._seats[source].nagashi = False
         self._events.append(MeldCalled(caller, meld))
         self._interrupt()
         if meld_kind is not MeldKind.CHI and me.liable is None:
@@ -1699,7 +1746,7 @@ class Round:
 
     def _ron_result(self, seat: int, me: _Seat, tile_id: TileId, first: bool = True
                     ) -> tuple[Hand, WinContext, WinResult] | None:
-        if self._furiten(me):
+        if self._furiten(seat, me):
             return None
         context = self._context(seat, me, tsumo=False, first=False, with_sticks=first)
         hand = self._hand(me)
@@ -1712,14 +1759,27 @@ class Round:
         name = self._name(tile_id)
         if not (self._waits(me) >> (tile_id // 4)) & 1:
             return f"seat {seat} declares ron on {name} but its hand does not win on it"
-        if self._furiten(me):
+        if self._furiten(seat, me):
             return f"seat {seat} declares ron on {name} but is furiten"
         if self.phase is _CHANKAN and self._robbing_closed_kan:
             return f"seat {seat} may not rob a closed kan"
         return f"seat {seat} declares ron on {name} but the hand has no yaku"
 
-    def _furiten(self, me: _Seat) -> bool:
-        return bool(self._waits(me) & (me.own_kinds | me.passed | me.riichi_passed))
+    def _furiten(self, seat: int, me: _Seat) -> bool:
+        return bool(self._waits(me) & self._furiten_kinds(seat, me))
+
+    def _furiten_kinds(self, seat: int, me: _Seat) -> int:
+        """Bit per kind ``me`` may not win on by ron: its own discards, the tiles that
+        went by since its last discard and, since its riichi, every tile that went by or
+        that it drew. Worked out when asked from the log of the tiles that went by
+        (``_gone``: one entry per tile, rather than a mark on each seat it passed)."""
+        kinds = me.riichi_drawn
+        for tile in me.river:
+            kinds |= 1 << (tile.tile >> 2)
+        for gone in self._gone[me.riichi_from if me.riichi else me.passed_from:]:
+            if gone & 3 != seat:
+                kinds |= 1 << (gone >> 2)
+        return kinds
 
     def _context(self, seat: int, me: _Seat, *, tsumo: bool, first: bool,
                  with_sticks: bool = True) -> WinContext:
@@ -1779,7 +1839,7 @@ class Round:
         players = self.players
         tenpai = tuple(s for s in range(players) if self._hand(self._seats[s]).is_tenpai())
         nagashi = tuple(s for s in range(players) if self.table.nagashi_mangan
-                        and self._seats[s].nagashi and self._seats[s].river)
+                        and _is_nagashi(self._seats[s].river))
         if nagashi:
             self._finish_draw(DrawKind.NAGASHI_MANGAN, tenpai, nagashi_mangan_payments(
                 nagashi, dealer=self.dealer, rules=self.rules), nagashi)
@@ -1830,7 +1890,7 @@ class Round:
         me = self._seats[seat]
         me.add(tile_id)
         if me.riichi:
-            me.riichi_passed |= 1 << (tile_id // 4)
+            me.riichi_drawn |= 1 << (tile_id >> 2)
         self.phase = _TURN
         self.current = seat
         self._drawn = tile_id
@@ -1893,6 +1953,12 @@ class Round:
 
     def _illegal(self, action: Action, why: str) -> IllegalActionError:
         return IllegalActionError(f"{self._where()}: {quote(action)} is illegal: {why}")
+
+
+def _is_nagashi(river: Sequence[RiverTile]) -> bool:
+    """Some discards, every one a terminal or honour and none called: nagashi mangan."""
+    return bool(river) and all(r.tile >> 2 in TERMINALS_AND_HONOURS and not r.called
+                               for r in river)
 
 
 def _with_open_riichi_context(context: WinContext, *, opened: bool) -> WinContext:
