@@ -120,7 +120,10 @@ class RandomPlayer:
 
     def choose(self, observation: Observation) -> Action:
         """A legal action, at random."""
-        legal = _check(observation)
+        if observation.__class__ is Observation and observation.legal_actions:
+            legal: tuple[Action, ...] = observation.legal_actions
+        else:  # something else, or nothing to decide: refused
+            legal = _check(observation)
         # what ``random.Random.choice`` draws (the same choices for a seed), without its
         # two calls in Python: the fewest bits that hold the size, drawn until below it
         size = len(legal)

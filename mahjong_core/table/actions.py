@@ -281,13 +281,7 @@ class LegalActions(tuple[Action, ...]):
 
     def __new__(cls, actions: Iterable[Action] = (), *, drawn: TileId | None = None,
                 red_fives: bool = True) -> LegalActions:
-        self = _NEW_TUPLE(cls, actions)
-        # the class holds the usual values: an instance keeps only what differs
-        if drawn is not None:
-            self.drawn = drawn
-        if red_fives is not True:
-            self.red_fives = red_fives
-        return self
+        return legal_actions_of(actions, drawn, red_fives, cls)
 
     def __str__(self) -> str:
         return ", ".join(self.texts())
@@ -366,3 +360,17 @@ class LegalActions(tuple[Action, ...]):
             table.setdefault(text, action)
         self.__dict__["_texts"] = table
         return table
+
+
+def legal_actions_of(actions: Iterable[Action], drawn: TileId | None, red_fives: bool,
+                     cls: type[LegalActions] = LegalActions) -> LegalActions:
+    """``LegalActions(actions, drawn=drawn, red_fives=red_fives)``, for less (internal: the
+    round lists its legal actions at every decision, and a class call with keywords
+    costs more than the tuple it makes); ``cls`` a subclass's."""
+    made = _NEW_TUPLE(cls, actions)
+    # the class holds the usual values: an instance keeps only what differs
+    if drawn is not None:
+        made.drawn = drawn
+    if red_fives is not True:
+        made.red_fives = red_fives
+    return made

@@ -43,6 +43,7 @@ from .actions import (
     Pon,
     Ron,
     Tsumo,
+    legal_actions_of,
 )
 from .draws import (
     TERMINALS_AND_HONOURS,
@@ -626,14 +627,20 @@ _OBSERVATION_TWIN: Any = writable(Observation)
 Observation."""
 
 
-def _seen_events(events: list[Event], seat: int) -> SeenEvents:
-    """``SeenEvents(events, seat)`` made without its constructor's call (``events`` is the
-    round's own list, which only grows: the view keeps its length now)."""
-    seen: SeenEvents = _NEW(SeenEvents)
-    seen._events = events
-    seen._seat = seat
-    seen._size = len(events)
-    return seen
+def _open_parts(seats: list[_Seat]) -> tuple[tuple[tuple[TableMeld, ...], ...],
+                                             tuple[tuple[TileId, ...], ...],
+                                             tuple[tuple[RiverTile, ...], ...],
+                                             tuple[bool, ...]]:
+    """What every seat sees of each seat, by seat: melds, north tiles, river, riichi.
+    Each read written out: a comprehension a field costs three times as much."""
+    if len(seats) == 4:
+        s0, s1, s2, s3 = seats
+        return ((s0.melds, s1.melds, s2.melds, s3.melds), (s0.kita, s1.kita, s2.kita, s3.kita),
+                (s0.river, s1.river, s2.river, s3.river),
+                (s0.riichi, s1.riichi, s2.riichi, s3.riichi))
+    s0, s1, s2 = seats
+    return ((s0.melds, s1.melds, s2.melds), (s0.kita, s1.kita, s2.kita),
+            (s0.river, s1.river, s2.river), (s0.riichi, s1.riichi, s2.riichi))
 
 
 def _relative(caller: int, source: int, players: int = 4) -> Relative:
@@ -875,8 +882,10 @@ class Round:
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` sees now: the other hands and the wall stay hidden."""
-        me = self._seat(seat)
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            self._seat(seat)  # raises, naming the bad seat
         seats = self._seats
+        me = seats[seat]
         phase = self.phase
         turn = phase is _TURN
         # the fields set by plain assignment on the writable twin (see ``_slots``): the
@@ -894,16 +903,19 @@ class Round:
         seen.live_remaining = self._live_left
         seen.hand = tuple(me.ids)
         seen.drawn = self._drawn if turn and seat == self.current else None
-        seen.melds = tuple([s.melds for s in seats])
-        seen.kita = tuple([s.kita for s in seats])
-        seen.rivers = tuple([s.river for s in seats])
+        seen.melds, seen.kita, seen.rivers, seen.riichi = _open_parts(seats)
         seen.discards = self._discard_log
-        seen.riichi = tuple([s.riichi for s in seats])
         seen.phase = phase
         seen.current = self.current
         seen.last_tile = None if turn or phase is _OVER else self._last_tile
         seen.legal_actions = self._legal(seat, me)
-        seen.events = _seen_events(self._events, seat)
+        # ``SeenEvents(self._events, seat)`` without its constructor's call: the round's
+        # own list, which only grows (the view keeps its length now)
+        events: SeenEvents = _NEW(SeenEvents)
+        events._events = self._events
+        events._seat = seat
+        events._size = len(self._events)
+        seen.events = events
         seen.open_hands = (self._open_hands() if self._open_riichi or self.table.open_riichi
                            else ())
         # the seat's Hand as far as the round has built it, for ``own_hand``
@@ -965,12 +977,12 @@ class Round:
     def _legal(self, seat: int, me: _Seat) -> LegalActions:
         if self.phase is _TURN:
             if seat != self.current:
-                return LegalActions(red_fives=self.rules.red_fives)
+                return legal_actions_of((), None, self.rules.red_fives)
             actions = self._turn_actions(seat, me)
             if self.table.open_riichi:
                 actions = _with_open_riichi(actions)
-            return LegalActions(actions, drawn=self._drawn, red_fives=self.rules.red_fives)
-        return LegalActions(self._answers_of(seat, me), red_fives=self.rules.red_fives)
+            return legal_actions_of(actions, self._drawn, self.rules.red_fives)
+        return legal_actions_of(self._answers_of(seat, me), None, self.rules.red_fives)
 
     def _answers_of(self, seat: int, me: _Seat) -> list[Action]:
         """What ``seat`` may answer to the tile on the table (nothing once it answered)."""
@@ -1004,64 +1016,87 @@ class Round:
         return True
 
     def _turn_actions(self, seat: int, me: _Seat) -> list[Action]:
-        actions: list[Action] = []
+        """What ``seat`` may do on its turn, in ``legal_actions``' order."""
         drawn = self._drawn
-        # (_tsumo_result first asks whether the drawn tile is one of the waits before it)
-        if drawn is not None and self._tsumo_result(seat, me) is not None:
+        actions: list[Action] = []
+        if drawn is None:  # after a call: the discards kuikae leaves
+            self._discard_actions(seat, me, None, actions, False)
+            return actions
+        waits = me.waits_cache if me.waits_cache >= 0 else me.waits_before_draw()
+        # the drawn tile wins only if it is one of the waits of the hand before it
+        if (waits >> (drawn >> 2)) & 1 and self._tsumo_result(seat, me) is not None:
             actions.append(Tsumo(seat))
         if me.riichi:
-            assert drawn is not None
-            actions.append(Discard(seat, drawn))
+            actions.append(_discards()[272 * seat + 2 * drawn])  # Discard(seat, drawn)
         else:
-            self._discard_actions(seat, me, drawn, actions)
-        if drawn is not None:
-            fours = me.fours
-            while fours:  # each kind held four times, in kind order
-                kind = (fours & -fours).bit_length() - 1
-                fours &= fours - 1
-                if self._closed_kan_problem(seat, me, kind) is None:
-                    actions.append(ClosedKan(seat, Tile(kind)))
-            for meld in me.melds:
-                kind = meld.ids[0] >> 2
-                if (meld.meld.kind is _PON and me.counts[kind]
-                        and self._kan_room() is None):  # the lowest id of the fourth copy
-                    actions.append(AddedKan(seat, next(i for i in me.ids if i >> 2 == kind)))
-            if self.players == 3 and self._kita_problem(seat, me) is None:
-                norths = sorted(i for i in me.ids if i // 4 == _NORTH)
-                actions.append(Kita(seat, drawn if drawn // 4 == _NORTH else norths[0]))
-            if self._first_turn(me) and self._nine_terminals_problem(seat, me) is None:
-                actions.append(NineTerminals(seat))
+            self._discard_actions(seat, me, drawn, actions, not me.is_open
+                                  and self._riichi_in_reach(seat, me, waits))
+        if me.fours or me.melds or self.players == 3 or not me.discarded:
+            self._declarations(seat, me, drawn, actions)
         return actions
 
+    def _declarations(self, seat: int, me: _Seat, drawn: TileId, actions: list[Action]
+                      ) -> None:
+        """The turn's actions after the discards: closed kans, added kans, kita, the
+        nine-terminals draw."""
+        fours = me.fours
+        while fours:  # each kind held four times, in kind order
+            kind = (fours & -fours).bit_length() - 1
+            fours &= fours - 1
+            if self._closed_kan_problem(seat, me, kind) is None:
+                actions.append(ClosedKan(seat, Tile(kind)))
+        for meld in me.melds:
+            kind = meld.ids[0] >> 2
+            if (meld.meld.kind is _PON and me.counts[kind]
+                    and self._kan_room() is None):  # the lowest id of the fourth copy
+                actions.append(AddedKan(seat, next(i for i in me.ids if i >> 2 == kind)))
+        if self.players == 3 and self._kita_problem(seat, me) is None:
+            norths = sorted(i for i in me.ids if i // 4 == _NORTH)
+            actions.append(Kita(seat, drawn if drawn // 4 == _NORTH else norths[0]))
+        if self._first_turn(me) and self._nine_terminals_problem(seat, me) is None:
+            actions.append(NineTerminals(seat))
+
+    def _riichi_in_reach(self, seat: int, me: _Seat, waits: int) -> bool:
+        """Some riichi discard may be legal for the closed hand of ``me`` after its draw
+        (``waits``: those of the hand before the draw): nothing but the discard stops a
+        riichi, and the 14 tiles are tenpai after some discard. Worth knowing before
+        trying each discard: a hand that waits already keeps its waits by the drawn
+        tile's discard, and one two or more from tenpai before the draw (a draw lowers
+        shanten by one at most) is not tenpai after any discard."""
+        if self._riichi_problem(seat, me, None) is not None:
+            return False
+        if waits:
+            return True
+        base = me.base
+        return (base is None or base.is_full or base.shanten() <= 1) and me.hand().shanten() <= 0
+
     def _discard_actions(self, seat: int, me: _Seat, drawn: TileId | None,
-                         actions: list[Action]) -> None:
+                         actions: list[Action], riichi: bool) -> None:
         """The discards of a seat not in riichi: the drawn tile first (tsumogiri), then
         one tile of each kind from the hand, a red five apart, a copy of the drawn kind
         included (the lowest id of each), each followed by its riichi discard when that
-        is legal too."""
-        # riichi is worth trying discard by discard only when some discard is tenpai (a
-        # closed hand first: the cheapest test that rules riichi out in an open game)
-        riichi_possible = (drawn is not None and not me.is_open and self._may_be_tenpai(me)
-                           and self._riichi_problem(seat, me, None) is None
-                           and me.hand().shanten() <= 0)
+        is legal too (tried only when ``riichi``: some may be)."""
         forbidden = me.forbidden
+        # in id order a kind's copies come together, the red five (the lowest id) first
+        keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
+        if not forbidden and not riichi:  # the usual turn, in fewer steps a tile
+            plain = _plain_discards()[seat]
+            append = actions.append
+            if drawn is not None:
+                append(plain[drawn])
+            last = -1
+            for tile_id in me.ids:
+                if (key := keys[tile_id]) != last and tile_id != drawn:
+                    last = key
+                    append(plain[tile_id])
+            return
         made = _discards()
         base = 272 * seat
         if drawn is not None and not (forbidden and (forbidden >> (drawn >> 2)) & 1):
             actions.append(made[base + 2 * drawn])
-            if riichi_possible and self._riichi_problem(seat, me, drawn) is None:
+            if riichi and self._riichi_problem(seat, me, drawn) is None:
                 actions.append(made[base + 2 * drawn + 1])
-        # in id order a kind's copies come together, the red five (the lowest id) first
-        keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
         last = -1
-        if not forbidden and not riichi_possible:  # the usual turn, in fewer steps a tile
-            plain = _plain_discards()[seat]
-            for tile_id in me.ids:
-                key = keys[tile_id]
-                if key != last and tile_id != drawn:
-                    last = key
-                    actions.append(plain[tile_id])
-            return
         for tile_id in me.ids:
             key = keys[tile_id]
             if key == last or tile_id == drawn:
@@ -1071,15 +1106,8 @@ class Round:
                 continue
             at = base + 2 * tile_id
             actions.append(made[at])
-            if riichi_possible and self._riichi_problem(seat, me, tile_id) is None:
+            if riichi and self._riichi_problem(seat, me, tile_id) is None:
                 actions.append(made[at + 1])
-
-    @staticmethod
-    def _may_be_tenpai(me: _Seat) -> bool:
-        """Some discard of the 14 tiles might leave them tenpai: a draw lowers a hand's
-        shanten by one at most, so the hand before it was at most one from tenpai."""
-        base = me.base
-        return base is None or base.is_full or base.shanten() <= 1
 
     # -- applying an action ---------------------------------------------------------------
 
@@ -1090,6 +1118,18 @@ class Round:
         now; the round is then unchanged. An action of a subclass of an action class is
         read once, field by field, and carried out as the action of those values.
         """
+        cls = action.__class__
+        if isinstance(action, Discard) and cls is Discard and self.phase is _TURN:  # the
+            # most common action, checked at once
+            who, tile = action.seat, action.tile
+            if (who.__class__ is int and who == self.current and tile.__class__ is int
+                    and 0 <= tile < 136 and action.riichi.__class__ is bool):
+                self._discard(action)
+                return
+        elif (cls is Pass and (self.phase is _CALLS or self.phase is _CHANKAN)  # the next
+              and action.seat.__class__ is int and 0 <= action.seat < self.players):
+            self._answer(action)
+            return
         if type(action) not in _ACTION_TYPES:
             action = self._read_once(action)
         phase = self.phase
