@@ -409,7 +409,7 @@ class RoundBuilder:
                     self._accept_riichi()
                 waiting = False
             if robbed:   # after an added kan or a kita
-                self._turn_over(pending, dora)
+                self.turn_over(pending, dora)
                 pending = 1 if self._robbed == "added kan" else 0
                 robbed = False
             hand = hands[seat]
@@ -439,7 +439,7 @@ class RoundBuilder:
                     live = False
                     break
                 if pending:
-                    self._turn_over(pending, dora)
+                    self.turn_over(pending, dora)
                     pending = 0
                 riichi = give > _LAST_CODE
                 if riichi:
@@ -485,7 +485,7 @@ class RoundBuilder:
                             PLACEHOLDER:
                         given[other] += 1
                         left -= 1
-                    self._turn_over(pending, dora)
+                    self.turn_over(pending, dora)
                     pending, live = 1, False
                     break
 
@@ -509,9 +509,9 @@ class RoundBuilder:
         """``seat``'s closed or added kan or kita of ``follow_lists``; the kan dora
         still to turn over."""
         if kan.kind == "ankan":
-            self._turn_over(pending, dora)
+            self.turn_over(pending, dora)
             self.closed_kan(seat, kan.tiles)
-            self._turn_over(1, dora)
+            self.turn_over(1, dora)
             return 0
         if kan.kind == "kakan":
             self.added_kan(seat, kan.tiles[0])
@@ -521,7 +521,7 @@ class RoundBuilder:
             _fail(f"seat {seat}'s discard is a {kan.kind} out of place")
         return pending
 
-    def _turn_over(self, count: int, dora: Iterator[Tile]) -> None:
+    def turn_over(self, count: int, dora: Iterator[Tile]) -> None:
         """Turn over the next ``count`` kan dora indicators."""
         for _ in range(count):
             tile = next(dora, None)

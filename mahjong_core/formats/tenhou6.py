@@ -799,30 +799,21 @@ def _build(builder: RoundBuilder, steps: list[_Step], kan_dora: list[Tile]) -> N
     a closed kan's at once, an open or added kan's when its maker next discards."""
     pending = 0
     indicators = iter(kan_dora)
-
-    def reveal(count: int) -> None:
-        for _ in range(count):
-            tile = next(indicators, None)
-            if tile is None:
-                _fail(f"a kan turns over dora indicator {len(builder.dora_ids) + 1}, but the "
-                      "log lists no more")
-            builder.dora(tile)
-
     after_added = after_kita = False
     for kind, seat, item in steps:
         if kind == "draw":
             if after_added:
-                reveal(pending)
+                builder.turn_over(pending, indicators)
                 pending = 1
                 after_added = False
             elif after_kita:   # a kita that passed turns over an earlier kan's dora
-                reveal(pending)
+                builder.turn_over(pending, indicators)
                 pending = 0
                 after_kita = False
             builder.draw(seat, cast(Tile, item))
         elif kind == "discard":
             give = cast(_Give, item)
-            reveal(pending)
+            builder.turn_over(pending, indicators)
             pending = 0
             builder.discard(seat, give.tiles[0] if give.tiles else None, riichi=give.riichi)
         elif kind == "call":
@@ -830,7 +821,7 @@ def _build(builder: RoundBuilder, steps: list[_Step], kan_dora: list[Tile]) -> N
             builder.call(seat, cast(CallKind, take.kind), (seat + take.offset) % _SEATS,
                          take.tile, take.own)
             if take.kind is CallKind.MINKAN:
-                reveal(pending)
+                builder.turn_over(pending, indicators)
                 pending = 1
         elif kind == "kakan":
             builder.added_kan(seat, cast(Tile, item))
@@ -839,10 +830,10 @@ def _build(builder: RoundBuilder, steps: list[_Step], kan_dora: list[Tile]) -> N
             builder.kita(seat, cast(Tile, item))
             after_kita = True
         else:
-            reveal(pending)
+            builder.turn_over(pending, indicators)
             pending = 0
             builder.closed_kan(seat, cast(tuple[Tile, ...], item))
-            reveal(1)
+            builder.turn_over(1, indicators)
     left = sum(1 for _ in indicators)
     if left:
         _fail(f"the log lists {left} dora indicator(s) more than the kans turn over")
