@@ -1118,15 +1118,14 @@ class Round:
         now; the round is then unchanged. An action of a subclass of an action class is
         read once, field by field, and carried out as the action of those values.
         """
-        cls = action.__class__
-        if isinstance(action, Discard) and cls is Discard and self.phase is _TURN:  # the
-            # most common action, checked at once
+        # the two most common actions, checked at once: a discard on its turn, a pass
+        if type(action) is Discard and self.phase is _TURN:
             who, tile = action.seat, action.tile
             if (who.__class__ is int and who == self.current and tile.__class__ is int
                     and 0 <= tile < 136 and action.riichi.__class__ is bool):
                 self._discard(action)
                 return
-        elif (cls is Pass and (self.phase is _CALLS or self.phase is _CHANKAN)  # the next
+        elif (type(action) is Pass and (self.phase is _CALLS or self.phase is _CHANKAN)
               and action.seat.__class__ is int and 0 <= action.seat < self.players):
             self._answer(action)
             return
@@ -1139,14 +1138,7 @@ class Round:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalActionError(f"{self._where()}: {quote(action)} is not an action of a seat "
                                      f"0-{self.players - 1}")
-        if type(action) is Discard:  # the most common action: its fields checked at once
-            tile = action.tile
-            if type(tile) is not int or not 0 <= tile < 136 or type(action.riichi) is not bool:
-                raise self._illegal(action, _field_problem(action) or "")
-            if phase is _TURN and seat == self.current:
-                self._discard(action)
-                return
-        elif type(action) is not Pass:
+        if type(action) is not Pass:
             problem = _field_problem(action)
             if problem is not None:
                 raise self._illegal(action, problem)
