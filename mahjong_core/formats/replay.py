@@ -7,7 +7,6 @@ game, and checks each outcome the log records against its own.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import operator
 from collections.abc import Callable, Sequence
@@ -48,6 +47,7 @@ from ..table import (
     Wall,
     Win,
 )
+from ..table.actions import every_discard
 from ..table.wall import THREE_PLAYER_IDS
 from ..tile import Tile, TileId
 from .game_log import (
@@ -379,7 +379,7 @@ def _play(table_round: Round, log_round: LogRound) -> None:
     index = 0
     count = len(events)
     turn = Phase.TURN
-    discards = _discards()
+    discards = every_discard()
     apply, apply_passed = table_round.apply, table_round.apply_passed
     while index < count:
         event = events[index]
@@ -443,14 +443,6 @@ def _run(table_round: Round, events: tuple[LogEvent, ...], start: int,
     run = [discards[272 * discard.seat + 2 * discard.tile] for discard in taken]
     draws = cast("tuple[LogDraw, ...]", events[start + 1:end:2])
     return start + 2 * table_round.apply_passed_run(run, draws) - 1
-
-
-@functools.cache
-def _discards() -> tuple[Discard, ...]:
-    """Every discard action, ``Discard(seat, tile, riichi)`` at ``2 * (136 * seat + tile) +
-    riichi``: a log's discards share these frozen values rather than build them again."""
-    return tuple(Discard(seat, TileId(tile), riichi) for seat in range(4) for tile in range(136)
-                 for riichi in (False, True))
 
 
 def _goes_by(events: Sequence[object], index: int) -> bool:

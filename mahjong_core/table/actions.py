@@ -14,6 +14,7 @@ physical copy is meant, text is read back against a position: ``LegalActions.par
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -374,3 +375,12 @@ def legal_actions_of(actions: Iterable[Action], drawn: TileId | None, red_fives:
     if red_fives is not True:
         made.red_fives = red_fives
     return made
+
+
+@functools.cache
+def every_discard() -> tuple[Discard, ...]:
+    """Every discard a seat can make, ``Discard(seat, tile, riichi)`` at
+    ``2 * (136 * seat + tile) + riichi`` (internal: frozen values that rounds and replays
+    share rather than build again at each turn; built on first use)."""
+    return tuple(Discard(seat, TileId(tile), riichi) for seat in range(4)
+                 for tile in range(136) for riichi in (False, True))

@@ -43,6 +43,7 @@ from .actions import (
     Pon,
     Ron,
     Tsumo,
+    every_discard,
     legal_actions_of,
 )
 from .draws import (
@@ -143,18 +144,9 @@ _KEYS_PLAIN = tuple(2 * (i >> 2) for i in range(136))
 
 @functools.cache
 def _plain_discards() -> tuple[tuple[Discard, ...], ...]:
-    """``Discard(seat, tile)`` at ``[seat][tile]``, the very values of ``_discards``."""
-    made = _discards()
+    """``Discard(seat, tile)`` at ``[seat][tile]``, the very values of ``every_discard``."""
+    made = every_discard()
     return tuple(made[272 * seat:272 * (seat + 1):2] for seat in range(4))
-
-
-@functools.cache
-def _discards() -> tuple[Discard, ...]:
-    """Every discard a seat can make, ``Discard(seat, tile, riichi)`` at
-    ``2 * (136 * seat + tile) + riichi``: frozen values the rounds share rather than build
-    again on each turn (built on first use)."""
-    return tuple(Discard(seat, TileId(tile), riichi) for seat in range(4)
-                 for tile in range(136) for riichi in (False, True))
 
 
 class ShownDraw(Protocol):
@@ -1027,7 +1019,7 @@ class Round:
         if (waits >> (drawn >> 2)) & 1 and self._tsumo_result(seat, me) is not None:
             actions.append(Tsumo(seat))
         if me.riichi:
-            actions.append(_discards()[272 * seat + 2 * drawn])  # Discard(seat, drawn)
+            actions.append(every_discard()[272 * seat + 2 * drawn])  # Discard(seat, drawn)
         else:
             self._discard_actions(seat, me, drawn, actions, not me.is_open
                                   and self._riichi_in_reach(seat, me, waits))
@@ -1090,7 +1082,7 @@ class Round:
                     last = key
                     append(plain[tile_id])
             return
-        made = _discards()
+        made = every_discard()
         base = 272 * seat
         if drawn is not None and not (forbidden and (forbidden >> (drawn >> 2)) & 1):
             actions.append(made[base + 2 * drawn])
