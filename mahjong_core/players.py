@@ -61,7 +61,7 @@ from .table import (
     Tsumo,
 )
 from .tile import Tile, TileId
-from .ukeire import DiscardOption
+from .ukeire import DiscardOption, kinds_by_lane
 
 __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
@@ -399,8 +399,8 @@ def _kinds_of(discards: Sequence[Discard]) -> int:
 def _lane_tiles() -> tuple[tuple[tuple[Tile, ...], ...], ...]:
     """Per suit, per 9-bit mask of its ranks: their plain tiles, to give a kinds mask as
     tiles (made when first asked for: an import would pay for nothing)."""
-    return tuple(tuple(tuple(_PLAIN[9 * suit + r] for r in range(9) if lane >> r & 1)
-                       for lane in range(512 if suit < 3 else 128)) for suit in range(4))
+    return tuple(tuple(tuple(_PLAIN[kind] for kind in kinds) for kinds in lanes)
+                 for lanes in kinds_by_lane())
 
 
 def _option(hand: Hand, seen: bytes, kinds: int | None) -> DiscardOption | None:

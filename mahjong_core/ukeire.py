@@ -81,16 +81,16 @@ _DRAW_PAIRS = tuple(tuple((tile, count) for count in range(5)) for tile in PLAIN
 
 
 @functools.cache
-def _kinds_of_lanes() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Per suit, per 9-bit mask of its ranks: the kinds of those ranks (made when first
-    asked for)."""
+def kinds_by_lane() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per suit, per 9-bit mask of its ranks (a kinds mask's bits ``9 * suit`` on): the
+    kinds of those ranks (made when first asked for)."""
     return tuple(tuple(tuple(9 * suit + r for r in range(9) if lane >> r & 1)
                        for lane in range(512 if suit < 3 else 128)) for suit in range(4))
 
 
 def ukeire_of(shanten: int, mask: int, unseen: Sequence[int]) -> Ukeire:
     """The Ukeire of the kinds in ``mask`` (bits 0-33) with their unseen copies (0-4)."""
-    man, pin, sou, honours = _kinds_of_lanes()
+    man, pin, sou, honours = kinds_by_lane()
     kinds = (*man[mask & 511], *pin[mask >> 9 & 511], *sou[mask >> 18 & 511],
              *honours[mask >> 27])
     # the ready-made (tile, count) pair of each kind; set on the writable twin (see
