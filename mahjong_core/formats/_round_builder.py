@@ -348,16 +348,11 @@ class RoundBuilder:
             tile_id = drawn
         else:
             tile_id = self._take(seat, tile, "discards", avoid=drawn)
-        if riichi:
-            if self.riichi_declared[seat]:
-                _fail(f"seat {seat} declares riichi a second time")
-            self.riichi_declared[seat] = True
-            self.events.append(Riichi(seat, 1))
-            self.riichi_pending = seat
+        if riichi and not self._declare_riichi(seat):
+            _fail(f"seat {seat} declares riichi a second time")
         self.events.append(_DISCARDS[tile_id == drawn][136 * seat + tile_id])
         self.discards.append(tile_id // 4)
-        self.last_riichi = riichi
-        self.phase, self.drawn, self.last = _Phase.ANSWER, None, tile_id
+        self._answer_state(seat, tile_id, riichi)
 
     def follow_lists(self, takes: Sequence[Sequence[int | ListedCall]],
                      gives: Sequence[Sequence[int | ListedKan]],
@@ -456,7 +451,7 @@ class RoundBuilder:
                     tile_id = drawn
                 hand.remove(tile_id)
                 if riichi:
-                    if not self._listed_riichi(seat):
+                    if not self._declare_riichi(seat):
                         return None
                     waiting = True
                 add_event(seat_discards[tile_id == drawn][tile_id])
@@ -494,9 +489,9 @@ class RoundBuilder:
         self.phase, self.seat, self.drawn, self.last = _ANSWER, seat, None, discard
         self.last_riichi = riichi
 
-    def _listed_riichi(self, seat: int) -> bool:
-        """``seat`` declares riichi with its discard (as ``discard`` does); False when it
-        has declared it before."""
+    def _declare_riichi(self, seat: int) -> bool:
+        """``seat`` declares riichi with its discard; False when it has declared it
+        before."""
         if self.riichi_declared[seat]:
             return False
         self.riichi_declared[seat] = True
