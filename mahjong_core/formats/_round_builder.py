@@ -779,7 +779,7 @@ class RoundBuilder:
         else:
             return 0
         free, codes, hands = self._free, self._codes, self.hands
-        copies = _FREE[bool(self.red_fives), players]   # each code's ids, ascending
+        copies = self._ids   # each code's ids, ascending
         events, kinds, draws, discards = self.events, self.discards, _DRAWS, _DISCARDS
         drawn, pending, accepted = self.drawn, self.riichi_pending, 0
         before, discards_before = len(events), len(kinds)
