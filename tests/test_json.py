@@ -13,6 +13,7 @@ from mahjong_core._json import (
     MAX_NUMBER_CHARS,
     JSONRefused,
     _decoder,
+    _nests_within,
     json_depth,
     load_json,
     load_json_lines,
@@ -123,3 +124,38 @@ def test_numbers_read_in_c_are_those_checked_one_by_one(value: object,
 @pytest.mark.parametrize("text", [line for line in REFUSED if json_depth(line) <= 32])
 def test_refused_text_is_refused_as_when_each_number_is_checked(text: str) -> None:
     assert answer(text) == checked_number_by_number(text)
+
+
+def nests_within(text: str, max_depth: int) -> bool:
+    return _nests_within(text, text.encode("utf-8", "surrogatepass"), max_depth)
+
+
+@settings(max_examples=300)
+@given(st.text('[]{}"a\\\ud800', max_size=30), st.integers(0, 6))
+def test_text_said_to_nest_within_the_limit_does(text: str, max_depth: int) -> None:
+    if nests_within(text, max_depth):
+        assert json_depth(text) <= max_depth
+
+
+@settings(max_examples=300)
+@given(json_values, st.integers(0, 6))
+def test_json_without_backslashes_is_measured_exactly(value: object, max_depth: int) -> None:
+    text = json.dumps(value, ensure_ascii=False)
+    if "\\" not in text:
+        assert nests_within(text, max_depth) == (json_depth(text) <= max_depth)
+
+
+@settings(max_examples=200)
+@given(st.lists(values_with_long_numbers, min_size=1, max_size=3), st.integers(0, 9))
+def test_numbers_of_a_log_dense_with_numbers_are_checked(values: list[object],
+                                                         small: int) -> None:
+    text = json.dumps([[small] * 200, *values, "1" * 45, ["e"] * 33], separators=(",", ":"))
+    assert text.count(",") * 10 >= len(text)   # read as text dense with numbers
+    assert answer(text) == checked_number_by_number(text)
+
+
+@pytest.mark.parametrize("depth", [31, 32, 33])
+def test_a_log_dense_with_numbers_is_refused_just_past_the_limit(depth: int) -> None:
+    text = "[" * depth + ",".join(["1"] * 200) + "]" * depth
+    found = answer(text)
+    assert found[0] == ("JSONRefused" if depth > 32 else "value")
