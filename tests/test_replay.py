@@ -15,7 +15,12 @@ import pytest
 
 from mahjong_core.cli.demo import main as demo
 from mahjong_core.cli.replay import record_json
-from mahjong_core.errors import IllegalActionError, InvalidLogError, MahjongError
+from mahjong_core.errors import (
+    IllegalActionError,
+    InvalidContextError,
+    InvalidLogError,
+    MahjongError,
+)
 from mahjong_core.formats import (
     GameLog,
     LogFormat,
@@ -25,6 +30,7 @@ from mahjong_core.formats import (
     replay_game,
     write_game,
 )
+from mahjong_core.formats import replay as replay_module
 from mahjong_core.formats.game_log import (
     Agari,
     Bye,
@@ -38,8 +44,8 @@ from mahjong_core.formats.game_log import (
 )
 from mahjong_core.formats.game_log import Discard as LogDiscard
 from mahjong_core.formats.game_log import Draw as LogDraw
-from mahjong_core.formats.replay import _wall_seen
-from mahjong_core.table import Discard, GameOrigin, Round, ShownDraw
+from mahjong_core.formats.replay import _wall, _wall_seen
+from mahjong_core.table import Discard, GameOrigin, Round, ShownDraw, Wall
 from mahjong_core.tile import TileId
 
 from .support.logs import documents
@@ -264,3 +270,42 @@ def test_the_wall_a_log_shows_is_read_as_event_by_event(name: str) -> None:
             assert tuple(seen) == _wall_seen_oracle(log_round)
             kans += len(seen.rinshan)
     assert kans > 0
+
+
+def _built_wall(log_round: LogRound, players: int) -> object:
+    """The wall the replay builds from a round, or its error's type and message."""
+    try:
+        return _wall(log_round, players, _wall_seen(log_round))
+    except MahjongError as error:
+        return type(error), str(error)
+
+
+def _with_draw_of(log_round: LogRound, tile: TileId) -> LogRound:
+    """The round with its first draw's tile replaced by ``tile``."""
+    events = list(log_round.events)
+    at, draw = next((n, event) for n, event in enumerate(events)
+                    if isinstance(event, LogDraw))
+    events[at] = attrs.evolve(draw, tile=tile)
+    return attrs.evolve(log_round, events=tuple(events))
+
+
+@pytest.mark.parametrize("name", _KAN_LOGS)
+def test_the_wall_built_unchecked_is_the_checked_wall(name: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay lays a wall out without the wall's own check only where that check
+    passes: real rounds (kans, north tiles) and copies that show a dealt tile, the dora
+    indicator or another draw's tile again give the same wall, or the same error, as a
+    wall checked whole."""
+    cases = []
+    for text in documents(DATA / name):
+        game = parse_mjlog(text)
+        for log_round in game.rounds:
+            cases += [(log_round, game.players_count),
+                      *[(_with_draw_of(log_round, tile), game.players_count) for tile in (
+                          log_round.hands[0][0], log_round.dora_indicator,
+                          TileId((log_round.dora_indicator + 1) % 136))]]
+    fast = [_built_wall(r, players) for r, players in cases]
+    monkeypatch.setattr(replay_module, "trusted_wall", Wall)
+    assert [_built_wall(r, players) for r, players in cases] == fast
+    assert sum(isinstance(f, Wall) for f in fast) >= len(cases) // 4
+    assert sum(isinstance(f, tuple) and f[0] is InvalidContextError for f in fast) > 0

@@ -8,7 +8,6 @@ game, and checks each outcome the log records against its own.
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, cast
 
@@ -48,7 +47,7 @@ from ..table import (
     Win,
 )
 from ..table.actions import every_discard
-from ..table.wall import THREE_PLAYER_IDS
+from ..table.wall import THREE_PLAYER_IDS, trusted_wall
 from ..tile import Tile, TileId
 from .game_log import (
     Agari,
@@ -285,7 +284,8 @@ def _wall(log_round: LogRound, players: int, shown: _Seen) -> Wall:
     else:
         live_size, rinshan_size, held_apart = 55, 8, 3
         tile_set = _THREE_PLAYER_SET
-    seen = {*itertools.chain.from_iterable(hands), *live, *rinshan, *dora, *ura}
+    shown_ids = [*itertools.chain.from_iterable(hands), *live, *rinshan, *dora, *ura]
+    seen = set(shown_ids)
     unseen = iter(sorted(tile_set - seen))
     if len(live) > live_size:
         raise InvalidContextError(f"the log shows {len(live)} live draws; a wall has "
@@ -314,9 +314,16 @@ def _wall(log_round: LogRound, players: int, shown: _Seen) -> Wall:
                 raise InvalidContextError("an ura indicator the log shows was drawn as well")
             slots[at] = under
         whole_live = fill(slots, live_size, "live draws")
-    return Wall(hands, whole_live, fill(rinshan, rinshan_size, "replacement draws"),
-                fill(dora[:held_apart], held_apart, "dora indicators"),
-                fill(ura[:held_apart], held_apart, "ura indicators"))
+    parts = (tuple(whole_live), tuple(fill(rinshan, rinshan_size, "replacement draws")),
+             tuple(fill(dora[:held_apart], held_apart, "dora indicators")),
+             tuple(fill(ura[:held_apart], held_apart, "ura indicators")))
+    if len(seen) == len(shown_ids) and tile_set.issuperset(seen) and all(
+            len(hand) == 13 for hand in hands):
+        # the log's ids are ints (its records check them), shown once each and all of the
+        # set; the unseen ones fill the wall's other places once each: the wall's own
+        # check would pass
+        return trusted_wall(hands, *cast(tuple[tuple[TileId, ...], ...], parts))
+    return Wall(hands, *parts)   # refuses the ids, saying how
 
 
 class _Seen(NamedTuple):
@@ -336,39 +343,41 @@ class _Seen(NamedTuple):
 
 def _wall_seen(log_round: LogRound) -> _Seen:
     """The wall's tiles the log shows, in order: the live draws, the replacement draws
-    after a kan, the dora indicators and the ura indicators of each win."""
-    events = log_round.events
-    kinds = list(map(type, events))
-    draws = _positions(kinds, LogDraw)
-    rinshan_at = sorted({_draw_after(events, at) for at in _positions(kinds, Call)
-                         if cast(Call, events[at]).call.kind in _REPLACED} - {-1})
-    live_at = [at for at in draws if at not in rinshan_at] if rinshan_at else draws
-    shown = events.__getitem__
+    after a kan (a draw right after a kan, kita or added kan, past any new dora, win or
+    connection note), the dora indicators and the ura indicators of each win.
+
+    Kept as one loop over the events with a test of each one's class: cheaper than
+    finding each kind's places apart (most of a round is draws and discards)."""
+    live: list[int] = []
+    live_at: list[int] = []
+    rinshan: list[int] = []
+    rinshan_at: list[int] = []
     dora = [log_round.dora_indicator]
-    dora += map(_TILE, map(shown, _positions(kinds, NewDora)))
-    uras = [(at, cast(Agari, events[at]).ura_indicators) for at in _positions(kinds, Agari)]
-    return _Seen(list(map(_TILE, map(shown, live_at))), live_at,
-                 list(map(_TILE, map(shown, rinshan_at))), rinshan_at, dora, uras)
-
-
-_TILE = operator.attrgetter("tile")
-"""A draw's or new dora indicator's tile."""
-
-
-def _positions(kinds: list[type], kind: type) -> list[int]:
-    """The indexes at which ``kinds`` holds ``kind`` (found in C, not one Python step a
-    event: most of a log is draws and discards)."""
-    return list(itertools.compress(itertools.count(), map(operator.is_, kinds,
-                                                          itertools.repeat(kind))))
-
-
-def _draw_after(events: Sequence[object], at: int) -> int:
-    """The index of the draw that follows the call at ``at`` once it stands (a kan's
-    replacement draw): past any new dora, win or connection note; -1 if no draw does."""
-    at += 1
-    while at < len(events) and type(events[at]) in (NewDora, Agari, Bye, Reconnect):
+    uras: list[tuple[int, tuple[TileId, ...]]] = []
+    replacement = False   # the next draw is a replacement draw
+    at = -1
+    for event in log_round.events:
         at += 1
-    return at if at < len(events) and type(events[at]) is LogDraw else -1
+        kind = event.__class__
+        if kind is LogDiscard:
+            replacement = False
+        elif kind is LogDraw:
+            if replacement:
+                rinshan.append(event.tile)   # type: ignore[union-attr]
+                rinshan_at.append(at)
+                replacement = False
+            else:
+                live.append(event.tile)   # type: ignore[union-attr]
+                live_at.append(at)
+        elif kind is Call:
+            replacement = event.call.kind in _REPLACED   # type: ignore[union-attr]
+        elif kind is NewDora:
+            dora.append(event.tile)   # type: ignore[union-attr]
+        elif kind is Agari:
+            uras.append((at, event.ura_indicators))   # type: ignore[union-attr]
+        elif kind is not Bye and kind is not Reconnect:
+            replacement = False
+    return _Seen(live, live_at, rinshan, rinshan_at, dora, uras)
 
 
 def _play(table_round: Round, log_round: LogRound) -> None:
