@@ -777,6 +777,31 @@ class Hand:
         >>> str(option.tile), option.shanten, option.total
         ('3z', 0, 4)
         """
+        found = self._best_found(seen, among)
+        if found is None:
+            return None
+        kind, shanten, mask, unseen = found
+        return DiscardOption(self._option_tile(kind), shanten,
+                             _ukeire.ukeire_of(shanten, mask, unseen))
+
+    def best_discard_tile(self, seen: Sequence[int] | bytes | None = None, *,
+                          among: Iterable[Tile] | None = None) -> tuple[Tile, int] | None:
+        """The tile of ``best_discard`` and the shanten it leaves, for less work still:
+        its ukeire is not listed. Takes ``seen`` and ``among`` and raises as
+        ``best_discard`` does.
+
+        >>> tile, shanten = Hand.parse("123m456p789s11223z").best_discard_tile()
+        >>> str(tile), shanten
+        ('3z', 0)
+        """
+        found = self._best_found(seen, among)
+        if found is None:
+            return None
+        return self._option_tile(found[0]), found[1]
+
+    def _best_found(self, seen: Sequence[int] | bytes | None, among: Iterable[Tile] | None
+                    ) -> tuple[int, int, int, bytes] | None:
+        """``best_discard``'s kind, shanten and draws mask, with the unseen counts."""
         if not self._full:
             self._require(True, "a best discard")
         kinds = _shanten.ALL_KINDS if among is None else _kinds_mask(among)
@@ -785,9 +810,14 @@ class Hand:
                                       unseen, kinds)
         if found is None:
             return None
-        kind, shanten, mask = found
-        return DiscardOption(self._option_tiles()[kind], shanten,
-                             _ukeire.ukeire_of(shanten, mask, unseen))
+        return found[0], found[1], found[2], unseen
+
+    def _option_tile(self, kind: int) -> Tile:
+        """The tile that names a kind's discard option (see ``_option_tiles``)."""
+        if self._hand_reds and kind in _FIVE_KINDS and self._hand_reds >> kind // 9 & 1 \
+                and self._keys[kind // 9] // _UNIT[kind] % 5 == 1:
+            return tile_of(kind, True)
+        return _ukeire.PLAIN[kind]
 
     def _option_tiles(self) -> Sequence[Tile]:
         """The tile that names each kind's discard option: the plain one, or the red five

@@ -61,7 +61,7 @@ from .table import (
     Tsumo,
 )
 from .tile import Tile, TileId
-from .ukeire import DiscardOption, kinds_by_lane
+from .ukeire import kinds_by_lane
 
 __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
@@ -223,21 +223,16 @@ class HeuristicPlayer:
         defend = safe is not None and hand.shanten() >= 1
         if not defend:
             best = _first_option(hand, seen, groups)
-            if best is None:
-                return None
-            if safe is None or best.shanten < 1:
-                return best.tile, best.shanten
+            if best is None or safe is None or best[1] < 1:
+                return best
         assert safe is not None
         for group in groups:
             option = _option(hand, seen, safe if group is None else group & safe)
             if option is not None:
-                return option.tile, option.shanten
+                return option
         if defend:
             best = _first_option(hand, seen, groups)
-            if best is None:
-                return None
-        assert best is not None
-        return best.tile, best.shanten
+        return best
 
     # -- on its turn --------------------------------------------------------------------
 
@@ -403,20 +398,20 @@ def _lane_tiles() -> tuple[tuple[tuple[Tile, ...], ...], ...]:
                  for lanes in kinds_by_lane())
 
 
-def _option(hand: Hand, seen: bytes, kinds: int | None) -> DiscardOption | None:
-    """The first of ``hand.discard_options`` among the discards of ``kinds`` (a kinds
-    mask; None: every kind held)."""
+def _option(hand: Hand, seen: bytes, kinds: int | None) -> tuple[Tile, int] | None:
+    """The tile of the first of ``hand.discard_options`` among the discards of ``kinds``
+    (a kinds mask; None: every kind held) and the shanten it leaves."""
     if kinds is None:
-        return hand.best_discard(seen)
+        return hand.best_discard_tile(seen)
     if not kinds:
         return None
     man, pin, sou, honours = _lane_tiles()
-    return hand.best_discard(seen, among=[*man[kinds & 511], *pin[kinds >> 9 & 511],
-                                          *sou[kinds >> 18 & 511], *honours[kinds >> 27]])
+    return hand.best_discard_tile(seen, among=[*man[kinds & 511], *pin[kinds >> 9 & 511],
+                                               *sou[kinds >> 18 & 511], *honours[kinds >> 27]])
 
 
 def _first_option(hand: Hand, seen: bytes, groups: Sequence[int | None]
-                  ) -> DiscardOption | None:
+                  ) -> tuple[Tile, int] | None:
     """``_option`` of the first group of kinds that holds a discard."""
     for kinds in groups:
         option = _option(hand, seen, kinds)
