@@ -840,20 +840,21 @@ class Hand:
         >>> str(tile), shanten
         ('3z', 0)
         """
-        found = self._best_found(seen, among)
+        found = self._best_found(seen, among, draws=False)
         if found is None:
             return None
         return self._option_tile(found[0]), found[1]
 
-    def _best_found(self, seen: Sequence[int] | bytes | None, among: Iterable[Tile] | None
-                    ) -> tuple[int, int, int, bytes] | None:
-        """``best_discard``'s kind, shanten and draws mask, with the unseen counts."""
+    def _best_found(self, seen: Sequence[int] | bytes | None, among: Iterable[Tile] | None,
+                    draws: bool = True) -> tuple[int, int, int, bytes] | None:
+        """``best_discard``'s kind, shanten and draws mask (without ``draws``, -1 when no
+        tie had to be broken by them), with the unseen counts."""
         if not self._full:
             self._require(True, "a best discard")
         kinds = _shanten.ALL_KINDS if among is None else _kinds_mask(among)
         unseen = self._unseen_of(seen)
         found = _shanten.best_discard(self._keys, self._meld_info.keys, len(self.melds),
-                                      unseen, kinds)
+                                      unseen, kinds, draws)
         if found is None:
             return None
         return found[0], found[1], found[2], unseen

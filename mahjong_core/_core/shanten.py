@@ -874,17 +874,22 @@ _DISCARDS = (NUMBER_DISCARDS, NUMBER_DISCARDS, NUMBER_DISCARDS, HONOUR_DISCARDS)
 
 
 def best_discard(keys: Sequence[int], melded: Sequence[int], melds: int,
-                 unseen: Sequence[int], kinds: int = ALL_KINDS) -> tuple[int, int, int] | None:
+                 unseen: Sequence[int], kinds: int = ALL_KINDS, draws: bool = True
+                 ) -> tuple[int, int, int] | None:
     """The first of ``discard_options`` among the held ``kinds`` (a kinds mask), or None
     when none is asked for: (kind, shanten left, mask over kinds 0-33 of the draws that
     lower it). ``unseen`` is as for ``discard_options``: the draws are only worked out
-    for the discards that leave the lowest shanten, the only ones that can come first."""
+    for the discards that leave the lowest shanten, the only ones that can come first.
+    Without ``draws`` the mask is only worked out to rank tied discards (-1 when one
+    discard alone leaves the lowest shanten)."""
     full = (keys[0] + melded[0] * MELD_UNIT, keys[1] + melded[1] * MELD_UNIT,
             keys[2] + melded[2] * MELD_UNIT, keys[3] + melded[3] * MELD_UNIT)
     vectors = vector_ids(keys, melded)
     shanten, found = _lowest_discards(keys, full, vectors, melds, kinds)
     if not found:
         return None
+    if not draws and len(found) == 1:
+        return found[0][0], shanten, -1
     masks = _draw_masks(keys, full, vectors, melds, shanten, found)
     if len(found) == 1:
         return found[0][0], shanten, masks[0]
