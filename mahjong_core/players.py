@@ -184,12 +184,13 @@ class HeuristicPlayer:
                    ) -> _Plan | None:
         """The yaku an open hand with ``melds`` (each a kind and its tiles' kinds) counts
         on, or None."""
-        yakuhai = self._yakuhai(obs)
-        if any(kind is not MeldKind.CHI and kinds[0] in yakuhai for kind, kinds in melds):
-            return _Plan.YAKUHAI
-        if all(k not in _YAOCHUU for _, kinds in melds for k in kinds):
-            return _Plan.TANYAO
-        return None
+        simples = True
+        for kind, kinds in melds:
+            first = kinds[0]  # a set of honours: a yakuhai one, unless a chi
+            if first >= 27 and kind is not MeldKind.CHI and first in self._yakuhai(obs):
+                return _Plan.YAKUHAI
+            simples = simples and _YAOCHUU.isdisjoint(kinds)
+        return _Plan.TANYAO if simples else None
 
     def _safe_kinds(self, obs: Observation) -> int | None:
         """Kinds no riichi player can ron on (their own discards), as a kinds mask; None
