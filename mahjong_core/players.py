@@ -74,6 +74,7 @@ _YAOCHUU_ID = tuple(int(i >> 2 in _YAOCHUU) for i in range(136))
 _ALL_KINDS = (1 << 34) - 1
 _WINS = frozenset((Tsumo, Ron))
 _DISCARD_ONLY = frozenset((Discard,))
+_CALLS = (Pon, Chi, OpenKan)  # a tuple: ``Pon | Chi | OpenKan`` is built again each time
 
 
 
@@ -156,6 +157,7 @@ class HeuristicPlayer:
             raise InvalidContextError(f"rules must be a Rules value, got {rules!r}")
         self.rules = rules
         self._tiles = tuple(Tile.from_id136(i, red_fives=rules.red_fives) for i in range(136))
+        self._reds = tuple(tile.red for tile in self._tiles)
 
     def choose(self, observation: Observation) -> Action:
         """The action this policy takes in the observed position."""
@@ -268,11 +270,15 @@ class HeuristicPlayer:
                         obs, hand, action, shanten):
                     return action
         # the discard of that tile (kind and red flag), the riichi one first
-        red, tiles = tile.red, self._tiles
-        pick = next((a for a in same if tiles[a.tile].red == red and a.riichi), None)
-        if pick is None:
-            pick = next((a for a in same if tiles[a.tile].red == red and not a.riichi), same[0])
-        return pick
+        red, reds = tile.red, self._reds
+        pick = None
+        for action in same:
+            if reds[action.tile] is red:
+                if action.riichi:
+                    return action
+                if pick is None:
+                    pick = action
+        return same[0] if pick is None else pick
 
     def _wants_kan(self, obs: Observation, hand: Hand, action: ClosedKan | AddedKan,
                    shanten: int) -> bool:
@@ -291,7 +297,7 @@ class HeuristicPlayer:
     # -- answering a discard ------------------------------------------------------------
 
     def _answer(self, obs: Observation, actions: Sequence[Action]) -> Action:
-        calls = [a for a in actions if isinstance(a, Pon | Chi | OpenKan)]
+        calls = [a for a in actions if isinstance(a, _CALLS)]
         if not calls or obs.last_tile is None:
             return next(a for a in actions if isinstance(a, Pass))
         hand = obs.own_hand
