@@ -842,9 +842,11 @@ def _lowest_discards(keys: Sequence[int], full: Sequence[int], vectors: Sequence
              CONV[p01 << ID_BITS | v3], CONV[p01 << ID_BITS | v2])
     closed = not melds
     rows = _suit_rows or _suits()
+    floor = 99  # no discard leaves seven pairs or thirteen orphans below this
     if closed:
         xs = [row[7][keys[s]] | row[8][keys[s]] << 7 for s, row in enumerate(rows)]
         x_total = xs[0] + xs[1] + xs[2] + xs[3]
+        floor = other_table[x_total]  # the 14 tiles': a discard never lowers them
     lowest, found = 99, list[_Found]()
     for s, discards in enumerate(_DISCARDS):
         lane = kinds >> 9 * s & 511
@@ -858,7 +860,7 @@ def _lowest_discards(keys: Sequence[int], full: Sequence[int], vectors: Sequence
             o = optima[rest | v]
             shanten = (o >> OPT_BITS) - 1
             counters = -1
-            if closed:
+            if floor <= shanten:  # the other forms may reach the standard one
                 counters = x_rest + x
                 other = other_table[counters]
                 if other < shanten:
