@@ -406,10 +406,12 @@ class Hand:
         """
         if not isinstance(meld, Meld):
             raise InvalidHandError(f"expected a Meld, got {quote(meld)}")
-        if meld.kind in _CLAIMS and not self._full and meld.called is not None:
-            claimed = self._claimed(meld, meld.called)
-            if claimed is not None:
-                return claimed
+        claimed = self._claimed(meld)
+        return claimed if claimed is not None else self._call_from_tiles(meld)
+
+    def _call_from_tiles(self, meld: Meld) -> Hand:
+        """``call`` with the tiles listed and the hand built from them: every kind of
+        meld, and every refusal with its reason."""
         tiles = list(self.tiles)
         melds = list(self.melds)
         kind = meld.kind
@@ -453,12 +455,15 @@ class Hand:
             tiles.remove(tile)
         return Hand(tiles, melds)
 
-    def _claimed(self, meld: Meld, called: Tile) -> Hand | None:
+    def _claimed(self, meld: Meld) -> Hand | None:
         """``call`` of a chi, pon or minkan with its called tile on a 13-tile hand, from
-        the keys (the tiles are not listed): None when the hand cannot make it, for
-        ``call`` to say why."""
+        the keys (the tiles are not listed): None for any other call, or when the hand
+        cannot make it, for ``call`` to say why."""
+        called = meld.called
+        if meld.kind not in _CLAIMS or self._full or called is None:
+            return None
         keys = list(self._keys)
-        hand_reds, counts = self._hand_reds, self._meld_info.counts
+        hand_reds = self._hand_reds
         needed = list(meld.tiles)
         needed.remove(called)
         for tile in needed:  # each from the concealed tiles, a red five as such
@@ -475,7 +480,7 @@ class Hand:
                 return None
             keys[suit] -= unit
         kind = called.kind
-        copies = self._keys[kind // 9] // _UNIT[kind] % 5 + counts[kind] + 1  # with the call
+        copies = self._keys[kind // 9] // _UNIT[kind] % 5 + self._meld_info.counts[kind] + 1
         red_suits = self._red_suits
         if called.red:
             if red_suits >> kind // 9 & 1:
