@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import enum
 import functools
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple, Protocol, overload
 
@@ -841,7 +841,7 @@ class Round:
         """The seats that must decide now, in turn order."""
         phase = self.phase
         if phase is _TURN:
-            return (self.current,)
+            return _ALONE[self.current]
         if phase is _OVER:
             return ()
         options, answers = self._options, self._answers
@@ -967,36 +967,33 @@ class Round:
         return self._legal(seat, self._seat(seat))
 
     def _legal(self, seat: int, me: _Seat) -> LegalActions:
-        if self.phase is _TURN:
-            if seat != self.current:
-                return legal_actions_of((), None, self.rules.red_fives)
-            actions = self._turn_actions(seat, me)
-            if self.table.open_riichi:
-                actions = _with_open_riichi(actions)
-            return legal_actions_of(actions, self._drawn, self.rules.red_fives)
-        return legal_actions_of(self._answers_of(seat, me), None, self.rules.red_fives)
+        if self.phase is not _TURN:
+            return legal_actions_of(self._answers_of(seat, me), None, self.rules.red_fives)
+        if seat != self.current:
+            return legal_actions_of((), None, self.rules.red_fives)
+        actions = self._turn_actions(seat, me)
+        if self.table.open_riichi:
+            actions = _with_open_riichi(actions)
+        return legal_actions_of(actions, self._drawn, self.rules.red_fives)
 
     def _answers_of(self, seat: int, me: _Seat) -> list[Action]:
         """What ``seat`` may answer to the tile on the table (nothing once it answered)."""
         if self.phase is _OVER:
             return []
-        if seat not in self._options or seat in self._answers:
+        options = self._options.get(seat, 0)
+        if not options or seat in self._answers:
             return []
-        actions: list[Action] = [Pass(seat)]
-        options = self._options[seat]
+        actions: list[Action] = [_PASS[seat]]
         tile = self._last_tile
         assert tile is not None
         if options & _ANSWER_RON:
-            actions.append(Ron(seat))
-        kind = tile // 4
+            actions.append(_RON[seat])
         if options & _ANSWER_PON:
-            for pair in self._pon_pairs(me, kind):
-                actions.append(Pon(seat, pair))
+            actions += [Pon(seat, pair) for pair in self._pon_pairs(me, tile >> 2)]
         if options & _ANSWER_KAN:
-            actions.append(OpenKan(seat))
+            actions.append(_OPEN_KAN[seat])
         if options & _ANSWER_CHI:
-            for pair in self._chi_pairs(me, tile):
-                actions.append(Chi(seat, pair))
+            actions += [Chi(seat, pair) for pair in self._chi_pairs(me, tile)]
         return actions
 
     def is_legal(self, action: Action) -> bool:
@@ -1017,7 +1014,7 @@ class Round:
         waits = me.waits_cache if me.waits_cache >= 0 else me.waits_before_draw()
         # the drawn tile wins only if it is one of the waits of the hand before it
         if (waits >> (drawn >> 2)) & 1 and self._tsumo_result(seat, me) is not None:
-            actions.append(Tsumo(seat))
+            actions.append(_TSUMO[seat])
         if me.riichi:
             actions.append(every_discard()[272 * seat + 2 * drawn])  # Discard(seat, drawn)
         else:
@@ -1715,32 +1712,39 @@ class Round:
     def _pon_pairs(self, me: _Seat, kind: int) -> list[tuple[TileId, TileId]]:
         """Each distinct pair of own tiles of ``kind`` (a red five told apart), as its
         lowest ids."""
-        held = [i for i in me.ids if i >> 2 == kind]  # ascending
-        tiles = self._tiles
-        pairs: dict[tuple[Tile, Tile], tuple[TileId, TileId]] = {}
-        for n, a in enumerate(held):
-            for b in held[n + 1:]:
-                pairs.setdefault((tiles[a], tiles[b]), (a, b))
-        return sorted(pairs.values())
+        ids = me.ids
+        at = bisect_left(ids, 4 * kind)
+        pairs = [(ids[at], ids[at + 1])]
+        if me.counts[kind] == 3 and ids[at] in _RED_IDS and self._tiles is _RED:
+            pairs.append((ids[at + 1], ids[at + 2]))  # a red five and two plain ones
+        return pairs
 
     def _chi_pairs(self, me: _Seat, tile_id: TileId) -> list[tuple[TileId, TileId]]:
         """Each distinct pair of own tiles that makes a run with ``tile_id`` and leaves a
-        legal discard (one pair per combination of tiles, red fives told apart)."""
-        kind = tile_id // 4
+        legal discard (one pair per combination of tiles, red fives told apart, the lowest
+        ids of each), in id order."""
+        kind = tile_id >> 2
         if kind >= 27:
             return []
-        pairs: dict[tuple[Tile, Tile], tuple[TileId, TileId]] = {}
-        counts, tiles = me.counts, self._tiles
-        for need in _CHI_NEEDS[kind]:
-            first, second = need
-            if (not counts[first] or not counts[second]
-                    or not self._can_discard_after(me, need, kind, _CHI)):
-                continue
-            # the ids are ascending: the first pair met of each combination is its lowest
-            for a in [i for i in me.ids if i >> 2 == first]:
-                for b in [i for i in me.ids if i >> 2 == second]:
-                    pairs.setdefault((tiles[a], tiles[b]), (a, b))
-        return sorted(pairs.values())
+        counts = me.counts
+        # what _can_discard_after counts: the tiles left but those of the called kind
+        # and of the kind beyond the run, which kuikae forbids
+        left = len(me.ids) - 2 - counts[kind]
+        pairs = [(a, b) for first, second, beyond in _CHI_CHECKS[kind]
+                 if counts[first] and counts[second]
+                 and left - (counts[beyond] if beyond >= 0 else 0) > 0
+                 for a in self._distinct(me, first) for b in self._distinct(me, second)]
+        pairs.sort()
+        return pairs
+
+    def _distinct(self, me: _Seat, kind: int) -> tuple[TileId, ...]:
+        """The lowest id of each distinct tile of ``kind`` held: the red five first."""
+        ids = me.ids
+        at = bisect_left(ids, 4 * kind)
+        lowest = ids[at]
+        if lowest in _RED_IDS and me.counts[kind] > 1 and self._tiles is _RED:
+            return (lowest, ids[at + 1])
+        return (lowest,)
 
     def _has_chi(self, me: _Seat, kind: int) -> bool:
         """Some pair of own tiles makes a run with a tile of ``kind`` (a suit's) and leaves
@@ -2045,3 +2049,11 @@ _ANSWER_RON = 1
 _ANSWER_PON = 2
 _ANSWER_KAN = 4
 _ANSWER_CHI = 8
+
+_TSUMO = tuple(Tsumo(seat) for seat in range(4))
+_RON = tuple(Ron(seat) for seat in range(4))
+_PASS = tuple(Pass(seat) for seat in range(4))
+_OPEN_KAN = tuple(OpenKan(seat) for seat in range(4))
+_ALONE = ((0,), (1,), (2,), (3,))
+"""``to_act`` on each seat's turn."""
+"""The actions that name a seat alone, by seat: frozen values a legal list shares."""
