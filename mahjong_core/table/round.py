@@ -21,7 +21,7 @@ import attrs
 from .._slots import writable
 from ..context import MAX_HONBA, MAX_RIICHI_STICKS, WinContext, Wind
 from ..errors import IllegalActionError, InvalidContextError, quote, safe_repr
-from ..hand import Hand
+from ..hand import Hand, KeptTiles
 from ..meld import Meld, MeldKind, Relative
 from ..rules import TENHOU_RULES, Rules
 from ..scoring import WinResult, evaluate
@@ -190,7 +190,7 @@ class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
     __slots__ = ("base", "counts", "discarded", "double_riichi", "drawn", "forbidden",
-                 "fours", "full", "ids", "ippatsu", "is_open", "kita", "liable", "melds",
+                 "fours", "full", "ids", "ippatsu", "is_open", "kept", "kita", "liable", "melds",
                  "passed_from", "riichi", "riichi_drawn", "riichi_from", "river", "tiles",
                  "waits_cache")
 
@@ -202,6 +202,8 @@ class _Seat:
         """Concealed tiles per kind."""
         for i in ids:
             counts[i >> 2] += 1
+        self.kept = KeptTiles(i >> 2 for i in ids)
+        """The concealed tiles as the waits tables read them."""
         self.fours = 0
         """Bit per kind held four times."""
         if 4 in counts:
@@ -269,11 +271,30 @@ class _Seat:
         return self.waits_cache if self.waits_cache >= 0 else self.waits_before_draw()
 
     def waits_before_draw(self) -> int:
-        """The waits of the hand without ``drawn`` (0 for a hand of 14 after a call)."""
+        """The waits of the hand without ``drawn`` (0 for a hand of 14 after a call),
+        worked out from ``kept`` rather than a ``Hand``."""
         if self.waits_cache < 0:
-            hand = self.hand_before_draw()
-            self.waits_cache = 0 if hand.is_full else hand.waits_mask()
+            self.waits_cache = self._kept_waits()
         return self.waits_cache
+
+    def _kept_waits(self) -> int:
+        melds = self.melds
+        drawn = -1 if self.drawn is None else self.drawn >> 2
+        if len(self.ids) - (drawn >= 0) != 13 - 3 * len(melds):
+            return 0  # 14 tiles after a call
+        if not melds:
+            return self.kept.waits_mask(without=drawn, closed=True)
+        # the kinds of which the hand before the draw and the melds hold all four copies
+        exhausted = self.fours & ~(1 << drawn) if drawn >= 0 else self.fours
+        counts = self.counts
+        in_melds: dict[int, int] = {}
+        for meld in melds:
+            for i in meld.ids:
+                in_melds[i >> 2] = in_melds.get(i >> 2, 0) + 1
+        for kind, copies in in_melds.items():
+            if copies + counts[kind] - (kind == drawn) == 4:
+                exhausted |= 1 << kind
+        return self.kept.waits_mask(without=drawn, closed=False, exhausted=exhausted)
 
     def add(self, tile_id: TileId) -> None:
         """A drawn tile joins the hand; nothing is worked out (the hand before it stays
@@ -285,6 +306,7 @@ class _Seat:
             self.waits_cache = -1
         insort(self.ids, tile_id)
         kind = tile_id >> 2
+        self.kept.add(kind)
         counts = self.counts
         counts[kind] += 1
         if counts[kind] == 4:
@@ -296,6 +318,7 @@ class _Seat:
         """A discarded tile leaves the hand; after a tsumogiri nothing else changes."""
         self.ids.remove(tile_id)
         kind = tile_id >> 2
+        self.kept.remove(kind)
         self.counts[kind] -= 1
         if self.fours:
             self.fours &= ~(1 << kind)
@@ -317,6 +340,7 @@ class _Seat:
         """Tiles leave the hand for a meld (the ``Hand`` is rebuilt when next asked for)."""
         for i in ids:
             self.ids.remove(i)
+            self.kept.remove(i >> 2)
             self.counts[i // 4] -= 1
             self.fours &= ~(1 << (i // 4))
         self.drawn = None
@@ -950,6 +974,7 @@ class Round:
             other = copy.copy(seat)
             other.ids = list(seat.ids)
             other.counts = list(seat.counts)
+            other.kept = seat.kept.copy()
             seats.append(other)
         twin._seats = seats
         return twin
@@ -1059,6 +1084,8 @@ class Round:
             return False
         if waits:
             return True
+        if not me.melds:  # no closed kan: the kept tiles are the whole hand
+            return me.kept.shanten() <= 0
         base = me.base
         return (base is None or base.is_full or base.shanten() <= 1) and me.hand().shanten() <= 0
 
