@@ -1166,6 +1166,8 @@ def _check_kept_state(r: Round) -> None:
         assert asked.waits() == (waits if me.drawn is None else 0)
         assert asked.waits_before_draw() == waits
         assert asked.hand() == scratch and asked.hand_before_draw() == before
+        if not melds:  # the kept tiles answer a closed hand's shanten as its Hand does
+            assert me.kept.shanten() == scratch.shanten()
         own, passed, since_riichi = _furiten_oracle(r, seat)
         assert r._furiten_kinds(seat, me) == own | passed | since_riichi
 
