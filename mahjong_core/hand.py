@@ -1151,9 +1151,10 @@ class KeptTiles:
     __slots__ = ("_keys",)
 
     def __init__(self, kinds: Iterable[int] = ()) -> None:
-        self._keys = [0, 0, 0, 0]
+        keys = [0, 0, 0, 0]
         for kind in kinds:
-            self.add(kind)
+            keys[kind // 9] += _UNIT[kind]
+        self._keys = keys
 
     def add(self, kind: int) -> None:
         """One more tile of ``kind`` (0-33)."""

@@ -88,6 +88,9 @@ _DRAGONS = frozenset((31, 32, 33))
 _WINDS = frozenset((27, 28, 29, 30))
 _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
              3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
+_AFTER = {players: tuple(tuple((s + k) % players for k in range(1, players))
+                         for s in range(players)) for players in (3, 4)}
+"""Players -> by seat, the other seats in turn order after it."""
 _NORTH = 30
 _KIND_BITS = ~3
 """A tile id's kind bits: ``tile & _KIND_BITS`` is ``4 * kind``."""
@@ -200,9 +203,10 @@ class _Seat:
         """Concealed tile ids, kept ascending."""
         self.counts = counts = [0] * 34
         """Concealed tiles per kind."""
-        for i in ids:
-            counts[i >> 2] += 1
-        self.kept = KeptTiles(i >> 2 for i in ids)
+        kinds = [i >> 2 for i in ids]
+        for kind in kinds:
+            counts[kind] += 1
+        self.kept = KeptTiles(kinds)
         """The concealed tiles as the waits tables read them."""
         self.fours = 0
         """Bit per kind held four times."""
@@ -754,8 +758,7 @@ class Round:
         scores = _checked_round(wall, dealer, round_wind, dealer_index, honba, sticks, scores,
                                 rules, table)
         self.players = players = wall.players
-        self._after = tuple(tuple((s + k) % players for k in range(1, players))
-                            for s in range(players))
+        self._after = _AFTER[players]
         self.rules = rules
         self.table = table
         self.wall = wall
