@@ -192,10 +192,10 @@ _CHI = MeldKind.CHI
 class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
-    __slots__ = ("base", "counts", "discarded", "double_riichi", "drawn", "forbidden",
-                 "fours", "full", "ids", "ippatsu", "is_open", "kept", "kita", "liable", "melds",
-                 "passed_from", "riichi", "riichi_drawn", "riichi_from", "river", "tiles",
-                 "waits_cache")
+    __slots__ = ("base", "copies", "copies_of", "counts", "discarded", "double_riichi",
+                 "drawn", "forbidden", "fours", "full", "ids", "ippatsu", "is_open", "kept",
+                 "kita", "liable", "melds", "passed_from", "riichi", "riichi_drawn",
+                 "riichi_from", "river", "tiles", "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
         self.tiles = tiles
@@ -214,6 +214,9 @@ class _Seat:
             self.fours = sum(1 << kind for kind, count in enumerate(counts) if count == 4)
         # tuples, replaced when they change, so that an observation shares them as they are
         self.melds: tuple[TableMeld, ...] = ()
+        self.copies: tuple[tuple[int, int], ...] = ()
+        self.copies_of: tuple[TableMeld, ...] = ()
+        """The melds ``copies`` counts: each kind in them with its copies there."""
         self.is_open = False
         """Some meld was called from another seat's discard (a closed kan is not)."""
         self.river: tuple[RiverTile, ...] = ()
@@ -291,18 +294,25 @@ class _Seat:
         # the kinds of which the hand before the draw and the melds hold all four copies
         exhausted = self.fours & ~(1 << drawn) if drawn >= 0 else self.fours
         counts = self.counts
-        in_melds: dict[int, int] = {}
-        for meld in melds:
-            for i in meld.ids:
-                in_melds[i >> 2] = in_melds.get(i >> 2, 0) + 1
-        for kind, copies in in_melds.items():
+        if self.copies_of is not melds:
+            self.copies_of, self.copies = melds, self._copies_in_melds()
+        for kind, copies in self.copies:
             if copies + counts[kind] - (kind == drawn) == 4:
                 exhausted |= 1 << kind
         return self.kept.waits_mask(without=drawn, closed=False, exhausted=exhausted)
 
+    def _copies_in_melds(self) -> tuple[tuple[int, int], ...]:
+        """Each kind in the melds with its copies there."""
+        copies: dict[int, int] = {}
+        for meld in self.melds:
+            for i in meld.ids:
+                copies[i >> 2] = copies.get(i >> 2, 0) + 1
+        return tuple(copies.items())
+
     def add(self, tile_id: TileId) -> None:
-        """A drawn tile joins the hand; nothing is worked out (the hand before it stays
-        as ``base`` and its waits as ``waits_cache`` as far as they were known)."""
+        """A drawn tile joins the hand (and the kinds drawn since a riichi); nothing is
+        worked out (the hand before it stays as ``base`` and its waits as
+        ``waits_cache`` as far as they were known)."""
         if self.drawn is None:
             self.base = self.full
         else:  # a second tile without a discard between: what was kept is for no hand now
@@ -315,17 +325,25 @@ class _Seat:
         counts[kind] += 1
         if counts[kind] == 4:
             self.fours |= 1 << kind
+        if self.riichi:
+            self.riichi_drawn |= 1 << kind
         self.drawn = tile_id
         self.full = None
 
-    def take(self, tile_id: TileId) -> None:
-        """A discarded tile leaves the hand; after a tsumogiri nothing else changes."""
+    def put_out(self, tile_id: TileId, shown: RiverTile, gone: int) -> None:
+        """A discard: the tile leaves the hand for the river (as ``shown``), and the
+        tiles that go by count for furiten from ``gone`` on (the length of the round's
+        log of them); after a tsumogiri the hand and its waits stay as they were."""
         self.ids.remove(tile_id)
         kind = tile_id >> 2
         self.kept.remove(kind)
         self.counts[kind] -= 1
         if self.fours:
             self.fours &= ~(1 << kind)
+        self.river += (shown,)
+        self.discarded = True
+        self.forbidden = 0
+        self.passed_from = gone
         drawn, self.drawn = self.drawn, None
         if drawn == tile_id:
             self.full = self.base
@@ -1215,7 +1233,10 @@ class Round:
             raise IllegalActionError(f"{self._where()}: a run of {len(discards)} discards "
                                      f"needs as many draws, got {len(draws)}")
         done = 0
-        seats = self._seats
+        # the state the loop reads, in locals; what it changes is written back each turn
+        seats, events, gone, after = self._seats, self._events, self._gone, self._after
+        rivers, logged = self._records.discards
+        drawn_records, live = self._records.draws, self.wall.live
         for discard, draw in zip(discards, draws, strict=True):
             # a plain discard (a tile held, no riichi, the seat not in riichi or kuikae, no
             # dora to turn over first) needs none of _discard's checks but the first: it
@@ -1227,9 +1248,30 @@ class Round:
                     or self.phase is not _TURN or self._dora_pending
                     or tile.__class__ is not int or tile not in me.ids):
                 self.apply_passed(discard)
-            else:
-                self._put_out(seat, me, tile, False)
-                self._went_by(seat, tile, None)
+            else:  # _put_out's steps for a discard without riichi
+                flags = 2 * (tile == self._drawn)
+                me.put_out(tile, rivers[4 * tile + flags], len(gone))
+                self._shown += _SHOWN[tile]
+                event = logged[4 * (136 * seat + tile) + flags]
+                self._discard_log += (event,)
+                self._discards = count = self._discards + 1
+                if count <= 5:
+                    self._opening += (tile >> 2,)
+                events.append(event)
+                if (self._live_left <= 0 or self._riichi_pending is not None
+                        or may_draw_after_discard(riichi_now=False, discards=count,
+                                                  kans=len(self._kans))):
+                    self._went_by(seat, tile, None)  # the round may end: the general way
+                else:  # _went_by's steps when only the next seat's draw can follow
+                    gone.append(tile & _KIND_BITS | seat)
+                    self.current = nxt = after[seat][0]
+                    self._drawn = new = live[self._live_used]
+                    self._live_used += 1
+                    self._live_left -= 1
+                    seats[nxt].add(new)  # _draw's steps for a live draw on a turn
+                    self._rinshan_turn = False
+                    self._last_tile = None
+                    events.append(drawn_records[272 * nxt + 2 * new])
             done += 1
             if self._drawn != draw.tile or self.current != draw.seat:
                 break
@@ -1293,17 +1335,12 @@ class Round:
     def _put_out(self, seat: int, me: _Seat, tile_id: TileId, riichi: bool) -> None:
         """The discard's traces, once it is allowed: the tile leaves the hand for the
         river, the round's discards and its events."""
-        tsumogiri = tile_id == self._drawn
-        me.take(tile_id)
-        self._shown += _SHOWN[tile_id]
-        flags = 2 * tsumogiri + riichi
+        flags = 2 * (tile_id == self._drawn) + riichi
         river, discarded = self._records.discards
-        me.river += (river[4 * tile_id + flags],)
+        me.put_out(tile_id, river[4 * tile_id + flags], len(self._gone))
+        self._shown += _SHOWN[tile_id]
         event = discarded[4 * (136 * seat + tile_id) + flags]
         self._discard_log += (event,)
-        me.discarded = True
-        me.forbidden = 0
-        me.passed_from = len(self._gone)
         self._discards += 1
         if self._discards <= 5:
             self._opening += (tile_id >> 2,)
@@ -1941,10 +1978,7 @@ class Round:
             tile_id = self.wall.live[self._live_used]
             self._live_used += 1
             self._live_left -= 1
-        me = self._seats[seat]
-        me.add(tile_id)
-        if me.riichi:
-            me.riichi_drawn |= 1 << (tile_id >> 2)
+        self._seats[seat].add(tile_id)
         self.phase = _TURN
         self.current = seat
         self._drawn = tile_id
