@@ -1235,7 +1235,6 @@ class Round:
         done = 0
         # the state the loop reads, in locals; what it changes is written back each turn
         seats, events, gone, after = self._seats, self._events, self._gone, self._after
-        rivers, logged = self._records.discards
         drawn_records, live = self._records.draws, self.wall.live
         for discard, draw in zip(discards, draws, strict=True):
             # a plain discard (a tile held, no riichi, the seat not in riichi or kuikae, no
@@ -1248,18 +1247,10 @@ class Round:
                     or self.phase is not _TURN or self._dora_pending
                     or tile.__class__ is not int or tile not in me.ids):
                 self.apply_passed(discard)
-            else:  # _put_out's steps for a discard without riichi
-                flags = 2 * (tile == self._drawn)
-                me.put_out(tile, rivers[4 * tile + flags], len(gone))
-                self._shown += _SHOWN[tile]
-                event = logged[4 * (136 * seat + tile) + flags]
-                self._discard_log += (event,)
-                self._discards = count = self._discards + 1
-                if count <= 5:
-                    self._opening += (tile >> 2,)
-                events.append(event)
+            else:
+                self._put_out(seat, me, tile, False)
                 if (self._live_left <= 0 or self._riichi_pending is not None
-                        or may_draw_after_discard(riichi_now=False, discards=count,
+                        or may_draw_after_discard(riichi_now=False, discards=self._discards,
                                                   kans=len(self._kans))):
                     self._went_by(seat, tile, None)  # the round may end: the general way
                 else:  # _went_by's steps when only the next seat's draw can follow
