@@ -406,6 +406,12 @@ class Hand:
         """
         if not isinstance(meld, Meld):
             raise InvalidHandError(f"expected a Meld, got {quote(meld)}")
+        claimed = self._claimed(meld)
+        return claimed if claimed is not None else self._call_from_tiles(meld)
+
+    def _call_from_tiles(self, meld: Meld) -> Hand:
+        """``call`` with the tiles listed and the hand built from them: every kind of
+        meld, and every refusal with its reason."""
         tiles = list(self.tiles)
         melds = list(self.melds)
         kind = meld.kind
@@ -448,6 +454,51 @@ class Hand:
                 raise InvalidHandError(f"the hand {self} holds no {tile} for {meld}")
             tiles.remove(tile)
         return Hand(tiles, melds)
+
+    def _claimed(self, meld: Meld) -> Hand | None:
+        """``call`` of a chi, pon or minkan with its called tile on a 13-tile hand, from
+        the keys (the tiles are not listed): None for any other call, or when the hand
+        cannot make it, for ``call`` to say why."""
+        called = meld.called
+        if meld.kind not in _CLAIMS or self._full or called is None:
+            return None
+        keys = list(self._keys)
+        hand_reds = self._hand_reds
+        needed = list(meld.tiles)
+        needed.remove(called)
+        for tile in needed:  # each from the concealed tiles, a red five as such
+            kind = tile.kind
+            suit, unit = kind // 9, _UNIT[kind]
+            held = keys[suit] // unit % 5
+            if kind in _FIVE_KINDS:
+                red = hand_reds >> suit & 1
+                if tile.red:
+                    held, hand_reds = red, hand_reds & ~(1 << suit)
+                else:
+                    held -= red
+            if not held:
+                return None
+            keys[suit] -= unit
+        kind = called.kind
+        copies = self._keys[kind // 9] // _UNIT[kind] % 5 + self._meld_info.counts[kind] + 1
+        red_suits = self._red_suits
+        if called.red:
+            if red_suits >> kind // 9 & 1:
+                return None  # a second red five
+            red_suits |= 1 << kind // 9
+        if copies > 4:
+            return None
+        hand = _NEW(_TWIN)
+        melds = hand.melds = (*self.melds, meld)
+        hand._keys = new_keys = (keys[0], keys[1], keys[2], keys[3])
+        hand._exhausted = exhausted = self._exhausted | (1 << kind if copies == 4 else 0)
+        hand._full = full = meld.kind is not MeldKind.MINKAN
+        hand._meld_info = info = _meld_info_of(melds)
+        hand._hand_reds = hand_reds
+        hand._red_suits = red_suits
+        hand._scorer_view = (full, new_keys, info, red_suits, exhausted)
+        hand.__class__ = Hand  # type: ignore[assignment]
+        return hand
 
     # -- simple questions -------------------------------------------------------------
 
@@ -739,17 +790,48 @@ class Hand:
         >>> str(option.tile), option.shanten, option.total
         ('3z', 0, 4)
         """
+        found = self._best_found(seen, among)
+        if found is None:
+            return None
+        kind, shanten, mask, unseen = found
+        return DiscardOption(self._option_tile(kind), shanten,
+                             _ukeire.ukeire_of(shanten, mask, unseen))
+
+    def best_discard_tile(self, seen: Sequence[int] | bytes | None = None, *,
+                          among: Iterable[Tile] | None = None) -> tuple[Tile, int] | None:
+        """The tile of ``best_discard`` and the shanten it leaves, for less work still:
+        its ukeire is not listed. Takes ``seen`` and ``among`` and raises as
+        ``best_discard`` does.
+
+        >>> tile, shanten = Hand.parse("123m456p789s11223z").best_discard_tile()
+        >>> str(tile), shanten
+        ('3z', 0)
+        """
+        found = self._best_found(seen, among, draws=False)
+        if found is None:
+            return None
+        return self._option_tile(found[0]), found[1]
+
+    def _best_found(self, seen: Sequence[int] | bytes | None, among: Iterable[Tile] | None,
+                    draws: bool = True) -> tuple[int, int, int, bytes] | None:
+        """``best_discard``'s kind, shanten and draws mask (without ``draws``, -1 when no
+        tie had to be broken by them), with the unseen counts."""
         if not self._full:
             self._require(True, "a best discard")
         kinds = _shanten.ALL_KINDS if among is None else _kinds_mask(among)
         unseen = self._unseen_of(seen)
         found = _shanten.best_discard(self._keys, self._meld_info.keys, len(self.melds),
-                                      unseen, kinds)
+                                      unseen, kinds, draws)
         if found is None:
             return None
-        kind, shanten, mask = found
-        return DiscardOption(self._option_tiles()[kind], shanten,
-                             _ukeire.ukeire_of(shanten, mask, unseen))
+        return found[0], found[1], found[2], unseen
+
+    def _option_tile(self, kind: int) -> Tile:
+        """The tile that names a kind's discard option (see ``_option_tiles``)."""
+        if self._hand_reds and kind in _FIVE_KINDS and self._hand_reds >> kind // 9 & 1 \
+                and self._keys[kind // 9] // _UNIT[kind] % 5 == 1:
+            return tile_of(kind, True)
+        return _ukeire.PLAIN[kind]
 
     def _option_tiles(self) -> Sequence[Tile]:
         """The tile that names each kind's discard option: the plain one, or the red five
@@ -922,6 +1004,7 @@ _MAX_PACKED = 14
 _INTS = tuple([int] * n for n in range(15))
 """The types of a list of n plain ints (bool and other int subclasses are refused)."""
 _FIVE_KINDS = frozenset({4, 13, 22})
+_CLAIMS = frozenset((MeldKind.CHI, MeldKind.PON, MeldKind.MINKAN))
 _ID_REDS, _ID_KEYS, _ID_COUNTS, _ID_PRESENCE = 0, 8, 136, 238
 _ID_KEY: dict[int, int] = {
     i: (1 << _ID_PRESENCE + i | 1 << _ID_COUNTS + 3 * (i // 4)
@@ -1234,6 +1317,13 @@ def _setup(hand: _Fill, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
     hand._full = full = count == expected + 1
     four = counts + _TWELVES & _SIXTEENS
     hand._exhausted = exhausted = _kinds_of_bits(four, 4, 5) if four else 0
+    hand._meld_info = info = _meld_info_of(melds, melds_pack)
+    hand._scorer_view = (full, keys, info, reds, exhausted)
+    return True
+
+
+def _meld_info_of(melds: tuple[Meld, ...], melds_pack: int | None = None) -> MeldInfo:
+    """What some melds bring to a hand (``melds_pack``: their pack, when known)."""
     code = copies = 0
     is_open = False
     for index, meld in enumerate(melds):
@@ -1241,10 +1331,10 @@ def _setup(hand: _Fill, pack: int, count: int, melds: tuple[Meld, ...]) -> bool:
         code |= this + 1 << 9 * index
         copies += _CODE_COUNTS[this]
         is_open = is_open or meld.kind is not MeldKind.ANKAN
-    hand._meld_info = info = MeldInfo(
-        copies.to_bytes(34, "little"), _MELD_SUMMARIES[code], is_open, _keys_of(melds_pack))
-    hand._scorer_view = (full, keys, info, reds, exhausted)
-    return True
+    if melds_pack is None:
+        melds_pack = sum(map(meld_pack, melds))
+    return MeldInfo(copies.to_bytes(34, "little"), _MELD_SUMMARIES[code], is_open,
+                    _keys_of(melds_pack))
 
 
 def _explain(tiles: tuple[Tile, ...], melds: tuple[Meld, ...]) -> NoReturn:

@@ -61,7 +61,7 @@ from .table import (
     Tsumo,
 )
 from .tile import Tile, TileId
-from .ukeire import DiscardOption, kinds_by_lane
+from .ukeire import kinds_by_lane
 
 __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
@@ -74,6 +74,7 @@ _YAOCHUU_ID = tuple(int(i >> 2 in _YAOCHUU) for i in range(136))
 _ALL_KINDS = (1 << 34) - 1
 _WINS = frozenset((Tsumo, Ron))
 _DISCARD_ONLY = frozenset((Discard,))
+_CALLS = (Pon, Chi, OpenKan)  # a tuple: ``Pon | Chi | OpenKan`` is built again each time
 
 
 
@@ -156,6 +157,7 @@ class HeuristicPlayer:
             raise InvalidContextError(f"rules must be a Rules value, got {rules!r}")
         self.rules = rules
         self._tiles = tuple(Tile.from_id136(i, red_fives=rules.red_fives) for i in range(136))
+        self._reds = tuple(tile.red for tile in self._tiles)
 
     def choose(self, observation: Observation) -> Action:
         """The action this policy takes in the observed position."""
@@ -184,12 +186,13 @@ class HeuristicPlayer:
                    ) -> _Plan | None:
         """The yaku an open hand with ``melds`` (each a kind and its tiles' kinds) counts
         on, or None."""
-        yakuhai = self._yakuhai(obs)
-        if any(kind is not MeldKind.CHI and kinds[0] in yakuhai for kind, kinds in melds):
-            return _Plan.YAKUHAI
-        if all(k not in _YAOCHUU for _, kinds in melds for k in kinds):
-            return _Plan.TANYAO
-        return None
+        simples = True
+        for kind, kinds in melds:
+            first = kinds[0]  # a set of honours: a yakuhai one, unless a chi
+            if first >= 27 and kind is not MeldKind.CHI and first in self._yakuhai(obs):
+                return _Plan.YAKUHAI
+            simples = simples and _YAOCHUU.isdisjoint(kinds)
+        return _Plan.TANYAO if simples else None
 
     def _safe_kinds(self, obs: Observation) -> int | None:
         """Kinds no riichi player can ron on (their own discards), as a kinds mask; None
@@ -223,21 +226,16 @@ class HeuristicPlayer:
         defend = safe is not None and hand.shanten() >= 1
         if not defend:
             best = _first_option(hand, seen, groups)
-            if best is None:
-                return None
-            if safe is None or best.shanten < 1:
-                return best.tile, best.shanten
+            if best is None or safe is None or best[1] < 1:
+                return best
         assert safe is not None
         for group in groups:
             option = _option(hand, seen, safe if group is None else group & safe)
             if option is not None:
-                return option.tile, option.shanten
+                return option
         if defend:
             best = _first_option(hand, seen, groups)
-            if best is None:
-                return None
-        assert best is not None
-        return best.tile, best.shanten
+        return best
 
     # -- on its turn --------------------------------------------------------------------
 
@@ -272,11 +270,15 @@ class HeuristicPlayer:
                         obs, hand, action, shanten):
                     return action
         # the discard of that tile (kind and red flag), the riichi one first
-        red, tiles = tile.red, self._tiles
-        pick = next((a for a in same if tiles[a.tile].red == red and a.riichi), None)
-        if pick is None:
-            pick = next((a for a in same if tiles[a.tile].red == red and not a.riichi), same[0])
-        return pick
+        red, reds = tile.red, self._reds
+        pick = None
+        for action in same:
+            if reds[action.tile] is red:
+                if action.riichi:
+                    return action
+                if pick is None:
+                    pick = action
+        return same[0] if pick is None else pick
 
     def _wants_kan(self, obs: Observation, hand: Hand, action: ClosedKan | AddedKan,
                    shanten: int) -> bool:
@@ -295,7 +297,7 @@ class HeuristicPlayer:
     # -- answering a discard ------------------------------------------------------------
 
     def _answer(self, obs: Observation, actions: Sequence[Action]) -> Action:
-        calls = [a for a in actions if isinstance(a, Pon | Chi | OpenKan)]
+        calls = [a for a in actions if isinstance(a, _CALLS)]
         if not calls or obs.last_tile is None:
             return next(a for a in actions if isinstance(a, Pass))
         hand = obs.own_hand
@@ -403,20 +405,20 @@ def _lane_tiles() -> tuple[tuple[tuple[Tile, ...], ...], ...]:
                  for lanes in kinds_by_lane())
 
 
-def _option(hand: Hand, seen: bytes, kinds: int | None) -> DiscardOption | None:
-    """The first of ``hand.discard_options`` among the discards of ``kinds`` (a kinds
-    mask; None: every kind held)."""
+def _option(hand: Hand, seen: bytes, kinds: int | None) -> tuple[Tile, int] | None:
+    """The tile of the first of ``hand.discard_options`` among the discards of ``kinds``
+    (a kinds mask; None: every kind held) and the shanten it leaves."""
     if kinds is None:
-        return hand.best_discard(seen)
+        return hand.best_discard_tile(seen)
     if not kinds:
         return None
     man, pin, sou, honours = _lane_tiles()
-    return hand.best_discard(seen, among=[*man[kinds & 511], *pin[kinds >> 9 & 511],
-                                          *sou[kinds >> 18 & 511], *honours[kinds >> 27]])
+    return hand.best_discard_tile(seen, among=[*man[kinds & 511], *pin[kinds >> 9 & 511],
+                                               *sou[kinds >> 18 & 511], *honours[kinds >> 27]])
 
 
 def _first_option(hand: Hand, seen: bytes, groups: Sequence[int | None]
-                  ) -> DiscardOption | None:
+                  ) -> tuple[Tile, int] | None:
     """``_option`` of the first group of kinds that holds a discard."""
     for kinds in groups:
         option = _option(hand, seen, kinds)

@@ -7,7 +7,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from mahjong_core import (
@@ -255,6 +255,55 @@ def test_call_moves_the_meld_tiles_out_of_the_hand(before: str, meld: str, after
     assert str(hand) == before  # the original hand is unchanged
     # a chi or pon leaves a hand that must discard; a kan one that must draw
     assert called.is_full == (Meld.parse(meld).kind in (MeldKind.CHI, MeldKind.PON))
+
+
+def _claims(hand: Hand) -> list[tuple[MeldKind, list[Tile], Tile]]:
+    """Every chi, pon and minkan a 13-tile hand's own tiles can make: (kind, own tiles,
+    a called tile), any red five as held; a called five plain or red."""
+    found = []
+    for n in (2, 3):
+        for own in {tuple(c) for c in itertools.combinations(hand.tiles, n)}:
+            kinds = sorted(t.kind for t in own)
+            if len(set(kinds)) == 1:
+                calls = [kinds[0]]
+            elif n == 2 and kinds[0] < 27 and kinds[0] // 9 == kinds[1] // 9 < 3 and (
+                    kinds[1] - kinds[0] in (1, 2)):
+                calls = [k for k in range(kinds[1] - 2, kinds[0] + 3) if k // 9 == kinds[0] // 9
+                         and k not in kinds and max(k, kinds[1]) - min(k, kinds[0]) == 2]
+            else:
+                continue
+            kind = MeldKind.CHI if len(set(kinds)) == 2 else (
+                MeldKind.PON if n == 2 else MeldKind.MINKAN)
+            for k in calls:
+                found += [(kind, list(own), Tile(k, red=red))
+                          for red in ((False, True) if k in (4, 13, 22) else (False,))]
+    return found
+
+
+@given(hands(full=False))
+@example(Hand.parse("340m506p789s1122z"))
+@example(Hand.parse("0555m4p789s112z", [Meld.parse("pon:555p")]))
+def test_a_claim_carries_the_state_a_full_construction_computes(hand: Hand) -> None:
+    # every chi, pon and minkan the hand's own tiles make, the called tile plain or red:
+    # the same hand as built from its tiles (or an error as that construction raises)
+    for kind, own, called in _claims(hand):
+        try:
+            meld = Meld(kind, [called, *own], called=called, called_from="kamicha")
+        except MahjongError:
+            continue  # two red fives
+        rest = list(hand.tiles)
+        for tile in own:
+            rest.remove(tile)
+        try:
+            expected = Hand(rest, [*hand.melds, meld])
+        except MahjongError:  # a fifth copy or a second red five: the claim raises as well
+            with pytest.raises(MahjongError):
+                hand.call(meld)
+            continue
+        claimed = hand.call(meld)
+        assert claimed == expected and str(claimed) == str(expected), (hand, meld)
+        assert _state(claimed) == _state(expected)
+        assert claimed.shanten() == expected.shanten()
 
 
 @pytest.mark.parametrize(("before", "meld", "fragment"), [

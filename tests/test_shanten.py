@@ -289,6 +289,10 @@ def test_discard_options_match_trying_every_discard() -> None:
         assert hand.best_discard(seen) == expected[0], hand
         chosen = [o for o in expected if o.tile.kind in kinds]
         assert hand.best_discard(bytes(seen), among=among) == (chosen[0] if chosen else None)
+        # its tile and shanten alone, ties broken by the draws all the same
+        assert hand.best_discard_tile(seen) == (expected[0].tile, expected[0].shanten), hand
+        assert hand.best_discard_tile(bytes(seen), among=among) == (
+            (chosen[0].tile, chosen[0].shanten) if chosen else None), hand
 
 
 def brute_discard_options(hand: Hand, meld_counts: Sequence[int],
@@ -324,6 +328,7 @@ def test_seven_pairs_and_thirteen_orphans_draws_match_trying_every_tile() -> Non
             assert hand.discard_options(lowest_only=True) == [
                 o for o in expected if o.shanten == expected[0].shanten]
             assert hand.best_discard() == hand.best_discard(counts) == expected[0], hand
+            assert hand.best_discard_tile(counts) == (expected[0].tile, expected[0].shanten)
         else:
             assert hand.ukeire() == brute_ukeire(hand, [0] * 34, counts), hand
     assert min(forms.values()) > 400, forms
@@ -346,6 +351,8 @@ def test_best_discard_refuses_bad_seen_counts(seen: object, message: str) -> Non
     hand = Hand.parse("123m456p789s11223z")
     with pytest.raises(InvalidHandError, match=message):
         hand.best_discard(seen)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match=message):
+        hand.best_discard_tile(seen)  # type: ignore[arg-type]
 
 
 def test_best_discard_refuses_a_thirteen_tile_hand_and_bad_among() -> None:
@@ -354,6 +361,9 @@ def test_best_discard_refuses_a_thirteen_tile_hand_and_bad_among() -> None:
     with pytest.raises(InvalidHandError, match="Tile objects"):
         Hand.parse("123m456p789s11223z").best_discard(among=["1m"])  # type: ignore[list-item]
     assert Hand.parse("123m456p789s11223z").best_discard(among=[Tile.parse("5z")]) is None
+    with pytest.raises(InvalidHandError, match="best discard"):
+        Hand.parse("123m456p789s1122z").best_discard_tile()
+    assert Hand.parse("123m456p789s11223z").best_discard_tile(among=[Tile.parse("5z")]) is None
 
 
 def random_suit(rng: random.Random, max_tiles: int) -> tuple[bool, list[int], list[int], int]:

@@ -842,9 +842,11 @@ def _lowest_discards(keys: Sequence[int], full: Sequence[int], vectors: Sequence
              CONV[p01 << ID_BITS | v3], CONV[p01 << ID_BITS | v2])
     closed = not melds
     rows = _suit_rows or _suits()
+    floor = 99  # no discard leaves seven pairs or thirteen orphans below this
     if closed:
         xs = [row[7][keys[s]] | row[8][keys[s]] << 7 for s, row in enumerate(rows)]
         x_total = xs[0] + xs[1] + xs[2] + xs[3]
+        floor = other_table[x_total]  # the 14 tiles': a discard never lowers them
     lowest, found = 99, list[_Found]()
     for s, discards in enumerate(_DISCARDS):
         lane = kinds >> 9 * s & 511
@@ -858,7 +860,7 @@ def _lowest_discards(keys: Sequence[int], full: Sequence[int], vectors: Sequence
             o = optima[rest | v]
             shanten = (o >> OPT_BITS) - 1
             counters = -1
-            if closed:
+            if floor <= shanten:  # the other forms may reach the standard one
                 counters = x_rest + x
                 other = other_table[counters]
                 if other < shanten:
@@ -874,17 +876,22 @@ _DISCARDS = (NUMBER_DISCARDS, NUMBER_DISCARDS, NUMBER_DISCARDS, HONOUR_DISCARDS)
 
 
 def best_discard(keys: Sequence[int], melded: Sequence[int], melds: int,
-                 unseen: Sequence[int], kinds: int = ALL_KINDS) -> tuple[int, int, int] | None:
+                 unseen: Sequence[int], kinds: int = ALL_KINDS, draws: bool = True
+                 ) -> tuple[int, int, int] | None:
     """The first of ``discard_options`` among the held ``kinds`` (a kinds mask), or None
     when none is asked for: (kind, shanten left, mask over kinds 0-33 of the draws that
     lower it). ``unseen`` is as for ``discard_options``: the draws are only worked out
-    for the discards that leave the lowest shanten, the only ones that can come first."""
+    for the discards that leave the lowest shanten, the only ones that can come first.
+    Without ``draws`` the mask is only worked out to rank tied discards (-1 when one
+    discard alone leaves the lowest shanten)."""
     full = (keys[0] + melded[0] * MELD_UNIT, keys[1] + melded[1] * MELD_UNIT,
             keys[2] + melded[2] * MELD_UNIT, keys[3] + melded[3] * MELD_UNIT)
     vectors = vector_ids(keys, melded)
     shanten, found = _lowest_discards(keys, full, vectors, melds, kinds)
     if not found:
         return None
+    if not draws and len(found) == 1:
+        return found[0][0], shanten, -1
     masks = _draw_masks(keys, full, vectors, melds, shanten, found)
     if len(found) == 1:
         return found[0][0], shanten, masks[0]
