@@ -558,36 +558,7 @@ class Hand:
         """
         if self._full:
             self._require(False, "waits")
-        k0, k1, k2, k3 = self._keys
-        table = _tables.WAIT
-        a, b, c, d = table[k0], table[k1], table[k2], _tables.HONOUR_WAIT[k3]
-        # a suit's waits count when the other suits make up what it needs (see _suit)
-        total = (a & 7) + (b & 7) + (c & 7) + (d & 7)
-        mask = 0
-        if a >> 3 == total:
-            mask = _tables.WAITS[k0] | (_tables.SHAPE[k0] >> 7) << 8
-        if b >> 3 == total:
-            mask |= (_tables.WAITS[k1] | (_tables.SHAPE[k1] >> 7) << 8) << 9
-        if c >> 3 == total:
-            mask |= (_tables.WAITS[k2] | (_tables.SHAPE[k2] >> 7) << 8) << 18
-        if d >> 3 == total:
-            mask |= _tables.HONOUR_WAITS[k3] << 27
-        if not self.melds:
-            pairs, orphans = _tables.PAIRS, _tables.ORPHANS
-            if pairs[k0] + pairs[k1] + pairs[k2] + _tables.HONOUR_PAIRS[k3] == _SEVEN_TENPAI:
-                mask |= self._kinds_held(1)  # six pairs and a single: the single
-            held = orphans[k0] + orphans[k1] + orphans[k2] + _tables.HONOUR_ORPHANS[k3]
-            if held == 13:
-                mask |= _YAOCHUU_MASK
-            elif held == _THIRTEEN_SHORT:
-                mask |= _YAOCHUU_MASK & self._kinds_held(0)  # the orphan not held
-            return mask
-        return mask & ~self._exhausted
-
-    def _kinds_held(self, count: int) -> int:
-        """Bitmask over kinds 0-33 of those the concealed part holds ``count`` times."""
-        keys = self._keys
-        return sum(1 << k for k in range(34) if keys[k // 9] // _UNIT[k] % 5 == count)
+        return _waits_of_keys(self._keys, not self.melds, self._exhausted)
 
     def waits(self) -> frozenset[Tile]:
         """The tiles that would complete this 13-tile hand (empty when not tenpai).
@@ -685,16 +656,7 @@ class Hand:
             return self._three_player_shanten(players)
         if self.melds:
             return _shanten.standard_shanten(self._keys, self._meld_info.keys, len(self.melds))
-        k0, k1, k2, k3 = self._keys  # the closed tables of _shanten, inline
-        vector, pairs, orphans, honour_vector, honour_pairs, honour_orphans, ab, cd, fin, \
-            chiitoi, kokushi = _CLOSED_SHANTEN or _closed_shanten()
-        standard = fin[ab[vector[k0] << 8 | vector[k1]] << 8
-                       | cd[vector[k2] << 8 | honour_vector[k3]]] - 1
-        seven = chiitoi[pairs[k0] + pairs[k1] + pairs[k2] + honour_pairs[k3]]
-        thirteen = kokushi[orphans[k0] + orphans[k1] + orphans[k2] + honour_orphans[k3]]
-        if thirteen < seven:
-            seven = thirteen
-        return seven if seven < standard else standard
+        return _closed_shanten_of(self._keys)
 
     def shanten_standard(self, *, players: int = 4) -> int:
         """Shanten towards four sets and a pair (melds are sets), as in ``shanten``."""
@@ -1205,6 +1167,112 @@ _TWIN = cast("type[_Fill]", writable(Hand))
 
 _NO_MELDS: tuple[Meld, ...] = ()
 """The empty tuple (one object): ``melds is _NO_MELDS`` finds the usual no-melds call."""
+def _waits_of_keys(keys: Sequence[int], closed: bool, exhausted: int) -> int:
+    """``Hand.waits_mask`` of a 13-tile hand of suit ``keys``: ``closed`` without melds
+    (seven pairs and thirteen orphans count), ``exhausted`` the kinds of which the hand
+    and its melds hold all four copies (left out of an open hand's waits)."""
+    k0, k1, k2, k3 = keys
+    table = _tables.WAIT
+    a, b, c, d = table[k0], table[k1], table[k2], _tables.HONOUR_WAIT[k3]
+    # a suit's waits count when the other suits make up what it needs (see _suit)
+    total = (a & 7) + (b & 7) + (c & 7) + (d & 7)
+    mask = 0
+    if a >> 3 == total:
+        mask = _tables.WAITS[k0] | (_tables.SHAPE[k0] >> 7) << 8
+    if b >> 3 == total:
+        mask |= (_tables.WAITS[k1] | (_tables.SHAPE[k1] >> 7) << 8) << 9
+    if c >> 3 == total:
+        mask |= (_tables.WAITS[k2] | (_tables.SHAPE[k2] >> 7) << 8) << 18
+    if d >> 3 == total:
+        mask |= _tables.HONOUR_WAITS[k3] << 27
+    if closed:
+        pairs, orphans = _tables.PAIRS, _tables.ORPHANS
+        if pairs[k0] + pairs[k1] + pairs[k2] + _tables.HONOUR_PAIRS[k3] == _SEVEN_TENPAI:
+            mask |= _kinds_held(keys, 1)  # six pairs and a single: the single
+        held = orphans[k0] + orphans[k1] + orphans[k2] + _tables.HONOUR_ORPHANS[k3]
+        if held == 13:
+            mask |= _YAOCHUU_MASK
+        elif held == _THIRTEEN_SHORT:
+            mask |= _YAOCHUU_MASK & _kinds_held(keys, 0)  # the orphan not held
+        return mask
+    return mask & ~exhausted
+
+
+def _closed_shanten_of(keys: Sequence[int]) -> int:
+    """``Hand.shanten`` of a closed hand of suit ``keys`` (four players)."""
+    k0, k1, k2, k3 = keys  # the closed tables of _shanten, inline
+    vector, pairs, orphans, honour_vector, honour_pairs, honour_orphans, ab, cd, fin, \
+        chiitoi, kokushi = _CLOSED_SHANTEN or _closed_shanten()
+    standard = fin[ab[vector[k0] << 8 | vector[k1]] << 8
+                   | cd[vector[k2] << 8 | honour_vector[k3]]] - 1
+    seven = chiitoi[pairs[k0] + pairs[k1] + pairs[k2] + honour_pairs[k3]]
+    thirteen = kokushi[orphans[k0] + orphans[k1] + orphans[k2] + honour_orphans[k3]]
+    if thirteen < seven:
+        seven = thirteen
+    return seven if seven < standard else standard
+
+
+def _kinds_held(keys: Sequence[int], count: int) -> int:
+    """Bitmask over kinds 0-33 of those the suit ``keys`` hold ``count`` times."""
+    return sum(1 << k for k in range(34) if keys[k // 9] // _UNIT[k] % 5 == count)
+
+
+class KeptTiles:
+    """Concealed tiles kept a tile at a time, as a game loop changes them, that answer
+    ``Hand.waits_mask`` and a closed hand's ``Hand.shanten`` without a ``Hand`` being
+    built: the table engine's way to those tables (the tiles are trusted to make a
+    hand: nothing is checked).
+
+    >>> kept = KeptTiles([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 28, 28])
+    >>> kept.waits_mask(closed=True) == Hand.parse("123m123p123s1122z").waits_mask()
+    True
+    >>> kept.add(27)
+    >>> kept.shanten(), kept.shanten(without=27)
+    (-1, 0)
+    """
+
+    __slots__ = ("_keys",)
+
+    def __init__(self, kinds: Iterable[int] = ()) -> None:
+        keys = [0, 0, 0, 0]
+        for kind in kinds:
+            keys[kind // 9] += _UNIT[kind]
+        self._keys = keys
+
+    def add(self, kind: int) -> None:
+        """One more tile of ``kind`` (0-33)."""
+        self._keys[kind // 9] += _UNIT[kind]
+
+    def remove(self, kind: int) -> None:
+        """One tile of ``kind`` fewer."""
+        self._keys[kind // 9] -= _UNIT[kind]
+
+    def waits_mask(self, *, without: int = -1, closed: bool, exhausted: int = 0) -> int:
+        """The waits of the 13 tiles kept (less one of kind ``without``, when given), as
+        ``Hand.waits_mask`` has them, with melds unless ``closed``: ``exhausted`` the
+        kinds of which the tiles and the melds hold all four copies."""
+        keys = self._keys
+        if without >= 0:
+            keys = keys.copy()
+            keys[without // 9] -= _UNIT[without]
+        return _waits_of_keys(keys, closed, exhausted)
+
+    def shanten(self, *, without: int = -1) -> int:
+        """``Hand.shanten`` (four players) of the tiles kept as a closed hand (less one
+        of kind ``without``, when given)."""
+        keys = self._keys
+        if without >= 0:
+            keys = keys.copy()
+            keys[without // 9] -= _UNIT[without]
+        return _closed_shanten_of(keys)
+
+    def copy(self) -> KeptTiles:
+        """An independent copy."""
+        twin = KeptTiles()
+        twin._keys = self._keys.copy()
+        return twin
+
+
 def _keys_of(pack: int) -> tuple[int, int, int, int]:
     """The four suit keys of a pack (21 bits a suit from ``PACK_KEYS``)."""
     return (pack >> PACK_KEYS & _FIELD, pack >> PACK_KEYS + 21 & _FIELD,

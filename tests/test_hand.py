@@ -22,6 +22,7 @@ from mahjong_core import (
     tiles_from_ids136,
 )
 from mahjong_core import hand as hand_module
+from mahjong_core.hand import KeptTiles
 from tests.support.strategies import hands, tiles
 
 NAMES = [f"{rank}{suit}" for suit in "mps" for rank in range(1, 10)] + [
@@ -538,3 +539,39 @@ def test_a_hand_is_frozen_and_keeps_its_class_however_it_is_made() -> None:
             cls(hand.tiles, hand.melds))
     with pytest.raises(InvalidHandError):
         Held(tiles[:5])
+
+
+# -- KeptTiles: the engine's tiles kept a tile at a time ------------------------------------
+
+def _exhausted(hand: Hand) -> int:
+    """Kinds of which the hand and its melds hold all four copies, counted from tiles."""
+    held = Counter(t.kind for t in hand.tiles)
+    held.update(t.kind for meld in hand.melds for t in meld.tiles)
+    return sum(1 << kind for kind, copies in held.items() if copies == 4)
+
+
+@given(st.data())
+def test_kept_tiles_answer_the_waits_and_shanten_of_the_hand(data: st.DataObject) -> None:
+    """KeptTiles, fed the concealed tiles one by one (less one of a kind with
+    ``without``), answers the waits a brute force over every added tile finds, and a
+    closed hand's shanten as the Hand does."""
+    hand = data.draw(hands())
+    kinds = [t.kind for t in hand.tiles]
+    kept = KeptTiles(kinds)
+    if hand.is_full:
+        dropped = data.draw(st.sampled_from(hand.tiles))
+        thirteen = hand.remove(dropped)
+        without = dropped.kind
+    else:
+        thirteen, without = hand, -1
+    exhausted = _exhausted(thirteen)
+    brute = sum(1 << kind for kind in range(34)
+                if not (exhausted >> kind) & 1 and thirteen.add(Tile(kind)).is_complete())
+    got = kept.waits_mask(without=without, closed=not hand.melds, exhausted=exhausted)
+    assert got == brute == thirteen.waits_mask()
+    if not hand.melds:
+        assert kept.shanten() == hand.shanten()
+        assert kept.shanten(without=without) == thirteen.shanten()
+    twin = kept.copy()
+    twin.remove(kinds[0])
+    assert kept.waits_mask(without=without, closed=not hand.melds, exhausted=exhausted) == got

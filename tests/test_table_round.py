@@ -1165,7 +1165,12 @@ def _check_kept_state(r: Round) -> None:
         asked = copy.copy(me)
         assert asked.waits() == (waits if me.drawn is None else 0)
         assert asked.waits_before_draw() == waits
+        asked.waits_cache = -1  # the waits of the kept tiles, worked out afresh
+        asked.copies_of = ()
+        assert asked.waits_before_draw() == waits
         assert asked.hand() == scratch and asked.hand_before_draw() == before
+        if not melds:  # the kept tiles answer a closed hand's shanten as its Hand does
+            assert me.kept.shanten() == scratch.shanten()
         own, passed, since_riichi = _furiten_oracle(r, seat)
         assert r._furiten_kinds(seat, me) == own | passed | since_riichi
 

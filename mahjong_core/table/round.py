@@ -21,7 +21,7 @@ import attrs
 from .._slots import writable
 from ..context import MAX_HONBA, MAX_RIICHI_STICKS, WinContext, Wind
 from ..errors import IllegalActionError, InvalidContextError, quote, safe_repr
-from ..hand import Hand
+from ..hand import Hand, KeptTiles
 from ..meld import Meld, MeldKind, Relative
 from ..rules import TENHOU_RULES, Rules
 from ..scoring import WinResult, evaluate
@@ -88,6 +88,9 @@ _DRAGONS = frozenset((31, 32, 33))
 _WINDS = frozenset((27, 28, 29, 30))
 _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
              3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
+_AFTER = {players: tuple(tuple((s + k) % players for k in range(1, players))
+                         for s in range(players)) for players in (3, 4)}
+"""Players -> by seat, the other seats in turn order after it."""
 _NORTH = 30
 _KIND_BITS = ~3
 """A tile id's kind bits: ``tile & _KIND_BITS`` is ``4 * kind``."""
@@ -189,10 +192,10 @@ _CHI = MeldKind.CHI
 class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
-    __slots__ = ("base", "counts", "discarded", "double_riichi", "drawn", "forbidden",
-                 "fours", "full", "ids", "ippatsu", "is_open", "kita", "liable", "melds",
-                 "passed_from", "riichi", "riichi_drawn", "riichi_from", "river", "tiles",
-                 "waits_cache")
+    __slots__ = ("base", "copies", "copies_of", "counts", "discarded", "double_riichi",
+                 "drawn", "forbidden", "fours", "full", "ids", "ippatsu", "is_open", "kept",
+                 "kita", "liable", "melds", "passed_from", "riichi", "riichi_drawn",
+                 "riichi_from", "river", "tiles", "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
         self.tiles = tiles
@@ -200,14 +203,20 @@ class _Seat:
         """Concealed tile ids, kept ascending."""
         self.counts = counts = [0] * 34
         """Concealed tiles per kind."""
-        for i in ids:
-            counts[i >> 2] += 1
+        kinds = [i >> 2 for i in ids]
+        for kind in kinds:
+            counts[kind] += 1
+        self.kept = KeptTiles(kinds)
+        """The concealed tiles as the waits tables read them."""
         self.fours = 0
         """Bit per kind held four times."""
         if 4 in counts:
             self.fours = sum(1 << kind for kind, count in enumerate(counts) if count == 4)
         # tuples, replaced when they change, so that an observation shares them as they are
         self.melds: tuple[TableMeld, ...] = ()
+        self.copies: tuple[tuple[int, int], ...] = ()
+        self.copies_of: tuple[TableMeld, ...] = ()
+        """The melds ``copies`` counts: each kind in them with its copies there."""
         self.is_open = False
         """Some meld was called from another seat's discard (a closed kan is not)."""
         self.river: tuple[RiverTile, ...] = ()
@@ -269,15 +278,41 @@ class _Seat:
         return self.waits_cache if self.waits_cache >= 0 else self.waits_before_draw()
 
     def waits_before_draw(self) -> int:
-        """The waits of the hand without ``drawn`` (0 for a hand of 14 after a call)."""
+        """The waits of the hand without ``drawn`` (0 for a hand of 14 after a call),
+        worked out from ``kept`` rather than a ``Hand``."""
         if self.waits_cache < 0:
-            hand = self.hand_before_draw()
-            self.waits_cache = 0 if hand.is_full else hand.waits_mask()
+            self.waits_cache = self._kept_waits()
         return self.waits_cache
 
+    def _kept_waits(self) -> int:
+        melds = self.melds
+        drawn = -1 if self.drawn is None else self.drawn >> 2
+        if len(self.ids) - (drawn >= 0) != 13 - 3 * len(melds):
+            return 0  # 14 tiles after a call
+        if not melds:
+            return self.kept.waits_mask(without=drawn, closed=True)
+        # the kinds of which the hand before the draw and the melds hold all four copies
+        exhausted = self.fours & ~(1 << drawn) if drawn >= 0 else self.fours
+        counts = self.counts
+        if self.copies_of is not melds:
+            self.copies_of, self.copies = melds, self._copies_in_melds()
+        for kind, copies in self.copies:
+            if copies + counts[kind] - (kind == drawn) == 4:
+                exhausted |= 1 << kind
+        return self.kept.waits_mask(without=drawn, closed=False, exhausted=exhausted)
+
+    def _copies_in_melds(self) -> tuple[tuple[int, int], ...]:
+        """Each kind in the melds with its copies there."""
+        copies: dict[int, int] = {}
+        for meld in self.melds:
+            for i in meld.ids:
+                copies[i >> 2] = copies.get(i >> 2, 0) + 1
+        return tuple(copies.items())
+
     def add(self, tile_id: TileId) -> None:
-        """A drawn tile joins the hand; nothing is worked out (the hand before it stays
-        as ``base`` and its waits as ``waits_cache`` as far as they were known)."""
+        """A drawn tile joins the hand (and the kinds drawn since a riichi); nothing is
+        worked out (the hand before it stays as ``base`` and its waits as
+        ``waits_cache`` as far as they were known)."""
         if self.drawn is None:
             self.base = self.full
         else:  # a second tile without a discard between: what was kept is for no hand now
@@ -285,20 +320,30 @@ class _Seat:
             self.waits_cache = -1
         insort(self.ids, tile_id)
         kind = tile_id >> 2
+        self.kept.add(kind)
         counts = self.counts
         counts[kind] += 1
         if counts[kind] == 4:
             self.fours |= 1 << kind
+        if self.riichi:
+            self.riichi_drawn |= 1 << kind
         self.drawn = tile_id
         self.full = None
 
-    def take(self, tile_id: TileId) -> None:
-        """A discarded tile leaves the hand; after a tsumogiri nothing else changes."""
+    def put_out(self, tile_id: TileId, shown: RiverTile, gone: int) -> None:
+        """A discard: the tile leaves the hand for the river (as ``shown``), and the
+        tiles that go by count for furiten from ``gone`` on (the length of the round's
+        log of them); after a tsumogiri the hand and its waits stay as they were."""
         self.ids.remove(tile_id)
         kind = tile_id >> 2
+        self.kept.remove(kind)
         self.counts[kind] -= 1
         if self.fours:
             self.fours &= ~(1 << kind)
+        self.river += (shown,)
+        self.discarded = True
+        self.forbidden = 0
+        self.passed_from = gone
         drawn, self.drawn = self.drawn, None
         if drawn == tile_id:
             self.full = self.base
@@ -317,6 +362,7 @@ class _Seat:
         """Tiles leave the hand for a meld (the ``Hand`` is rebuilt when next asked for)."""
         for i in ids:
             self.ids.remove(i)
+            self.kept.remove(i >> 2)
             self.counts[i // 4] -= 1
             self.fours &= ~(1 << (i // 4))
         self.drawn = None
@@ -730,8 +776,7 @@ class Round:
         scores = _checked_round(wall, dealer, round_wind, dealer_index, honba, sticks, scores,
                                 rules, table)
         self.players = players = wall.players
-        self._after = tuple(tuple((s + k) % players for k in range(1, players))
-                            for s in range(players))
+        self._after = _AFTER[players]
         self.rules = rules
         self.table = table
         self.wall = wall
@@ -950,6 +995,7 @@ class Round:
             other = copy.copy(seat)
             other.ids = list(seat.ids)
             other.counts = list(seat.counts)
+            other.kept = seat.kept.copy()
             seats.append(other)
         twin._seats = seats
         return twin
@@ -1056,6 +1102,8 @@ class Round:
             return False
         if waits:
             return True
+        if not me.melds:  # no closed kan: the kept tiles are the whole hand
+            return me.kept.shanten() <= 0
         base = me.base
         return (base is None or base.is_full or base.shanten() <= 1) and me.hand().shanten() <= 0
 
@@ -1182,7 +1230,9 @@ class Round:
             raise IllegalActionError(f"{self._where()}: a run of {len(discards)} discards "
                                      f"needs as many draws, got {len(draws)}")
         done = 0
-        seats = self._seats
+        # the state the loop reads, in locals; what it changes is written back each turn
+        seats, events, gone, after = self._seats, self._events, self._gone, self._after
+        drawn_records, live = self._records.draws, self.wall.live
         for discard, draw in zip(discards, draws, strict=True):
             # a plain discard (a tile held, no riichi, the seat not in riichi or kuikae, no
             # dora to turn over first) needs none of _discard's checks but the first: it
@@ -1196,7 +1246,20 @@ class Round:
                 self.apply_passed(discard)
             else:
                 self._put_out(seat, me, tile, False)
-                self._went_by(seat, tile, None)
+                if (self._live_left <= 0 or self._riichi_pending is not None
+                        or may_draw_after_discard(riichi_now=False, discards=self._discards,
+                                                  kans=len(self._kans))):
+                    self._went_by(seat, tile, None)  # the round may end: the general way
+                else:  # _went_by's steps when only the next seat's draw can follow
+                    gone.append(tile & _KIND_BITS | seat)
+                    self.current = nxt = after[seat][0]
+                    self._drawn = new = live[self._live_used]
+                    self._live_used += 1
+                    self._live_left -= 1
+                    seats[nxt].add(new)  # _draw's steps for a live draw on a turn
+                    self._rinshan_turn = False
+                    self._last_tile = None
+                    events.append(drawn_records[272 * nxt + 2 * new])
             done += 1
             if self._drawn != draw.tile or self.current != draw.seat:
                 break
@@ -1260,17 +1323,12 @@ class Round:
     def _put_out(self, seat: int, me: _Seat, tile_id: TileId, riichi: bool) -> None:
         """The discard's traces, once it is allowed: the tile leaves the hand for the
         river, the round's discards and its events."""
-        tsumogiri = tile_id == self._drawn
-        me.take(tile_id)
-        self._shown += _SHOWN[tile_id]
-        flags = 2 * tsumogiri + riichi
+        flags = 2 * (tile_id == self._drawn) + riichi
         river, discarded = self._records.discards
-        me.river += (river[4 * tile_id + flags],)
+        me.put_out(tile_id, river[4 * tile_id + flags], len(self._gone))
+        self._shown += _SHOWN[tile_id]
         event = discarded[4 * (136 * seat + tile_id) + flags]
         self._discard_log += (event,)
-        me.discarded = True
-        me.forbidden = 0
-        me.passed_from = len(self._gone)
         self._discards += 1
         if self._discards <= 5:
             self._opening += (tile_id >> 2,)
@@ -1915,10 +1973,7 @@ class Round:
             tile_id = self.wall.live[self._live_used]
             self._live_used += 1
             self._live_left -= 1
-        me = self._seats[seat]
-        me.add(tile_id)
-        if me.riichi:
-            me.riichi_drawn |= 1 << (tile_id >> 2)
+        self._seats[seat].add(tile_id)
         self.phase = _TURN
         self.current = seat
         self._drawn = tile_id
