@@ -1167,6 +1167,8 @@ _TWIN = cast("type[_Fill]", writable(Hand))
 
 _NO_MELDS: tuple[Meld, ...] = ()
 """The empty tuple (one object): ``melds is _NO_MELDS`` finds the usual no-melds call."""
+
+
 def _waits_of_keys(keys: Sequence[int], closed: bool, exhausted: int) -> int:
     """``Hand.waits_mask`` of a 13-tile hand of suit ``keys``: ``closed`` without melds
     (seven pairs and thirteen orphans count), ``exhausted`` the kinds of which the hand
@@ -1251,20 +1253,20 @@ class KeptTiles:
         """The waits of the 13 tiles kept (less one of kind ``without``, when given), as
         ``Hand.waits_mask`` has them, with melds unless ``closed``: ``exhausted`` the
         kinds of which the tiles and the melds hold all four copies."""
-        keys = self._keys
-        if without >= 0:
-            keys = keys.copy()
-            keys[without // 9] -= _UNIT[without]
-        return _waits_of_keys(keys, closed, exhausted)
+        return _waits_of_keys(self._less(without), closed, exhausted)
 
     def shanten(self, *, without: int = -1) -> int:
         """``Hand.shanten`` (four players) of the tiles kept as a closed hand (less one
         of kind ``without``, when given)."""
-        keys = self._keys
-        if without >= 0:
-            keys = keys.copy()
-            keys[without // 9] -= _UNIT[without]
-        return _closed_shanten_of(keys)
+        return _closed_shanten_of(self._less(without))
+
+    def _less(self, without: int) -> list[int]:
+        """The keys kept, less one tile of kind ``without`` (none when it is -1)."""
+        if without < 0:
+            return self._keys
+        keys = self._keys.copy()
+        keys[without // 9] -= _UNIT[without]
+        return keys
 
     def copy(self) -> KeptTiles:
         """An independent copy."""

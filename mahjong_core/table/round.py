@@ -1230,9 +1230,7 @@ class Round:
             raise IllegalActionError(f"{self._where()}: a run of {len(discards)} discards "
                                      f"needs as many draws, got {len(draws)}")
         done = 0
-        # the state the loop reads, in locals; what it changes is written back each turn
-        seats, events, gone, after = self._seats, self._events, self._gone, self._after
-        drawn_records, live = self._records.draws, self.wall.live
+        seats = self._seats
         for discard, draw in zip(discards, draws, strict=True):
             # a plain discard (a tile held, no riichi, the seat not in riichi or kuikae, no
             # dora to turn over first) needs none of _discard's checks but the first: it
@@ -1246,20 +1244,7 @@ class Round:
                 self.apply_passed(discard)
             else:
                 self._put_out(seat, me, tile, False)
-                if (self._live_left <= 0 or self._riichi_pending is not None
-                        or may_draw_after_discard(riichi_now=False, discards=self._discards,
-                                                  kans=len(self._kans))):
-                    self._went_by(seat, tile, None)  # the round may end: the general way
-                else:  # _went_by's steps when only the next seat's draw can follow
-                    gone.append(tile & _KIND_BITS | seat)
-                    self.current = nxt = after[seat][0]
-                    self._drawn = new = live[self._live_used]
-                    self._live_used += 1
-                    self._live_left -= 1
-                    seats[nxt].add(new)  # _draw's steps for a live draw on a turn
-                    self._rinshan_turn = False
-                    self._last_tile = None
-                    events.append(drawn_records[272 * nxt + 2 * new])
+                self._went_by(seat, tile, None)
             done += 1
             if self._drawn != draw.tile or self.current != draw.seat:
                 break
@@ -2109,6 +2094,6 @@ _TSUMO = tuple(Tsumo(seat) for seat in range(4))
 _RON = tuple(Ron(seat) for seat in range(4))
 _PASS = tuple(Pass(seat) for seat in range(4))
 _OPEN_KAN = tuple(OpenKan(seat) for seat in range(4))
+"""The actions that name a seat alone, by seat: frozen values a legal list shares."""
 _ALONE = ((0,), (1,), (2,), (3,))
 """``to_act`` on each seat's turn."""
-"""The actions that name a seat alone, by seat: frozen values a legal list shares."""
