@@ -681,6 +681,16 @@ def _open_parts(seats: list[_Seat]) -> tuple[tuple[tuple[TableMeld, ...], ...],
             (s0.river, s1.river, s2.river), (s0.riichi, s1.riichi, s2.riichi))
 
 
+@functools.lru_cache(maxsize=4096)
+def _called_meld(kind: MeldKind, ids: tuple[TileId, ...], called: TileId, called_from: Relative,
+                 red_fives: bool) -> Meld:
+    """The ``Meld`` of a chi, pon or open kan of tiles ``ids``, ``called`` among them:
+    a frozen value the rounds share, as building one checks its tiles again (a bounded
+    cache: the distinct calls are a few thousand)."""
+    tiles = _RED if red_fives else _PLAIN
+    return Meld(kind, [tiles[i] for i in ids], called=tiles[called], called_from=called_from)
+
+
 def _relative(caller: int, source: int, players: int = 4) -> Relative:
     relative = _RELATIVE[players][(source - caller) % players]
     assert relative is not None
@@ -1718,9 +1728,8 @@ class Round:
             own = tuple(i for i in me.ids if i // 4 == kind)
             meld_kind = MeldKind.MINKAN
         ids = tuple(sorted((*own, tile_id)))
-        meld = TableMeld(Meld(meld_kind, [self._tiles[i] for i in ids],
-                              called=self._tiles[tile_id],
-                              called_from=_relative(caller, source, self.players)),
+        relative = _relative(caller, source, self.players)
+        meld = TableMeld(_called_meld(meld_kind, ids, tile_id, relative, self._tiles is _RED),
                          ids, tile_id, source)
         me.take_for_meld(own)
         self._shown += sum([_SHOWN[i] for i in own])
@@ -1908,7 +1917,9 @@ class Round:
 
     def _exhaustive_draw(self) -> None:
         players = self.players
-        tenpai = tuple(s for s in range(players) if self._hand(self._seats[s]).is_tenpai())
+        # every hand holds 13 tiles (less its melds' share) after the last discard: it is
+        # tenpai when it waits on some tile, as its kept waits say without a Hand
+        tenpai = tuple(s for s in range(players) if self._seats[s].waits())
         nagashi = tuple(s for s in range(players) if self.table.nagashi_mangan
                         and _is_nagashi(self._seats[s].river))
         if nagashi:
