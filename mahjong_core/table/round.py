@@ -279,18 +279,24 @@ class _Seat:
 
     def waits_before_draw(self) -> int:
         """The waits of the hand without ``drawn`` (0 for a hand of 14 after a call),
-        worked out from ``kept`` rather than a ``Hand``."""
-        if self.waits_cache < 0:
-            self.waits_cache = self._kept_waits()
-        return self.waits_cache
-
-    def _kept_waits(self) -> int:
+        worked out from ``kept`` rather than a ``Hand`` and kept until the hand changes."""
+        if self.waits_cache >= 0:
+            return self.waits_cache
         melds = self.melds
         drawn = -1 if self.drawn is None else self.drawn >> 2
         if len(self.ids) - (drawn >= 0) != 13 - 3 * len(melds):
-            return 0  # 14 tiles after a call
-        if not melds:
-            return self.kept.waits_mask(without=drawn, closed=True)
+            waits = 0  # 14 tiles after a call
+        elif not melds:
+            waits = self.kept.waits_mask(without=drawn, closed=True)
+        else:
+            waits = self._open_waits(drawn)
+        self.waits_cache = waits
+        return waits
+
+    def _open_waits(self, drawn: int) -> int:
+        """``waits_before_draw`` of a hand with melds (``drawn``: the drawn tile's kind, or
+        -1)."""
+        melds = self.melds
         # the kinds of which the hand before the draw and the melds hold all four copies
         exhausted = self.fours & ~(1 << drawn) if drawn >= 0 else self.fours
         counts = self.counts
@@ -1523,10 +1529,9 @@ class Round:
         self.current = seat
         self._last_tile = tile_id
         self._drawn = None
-        self._answers = {}
         self._claimed = False
-        self._wins_offered = {}
-        options: dict[int, int] = {}
+        options = _NOBODY
+        wins: dict[int, tuple[Hand, WinContext, WinResult]] | None = None
         kind = tile_id // 4
         calls = phase is _CALLS and self._live_left > 0
         chi_seat = (seat + 1) % 4 if calls and kind < 27 and self.players == 4 else -1
@@ -1535,11 +1540,13 @@ class Round:
         for other in self._after[seat]:
             s = seats[other]
             bits = 0
-            waits = s.waits_cache if s.waits_cache >= 0 else s.waits()
+            # between turns (no tile drawn) a hand's waits are those before a draw
+            waits = s.waits_cache if s.waits_cache >= 0 else s.waits_before_draw()
             if (waits >> kind) & 1 and (not closed_kan or s.hand().shanten_kokushi() == 0):
                 offered = self._ron_result(other, s, tile_id)
                 if offered is not None:
-                    self._wins_offered[other] = offered
+                    wins = wins or {}
+                    wins[other] = offered
                     bits = _ANSWER_RON
             if calls and not s.riichi:
                 same = s.counts[kind]
@@ -1553,9 +1560,14 @@ class Round:
                 if other == chi_seat and self._has_chi(s, kind):
                     bits |= _ANSWER_CHI
             if bits:
+                if options is _NOBODY:
+                    options = {}
                 options[other] = bits
         self._options = options
-        if not options:
+        if options:  # the answers and the wins of this window (read only while it is open)
+            self._answers = {}
+            self._wins_offered = wins or {}
+        else:
             self._settle()
 
     def _answer(self, action: Action) -> None:
@@ -2096,6 +2108,8 @@ _ACTION_CLASSES = (*_TURN_ACTIONS, Ron, Chi, Pon, OpenKan, Pass)
 _ACTION_TYPES = frozenset(_ACTION_CLASSES)
 """The same, to look an action's exact type up (such an action is read as it is)."""
 
+_NOBODY: dict[int, int] = {}
+"""No seat may answer (never changed in place: a window that asks someone makes its own)."""
 _ANSWER_RON = 1
 _ANSWER_PON = 2
 _ANSWER_KAN = 4
