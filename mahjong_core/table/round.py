@@ -1514,8 +1514,8 @@ class Round:
         if self._scores[seat] < self.table.riichi_cost and not self.table.riichi_below_cost:
             return f"seat {seat} has {self._scores[seat]} points; riichi costs " \
                    f"{self.table.riichi_cost}"
-        if self.live_remaining < self.table.riichi_min_tiles:
-            return f"only {self.live_remaining} tiles are left; riichi needs " \
+        if self._live_left < self.table.riichi_min_tiles:
+            return f"only {self._live_left} tiles are left; riichi needs " \
                    f"{self.table.riichi_min_tiles}"
         if tile_id is not None and not self._hand(me).remove(self._tiles[tile_id]).is_tenpai():
             return f"seat {seat}'s hand is not tenpai after discarding {self._name(tile_id)}"
