@@ -671,20 +671,20 @@ _OBSERVATION_TWIN: Any = writable(Observation)
 Observation."""
 
 
-def _open_parts(seats: list[_Seat]) -> tuple[tuple[tuple[TableMeld, ...], ...],
-                                             tuple[tuple[TileId, ...], ...],
-                                             tuple[tuple[RiverTile, ...], ...],
-                                             tuple[bool, ...]]:
-    """What every seat sees of each seat, by seat: melds, north tiles, river, riichi.
-    Each read written out: a comprehension a field costs three times as much."""
+_OpenParts = tuple[tuple[tuple[TableMeld, ...], ...], tuple[tuple[TileId, ...], ...],
+                   tuple[bool, ...]]
+
+
+def _open_parts(seats: list[_Seat]) -> _OpenParts:
+    """What every seat sees of each seat but its river, by seat: melds, north tiles,
+    riichi. Each read written out: a comprehension a field costs three times as much."""
     if len(seats) == 4:
         s0, s1, s2, s3 = seats
         return ((s0.melds, s1.melds, s2.melds, s3.melds), (s0.kita, s1.kita, s2.kita, s3.kita),
-                (s0.river, s1.river, s2.river, s3.river),
                 (s0.riichi, s1.riichi, s2.riichi, s3.riichi))
     s0, s1, s2 = seats
     return ((s0.melds, s1.melds, s2.melds), (s0.kita, s1.kita, s2.kita),
-            (s0.river, s1.river, s2.river), (s0.riichi, s1.riichi, s2.riichi))
+            (s0.riichi, s1.riichi, s2.riichi))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -843,6 +843,9 @@ class Round:
         """The tile being answered is a north tile set aside (a win on it is no chankan)."""
         self._options: dict[int, int] = {}
         """Seat -> bit set of what it may answer (see _ANSWER_*)."""
+        self._open_view: _OpenParts | None = None
+        """``_open_parts`` of the seats as they stand (None: to be made again after a
+        change of some seat's melds, north tiles or riichi)."""
         self._draw(dealer, rinshan=False)
 
     # -- what anyone may read -------------------------------------------------------------
@@ -956,7 +959,12 @@ class Round:
         seen.live_remaining = self._live_left
         seen.hand = tuple(me.ids)
         seen.drawn = self._drawn if turn and seat == self.current else None
-        seen.melds, seen.kita, seen.rivers, seen.riichi = _open_parts(seats)
+        parts = self._open_view
+        if parts is None:  # made again after a call, kan, north tile or riichi
+            parts = self._open_view = _open_parts(seats)
+        seen.melds, seen.kita, seen.riichi = parts
+        seen.rivers = tuple([s.river for s in seats]) if len(seats) == 3 else (
+            seats[0].river, seats[1].river, seats[2].river, seats[3].river)
         seen.discards = self._discard_log
         seen.phase = phase
         seen.current = self.current
@@ -1309,6 +1317,7 @@ class Round:
             if problem is not None:
                 raise self._illegal(action, problem)
             me.riichi = True
+            self._open_view = None
             me.double_riichi = self._first_turn(me)
             me.ippatsu = True
             me.riichi_from = len(self._gone)
@@ -1377,6 +1386,7 @@ class Round:
         self._shown += 4 * _SHOWN[ids[0]]
         meld = TableMeld(Meld(MeldKind.ANKAN, [self._tiles[i] for i in ids]), ids, None, None)
         me.melds += (meld,)
+        self._open_view = None
         self._events.append(MeldCalled(seat, meld))
         self._interrupt()
         self._flush_dora()
@@ -1433,6 +1443,7 @@ class Round:
         me.take_for_meld((tile_id,))
         self._shown += _SHOWN[tile_id]
         me.kita += (tile_id,)
+        self._open_view = None
         self._events.append(KitaDeclared(seat, tile_id))
         self._robbing_kita = True
         self._open_window(_CHANKAN, seat, tile_id)
@@ -1470,6 +1481,7 @@ class Round:
         me.take_for_meld((tile_id,))
         self._shown += _SHOWN[tile_id]
         me.melds = (*me.melds[:index], meld, *me.melds[index + 1:])
+        self._open_view = None
         self._events.append(MeldCalled(seat, meld))
         # ippatsu, the first go-around and an earlier kan's pending dora wait until the
         # kan stands: a win robbing it comes first
@@ -1746,6 +1758,7 @@ class Round:
         me.take_for_meld(own)
         self._shown += sum([_SHOWN[i] for i in own])
         me.melds += (meld,)
+        self._open_view = None
         me.is_open = True
         giver = self._seats[source]
         taken = giver.river[-1]
