@@ -1579,8 +1579,8 @@ class Round:
         if options:  # the answers and the wins of this window (read only while it is open)
             self._answers = {}
             self._wins_offered = wins or {}
-        else:
-            self._settle()
+        else:  # settled as when every seat asked passes: nobody won, the tile went by
+            self._went_by(seat, tile_id, None)
 
     def _answer(self, action: Action) -> None:
         seat = action.seat
