@@ -779,6 +779,10 @@ class Round:
     (<Phase.TURN: 'turn'>, 0, 69)
     """
 
+    _open_view: _OpenParts | None = None
+    """``_open_parts`` of the seats as they stand (None until made, and again after a
+    change of some seat's melds, north tiles or riichi)."""
+
     _shown = 0
     """The tiles shown to every seat but the dora indicators (an observation's
     ``visible_counts`` less those and the seat's concealed tiles), a byte per kind from
@@ -843,9 +847,6 @@ class Round:
         """The tile being answered is a north tile set aside (a win on it is no chankan)."""
         self._options: dict[int, int] = {}
         """Seat -> bit set of what it may answer (see _ANSWER_*)."""
-        self._open_view: _OpenParts | None = None
-        """``_open_parts`` of the seats as they stand (None: to be made again after a
-        change of some seat's melds, north tiles or riichi)."""
         self._draw(dealer, rinshan=False)
 
     # -- what anyone may read -------------------------------------------------------------
