@@ -1144,6 +1144,11 @@ def _check_kept_state(r: Round) -> None:
     """Each seat's kept state (``Round``'s private seats: ids, counts, hands, waits,
     furiten marks) against the same worked out from its tiles and the round's events."""
     red = r.rules.red_fives
+    seats = range(r.players)
+    # the open view observations share, if made, against the seats' public readings
+    assert r._open_view in (None, (tuple(r.melds(s) for s in seats),
+                                   tuple(r._seats[s].kita for s in seats),
+                                   tuple(r.in_riichi(s) for s in seats)))
     for seat in range(r.players):
         me = r._seats[seat]  # the state under test
         ids = list(r.concealed(seat))
@@ -1188,13 +1193,14 @@ def test_kept_seat_state_equals_the_state_worked_out_from_scratch(
     if players == 4:
         table = attrs.evolve(table, open_riichi=True, kokushi_robs_closed_kan=True)
     rng = random.Random(seed)
-    checked = 0
+    checked = viewed = 0
     for game_seed in range(seed * 100, seed * 100 + 3):
         game = Game(seed=game_seed, rules=rules, table=table)
         while not game.is_over and len(game.rounds) < 4:
             r = game.deal()
             while not r.is_over:
                 seat = r.to_act[0]
+                r.observe(seat)  # makes the open view the next observation shares
                 action = choose(r, seat, list(r.legal_actions(seat)), rng)
                 if type(action) is Discard and rng.random() < 0.5:
                     r.apply_passed(action)
@@ -1203,7 +1209,8 @@ def test_kept_seat_state_equals_the_state_worked_out_from_scratch(
                 if not r.is_over:
                     _check_kept_state(r)
                     checked += 1
-    assert checked > 500
+                    viewed += r._open_view is not None
+    assert checked > 500 and viewed > 300
 
 
 # -- a discard let go: apply_passed against apply and every seat's pass ----------------------
