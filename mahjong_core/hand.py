@@ -7,6 +7,7 @@ import itertools
 import operator
 import re
 import struct
+import types
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, NoReturn, cast
 
@@ -149,9 +150,8 @@ class Hand:
 
     _tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles, eq=False, alias="tiles")
     """Concealed tiles, sorted. A hand built from ids or text, or by ``add`` or ``remove``,
-    leaves this slot unset until the tiles are first asked for (``__getattr__`` builds
-    them from the keys and the red fives), so that reading it, ``attrs.evolve`` and
-    pickling all see the tiles."""
+    leaves this slot unset until the tiles are first read (``_LazyTiles``), so that
+    reading it, ``attrs.evolve`` and pickling all see the tiles."""
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
     """Declared melds in the order they were made."""
     _keys: tuple[int, int, int, int] = attrs.field(init=False, repr=False)
@@ -187,21 +187,6 @@ class Hand:
     def tiles(self) -> tuple[Tile, ...]:
         """Concealed tiles, sorted."""
         return self._tiles
-
-    if not TYPE_CHECKING:  # hidden from type checkers, which would accept any attribute
-        def __getattr__(self, name: str) -> object:
-            """Called only for an unset slot: the tiles of a hand built from ids or text,
-            worked out when first asked for (the same value every time) and kept; the
-            scorer's view of a hand made by other means (a copy, an unpickled hand)."""
-            if name == "_scorer_view":
-                view = _VIEW_OF(self)
-                _SET_VIEW(self, view)
-                return view
-            if name != "_tiles":
-                raise AttributeError(f"'Hand' object has no attribute {name!r}")
-            tiles = _tiles_of(self._keys, self._hand_reds)
-            _SET_TILES(self, tiles)
-            return tiles
 
     def _with_keys(self, keys: tuple[int, int, int, int], exhausted: int, hand_reds: int,
                    red_suits: int) -> Hand:
@@ -1126,9 +1111,37 @@ _MELD_SUMMARIES = _suit.BoundedTable(_melds_summary, 1 << 12)
 summary of them."""
 
 
-_SET_TILES: Callable[[Hand, object], None] = Hand.__dict__["_tiles"].__set__
-"""The setter of Hand's ``_tiles`` slot, past the frozen guard: a built hand's tiles are
-filled in when first asked for."""
+class _LazyTiles:
+    """Hand's ``_tiles`` slot, read and set through the slot itself, and filled from the
+    hand's keys and red fives when first read unset (a hand in a game loop changes a tile
+    at a time and is seldom shown).
+
+    A descriptor rather than ``__getattr__`` on Hand: a class with ``__getattr__`` loses
+    the interpreter's fast attribute and method lookup for every attribute."""
+
+    __slots__ = ("_slot",)
+
+    def __init__(self, slot: types.MemberDescriptorType) -> None:
+        self._slot = slot
+
+    def __get__(self, hand: Hand | None, owner: type | None = None) -> object:
+        if hand is None:
+            return self
+        try:
+            return self._slot.__get__(hand, owner)
+        except AttributeError:
+            tiles = _tiles_of(hand._keys, hand._hand_reds)
+            self._slot.__set__(hand, tiles)
+            return tiles
+
+    def __set__(self, hand: Hand, tiles: tuple[Tile, ...]) -> None:
+        self._slot.__set__(hand, tiles)
+
+    def __delete__(self, hand: Hand) -> None:
+        self._slot.__delete__(hand)
+
+
+setattr(Hand, "_tiles", _LazyTiles(Hand.__dict__["_tiles"]))  # noqa: B010 (a class attribute)
 
 
 HandView = tuple[bool, tuple[int, int, int, int], MeldInfo, int, int]
@@ -1138,9 +1151,6 @@ four copies of (bit k)."""
 hand_from_text: Callable[[str, tuple[Meld, ...]], Hand | None] = Hand._from_text
 """``hand_from_text(text, melds)``: a hand from plain mpsz text read in one pass, or None
 when the text is anything else (the caller's full parse then says why; internal)."""
-_VIEW_OF: Callable[[Hand], HandView] = operator.attrgetter(
-    "_full", "_keys", "_meld_info", "_red_suits", "_exhausted")
-_SET_VIEW: Callable[[Hand, HandView], None] = Hand.__dict__["_scorer_view"].__set__
 scorer_view: Callable[[Hand], HandView] = operator.attrgetter("_scorer_view")
 """``scorer_view(hand)``: the scorer's interface to a hand (internal, not part of the
 API; one C call that reads one slot)."""

@@ -498,19 +498,33 @@ def test_from_ids136_refuses_wrong_counts_and_conflicting_melds() -> None:
 
 @given(hands())
 def test_a_hand_from_text_or_ids_copies_pickles_and_evolves(hand: Hand) -> None:
-    """Hands built from text or ids keep their tiles unbuilt until asked; copying,
-    pickling and ``attrs.evolve`` still see every tile."""
+    """Hands built from text or ids, or a tile at a time, keep their tiles unbuilt until
+    asked; copying, pickling and ``attrs.evolve`` still see every tile, and a copy reads
+    as the scorer reads the hand."""
     import copy
     import pickle
 
     import attrs
-    for lazy in (Hand.parse(str(hand)), Hand.from_ids136(hand.to_ids136(), hand.melds)):
+    last = hand.tiles[-1]
+    by_tile = hand.remove(last).add(last) if hand.is_full else hand.add(last).remove(last)
+    for lazy in (Hand.parse(str(hand)), Hand.from_ids136(hand.to_ids136(), hand.melds),
+                 by_tile):
         assert pickle.loads(pickle.dumps(lazy)) == hand
-        assert copy.deepcopy(lazy).tiles == hand.tiles
+        copied = copy.deepcopy(lazy)
+        assert copied.tiles == hand.tiles
+        view = hand_module.scorer_view
+        assert view(copied) == view(pickle.loads(pickle.dumps(lazy))) == view(hand)
         evolved = attrs.evolve(lazy, melds=hand.melds)
         assert evolved == hand and evolved.tiles == hand.tiles
     with pytest.raises(AttributeError):
         _ = Hand.parse(str(hand)).no_such_field  # type: ignore[attr-defined]
+
+
+def test_a_hand_keeps_the_plain_attribute_lookup() -> None:
+    """Hand defines neither ``__getattr__`` nor ``__getattribute__``: either would turn
+    off the interpreter's fast lookup of every attribute and method of every hand."""
+    assert type(Hand.parse("123m456p789s1122z")).__getattribute__ is object.__getattribute__
+    assert not any("__getattr__" in vars(cls) for cls in Hand.__mro__)
 
 
 def test_a_hand_is_frozen_and_keeps_its_class_however_it_is_made() -> None:
