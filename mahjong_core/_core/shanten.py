@@ -74,7 +74,6 @@ melds and tiles in one or two suits, asked for shanten, ukeire and discards, int
 from __future__ import annotations
 
 import _thread
-import functools
 import operator
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
@@ -786,11 +785,19 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
 _FIRST = operator.itemgetter(0)
 
 
-@functools.cache
-def _spread() -> tuple[int, ...]:
-    """Per 9-bit mask, its bits spread to bytes of ones (the unseen counts of
-    ``best_discard``), made when first asked for (an import would pay for nothing)."""
-    return tuple(sum(255 << 8 * r for r in range(9) if lane >> r & 1) for lane in range(512))
+_PLANES = tuple(bytes.maketrans(b"\0\1\2\3\4", digits)
+                for digits in (b"01010", b"00110", b"00001"))
+"""``bytes.translate`` tables: an unseen count 0-4 -> its bit 0, 1 or 2 as a binary digit."""
+
+
+def _bit_planes(unseen: Sequence[int]) -> tuple[int, int, int]:
+    """Bits 0, 1 and 2 of the 34 unseen counts, each as a mask over kinds 0-33 (read as
+    binary numerals, kind 33 first): the copies of a kinds mask ``m`` are then
+    ``(m & p0).bit_count() + 2 * (m & p1).bit_count() + 4 * (m & p2).bit_count()``."""
+    numeral = bytes(unseen)[::-1]
+    b0, b1, b2 = _PLANES
+    return int(numeral.translate(b0), 2), int(numeral.translate(b1), 2), int(
+        numeral.translate(b2), 2)
 
 
 _Found = tuple[int, int, int, int, int, int]
@@ -896,15 +903,13 @@ def best_discard(keys: Sequence[int], melded: Sequence[int], melds: int,
     masks = _draw_masks(keys, full, vectors, melds, shanten, found)
     if len(found) == 1:
         return found[0][0], shanten, masks[0]
-    # the unseen copies of a mask's kinds added up at once: the counts a byte each in one
-    # int, the mask spread to bytes of ones, and the bytes of their product summed as the
-    # remainder by 255 (256 is 1 more than it; no sum reaches 255: 34 kinds, 4 copies)
-    counts, spread = int.from_bytes(bytes(unseen), "little"), _spread()
+    # the unseen copies of a mask's kinds counted by the bits of the counts (see
+    # _bit_planes)
+    p0, p1, p2 = _bit_planes(unseen)
     best, most = 0, -1
     for i, mask in enumerate(masks):
-        total = (counts & (spread[mask & 511] | spread[mask >> 9 & 511] << 72
-                           | spread[mask >> 18 & 511] << 144 | spread[mask >> 27] << 216)
-                 ) % 255
+        total = ((mask & p0).bit_count() + 2 * (mask & p1).bit_count()
+                 + 4 * (mask & p2).bit_count())
         if total > most:  # the first of the most: the lowest kind
             best, most = i, total
     return found[best][0], shanten, masks[best]
