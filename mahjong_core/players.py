@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 import random
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol, cast
@@ -75,6 +76,7 @@ _ALL_KINDS = (1 << 34) - 1
 _WINS = frozenset((Tsumo, Ron))
 _DISCARD_ONLY = frozenset((Discard,))
 _CALLS = (Pon, Chi, OpenKan)  # a tuple: ``Pon | Chi | OpenKan`` is built again each time
+_KIND_OF = operator.attrgetter("kind")
 
 
 
@@ -189,7 +191,7 @@ class HeuristicPlayer:
         """The yaku an open hand counts on; None for a closed hand or an open one with none."""
         if hand.is_closed:
             return None
-        return self._open_plan(obs, [(m.kind, tuple(t.kind for t in m.tiles))
+        return self._open_plan(obs, [(m.kind, tuple(map(_KIND_OF, m.tiles)))
                                      for m in hand.melds])
 
     def _open_plan(self, obs: Observation, melds: Sequence[tuple[MeldKind, tuple[int, ...]]]
@@ -314,7 +316,7 @@ class HeuristicPlayer:
             return next(a for a in actions if isinstance(a, Pass))
         # the calls it might make, told from the melds and tiles alone: the hand is
         # built, and its shanten worked out, only when one is left
-        melds = [(m.meld.kind, tuple(t.kind for t in m.meld.tiles))
+        melds = [(m.meld.kind, tuple(map(_KIND_OF, m.meld.tiles)))
                  for m in obs.melds[obs.seat]]
         planned = [(order, call, claim) for order, call in enumerate(calls)
                    if (claim := self._call_plan(obs, melds, call, obs.last_tile)) is not None]
