@@ -855,9 +855,11 @@ def _lowest_discards(keys: Sequence[int], full: Sequence[int], vectors: Sequence
               _tables.HONOUR_PAIRS[k3] | _tables.HONOUR_ORPHANS[k3] << 7)
         x_total = xs[0] + xs[1] + xs[2] + xs[3]
         floor = other_table[x_total]  # the 14 tiles': a discard never lowers them
-    lowest, found = 99, list[_Found]()
+    lowest = 99
+    found: list[_Found] = []
     for s, discards in enumerate(_DISCARDS):
-        lane = kinds >> 9 * s & 511
+        first = 9 * s
+        lane = kinds >> first & 511
         if not lane:
             continue
         rest = rests[s] << ID_BITS
@@ -876,7 +878,7 @@ def _lowest_discards(keys: Sequence[int], full: Sequence[int], vectors: Sequence
             if shanten <= lowest:
                 if shanten < lowest:
                     lowest, found = shanten, []
-                found.append((9 * s + r, s, f, v, o, counters))
+                found.append((first + r, s, f, v, o, counters))
     return lowest, found
 
 
