@@ -77,6 +77,7 @@ _WINS = frozenset((Tsumo, Ron))
 _DISCARD_ONLY = frozenset((Discard,))
 _CALLS = (Pon, Chi, OpenKan)  # a tuple: ``Pon | Chi | OpenKan`` is built again each time
 _KIND_OF = operator.attrgetter("kind")
+_ID_KIND = tuple(i >> 2 for i in range(136))
 
 
 
@@ -313,7 +314,7 @@ class HeuristicPlayer:
     def _answer(self, obs: Observation, actions: Sequence[Action]) -> Action:
         calls = [a for a in actions if isinstance(a, _CALLS)]
         if not calls or obs.last_tile is None:
-            return next(a for a in actions if isinstance(a, Pass))
+            return _pass_of(actions)
         # the calls it might make, told from the melds and tiles alone: the hand is
         # built, and its shanten worked out, only when one is left
         melds = [(m.meld.kind, tuple(map(_KIND_OF, m.meld.tiles)))
@@ -321,7 +322,7 @@ class HeuristicPlayer:
         planned = [(order, call, claim) for order, call in enumerate(calls)
                    if (claim := self._call_plan(obs, melds, call, obs.last_tile)) is not None]
         if not planned:
-            return next(a for a in actions if isinstance(a, Pass))
+            return _pass_of(actions)
         hand = obs.own_hand
         now = hand.shanten()
         # a call and a discard reach no lower shanten than drawing the tile would (the
@@ -341,7 +342,7 @@ class HeuristicPlayer:
                     return call
                 ranked.append((shanten, order, call))
         if not ranked:
-            return next(a for a in actions if isinstance(a, Pass))
+            return _pass_of(actions)
         return min(ranked, key=lambda item: item[:2])[2]
 
     def _call_plan(self, obs: Observation, melds: Sequence[tuple[MeldKind, tuple[int, ...]]],
@@ -357,7 +358,7 @@ class HeuristicPlayer:
         else:
             own = call.tiles
             kind = MeldKind.PON if isinstance(call, Pon) else MeldKind.CHI
-        plan = self._open_plan(obs, [*melds, (kind, (tile.kind, *(i // 4 for i in own)))])
+        plan = self._open_plan(obs, [*melds, (kind, (tile.kind, *map(_ID_KIND.__getitem__, own)))])
         if plan is None:
             return None
         if plan is _Plan.TANYAO and sum(map(_YAOCHUU_ID.__getitem__, obs.hand)) >= (
@@ -371,7 +372,7 @@ class HeuristicPlayer:
         (``seen``: what the seat sees, ``Observation.visible_bytes``)."""
         kind, tile, own, plan = claim
         tiles = self._tiles
-        meld = Meld(kind, [tile, *(tiles[i] for i in own)], called=tile,
+        meld = Meld(kind, [tile, *map(tiles.__getitem__, own)], called=tile,
                     called_from=relative_seat(obs.seat, obs.current,
                                               players=obs.rules.players))
         after = hand.call(meld)
@@ -382,7 +383,7 @@ class HeuristicPlayer:
             return shanten if shanten <= now else None
         if max(after.shanten(), 0) >= now:  # no discard after the call gets below ``now``
             return None
-        allowed = _ALL_KINDS & ~_kuikae(kind, tile.kind, [i // 4 for i in own])
+        allowed = _ALL_KINDS & ~_kuikae(kind, tile.kind, [*map(_ID_KIND.__getitem__, own)])
         choice = self._best_discard(obs, after, allowed, seen)
         if choice is None or choice[1] >= now:
             return None
@@ -412,6 +413,14 @@ def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
         elif called > high and low % 9 > 0:
             forbidden |= 1 << low - 1
     return forbidden
+
+
+def _pass_of(actions: Sequence[Action]) -> Pass:
+    """The pass among an answer's legal actions; IllegalActionError when there is none."""
+    for action in actions:
+        if isinstance(action, Pass):
+            return action
+    raise IllegalActionError(f"an answer to a discard offers a pass, got {list(actions)!r}")
 
 
 def _discards_of(discards: Sequence[Discard], kind: int) -> list[Discard]:
