@@ -787,17 +787,8 @@ _FIRST = operator.itemgetter(0)
 
 _PLANES = tuple(bytes.maketrans(b"\0\1\2\3\4", digits)
                 for digits in (b"01010", b"00110", b"00001"))
-"""``bytes.translate`` tables: an unseen count 0-4 -> its bit 0, 1 or 2 as a binary digit."""
-
-
-def _bit_planes(unseen: Sequence[int]) -> tuple[int, int, int]:
-    """Bits 0, 1 and 2 of the 34 unseen counts, each as a mask over kinds 0-33 (read as
-    binary numerals, kind 33 first): the copies of a kinds mask ``m`` are then
-    ``(m & p0).bit_count() + 2 * (m & p1).bit_count() + 4 * (m & p2).bit_count()``."""
-    numeral = bytes(unseen)[::-1]
-    b0, b1, b2 = _PLANES
-    return int(numeral.translate(b0), 2), int(numeral.translate(b1), 2), int(
-        numeral.translate(b2), 2)
+"""``bytes.translate`` tables: an unseen count 0-4 -> its bit 0, 1 or 2 as a binary digit
+(``best_discard`` reads the 34 counts' bits as three masks over the kinds)."""
 
 
 _Found = tuple[int, int, int, int, int, int]
@@ -905,9 +896,13 @@ def best_discard(keys: Sequence[int], melded: Sequence[int], melds: int,
     masks = _draw_masks(keys, full, vectors, melds, shanten, found)
     if len(found) == 1:
         return found[0][0], shanten, masks[0]
-    # the unseen copies of a mask's kinds counted by the bits of the counts (see
-    # _bit_planes)
-    p0, p1, p2 = _bit_planes(unseen)
+    # the unseen copies of a mask's kinds counted by the bits of the counts: bits 0, 1
+    # and 2 of the 34 counts each a mask over the kinds (the translated counts read as a
+    # binary numeral, kind 33 first)
+    numeral = bytes(unseen)[::-1]
+    b0, b1, b2 = _PLANES
+    p0, p1, p2 = (int(numeral.translate(b0), 2), int(numeral.translate(b1), 2),
+                  int(numeral.translate(b2), 2))
     best, most = 0, -1
     for i, mask in enumerate(masks):
         total = ((mask & p0).bit_count() + 2 * (mask & p1).bit_count()
