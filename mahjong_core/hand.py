@@ -70,6 +70,18 @@ def _count_bytes() -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
     return low, high
 
 
+def _held_in(suit: int) -> _suit.BoundedTable[int]:
+    """A suit's key -> its copies of each rank, a byte each, at the suit's place among
+    the 34 bytes of ``Hand._unseen_of`` (an int: the four suits' add up)."""
+    def compute(key: int) -> int:
+        low, high = _count_bytes()
+        return int.from_bytes(low[key % 625] + high[key // 625], "little") << 72 * suit
+    return _suit.BoundedTable(compute, 1 << 13)
+
+
+_HELD_MAN, _HELD_PIN, _HELD_SOU, _HELD_HONOURS = map(_held_in, range(4))
+
+
 _THREE_PLAYER_KINDS = (0, *range(8, 34))
 """The kinds of a three-player game: every kind but 2m-8m."""
 
@@ -833,10 +845,7 @@ class Hand:
     def _unseen_of(self, seen: Sequence[int] | bytes | None) -> bytes:
         """4 less ``seen`` per kind (as ``best_discard`` takes it), a byte each, checked."""
         k0, k1, k2, k3 = self._keys
-        low, high = _count_bytes()
-        held = int.from_bytes(b"".join((low[k0 % 625], high[k0 // 625], low[k1 % 625],
-                                        high[k1 // 625], low[k2 % 625], high[k2 // 625],
-                                        low[k3 % 625], high[k3 // 625][:3])), "little")
+        held = _HELD_MAN[k0] + _HELD_PIN[k1] + _HELD_SOU[k2] + _HELD_HONOURS[k3]
         if self.melds:
             held += int.from_bytes(self._meld_info.counts, "little")
         if seen is None:

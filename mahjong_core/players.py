@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 import random
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import NamedTuple, Protocol, cast
 
 from .context import WinContext, Wind
 from .errors import IllegalActionError, InvalidContextError
@@ -75,6 +76,8 @@ _ALL_KINDS = (1 << 34) - 1
 _WINS = frozenset((Tsumo, Ron))
 _DISCARD_ONLY = frozenset((Discard,))
 _CALLS = (Pon, Chi, OpenKan)  # a tuple: ``Pon | Chi | OpenKan`` is built again each time
+_KIND_OF = operator.attrgetter("kind")
+_ID_KIND = tuple(i >> 2 for i in range(136))
 
 
 
@@ -83,6 +86,16 @@ class _Plan(enum.Enum):
 
     YAKUHAI = "yakuhai"
     TANYAO = "tanyao"
+
+
+class _Claim(NamedTuple):
+    """A call a player weighs: the meld's kind, the called tile, the ids of the hand's
+    tiles it takes and the yaku the open hand would count on."""
+
+    kind: MeldKind
+    tile: Tile
+    own: tuple[TileId, ...]
+    plan: _Plan
 
 
 class Player(Protocol):
@@ -161,7 +174,10 @@ class HeuristicPlayer:
 
     def choose(self, observation: Observation) -> Action:
         """The action this policy takes in the observed position."""
-        actions = _check(observation)
+        if observation.__class__ is Observation and observation.legal_actions:
+            actions: tuple[Action, ...] = observation.legal_actions
+        else:  # something else, or nothing to decide: refused
+            actions = _check(observation)
         types = {*map(type, actions)}
         if not _WINS.isdisjoint(types):
             return next(a for a in actions if isinstance(a, Tsumo | Ron))
@@ -179,7 +195,7 @@ class HeuristicPlayer:
         """The yaku an open hand counts on; None for a closed hand or an open one with none."""
         if hand.is_closed:
             return None
-        return self._open_plan(obs, [(m.kind, tuple(t.kind for t in m.tiles))
+        return self._open_plan(obs, [(m.kind, tuple(map(_KIND_OF, m.tiles)))
                                      for m in hand.melds])
 
     def _open_plan(self, obs: Observation, melds: Sequence[tuple[MeldKind, tuple[int, ...]]]
@@ -215,20 +231,22 @@ class HeuristicPlayer:
         terminals and honours first); while another seat is in riichi and that first
         discard leaves the hand one step or more from tenpai, the first of those a
         riichi player has discarded, if any. ``seen`` is what the seat sees
-        (``Observation.visible_counts``)."""
+        (``Observation.visible_bytes``)."""
         groups: tuple[int | None, ...] = (allowed,)
-        if self._plan(obs, hand) is _Plan.TANYAO:  # terminals and honours first
-            every = _ALL_KINDS if allowed is None else allowed
+        if not hand.is_closed and self._plan(obs, hand) is _Plan.TANYAO:
+            every = _ALL_KINDS if allowed is None else allowed  # terminals, honours first
             groups = (every & _YAOCHUU_MASK, every & ~_YAOCHUU_MASK)
-        safe = self._safe_kinds(obs)
+        safe = self._safe_kinds(obs) if True in obs.riichi else None
+        if safe is None:  # nothing to defend against
+            return hand.best_discard_tile(seen) if groups[0] is None else _first_option(
+                hand, seen, groups)  # (every kind held: the one group, the usual turn)
         # a 14-tile hand's shanten is its best discard's: when it is one or more, so is
         # the first discard's, and a riichi calls for a safe tile at once
-        defend = safe is not None and hand.shanten() >= 1
+        defend = hand.shanten() >= 1
         if not defend:
             best = _first_option(hand, seen, groups)
-            if best is None or safe is None or best[1] < 1:
+            if best is None or best[1] < 1:
                 return best
-        assert safe is not None
         for group in groups:
             option = _option(hand, seen, safe if group is None else group & safe)
             if option is not None:
@@ -249,7 +267,7 @@ class HeuristicPlayer:
         hand = obs.own_hand
         # after a draw every tile held may go (kuikae binds only right after a call)
         allowed = None if obs.drawn is not None else _kinds_of(discards)
-        seen = bytes(obs.visible_counts())
+        seen = obs.visible_bytes()
         choice = self._best_discard(obs, hand, allowed, seen)
         assert choice is not None  # a turn always offers a discard
         same = _discards_of(discards, choice[0].kind)
@@ -299,7 +317,15 @@ class HeuristicPlayer:
     def _answer(self, obs: Observation, actions: Sequence[Action]) -> Action:
         calls = [a for a in actions if isinstance(a, _CALLS)]
         if not calls or obs.last_tile is None:
-            return next(a for a in actions if isinstance(a, Pass))
+            return _pass_of(actions)
+        # the calls it might make, told from the melds and tiles alone: the hand is
+        # built, and its shanten worked out, only when one is left
+        melds = [(m.meld.kind, tuple(map(_KIND_OF, m.meld.tiles)))
+                 for m in obs.melds[obs.seat]]
+        planned = [(order, call, claim) for order, call in enumerate(calls)
+                   if (claim := self._call_plan(obs, melds, call, obs.last_tile)) is not None]
+        if not planned:
+            return _pass_of(actions)
         hand = obs.own_hand
         now = hand.shanten()
         # a call and a discard reach no lower shanten than drawing the tile would (the
@@ -309,42 +335,47 @@ class HeuristicPlayer:
         floor = hand.add(self._tiles[obs.last_tile]).shanten() if now >= 1 else now
         ranked: list[tuple[int, int, Action]] = []
         seen = b""  # counted when a call's discard is weighed
-        for order, call in enumerate(calls):
+        for order, call, claim in planned:
             if floor >= now and not isinstance(call, OpenKan):
                 continue
-            seen = seen or bytes(obs.visible_counts())
-            shanten = self._call_value(obs, hand, now, call, obs.last_tile, seen)
+            seen = seen or obs.visible_bytes()
+            shanten = self._call_value(obs, hand, now, claim, seen)
             if shanten is not None:
                 if shanten <= floor:
                     return call
                 ranked.append((shanten, order, call))
         if not ranked:
-            return next(a for a in actions if isinstance(a, Pass))
+            return _pass_of(actions)
         return min(ranked, key=lambda item: item[:2])[2]
 
-    def _call_value(self, obs: Observation, hand: Hand, now: int,
-                    call: Pon | Chi | OpenKan, tile_id: TileId, seen: bytes
-                    ) -> int | None:
-        """The shanten the call leads to, or None if this player would not make it
-        (``seen``: what the seat sees, ``Observation.visible_counts``)."""
-        tiles = self._tiles
-        tile = tiles[tile_id]
+    def _call_plan(self, obs: Observation, melds: Sequence[tuple[MeldKind, tuple[int, ...]]],
+                   call: Pon | Chi | OpenKan, tile_id: TileId) -> _Claim | None:
+        """The call as this player would weigh it, or None when it would not make it
+        whatever its hand's shape: a call that leaves an open hand (``melds``: the seat's
+        melds, each a kind and its tiles' kinds) no yaku, or that counts on all simples
+        while the hand holds more terminals and honours than may go after it."""
+        tile = self._tiles[tile_id]
         if isinstance(call, OpenKan):
             own: tuple[TileId, ...] = tuple(i for i in obs.hand if i // 4 == tile.kind)
             kind = MeldKind.MINKAN
         else:
             own = call.tiles
             kind = MeldKind.PON if isinstance(call, Pon) else MeldKind.CHI
-        # the plan is known before the call is made
-        plan = self._open_plan(obs, [*((m.kind, tuple(t.kind for t in m.tiles))
-                                       for m in hand.melds),
-                                     (kind, (tile.kind, *(i // 4 for i in own)))])
+        plan = self._open_plan(obs, [*melds, (kind, (tile.kind, *map(_ID_KIND.__getitem__, own)))])
         if plan is None:
             return None
         if plan is _Plan.TANYAO and sum(map(_YAOCHUU_ID.__getitem__, obs.hand)) >= (
                 1 if kind is MeldKind.MINKAN else 2):
             return None  # all simples, and the meld takes none: one at most may go after it
-        meld = Meld(kind, [tile, *(tiles[i] for i in own)], called=tile,
+        return _Claim(kind, tile, own, plan)
+
+    def _call_value(self, obs: Observation, hand: Hand, now: int, claim: _Claim,
+                    seen: bytes) -> int | None:
+        """The shanten the call leads to, or None if this player would not make it
+        (``seen``: what the seat sees, ``Observation.visible_bytes``)."""
+        kind, tile, own, plan = claim
+        tiles = self._tiles
+        meld = Meld(kind, [tile, *map(tiles.__getitem__, own)], called=tile,
                     called_from=relative_seat(obs.seat, obs.current,
                                               players=obs.rules.players))
         after = hand.call(meld)
@@ -355,7 +386,7 @@ class HeuristicPlayer:
             return shanten if shanten <= now else None
         if max(after.shanten(), 0) >= now:  # no discard after the call gets below ``now``
             return None
-        allowed = _ALL_KINDS & ~_kuikae(kind, tile.kind, [i // 4 for i in own])
+        allowed = _ALL_KINDS & ~_kuikae(kind, tile.kind, [*map(_ID_KIND.__getitem__, own)])
         choice = self._best_discard(obs, after, allowed, seen)
         if choice is None or choice[1] >= now:
             return None
@@ -385,6 +416,14 @@ def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
         elif called > high and low % 9 > 0:
             forbidden |= 1 << low - 1
     return forbidden
+
+
+def _pass_of(actions: Sequence[Action]) -> Pass:
+    """The pass among an answer's legal actions; IllegalActionError when there is none."""
+    for action in actions:
+        if isinstance(action, Pass):
+            return action
+    raise IllegalActionError(f"an answer to a discard offers a pass, got {list(actions)!r}")
 
 
 def _discards_of(discards: Sequence[Discard], kind: int) -> list[Discard]:

@@ -34,8 +34,10 @@ from mahjong_core.table import (
     Discard,
     Game,
     Kita,
+    LegalActions,
     NineTerminals,
     Observation,
+    OpenKan,
     Pass,
     Phase,
     Pon,
@@ -315,6 +317,19 @@ def test_bad_input_raises_the_library_errors() -> None:
             player.choose("1m")  # type: ignore[arg-type]
     with pytest.raises(InvalidContextError, match="Rules"):
         HeuristicPlayer("tenhou")  # type: ignore[arg-type]
+
+
+def test_an_answer_that_offers_no_pass_is_refused() -> None:
+    game_round = Game(seed=3).deal()
+    while True:  # the first discard someone may call, which the player lets go by
+        seen = game_round.observe(game_round.to_act[0])
+        calls = [a for a in seen.legal_actions if isinstance(a, Pon | Chi | OpenKan)]
+        if calls and isinstance(BOT.choose(seen), Pass):
+            break
+        game_round.apply(BOT.choose(seen))
+    damaged = attrs.evolve(seen, legal_actions=LegalActions(calls))
+    with pytest.raises(IllegalActionError, match="offers a pass"):
+        BOT.choose(damaged)
 
 
 # -- the same choices as the rule written plainly -----------------------------------------

@@ -9,6 +9,7 @@ import io
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 import attrs
 import pytest
@@ -287,6 +288,66 @@ def _with_draw_of(log_round: LogRound, tile: TileId) -> LogRound:
                     if isinstance(event, LogDraw))
     events[at] = attrs.evolve(draw, tile=tile)
     return attrs.evolve(log_round, events=tuple(events))
+
+
+def _plain_wall(log_round: LogRound, players: int) -> object:
+    """The wall as a plain reading lays it out (or its error's type and message): what the
+    log shows in its places (a three-player round's 4th and 5th indicators at the live
+    wall's end), every other place filled in order with the set's ids the log does not
+    show, smallest first (-1 once there are none), checked whole by ``Wall``."""
+    live, _, rinshan, _, dora, uras = _wall_seen_oracle(log_round)
+    wins = cast(list[tuple[int, tuple[int, ...]]], uras)
+    ura = next((indicators for _, indicators in reversed(wins) if indicators), ())
+    hands = log_round.hands[:players]
+    sizes = (70, 4, 5) if players == 4 else (55, 8, 3)
+    tile_set = set(range(136)) if players == 4 else {i for i in range(136)
+                                                       if not 4 <= i < 32}
+    shown = {*(i for hand in hands for i in hand), *live, *rinshan, *dora, *ura}
+    unseen = iter(sorted(tile_set - shown))
+    live_size, rinshan_size, apart = sizes
+    if len(live) > live_size or len(rinshan) > rinshan_size:
+        return InvalidContextError, "too many draws"
+    slots: list[object] = [*live, *[None] * (live_size - len(live))]
+    for index, tile in enumerate(dora[apart:]):
+        if live_size - 2 - 2 * index < len(live):
+            return InvalidContextError, "a dora indicator the log shows was drawn as well"
+        slots[live_size - 2 - 2 * index] = tile
+    for index, tile in enumerate(ura[apart:]):
+        if live_size - 1 - 2 * index < len(live):
+            return InvalidContextError, "an ura indicator the log shows was drawn as well"
+        slots[live_size - 1 - 2 * index] = tile
+    parts: list[list[object]] = [slots, [*rinshan, *[None] * (rinshan_size - len(rinshan))],
+             [*dora[:apart], *[None] * (apart - len(dora[:apart]))],
+             [*ura[:apart], *[None] * (apart - len(ura[:apart]))]]
+    filled = [tuple(next(unseen, -1) if tile is None else tile for tile in part)
+              for part in parts]
+    try:
+        return Wall(hands, *filled)  # type: ignore[arg-type]
+    except MahjongError as error:
+        return type(error), str(error)
+
+
+@pytest.mark.parametrize("name", _KAN_LOGS)
+def test_the_wall_is_the_plain_reading(name: str) -> None:
+    """Real rounds (kans, north tiles, indicators at a three-player wall's end), copies
+    that show a tile twice and broken copies: the replay's wall (or error) is the plain
+    reading's."""
+    cases = []
+    for text in documents(DATA / name):
+        game = parse_mjlog(text)
+        for log_round in [r for g in [game, *_mutants(game, 0)] for r in g.rounds]:
+            cases += [log_round, *[_with_draw_of(log_round, tile) for tile in (
+                log_round.hands[0][0], log_round.dora_indicator,
+                TileId((log_round.dora_indicator + 1) % 136))]]
+        built = [(_built_wall(r, game.players_count), _plain_wall(r, game.players_count))
+                 for r in cases]
+        for ours, plain in built:
+            if isinstance(plain, tuple) and plain[1] == "too many draws":
+                assert isinstance(ours, tuple) and "a wall has" in ours[1]
+            else:
+                assert ours == plain
+        assert any(isinstance(ours, Wall) for ours, _ in built)
+        assert any(isinstance(ours, tuple) for ours, _ in built)
 
 
 @pytest.mark.parametrize("name", _KAN_LOGS)

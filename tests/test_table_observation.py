@@ -85,6 +85,7 @@ def test_the_hand_and_the_seen_tiles_agree_with_the_round(seed: int, players: in
         mine.update(t.kind for m in seen.own_hand.melds for t in m.tiles)
         outside = Counter(t.kind for t in seen.visible_tiles())
         assert [outside[k] + mine[k] for k in range(34)] == list(seen.visible_counts())
+        assert seen.visible_bytes() == bytes(seen.visible_counts())
 
 
 @pytest.mark.parametrize("players", [4, 3])
@@ -200,6 +201,7 @@ def test_observe_builds_the_value_its_constructor_builds(players: int) -> None:
         assert made == seen and made.own_hand == seen.own_hand
         # counted from the fields, as the round counted them while the tiles showed
         assert made.visible_counts() == seen.visible_counts()
+        assert made.visible_bytes() == seen.visible_bytes() == bytes(seen.visible_counts())
         assert attrs.evolve(seen) == seen
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             seen.seat = 1  # type: ignore[misc]

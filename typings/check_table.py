@@ -130,6 +130,7 @@ def one_round(wall: Wall) -> None:
     assert_type(seen.own_hand, Hand)
     assert_type(seen.tiles, tuple[Tile, ...])
     assert_type(seen.visible_counts(), tuple[int, ...])
+    assert_type(seen.visible_bytes(), bytes)
     assert_type(seen.kamicha, int)
     assert_type(seen.toimen, int | None)
     assert_type(seen.discard(Tile.parse("5m")), Discard)

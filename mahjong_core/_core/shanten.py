@@ -74,7 +74,6 @@ melds and tiles in one or two suits, asked for shanten, ukeire and discards, int
 from __future__ import annotations
 
 import _thread
-import functools
 import operator
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
@@ -786,14 +785,11 @@ def discard_options(keys: Sequence[int], melded: Sequence[int], melds: int,
 _FIRST = operator.itemgetter(0)
 
 
-@functools.cache
-def _spread() -> tuple[int, ...]:
-    """Per 9-bit mask, its bits spread to bytes of ones (the unseen counts of
-    ``best_discard``), made when first asked for (an import would pay for nothing)."""
-    return tuple(sum(255 << 8 * r for r in range(9) if lane >> r & 1) for lane in range(512))
+_PLANES = tuple(bytes.maketrans(b"\0\1\2\3\4", digits)
+                for digits in (b"01010", b"00110", b"00001"))
+"""``bytes.translate`` tables: an unseen count 0-4 -> its bit 0, 1 or 2 as a binary digit
+(``best_discard`` reads the 34 counts' bits as three masks over the kinds)."""
 
-
-_BYTE_ONES = int.from_bytes(b"\x01" * 34, "little")
 
 _Found = tuple[int, int, int, int, int, int]
 """A discard found by ``_lowest_discards``: (kind, suit, the suit's full key after it, its
@@ -841,15 +837,20 @@ def _lowest_discards(keys: Sequence[int], full: Sequence[int], vectors: Sequence
     rests = (CONV[v1 << ID_BITS | p23], CONV[v0 << ID_BITS | p23],
              CONV[p01 << ID_BITS | v3], CONV[p01 << ID_BITS | v2])
     closed = not melds
-    rows = _suit_rows or _suits()
     floor = 99  # no discard leaves seven pairs or thirteen orphans below this
     if closed:
-        xs = [row[7][keys[s]] | row[8][keys[s]] << 7 for s, row in enumerate(rows)]
+        pairs, orphans = _tables.PAIRS, _tables.ORPHANS
+        k0, k1, k2, k3 = keys
+        xs = (pairs[k0] | orphans[k0] << 7, pairs[k1] | orphans[k1] << 7,
+              pairs[k2] | orphans[k2] << 7,
+              _tables.HONOUR_PAIRS[k3] | _tables.HONOUR_ORPHANS[k3] << 7)
         x_total = xs[0] + xs[1] + xs[2] + xs[3]
         floor = other_table[x_total]  # the 14 tiles': a discard never lowers them
-    lowest, found = 99, list[_Found]()
+    lowest = 99
+    found: list[_Found] = []
     for s, discards in enumerate(_DISCARDS):
-        lane = kinds >> 9 * s & 511
+        first = 9 * s
+        lane = kinds >> first & 511
         if not lane:
             continue
         rest = rests[s] << ID_BITS
@@ -868,7 +869,7 @@ def _lowest_discards(keys: Sequence[int], full: Sequence[int], vectors: Sequence
             if shanten <= lowest:
                 if shanten < lowest:
                     lowest, found = shanten, []
-                found.append((9 * s + r, s, f, v, o, counters))
+                found.append((first + r, s, f, v, o, counters))
     return lowest, found
 
 
@@ -895,15 +896,17 @@ def best_discard(keys: Sequence[int], melded: Sequence[int], melds: int,
     masks = _draw_masks(keys, full, vectors, melds, shanten, found)
     if len(found) == 1:
         return found[0][0], shanten, masks[0]
-    # the unseen copies of a mask's kinds added up at once: the counts a byte each in one
-    # int, the mask spread to bytes of ones, and the bytes of their product summed by a
-    # multiplication (no sum reaches 256)
-    counts, spread = int.from_bytes(bytes(unseen), "little"), _spread()
+    # the unseen copies of a mask's kinds counted by the bits of the counts: bits 0, 1
+    # and 2 of the 34 counts each a mask over the kinds (the translated counts read as a
+    # binary numeral, kind 33 first)
+    numeral = bytes(unseen)[::-1]
+    b0, b1, b2 = _PLANES
+    p0, p1, p2 = (int(numeral.translate(b0), 2), int(numeral.translate(b1), 2),
+                  int(numeral.translate(b2), 2))
     best, most = 0, -1
     for i, mask in enumerate(masks):
-        total = (counts & (spread[mask & 511] | spread[mask >> 9 & 511] << 72
-                           | spread[mask >> 18 & 511] << 144 | spread[mask >> 27] << 216)
-                 ) * _BYTE_ONES >> 264 & 255
+        total = ((mask & p0).bit_count() + 2 * (mask & p1).bit_count()
+                 + 4 * (mask & p2).bit_count())
         if total > most:  # the first of the most: the lowest kind
             best, most = i, total
     return found[best][0], shanten, masks[best]
@@ -917,12 +920,13 @@ def _draw_masks(keys: Sequence[int], full: Sequence[int], vectors: Sequence[int]
     pairs: tuple[tuple[int, ...], ...] = ()
     elsewhere: dict[int, int] = {}  # suit << ID_BITS | its vector id -> the others' gains
     held = -1
-    target = (shanten + 1) << OPT_BITS
+    level = shanten + 1  # an OPTIMA entry's level: the standard shanten + 1
     masks = []
     for _, s, f, v, o, counters in found:
         mask = 0
-        if o & ~low == target:  # the standard form reaches the shanten
-            mask = elsewhere.get(s << ID_BITS | v, -1)
+        if o >> OPT_BITS == level:  # the standard form reaches the shanten
+            key = s << ID_BITS | v
+            mask = elsewhere.get(key, -1)
             if mask < 0:
                 if not pairs:
                     pairs = _pair_products(vectors)
@@ -931,7 +935,7 @@ def _draw_masks(keys: Sequence[int], full: Sequence[int], vectors: Sequence[int]
                 for t, gains, shift in _OTHER_SUITS[s]:
                     mask |= gains[full[t] << OPT_BITS | optima[
                         conv[by_pair[t] << ID_BITS | v] << ID_BITS | vectors[t]] & low] << shift
-                elsewhere[s << ID_BITS | v] = mask
+                elsewhere[key] = mask
             mask |= _SUIT_GAINS[s][f << OPT_BITS | o & low] << 9 * s
         if counters >= 0 and other_table[counters] == shanten:
             if held < 0:

@@ -72,8 +72,10 @@ from .tenhou_seed import TenhouShuffle, tenhou_walls
 __all__ = ["check_shuffle_wall", "game_rules", "replay_game"]
 
 _PASSES = tuple(Pass(seat) for seat in range(4))
-_FOUR_PLAYER_SET = frozenset(range(136))
-_THREE_PLAYER_SET = frozenset(THREE_PLAYER_IDS)
+_FOUR_PLAYER_IDS = bytes(range(136))
+_THREE_PLAYER_IDS = bytes(THREE_PLAYER_IDS)
+_THIRTEEN = [13] * 4
+"""Each seat's dealt tiles, for as many seats as a round has."""
 _ANSWERING = (Phase.CALLS, Phase.CHANKAN)
 
 _OWN_CALLS = (CallKind.ANKAN, CallKind.SHOUMINKAN, CallKind.KITA)
@@ -280,50 +282,77 @@ def _wall(log_round: LogRound, players: int, shown: _Seen) -> Wall:
     hands = log_round.hands[:players]
     if players == 4:
         live_size, rinshan_size, held_apart = 70, 4, 5
-        tile_set = _FOUR_PLAYER_SET
+        tile_ids = _FOUR_PLAYER_IDS
     else:
         live_size, rinshan_size, held_apart = 55, 8, 3
-        tile_set = _THREE_PLAYER_SET
+        tile_ids = _THREE_PLAYER_IDS
     shown_ids = [*itertools.chain.from_iterable(hands), *live, *rinshan, *dora, *ura]
-    seen = set(shown_ids)
-    unseen = iter(sorted(tile_set - seen))
+    unseen, trusted = _unseen(shown_ids, tile_ids)
     if len(live) > live_size:
         raise InvalidContextError(f"the log shows {len(live)} live draws; a wall has "
                                   f"{live_size}")
+    taken = 0   # unseen tiles placed so far
 
-    def fill(part: Sequence[int | None], size: int, what: str) -> list[int]:
+    def fill(part: Sequence[int], size: int, what: str) -> tuple[int, ...]:
+        """``part``, then the next unseen tiles (or -1 once there are none) up to ``size``."""
+        nonlocal taken
         if len(part) > size:
             raise InvalidContextError(f"the log shows {len(part)} {what}; a wall has {size}")
-        padded = [*part, *([None] * (size - len(part)))]
-        return [next(unseen, -1) if tile is None else tile for tile in padded]
+        whole = (*part, *unseen[taken:taken + size - len(part)])
+        taken += size - len(part)
+        return whole if len(whole) == size else (*whole, *(-1,) * (size - len(whole)))
 
     if len(dora) <= held_apart and len(ura) <= held_apart:
         # no indicator the log shows lies in the live wall: the draws, then unseen tiles
-        rest = list(itertools.islice(unseen, live_size - len(live)))
-        whole_live = [*live, *rest, *([-1] * (live_size - len(live) - len(rest)))]
+        whole_live = fill(live, live_size, "live draws")
     else:
-        slots: list[int | None] = [*live, *([None] * (live_size - len(live)))]
-        for index, tile in enumerate(dora[held_apart:]):
-            at = live_size - 2 - 2 * index
-            if at < len(live):
-                raise InvalidContextError("a dora indicator the log shows was drawn as well")
-            slots[at] = tile
-        for index, under in enumerate(ura[held_apart:]):
-            at = live_size - 1 - 2 * index
-            if at < len(live):
-                raise InvalidContextError("an ura indicator the log shows was drawn as well")
-            slots[at] = under
-        whole_live = fill(slots, live_size, "live draws")
-    parts = (tuple(whole_live), tuple(fill(rinshan, rinshan_size, "replacement draws")),
-             tuple(fill(dora[:held_apart], held_apart, "dora indicators")),
-             tuple(fill(ura[:held_apart], held_apart, "ura indicators")))
-    if len(seen) == len(shown_ids) and tile_set.issuperset(seen) and all(
-            len(hand) == 13 for hand in hands):
+        whole_live, taken = _live_with_indicators(live, live_size, dora[held_apart:],
+                                                  ura[held_apart:], unseen)
+    parts = (whole_live, fill(rinshan, rinshan_size, "replacement draws"),
+             fill(dora[:held_apart], held_apart, "dora indicators"),
+             fill(ura[:held_apart], held_apart, "ura indicators"))
+    if trusted and list(map(len, hands)) == _THIRTEEN[:players]:
         # the log's ids are ints (its records check them), shown once each and all of the
         # set; the unseen ones fill the wall's other places once each: the wall's own
         # check would pass
         return trusted_wall(hands, *cast(tuple[tuple[TileId, ...], ...], parts))
     return Wall(hands, *parts)   # refuses the ids, saying how
+
+
+def _unseen(shown: list[int], tile_ids: bytes) -> tuple[list[int], bool]:
+    """The ids of the set (``tile_ids``, in order, a byte each) that ``shown`` does not
+    hold, in order, and whether ``shown`` holds ids of the set only, once each.
+
+    The set's bytes less those shown, in C: cheaper than a set of the shown ids."""
+    try:
+        shown_bytes = bytes(shown)
+    except (TypeError, ValueError):   # an id past 255 (or no int): not of the set
+        seen = set(shown)
+        return [i for i in tile_ids if i not in seen], False
+    unseen = tile_ids.translate(None, shown_bytes)
+    return list(unseen), len(tile_ids) - len(unseen) == len(shown)
+
+
+def _live_with_indicators(live: list[int], live_size: int, dora: Sequence[int],
+                          ura: Sequence[int], unseen: list[int]
+                          ) -> tuple[tuple[int, ...], int]:
+    """The live wall of a three-player round whose 4th or 5th indicators the log shows:
+    those at the wall's end (as ``Wall`` keeps them), the draws, and unseen tiles (or -1
+    once there are none) in the other places; and how many places took unseen tiles."""
+    slots: list[int | None] = [*live, *([None] * (live_size - len(live)))]
+    for index, tile in enumerate(dora):
+        at = live_size - 2 - 2 * index
+        if at < len(live):
+            raise InvalidContextError("a dora indicator the log shows was drawn as well")
+        slots[at] = tile
+    for index, under in enumerate(ura):
+        at = live_size - 1 - 2 * index
+        if at < len(live):
+            raise InvalidContextError("an ura indicator the log shows was drawn as well")
+        slots[at] = under
+    rest = iter(unseen)
+    return (tuple(next(rest, -1) if tile is None else tile for tile in slots),
+            slots.count(None))
 
 
 class _Seen(NamedTuple):
@@ -620,17 +649,11 @@ def _check_shuffle(log_round: LogRound, seen: _Seen, shuffle: TenhouShuffle, dea
                                f"from the game's shuffle seed has {_name(expected)} (id "
                                f"{expected}) there")
 
-    for seat, (logged, dealt) in enumerate(zip(log_round.hands[:wall.players], wall.hands,
-                                               strict=True)):
-        if sorted(logged) == sorted(dealt):  # the common case, as the check below finds it
-            continue
-        extra = [tile for tile in logged if tile not in dealt]
-        if extra or len(logged) != len(dealt):
-            missing = [tile for tile in dealt if tile not in logged]
-            raise InvalidLogError(
-                f"{prefix}seat {seat} is dealt {_names(extra)}, but the wall from the game's "
-                f"shuffle seed deals it {_names(missing)} instead")
-    dice = tuple(die - 1 for die in shuffle.dice)
+    logged_hands = log_round.hands[:wall.players]
+    if logged_hands != wall.hands:   # not in the order dealt (as Tenhou writes them)
+        _check_shuffle_deal(logged_hands, wall.hands, prefix)
+    first, second = shuffle.dice
+    dice = (first - 1, second - 1)
     if log_round.dice != dice:
         raise InvalidLogError(f"{prefix}the log's dice are {list(log_round.dice)}, the shuffle "
                               f"seed's {list(dice)} (as the log writes them, 0-5)")
@@ -646,12 +669,36 @@ def _check_shuffle(log_round: LogRound, seen: _Seen, shuffle: TenhouShuffle, dea
         drawer = draw.seat if isinstance(draw, LogDraw) else None
         raise differ(f"{what} (seat {drawer})", shown, tiles[min(place, len(tiles) - 1)])
     for _, ura in seen.uras:
-        for number, tile in enumerate(ura[:5]):
-            if tile != wall.ura_indicator(number):
-                raise differ(f"ura indicator {number + 1}", tile, wall.ura_indicator(number))
-    for number, tile in enumerate(seen.dora[:5]):
-        if tile != wall.dora_indicator(number):
-            raise differ(f"dora indicator {number + 1}", tile, wall.dora_indicator(number))
+        if _indicators_differ(ura, wall.ura):
+            for number, tile in enumerate(ura[:5]):
+                if tile != wall.ura_indicator(number):
+                    raise differ(f"ura indicator {number + 1}", tile,
+                                 wall.ura_indicator(number))
+    if _indicators_differ(seen.dora, wall.dora):
+        for number, tile in enumerate(seen.dora[:5]):
+            if tile != wall.dora_indicator(number):
+                raise differ(f"dora indicator {number + 1}", tile, wall.dora_indicator(number))
+
+
+def _check_shuffle_deal(logged_hands: Sequence[Sequence[int]],
+                        dealt_hands: Sequence[Sequence[int]], prefix: str) -> None:
+    """Each seat's logged deal against the shuffle's: a tile it is not dealt, or another
+    number of tiles, is named."""
+    for seat, (logged, dealt) in enumerate(zip(logged_hands, dealt_hands, strict=True)):
+        if sorted(logged) == sorted(dealt):
+            continue
+        extra = [tile for tile in logged if tile not in dealt]
+        if extra or len(logged) != len(dealt):
+            missing = [tile for tile in dealt if tile not in logged]
+            raise InvalidLogError(
+                f"{prefix}seat {seat} is dealt {_names(extra)}, but the wall from the game's "
+                f"shuffle seed deals it {_names(missing)} instead")
+
+
+def _indicators_differ(shown: Sequence[int], kept: tuple[TileId, ...]) -> bool:
+    """Whether indicators the log shows may differ from the wall's: False when they are
+    all among the ones the wall keeps apart (``kept``) and the same."""
+    return len(shown) > len(kept) or tuple(shown) != kept[:len(shown)]
 
 
 def _first_difference(logged: list[int], tiles: Sequence[int]) -> list[int]:

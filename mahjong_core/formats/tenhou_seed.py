@@ -20,7 +20,7 @@ import operator
 import random
 import re
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple, cast
 
 import attrs
@@ -42,16 +42,31 @@ _RANDOM = struct.Struct("<144I")
 _FOUR_PLAYER_IDS = tuple(TileId(i) for i in range(136))
 _THREE_PLAYER_IDS = tuple(TileId(i) for i in range(136) if not 4 <= i < 32)
 
+
+def _getter(places: Iterable[int]) -> Callable[[Sequence[TileId]], tuple[TileId, ...]]:
+    """The tiles at ``places`` of a shuffled array, in that order, in one C-level step."""
+    return operator.itemgetter(*places)
+
+
+class _DeadWall(NamedTuple):
+    """Where a dead wall's replacement tiles and indicators lie in a shuffled array."""
+
+    rinshan: Callable[[Sequence[TileId]], tuple[TileId, ...]]
+    dora: Callable[[Sequence[TileId]], tuple[TileId, ...]]
+    ura: Callable[[Sequence[TileId]], tuple[TileId, ...]]
+
+
 # Where each part of a round's wall sits in Tenhou's array (the deal is read from the end).
-_RINSHAN = (1, 0, 3, 2)
-_DORA = (5, 7, 9, 11, 13)
-_URA = (4, 6, 8, 10, 12)
-_HEX_RINSHAN = (0, 1, 2, 3)
-_HEX_DORA = (4, 6, 8, 10, 12)
-_HEX_URA = (5, 7, 9, 11, 13)
-_THREE_REPLACEMENT = (1, 0, 3, 2, 5, 4, 7, 6)
-_THREE_DORA = (9, 11, 13, 15, 17)
-_THREE_URA = (8, 10, 12, 14, 16)
+_DEAD_WALL = _DeadWall(_getter((1, 0, 3, 2)), _getter((5, 7, 9, 11, 13)),
+                       _getter((4, 6, 8, 10, 12)))
+_HEX_DEAD_WALL = _DeadWall(_getter((0, 1, 2, 3)), _getter((4, 6, 8, 10, 12)),
+                           _getter((5, 7, 9, 11, 13)))
+_THREE_DEAD_WALL = _DeadWall(_getter((1, 0, 3, 2, 5, 4, 7, 6)), _getter((9, 11, 13, 15, 17)),
+                             _getter((8, 10, 12, 14, 16)))
+_FOUR_LIVE = slice(83, 13, -1)
+"""The 70 live tiles of a four-player array, in drawing order (after the deal's 52)."""
+_THREE_LIVE = slice(68, 13, -1)
+"""The 55 live tiles of a three-player array, in drawing order (after the deal's 39)."""
 
 
 def _short(text: str) -> str:
@@ -126,24 +141,28 @@ def _seeded_by_array(key: list[int]) -> random.Random:
     return rng
 
 
-def _stack_order(ids: tuple[TileId, ...], positions: tuple[int, ...]) -> tuple[TileId, ...]:
-    return tuple(ids[i] for i in positions)
-
-
 def _check_dealer(dealer: int, seats: int) -> None:
     if type(dealer) is not int or not 0 <= dealer < seats:
         raise InvalidContextError(f"the dealer is a seat 0-{seats - 1}, got {quote(dealer)}")
 
 
-def _deal(drawn: tuple[TileId, ...], seats: int,
-          dealer: int) -> tuple[tuple[TileId, ...], ...]:
-    hands: list[list[TileId]] = [[] for _ in range(seats)]
-    at = 0
-    for size in (4, 4, 4, 1):
+def _dealt_places(size: int, seats: int, dealer: int
+                  ) -> tuple[Callable[[Sequence[TileId]], tuple[TileId, ...]], ...]:
+    """Where each seat's 13 dealt tiles lie in a shuffled array of ``size`` tiles, in the
+    order they are dealt, as one getter a seat: the deal takes four tiles each from the
+    array's end, three times round from the dealer, then one each."""
+    places: list[list[int]] = [[] for _ in range(seats)]
+    at = size - 1
+    for block in (4, 4, 4, 1):
         for offset in range(seats):
-            hands[(dealer + offset) % seats] += drawn[at:at + size]
-            at += size
-    return tuple(tuple(hand) for hand in hands)
+            places[(dealer + offset) % seats] += range(at, at - block, -1)
+            at -= block
+    return tuple(_getter(seat) for seat in places)
+
+
+_DEALS = {(size, seats, dealer): _dealt_places(size, seats, dealer)
+          for size, seats in ((136, 4), (108, 3)) for dealer in range(seats)}
+"""Each seat's dealt tiles in a shuffled array, by array size, seats and dealer."""
 
 
 class ThreePlayerLayout(NamedTuple):
@@ -226,20 +245,16 @@ class TenhouShuffle:
         """
         # ``yama`` was checked to hold each id of its set once, and the layout below
         # places every one of them once: the wall needs no second check
-        if len(self.yama) != 136:
+        yama = self.yama
+        if len(yama) != 136:
             layout = self.three_player_layout(dealer)
             return trusted_wall(layout.hands, layout.live, layout.replacement,
                                  layout.dora[:3], layout.ura[:3])
         _check_dealer(dealer, 4)
-        drawn = self.yama[::-1]
-        yama = self.yama
-        if self.hex_seed:
-            return trusted_wall(_deal(drawn, 4, dealer), drawn[52:122],
-                                 _stack_order(yama, _HEX_RINSHAN), _stack_order(yama, _HEX_DORA),
-                                 _stack_order(yama, _HEX_URA))
-        return trusted_wall(_deal(drawn, 4, dealer), drawn[52:122],
-                             _stack_order(yama, _RINSHAN), _stack_order(yama, _DORA),
-                             _stack_order(yama, _URA))
+        dead = _HEX_DEAD_WALL if self.hex_seed else _DEAD_WALL
+        return trusted_wall(tuple(seat(yama) for seat in _DEALS[136, 4, dealer]),
+                            yama[_FOUR_LIVE], dead.rinshan(yama), dead.dora(yama),
+                            dead.ura(yama))
 
     def three_player_layout(self, dealer: int) -> ThreePlayerLayout:
         """The three-player round's layout with ``dealer`` (seat 0-2) dealing.
@@ -250,10 +265,11 @@ class TenhouShuffle:
             raise InvalidContextError(
                 "a four-player shuffle has no three-player layout; use wall()")
         _check_dealer(dealer, 3)
-        drawn = self.yama[::-1]
+        yama = self.yama
         return ThreePlayerLayout(
-            _deal(drawn, 3, dealer), drawn[39:94], _stack_order(self.yama, _THREE_REPLACEMENT),
-            _stack_order(self.yama, _THREE_DORA), _stack_order(self.yama, _THREE_URA))
+            tuple(seat(yama) for seat in _DEALS[108, 3, dealer]), yama[_THREE_LIVE],
+            _THREE_DEAD_WALL.rinshan(yama), _THREE_DEAD_WALL.dora(yama),
+            _THREE_DEAD_WALL.ura(yama))
 
 
 def tenhou_walls(seed: str, *, players: int = 4) -> Iterator[TenhouShuffle]:

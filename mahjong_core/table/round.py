@@ -550,13 +550,18 @@ class Observation:
     def visible_counts(self) -> tuple[int, ...]:
         """Copies seen of each of the 34 kinds (Tenhou order): ``visible_tiles`` and the
         seat's own hand and melds; ``4 - count`` copies may still come."""
+        return tuple(self.visible_bytes())
+
+    def visible_bytes(self) -> bytes:
+        """``visible_counts`` as 34 bytes, a count each: what ``Hand.best_discard`` and
+        ``Hand.best_discard_tile`` read fastest."""
         shown = self._shown
         if shown is not None:  # kept by the round as the tiles showed
             for i in self.hand:
                 shown += _SHOWN[i]
             for i in self.dora_indicators:
                 shown += _SHOWN[i]
-            return tuple(shown.to_bytes(34, "little"))
+            return shown.to_bytes(34, "little")
         ids = [r.tile for river in self.rivers for r in river if not r.called]
         ids += self.hand
         ids += self.dora_indicators
@@ -565,10 +570,10 @@ class Observation:
                 ids += meld.ids
         for norths in self.kita:
             ids += norths
-        counts = [0] * 34
+        counts = bytearray(34)
         for i in ids:
             counts[i >> 2] += 1
-        return tuple(counts)
+        return bytes(counts)
 
     # -- the seats around ---------------------------------------------------------------
 
