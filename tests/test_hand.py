@@ -505,8 +505,15 @@ def test_a_hand_from_text_or_ids_copies_pickles_and_evolves(hand: Hand) -> None:
     import pickle
 
     import attrs
-    last = hand.tiles[-1]
-    by_tile = hand.remove(last).add(last) if hand.is_full else hand.add(last).remove(last)
+    if hand.is_full:
+        by_tile = hand.remove(hand.tiles[-1]).add(hand.tiles[-1])
+    else:  # a plain tile of the first kind the hand and its melds hold fewer than four of
+        held = hand.counts34()
+        for meld in hand.melds:
+            for tile in meld.tiles:
+                held = (*held[:tile.kind], held[tile.kind] + 1, *held[tile.kind + 1:])
+        extra = Tile(next(kind for kind, n in enumerate(held) if n < 4))
+        by_tile = hand.add(extra).remove(extra)
     for lazy in (Hand.parse(str(hand)), Hand.from_ids136(hand.to_ids136(), hand.melds),
                  by_tile):
         assert pickle.loads(pickle.dumps(lazy)) == hand
