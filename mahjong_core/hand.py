@@ -836,10 +836,8 @@ class Hand:
         if not self._hand_reds:
             return _ukeire.PLAIN
         tiles = list(_ukeire.PLAIN)
-        keys = self._keys
-        for suit in range(3):
-            if self._hand_reds >> suit & 1 and keys[suit] // _UNIT[4] % 5 == 1:
-                tiles[9 * suit + 4] = tile_of(9 * suit + 4, True)
+        for kind in _FIVE_KINDS:
+            tiles[kind] = self._option_tile(kind)
         return tiles
 
     def _unseen_of(self, seen: Sequence[int] | bytes | None) -> bytes:

@@ -174,10 +174,7 @@ class HeuristicPlayer:
 
     def choose(self, observation: Observation) -> Action:
         """The action this policy takes in the observed position."""
-        if observation.__class__ is Observation and observation.legal_actions:
-            actions: tuple[Action, ...] = observation.legal_actions
-        else:  # something else, or nothing to decide: refused
-            actions = _check(observation)
+        actions = _check(observation)
         types = {*map(type, actions)}
         if not _WINS.isdisjoint(types):
             return next(a for a in actions if isinstance(a, Tsumo | Ron))
