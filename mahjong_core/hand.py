@@ -1291,6 +1291,61 @@ class KeptTiles:
         twin._keys = self._keys.copy()
         return twin
 
+    def keys(self) -> tuple[int, int, int, int]:
+        """The tiles kept as their four suits' keys (what ``hand_of_kept`` reads)."""
+        return (*self._keys,)  # type: ignore[return-value]  # four keys, always
+
+
+def hand_of_kept(keys: tuple[int, int, int, int], count: int, hand_reds: int, fours: int,
+                 melds: tuple[Meld, ...]) -> Hand:
+    """The ``Hand`` of concealed tiles a game loop keeps (internal; trusted, nothing is
+    checked): their suit keys (``KeptTiles.keys``) and count, the suits whose red five
+    they hold (bit s), the kinds they hold four times, and the melds.
+
+    A few slot writes where ``Hand.from_ids136`` sums and checks every id: a player
+    asks for its hand on every turn."""
+    hand = _NEW(_TWIN)
+    hand.melds = melds
+    hand._keys = keys
+    hand._hand_reds = hand_reds
+    if melds:
+        info, meld_reds, copies = _kept_melds(melds)
+        red_suits = hand_reds | meld_reds
+        exhausted = fours
+        for kind, held in copies:  # the hand's copies of a melded kind make four?
+            if keys[kind // 9] // _UNIT[kind] % 5 + held == 4:
+                exhausted |= 1 << kind
+        full = count == 14 - 3 * len(melds)
+    else:
+        info, red_suits, exhausted, full = _CLOSED, hand_reds, fours, count == 14
+    hand._red_suits = red_suits
+    hand._full = full
+    hand._exhausted = exhausted
+    hand._meld_info = info
+    hand._scorer_view = (full, keys, info, red_suits, exhausted)
+    hand.__class__ = Hand  # type: ignore[assignment]
+    return hand
+
+
+_MeldCopies = tuple[MeldInfo, tuple[tuple[int, int], ...]]
+_KEPT_MELDS: _suit.BoundedMemo[tuple[int, ...], _MeldCopies] = _suit.BoundedMemo(1 << 10)
+"""Melds (their ``meld_code`` values, in order) -> their ``MeldInfo`` and each kind they
+hold with its copies there: a seat's melds change only when it calls, and its hand is
+asked for every turn."""
+
+
+def _kept_melds(melds: tuple[Meld, ...]) -> tuple[MeldInfo, int, tuple[tuple[int, int], ...]]:
+    """What melds bring to ``hand_of_kept``: their ``MeldInfo``, their red fives (bit s)
+    and each kind they hold with its copies there."""
+    codes = tuple(map(meld_code, melds))
+    known = _KEPT_MELDS.get(codes)
+    if known is None:
+        info = _meld_info_of(melds)
+        known = _KEPT_MELDS.remember(codes, (info, tuple(
+            (kind, held) for kind, held in enumerate(info.counts) if held)))
+    info, copies = known
+    return info, _reds_of(sum(map(meld_pack, melds))), copies
+
 
 def _keys_of(pack: int) -> tuple[int, int, int, int]:
     """The four suit keys of a pack (21 bits a suit from ``PACK_KEYS``)."""
