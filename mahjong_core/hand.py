@@ -82,6 +82,12 @@ def _held_in(suit: int) -> _suit.BoundedTable[int]:
 _HELD_MAN, _HELD_PIN, _HELD_SOU, _HELD_HONOURS = map(_held_in, range(4))
 
 
+def held_counts(keys: tuple[int, int, int, int]) -> int:
+    """The copies of each kind 0-33 that four suit keys (``KeptTiles.keys``) hold, a
+    byte a kind in an int (``int.to_bytes(34, "little")`` gives the counts)."""
+    return _HELD_MAN[keys[0]] + _HELD_PIN[keys[1]] + _HELD_SOU[keys[2]] + _HELD_HONOURS[keys[3]]
+
+
 _THREE_PLAYER_KINDS = (0, *range(8, 34))
 """The kinds of a three-player game: every kind but 2m-8m."""
 
@@ -842,8 +848,7 @@ class Hand:
 
     def _unseen_of(self, seen: Sequence[int] | bytes | None) -> bytes:
         """4 less ``seen`` per kind (as ``best_discard`` takes it), a byte each, checked."""
-        k0, k1, k2, k3 = self._keys
-        held = _HELD_MAN[k0] + _HELD_PIN[k1] + _HELD_SOU[k2] + _HELD_HONOURS[k3]
+        held = held_counts(self._keys)
         if self.melds:
             held += int.from_bytes(self._meld_info.counts, "little")
         if seen is None:

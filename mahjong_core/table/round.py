@@ -21,7 +21,7 @@ import attrs
 from .._slots import writable
 from ..context import MAX_HONBA, MAX_RIICHI_STICKS, WinContext, Wind
 from ..errors import IllegalActionError, InvalidContextError, quote, safe_repr
-from ..hand import Hand, KeptTiles, hand_of_kept
+from ..hand import Hand, KeptTiles, hand_of_kept, held_counts
 from ..meld import Meld, MeldKind, Relative
 from ..rules import TENHOU_RULES, Rules
 from ..scoring import WinResult, evaluate
@@ -533,8 +533,10 @@ class Observation:
         kept, ids = self._kept, self.hand
         if kept is None:
             return Hand.from_ids136(ids, called, red_fives=self.rules.red_fives)
-        reds = ((16 in ids) | (52 in ids) << 1 | (88 in ids) << 2  # the red fives' ids
-                if self.rules.red_fives else 0)
+        reds = 0
+        if self.rules.red_fives:  # the red fives' ids, looked for in bytes (memchr)
+            held = bytes(ids)
+            reds = (16 in held) | (52 in held) << 1 | (88 in held) << 2
         return hand_of_kept(kept[0], len(ids), reds, kept[1], called)
 
     def visible_tiles(self) -> tuple[Tile, ...]:
@@ -557,10 +559,9 @@ class Observation:
     def visible_bytes(self) -> bytes:
         """``visible_counts`` as 34 bytes, a count each: what ``Hand.best_discard`` and
         ``Hand.best_discard_tile`` read fastest."""
-        shown = self._shown
-        if shown is not None:  # kept by the round as the tiles showed
-            for i in self.hand:
-                shown += _SHOWN[i]
+        shown, kept = self._shown, self._kept
+        if shown is not None and kept is not None:  # kept by the round as the tiles showed
+            shown += held_counts(kept[0])  # the seat's concealed tiles
             for i in self.dora_indicators:
                 shown += _SHOWN[i]
             return shown.to_bytes(34, "little")
