@@ -793,7 +793,8 @@ class Hand:
         >>> str(option.tile), option.shanten, option.total
         ('3z', 0, 4)
         """
-        found = self._best_found(seen, among)
+        found = self._best_found(seen, _shanten.ALL_KINDS if among is None
+                                 else _kinds_mask(among))
         if found is None:
             return None
         kind, shanten, mask, unseen = found
@@ -810,18 +811,23 @@ class Hand:
         >>> str(tile), shanten
         ('3z', 0)
         """
-        found = self._best_found(seen, among, draws=False)
+        return self._best_tile(seen, _shanten.ALL_KINDS if among is None else _kinds_mask(among))
+
+    def _best_tile(self, seen: Sequence[int] | bytes | None, kinds: int
+                   ) -> tuple[Tile, int] | None:
+        """``best_discard_tile`` among the ``kinds`` (a kinds mask over 0-33)."""
+        found = self._best_found(seen, kinds, draws=False)
         if found is None:
             return None
         return self._option_tile(found[0]), found[1]
 
-    def _best_found(self, seen: Sequence[int] | bytes | None, among: Iterable[Tile] | None,
+    def _best_found(self, seen: Sequence[int] | bytes | None, kinds: int,
                     draws: bool = True) -> tuple[int, int, int, bytes] | None:
-        """``best_discard``'s kind, shanten and draws mask (without ``draws``, -1 when no
-        tie had to be broken by them), with the unseen counts."""
+        """``best_discard``'s kind, shanten and draws mask among the ``kinds`` (a kinds
+        mask; without ``draws``, -1 when no tie had to be broken by them), with the
+        unseen counts."""
         if not self._full:
             self._require(True, "a best discard")
-        kinds = _shanten.ALL_KINDS if among is None else _kinds_mask(among)
         unseen = self._unseen_of(seen)
         found = _shanten.best_discard(self._keys, self._meld_info.keys, len(self.melds),
                                       unseen, kinds, draws)
@@ -1165,6 +1171,10 @@ four copies of (bit k)."""
 hand_from_text: Callable[[str, tuple[Meld, ...]], Hand | None] = Hand._from_text
 """``hand_from_text(text, melds)``: a hand from plain mpsz text read in one pass, or None
 when the text is anything else (the caller's full parse then says why; internal)."""
+best_tile_among_kinds: Callable[[Hand, bytes, int], tuple[Tile, int] | None] = Hand._best_tile
+"""``best_tile_among_kinds(hand, seen, kinds)``: ``hand.best_discard_tile(seen, among=...)``
+with the tiles asked for as a mask of their kinds (bit k for kind k, 0-33) rather than a
+list of tiles (internal: a player's kinds are a mask already)."""
 scorer_view: Callable[[Hand], HandView] = operator.attrgetter("_scorer_view")
 """``scorer_view(hand)``: the scorer's interface to a hand (internal, not part of the
 API; one C call that reads one slot)."""

@@ -32,7 +32,6 @@ simple, reasonable game with the library's shape tools:
 from __future__ import annotations
 
 import enum
-import functools
 import operator
 import random
 from collections.abc import Sequence
@@ -40,7 +39,7 @@ from typing import NamedTuple, Protocol, cast
 
 from .context import WinContext, Wind
 from .errors import IllegalActionError, InvalidContextError
-from .hand import Hand
+from .hand import Hand, best_tile_among_kinds
 from .meld import Meld, MeldKind
 from .rules import TENHOU_RULES, Rules
 from .scoring import evaluate
@@ -62,7 +61,6 @@ from .table import (
     Tsumo,
 )
 from .tile import Tile, TileId
-from .ukeire import kinds_by_lane
 
 __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
@@ -440,14 +438,6 @@ def _kinds_of(discards: Sequence[Discard]) -> int:
     return sum({1 << (a.tile >> 2) for a in discards})
 
 
-@functools.cache
-def _lane_tiles() -> tuple[tuple[tuple[Tile, ...], ...], ...]:
-    """Per suit, per 9-bit mask of its ranks: their plain tiles, to give a kinds mask as
-    tiles (made when first asked for: an import would pay for nothing)."""
-    return tuple(tuple(tuple(_PLAIN[kind] for kind in kinds) for kinds in lanes)
-                 for lanes in kinds_by_lane())
-
-
 def _option(hand: Hand, seen: bytes, kinds: int | None) -> tuple[Tile, int] | None:
     """The tile of the first of ``hand.discard_options`` among the discards of ``kinds``
     (a kinds mask; None: every kind held) and the shanten it leaves."""
@@ -455,9 +445,7 @@ def _option(hand: Hand, seen: bytes, kinds: int | None) -> tuple[Tile, int] | No
         return hand.best_discard_tile(seen)
     if not kinds:
         return None
-    man, pin, sou, honours = _lane_tiles()
-    return hand.best_discard_tile(seen, among=[*man[kinds & 511], *pin[kinds >> 9 & 511],
-                                               *sou[kinds >> 18 & 511], *honours[kinds >> 27]])
+    return best_tile_among_kinds(hand, seen, kinds)
 
 
 def _first_option(hand: Hand, seen: bytes, groups: Sequence[int | None]
