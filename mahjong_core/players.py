@@ -21,7 +21,7 @@ simple, reasonable game with the library's shape tools:
 * it calls pon, chi or an open kan only when the call lowers its shanten (a kan: when it
   does not raise it) and the open hand keeps a yaku, a yakuhai set or all simples (it
   then throws its terminals and honours first); a call that reaches tenpai must leave a
-  wait that ``evaluate`` scores. A closed or added kan is made on the same terms, and a
+  live wait (not all four copies in sight) that ``evaluate`` scores. A closed or added kan is made on the same terms, and a
   closed kan in riichi whenever the engine allows it (it never changes the waits);
 * it aborts with nine terminals when its hand is three or more steps from tenpai;
 * at three players it sets a north tile aside (a dora and a replacement draw) whenever
@@ -395,16 +395,18 @@ class HeuristicPlayer:
         rest = after.remove(choice[0])
         if plan is _TANYAO and any(t.is_yaochuu for t in rest.tiles):
             return None
-        if choice[1] == 0 and not self._scores_a_wait(obs, rest):
+        if choice[1] == 0 and not self._scores_a_wait(obs, rest, seen):
             return None
         return choice[1]
 
-    def _scores_a_wait(self, obs: Observation, hand: Hand) -> bool:
-        """Some wait of the tenpai ``hand`` wins by ron with a yaku."""
+    def _scores_a_wait(self, obs: Observation, hand: Hand, seen: bytes) -> bool:
+        """Some live wait of the tenpai ``hand`` (one of which the seat does not see all
+        four copies in ``seen``, a dora indicator included) wins by ron with a yaku."""
         context = WinContext(seat_wind=Wind((obs.seat - obs.dealer) % len(obs.riichi)),
                              round_wind=obs.round_wind,
                              dora_indicators=tuple(self._tiles[i] for i in obs.dora_indicators))
-        return any(evaluate(hand, wait, context, self.rules).is_win for wait in hand.waits())
+        return any(evaluate(hand, wait, context, self.rules).is_win
+                   for wait in hand.waits() if seen[wait.kind] < 4)
 
 
 def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:

@@ -373,3 +373,12 @@ def test_choices_equal_the_plain_rule_in_whole_games(name: str) -> None:
     for kind in ("Discard", "Pass", "defence"):
         assert kinds[kind], kinds
     assert kinds["Pon"] + kinds["Chi"] and kinds["Tsumo"] + kinds["Ron"], kinds
+
+
+@pytest.mark.parametrize("name", ["three players, red fives", "three players, no red fives"])
+def test_a_call_does_not_count_on_a_wait_whose_copies_are_all_in_sight(name: str) -> None:
+    """Seed 4126 offers a pon that would leave a wait on 2p with the other three 2p in the
+    hand's pon and the fourth a dora indicator: the player weighs only live waits (and
+    ``evaluate`` is never asked about a fifth copy); its choices are the plain rule's."""
+    rules, table = RULE_TABLES[name]
+    assert reference_games(rules, table, range(4126, 4127))["Discard"]

@@ -187,12 +187,17 @@ class ReferencePlayer:
         rest = after.remove(choice[0])
         if plan == TANYAO and any(t.is_yaochuu for t in rest.tiles):
             return None
-        if choice[1] == 0 and not self.scores_a_wait(obs, rest):
+        if choice[1] == 0 and not self.scores_a_wait(obs, rest, [
+                choice[0], *self.visible(obs, tile_id)]):
             return None
         return choice[1]
 
-    def scores_a_wait(self, obs: Observation, hand: Hand) -> bool:
+    def scores_a_wait(self, obs: Observation, hand: Hand, elsewhere: list[Tile]) -> bool:
+        """Some wait of ``hand`` with a copy out of sight (not in the hand, its melds or
+        ``elsewhere``) wins by ron with a yaku."""
+        in_sight = [*hand.tiles, *(t for meld in hand.melds for t in meld.tiles), *elsewhere]
         context = WinContext(seat_wind=Wind((obs.seat - obs.dealer) % len(obs.riichi)),
                              round_wind=obs.round_wind,
                              dora_indicators=tuple(self.tile(i) for i in obs.dora_indicators))
-        return any(evaluate(hand, wait, context, self.rules).is_win for wait in hand.waits())
+        return any(evaluate(hand, wait, context, self.rules).is_win for wait in hand.waits()
+                   if sum(t.kind == wait.kind for t in in_sight) < 4)
