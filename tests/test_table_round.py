@@ -1149,6 +1149,10 @@ def _check_kept_state(r: Round) -> None:
     assert r._open_view in (None, (tuple(r.melds(s) for s in seats),
                                    tuple(r._seats[s].kita for s in seats),
                                    tuple(r.in_riichi(s) for s in seats)))
+    # the round's discards (and the tuple the last observation shared) against its events
+    discards = [e for e in r.events if type(e) is TileDiscarded]
+    assert r._discard_log == discards
+    assert r._discards_shown == tuple(discards[:len(r._discards_shown)])
     for seat in range(r.players):
         me = r._seats[seat]  # the state under test
         ids = list(r.concealed(seat))
@@ -1158,6 +1162,8 @@ def _check_kept_state(r: Round) -> None:
         assert me.fours == _mask({k for k in kinds if kinds.count(k) == 4})
         melds = [m.meld for m in r.melds(seat)]
         assert me.is_open == any(m.is_open for m in melds)
+        # a seat's first turn lasts until its first discard: its river is empty till then
+        assert bool(me.river) == any(d.seat == seat for d in discards)
         scratch = Hand.from_ids136(ids, melds, red_fives=red)
         before = scratch if me.drawn is None else Hand.from_ids136(
             [i for i in ids if i != me.drawn], melds, red_fives=red)

@@ -97,6 +97,8 @@ _KIND_BITS = ~3
 _RED_IDS = frozenset((16, 52, 88))
 _SHOWN = tuple(1 << 8 * (i >> 2) for i in range(136))
 """Per id, one tile in a round's count of the tiles shown (a byte per kind in an int)."""
+_KIND_OF_ID = bytes(i >> 2 for i in range(256))
+"""``bytes(ids).translate(_KIND_OF_ID)``: the kinds of tile ids, a byte each."""
 
 
 def _runs_with(kind: int) -> tuple[tuple[int, int], ...]:
@@ -192,7 +194,7 @@ _CHI = MeldKind.CHI
 class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
-    __slots__ = ("base", "copies", "copies_of", "counts", "discarded", "double_riichi",
+    __slots__ = ("base", "copies", "copies_of", "counts", "double_riichi",
                  "drawn", "forbidden", "fours", "full", "ids", "ippatsu", "is_open", "kept",
                  "kita", "liable", "melds", "passed_from", "riichi", "riichi_drawn",
                  "riichi_from", "river", "tiles", "waits_cache")
@@ -201,12 +203,10 @@ class _Seat:
         self.tiles = tiles
         self.ids: list[TileId] = sorted(ids)
         """Concealed tile ids, kept ascending."""
-        self.counts = counts = [0] * 34
+        # a byte per kind, summed without a Python loop (see _SHOWN)
+        self.counts = counts = list(sum(map(_SHOWN.__getitem__, ids)).to_bytes(34, "little"))
         """Concealed tiles per kind."""
-        kinds = [i >> 2 for i in ids]
-        for kind in kinds:
-            counts[kind] += 1
-        self.kept = KeptTiles(kinds)
+        self.kept = KeptTiles(bytes(ids).translate(_KIND_OF_ID))
         """The concealed tiles as the waits tables read them."""
         self.fours = 0
         """Bit per kind held four times."""
@@ -220,12 +220,12 @@ class _Seat:
         self.is_open = False
         """Some meld was called from another seat's discard (a closed kan is not)."""
         self.river: tuple[RiverTile, ...] = ()
+        """Its discards (a called one stays, marked): empty until its first discard."""
         self.kita: tuple[TileId, ...] = ()
         """North tiles set aside (three players)."""
         self.riichi = False
         self.double_riichi = False
         self.ippatsu = False
-        self.discarded = False
         # furiten, worked out when a win is asked for (``Round._furiten_kinds``): the
         # river, and the tiles that went by (the round's ``_gone``) from these places on
         self.passed_from = 0
@@ -327,9 +327,9 @@ class _Seat:
         insort(self.ids, tile_id)
         kind = tile_id >> 2
         self.kept.add(kind)
-        counts = self.counts
-        counts[kind] += 1
-        if counts[kind] == 4:
+        count = self.counts[kind] + 1
+        self.counts[kind] = count
+        if count == 4:
             self.fours |= 1 << kind
         if self.riichi:
             self.riichi_drawn |= 1 << kind
@@ -347,7 +347,6 @@ class _Seat:
         if self.fours:
             self.fours &= ~(1 << kind)
         self.river += (shown,)
-        self.discarded = True
         self.forbidden = 0
         self.passed_from = gone
         drawn, self.drawn = self.drawn, None
@@ -815,9 +814,15 @@ class Round:
         self._scores = list(scores)
         self._tiles = _RED if rules.red_fives else _PLAIN
         self._seats = [_Seat(hand, self._tiles) for hand in wall.hands]
-        self._records = _steps()
+        records = _steps()
+        self._draw_records = records.draws
+        self._river_records, self._discard_records = records.discards
         self._events: list[Event] = []
-        self._discard_log: tuple[TileDiscarded, ...] = ()
+        self._discard_log: list[TileDiscarded] = []
+        """Every discard of the round, in order (what an observation's ``discards`` shows)."""
+        self._discards_shown: tuple[TileDiscarded, ...] = ()
+        """``_discard_log`` as the last observation showed it (the next one shares it while
+        no discard follows)."""
         self._gone: list[int] = []  # each tile that went by: 4 * kind + the offering seat
         self._results: list[RoundResult] = []
         self._live_used = self._rinshan_used = 0
@@ -830,9 +835,6 @@ class Round:
         self._dora_pending = 0
         self._calls_made = False
         """A call, kan or kita happened: first-turn chances (double riichi, ...) are over."""
-        self._discards = 0
-        self._opening: tuple[int, ...] = ()
-        """The kinds of the round's first five discards (enough to tell four winds)."""
         self._riichi_pending: int | None = None
         self._open_riichi: tuple[int, ...] = ()
         """The seats that declared an open riichi: their concealed tiles are shown."""
@@ -971,7 +973,10 @@ class Round:
         seen.melds, seen.kita, seen.riichi = parts
         seen.rivers = tuple([s.river for s in seats]) if len(seats) == 3 else (
             seats[0].river, seats[1].river, seats[2].river, seats[3].river)
-        seen.discards = self._discard_log
+        shown = self._discards_shown
+        if len(shown) != len(self._discard_log):  # a tuple made once per discard observed
+            shown = self._discards_shown = tuple(self._discard_log)
+        seen.discards = shown
         seen.phase = phase
         seen.current = self.current
         seen.last_tile = None if turn or phase is _OVER else self._last_tile
@@ -1015,6 +1020,7 @@ class Round:
         twin._scores = list(self._scores)
         twin._events = list(self._events)
         twin._gone = list(self._gone)
+        twin._discard_log = list(self._discard_log)
         twin._results = list(self._results)
         twin._kans = list(self._kans)
         twin._answers = dict(self._answers)
@@ -1096,7 +1102,7 @@ class Round:
         else:
             self._discard_actions(seat, me, drawn, actions, not me.is_open
                                   and self._riichi_in_reach(seat, me, waits))
-        if me.fours or me.melds or self.players == 3 or not me.discarded:
+        if me.fours or me.melds or self.players == 3 or not me.river:
             self._declarations(seat, me, drawn, actions)
         return actions
 
@@ -1339,15 +1345,11 @@ class Round:
     def _put_out(self, seat: int, me: _Seat, tile_id: TileId, riichi: bool) -> None:
         """The discard's traces, once it is allowed: the tile leaves the hand for the
         river, the round's discards and its events."""
-        flags = 2 * (tile_id == self._drawn) + riichi
-        river, discarded = self._records.discards
-        me.put_out(tile_id, river[4 * tile_id + flags], len(self._gone))
+        at = 4 * tile_id + 2 * (tile_id == self._drawn) + riichi  # see _Steps.discards
+        me.put_out(tile_id, self._river_records[at], len(self._gone))
         self._shown += _SHOWN[tile_id]
-        event = discarded[4 * (136 * seat + tile_id) + flags]
-        self._discard_log += (event,)
-        self._discards += 1
-        if self._discards <= 5:
-            self._opening += (tile_id >> 2,)
+        event = self._discard_records[544 * seat + at]
+        self._discard_log.append(event)
         self._events.append(event)
 
     def _tsumo(self, action: Tsumo) -> None:
@@ -1679,11 +1681,13 @@ class Round:
         riichi_now = self._riichi_pending is not None
         if riichi_now:
             self._accept_riichi()
-        if may_draw_after_discard(riichi_now=riichi_now, discards=self._discards,
+        if may_draw_after_discard(riichi_now=riichi_now, discards=len(self._discard_log),
                                   kans=len(self._kans)):
+            # the kinds of the first five discards are enough to tell four winds
+            opening = [discard.tile >> 2 for discard in self._discard_log[:5]]
             abortive = draw_after_discard(
                 self.table, riichi=[s.riichi for s in self._seats], riichi_now=riichi_now,
-                discards=self._opening, called=self._calls_made, kan_seats=self._kans)
+                discards=opening, called=self._calls_made, kan_seats=self._kans)
             if abortive is not None:
                 self._finish_draw(abortive)
                 return
@@ -1913,7 +1917,7 @@ class Round:
             haitei=tsumo and last and not rinshan, houtei=not tsumo and last
             and self.phase is _CALLS, tenhou=tsumo and first and dealer,
             chiihou=tsumo and first and not dealer,
-            renhou=(not tsumo and not me.discarded and not self._calls_made
+            renhou=(not tsumo and not me.river and not self._calls_made
                     and not dealer and bool(self.rules.renhou)),
             seat_wind=self.seat_wind(seat), round_wind=self.round_wind,
             dora_indicators=indicators, ura_indicators=ura,
@@ -2006,7 +2010,7 @@ class Round:
         self._drawn = tile_id
         self._rinshan_turn = rinshan
         self._last_tile = None
-        self._events.append(self._records.draws[2 * (136 * seat + tile_id) + rinshan])
+        self._events.append(self._draw_records[272 * seat + 2 * tile_id + rinshan])
 
     def _count_kan(self, seat: int) -> None:
         self._kans.append(seat)
@@ -2026,7 +2030,7 @@ class Round:
 
     def _first_turn(self, me: _Seat) -> bool:
         """Still one's first turn: nothing discarded and the first go-around unbroken."""
-        return not me.discarded and not self._calls_made
+        return not me.river and not self._calls_made
 
     def _interrupt(self) -> None:
         """A call, a kan or a north tile set aside (as Tenhou treats a kita: like a call,
