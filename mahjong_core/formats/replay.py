@@ -8,7 +8,6 @@ game, and checks each outcome the log records against its own.
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, cast
 
@@ -82,19 +81,6 @@ _ANSWERING = (Phase.CALLS, Phase.CHANKAN)
 _OWN_CALLS = (CallKind.ANKAN, CallKind.SHOUMINKAN, CallKind.KITA)
 """Calls of one's own tiles, on one's turn."""
 _BETWEEN = (Riichi, NewDora, Bye, Reconnect)
-
-
-class _EventCodes(dict[type, int]):
-    """An event's exact type -> its byte in a round's codes: 1 a discard, 2 a draw, 0 any
-    other event."""
-
-    def __missing__(self, key: type) -> int:
-        return 0
-
-
-_CODES = _EventCodes({LogDiscard: 1, LogDraw: 2})
-_TURNS = re.compile(b"(?:\x01\x02)+")
-"""A run of turns in a round's codes: discards, each followed by a draw."""
 """What a log may record between a discard and the answers to it or the next draw."""
 _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
 """Calls after which the caller draws a replacement tile."""
@@ -432,7 +418,6 @@ def _play(table_round: Round, log_round: LogRound) -> None:
     count = len(events)
     turn = Phase.TURN
     discards = every_discard()
-    codes = bytes(map(_CODES.__getitem__, map(type, events)))  # where the runs of turns are
     apply, apply_passed = table_round.apply, table_round.apply_passed
     while index < count:
         event = events[index]
@@ -448,7 +433,7 @@ def _play(table_round: Round, log_round: LogRound) -> None:
             if not riichi and index < count and type(events[index]) is LogDraw:
                 # the common case: turns nobody calls or wins on, carried out at once; the
                 # run's last draw (or the one the engine did not make) checked as above
-                index = _run(table_round, events, codes, index - 1, discards)
+                index = _run(table_round, events, index - 1, discards)
                 continue
             declared = event.seat in riichi
             if declared:
@@ -483,14 +468,15 @@ def _play(table_round: Round, log_round: LogRound) -> None:
                         f"{_names(shown_dora)}, the engine {_names(table_round.dora_indicators)}")
 
 
-def _run(table_round: Round, events: tuple[LogEvent, ...], codes: bytes, start: int,
+def _run(table_round: Round, events: tuple[LogEvent, ...], start: int,
          discards: tuple[Discard, ...]) -> int:
     """Carry out the turns from ``events[start]`` on, each a discard followed by a draw
-    (``Round.apply_passed_run``; ``codes``: the events' ``_CODES``, where the run ends),
-    and return the index of the draw that follows the last discard carried out."""
-    turns = _TURNS.match(codes, start)
-    assert turns is not None  # called at a discard followed by a draw
-    end = turns.end()
+    (``Round.apply_passed_run``), and return the index of the draw that follows the
+    last discard carried out."""
+    end = start + 2  # the discard at ``start`` and the draw after it begin the run
+    last = len(events) - 1
+    while end < last and type(events[end]) is LogDiscard and type(events[end + 1]) is LogDraw:
+        end += 2
     taken = cast("tuple[LogDiscard, ...]", events[start:end:2])
     run = [discards[272 * discard.seat + 2 * discard.tile] for discard in taken]
     draws = cast("tuple[LogDraw, ...]", events[start + 1:end:2])

@@ -1265,26 +1265,25 @@ class Round:
         if len(discards) != len(draws):
             raise IllegalActionError(f"{self._where()}: a run of {len(discards)} discards "
                                      f"needs as many draws, got {len(draws)}")
-        done = 0
         seats = self._seats
-        for discard, draw in zip(discards, draws, strict=True):
+        for done, (discard, draw) in enumerate(zip(discards, draws, strict=True), 1):
             # a plain discard (a tile held, no riichi, the seat not in riichi or kuikae, no
             # dora to turn over first) needs none of _discard's checks but the first: it
             # goes as _discard lets it go; anything else as apply_passed takes or refuses it
-            seat, tile = ((discard.seat, discard.tile) if discard.__class__ is Discard
-                          else (-1, TileId(-1)))
-            me = seats[seat] if seat.__class__ is int and seat == self.current else None
-            if (me is None or me.riichi or me.forbidden or discard.riichi is not False
-                    or self.phase is not _TURN or self._dora_pending
-                    or tile.__class__ is not int or tile not in me.ids):
-                self.apply_passed(discard)
-            else:
+            seat = self.current
+            me = seats[seat]
+            if (discard.__class__ is Discard and discard.riichi is False
+                    and discard.seat.__class__ is int and discard.seat == seat
+                    and (tile := discard.tile).__class__ is int and tile in me.ids
+                    and not (me.riichi or me.forbidden or self._dora_pending)
+                    and self.phase is _TURN):
                 self._put_out(seat, me, tile, False)
                 self._went_by(seat, tile, None)
-            done += 1
+            else:
+                self.apply_passed(discard)
             if self._drawn != draw.tile or self.current != draw.seat:
-                break
-        return done
+                return done
+        return len(discards)
 
     def _read_once(self, action: object) -> Any:
         """``action`` as a value of the library's action class it derives from, each field
