@@ -814,15 +814,12 @@ class Round:
         self._scores = list(scores)
         self._tiles = _RED if rules.red_fives else _PLAIN
         self._seats = [_Seat(hand, self._tiles) for hand in wall.hands]
-        records = _steps()
-        self._draw_records = records.draws
-        self._river_records, self._discard_records = records.discards
+        self._draw_records = _steps().draws
+        self._river_records, self._discard_records = _steps().discards
         self._events: list[Event] = []
-        self._discard_log: list[TileDiscarded] = []
-        """Every discard of the round, in order (what an observation's ``discards`` shows)."""
+        self._discard_log: list[TileDiscarded] = []  # an observation's ``discards``
         self._discards_shown: tuple[TileDiscarded, ...] = ()
-        """``_discard_log`` as the last observation showed it (the next one shares it while
-        no discard follows)."""
+        """``_discard_log`` as the last observation showed it (until the next discard)."""
         self._gone: list[int] = []  # each tile that went by: 4 * kind + the offering seat
         self._results: list[RoundResult] = []
         self._live_used = self._rinshan_used = 0
