@@ -1149,17 +1149,16 @@ class Round:
         forbidden = me.forbidden
         # in id order a kind's copies come together, the red five (the lowest id) first
         keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
-        if not forbidden and not riichi:  # the usual turn, without a Python loop
+        if not forbidden and not riichi:  # the usual turn, in fewer steps a tile
             plain = _plain_discards()[seat]
-            held = me.ids
+            append = actions.append
             if drawn is not None:
-                actions.append(plain[drawn])
-                held = held.copy()
-                held.remove(drawn)
-            # key -> its lowest id: the ids from the highest, each key's lowest written
-            # last; a key's ids lie together, so the keys come highest first
-            lowest = dict(zip(map(keys.__getitem__, reversed(held)), reversed(held), strict=True))
-            actions += map(plain.__getitem__, reversed(lowest.values()))
+                append(plain[drawn])
+            last = -1
+            for tile_id in me.ids:
+                if (key := keys[tile_id]) != last and tile_id != drawn:
+                    last = key
+                    append(plain[tile_id])
             return
         made = every_discard()
         base = 272 * seat
