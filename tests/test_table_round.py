@@ -1182,6 +1182,7 @@ def _check_kept_state(r: Round) -> None:
         assert asked.hand() == scratch and asked.hand_before_draw() == before
         if not melds:  # the kept tiles answer a closed hand's shanten as its Hand does
             assert me.kept.shanten() == scratch.shanten()
+            assert me.shanten_floor <= scratch.shanten()  # a floor, kept as the tiles came
         own, passed, since_riichi = _furiten_oracle(r, seat)
         assert r._furiten_kinds(seat, me) == own | passed | since_riichi
 

@@ -197,7 +197,7 @@ class _Seat:
     __slots__ = ("base", "copies", "copies_of", "counts", "double_riichi",
                  "drawn", "forbidden", "fours", "full", "ids", "ippatsu", "is_open", "kept",
                  "kita", "liable", "melds", "passed_from", "riichi", "riichi_drawn",
-                 "riichi_from", "river", "tiles", "waits_cache")
+                 "riichi_from", "river", "shanten_floor", "tiles", "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
         self.tiles = tiles
@@ -246,6 +246,10 @@ class _Seat:
         self.waits_cache = -1
         """The waits of the hand without ``drawn`` (-1: not worked out yet): after a draw,
         the drawn tile completes the hand exactly when its kind is one of them."""
+        self.shanten_floor = -1
+        """At most the shanten of ``kept`` (-1: nothing known): its shanten when it was
+        last worked out, less one for each draw since (a discard never lowers a hand's
+        shanten, a draw lowers it by one at most)."""
 
     def hand(self) -> Hand:
         """The concealed tiles and melds as a ``Hand`` (built only when asked for)."""
@@ -327,6 +331,7 @@ class _Seat:
         insort(self.ids, tile_id)
         kind = tile_id >> 2
         self.kept.add(kind)
+        self.shanten_floor -= 1
         count = self.counts[kind] + 1
         self.counts[kind] = count
         if count == 4:
@@ -370,6 +375,7 @@ class _Seat:
             self.kept.remove(i >> 2)
             self.counts[i // 4] -= 1
             self.fours &= ~(1 << (i // 4))
+        self.shanten_floor = -1
         self.drawn = None
         self.full = self.base = None
         self.waits_cache = -1
@@ -1136,7 +1142,10 @@ class Round:
         if waits:
             return True
         if not me.melds:  # no closed kan: the kept tiles are the whole hand
-            return me.kept.shanten() <= 0
+            if me.shanten_floor > 0:  # still one or more from tenpai: not worked out again
+                return False
+            me.shanten_floor = shanten = me.kept.shanten()
+            return shanten <= 0
         base = me.base
         return (base is None or base.is_full or base.shanten() <= 1) and me.hand().shanten() <= 0
 
