@@ -1172,6 +1172,11 @@ def _check_kept_state(r: Round) -> None:
         assert me.full is None or me.full == scratch
         assert me.base is None or me.base == before
         assert me.waits_cache in (-1, waits)
+        # the turn's discards kept for the hand before the draw: one per tile text
+        lowest: dict[str, int] = {}
+        for i in sorted(i for i in ids if i != me.drawn):
+            lowest.setdefault(str(Tile.from_id136(i, red_fives=red)), i)
+        assert me.discards_before_draw in (None, tuple(Discard(seat, i) for i in lowest.values()))
         # what is worked out when asked, on a copy (the round's own state stays as lazy)
         asked = copy.copy(me)
         assert asked.waits() == (waits if me.drawn is None else 0)

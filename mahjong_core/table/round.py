@@ -194,7 +194,7 @@ _CHI = MeldKind.CHI
 class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
-    __slots__ = ("base", "copies", "copies_of", "counts", "double_riichi",
+    __slots__ = ("base", "copies", "copies_of", "counts", "discards_before_draw", "double_riichi",
                  "drawn", "forbidden", "fours", "full", "ids", "ippatsu", "is_open", "kept",
                  "kita", "liable", "melds", "passed_from", "riichi", "riichi_drawn",
                  "riichi_from", "river", "shanten_floor", "tiles", "waits_cache")
@@ -246,6 +246,10 @@ class _Seat:
         self.waits_cache = -1
         """The waits of the hand without ``drawn`` (-1: not worked out yet): after a draw,
         the drawn tile completes the hand exactly when its kind is one of them."""
+        self.discards_before_draw: tuple[Discard, ...] | None = None
+        """The hand without ``drawn``'s discards on an ordinary turn, if listed (one per
+        tile, red fives apart, the lowest id of each, in id order): a turn after a
+        tsumogiri lists the same."""
         self.shanten_floor = -1
         """At most the shanten of ``kept`` (-1: nothing known): its shanten when it was
         last worked out, less one for each draw since (a discard never lowers a hand's
@@ -328,6 +332,7 @@ class _Seat:
         else:  # a second tile without a discard between: what was kept is for no hand now
             self.base = None
             self.waits_cache = -1
+            self.discards_before_draw = None
         insort(self.ids, tile_id)
         kind = tile_id >> 2
         self.kept.add(kind)
@@ -367,6 +372,7 @@ class _Seat:
         else:  # a closed hand is built from its ids for less than a tile in and one out
             self.full = self.base = None
         self.waits_cache = -1
+        self.discards_before_draw = None
 
     def take_for_meld(self, ids: Sequence[TileId]) -> None:
         """Tiles leave the hand for a meld (the ``Hand`` is rebuilt when next asked for)."""
@@ -379,6 +385,7 @@ class _Seat:
         self.drawn = None
         self.full = self.base = None
         self.waits_cache = -1
+        self.discards_before_draw = None
 
 
 class SeenEvents(Sequence[SeenEvent]):
@@ -1160,14 +1167,20 @@ class Round:
         keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
         if not forbidden and not riichi:  # the usual turn, in fewer steps a tile
             plain = _plain_discards()[seat]
-            append = actions.append
             if drawn is not None:
-                append(plain[drawn])
+                actions.append(plain[drawn])
+                if me.discards_before_draw is not None:  # kept since a tsumogiri
+                    actions += me.discards_before_draw
+                    return
+            start = len(actions)
+            append = actions.append
             last = -1
             for tile_id in me.ids:
                 if (key := keys[tile_id]) != last and tile_id != drawn:
                     last = key
                     append(plain[tile_id])
+            if drawn is not None:
+                me.discards_before_draw = tuple(actions[start:])
             return
         made = every_discard()
         base = 272 * seat
