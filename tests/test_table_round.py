@@ -1176,7 +1176,8 @@ def _check_kept_state(r: Round) -> None:
         lowest: dict[str, int] = {}
         for i in sorted(i for i in ids if i != me.drawn):
             lowest.setdefault(str(Tile.from_id136(i, red_fives=red)), i)
-        assert me.discards_before_draw in (None, tuple(Discard(seat, i) for i in lowest.values()))
+        listed = tuple(Discard(seat, TileId(i)) for i in lowest.values())
+        assert me.discards_before_draw in (None, listed)
         # what is worked out when asked, on a copy (the round's own state stays as lazy)
         asked = copy.copy(me)
         assert asked.waits() == (waits if me.drawn is None else 0)

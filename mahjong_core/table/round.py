@@ -246,7 +246,7 @@ class _Seat:
         self.waits_cache = -1
         """The waits of the hand without ``drawn`` (-1: not worked out yet): after a draw,
         the drawn tile completes the hand exactly when its kind is one of them."""
-        self.discards_before_draw: tuple[Discard, ...] | None = None
+        self.discards_before_draw: tuple[Action, ...] | None = None
         """The hand without ``drawn``'s discards on an ordinary turn, if listed (one per
         tile, red fives apart, the lowest id of each, in id order): a turn after a
         tsumogiri lists the same."""
