@@ -1183,6 +1183,8 @@ def _check_kept_state(r: Round) -> None:
         assert asked.waits() == (waits if me.drawn is None else 0)
         assert asked.waits_before_draw() == waits
         asked.waits_cache = -1  # the waits of the kept tiles, worked out afresh
+        assert asked.waits_before_draw() == waits  # none below a floor of one or more
+        asked.waits_cache, asked.shanten_floor = -1, -1
         asked.copies_of = ()
         assert asked.waits_before_draw() == waits
         assert asked.hand() == scratch and asked.hand_before_draw() == before

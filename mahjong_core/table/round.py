@@ -292,7 +292,9 @@ class _Seat:
             return self.waits_cache
         melds = self.melds
         drawn = -1 if self.drawn is None else self.drawn >> 2
-        if len(self.ids) - (drawn >= 0) != 13 - 3 * len(melds):
+        if self.shanten_floor > 0:  # one or more from tenpai, without the drawn tile too
+            waits = 0
+        elif len(self.ids) - (drawn >= 0) != 13 - 3 * len(melds):
             waits = 0  # 14 tiles after a call
         elif not melds:
             waits = self.kept.waits_mask(without=drawn, closed=True)
