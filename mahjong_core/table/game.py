@@ -16,8 +16,8 @@ from .wall import Wall
 
 __all__ = ["Game"]
 
+_OVER = Phase.OVER  # read through the enum class on every action, it costs more
 
-_OVER = Phase.OVER
 
 class Game:
     """A game a loop drives: ``deal`` each round, ``apply`` the players' actions.
