@@ -1188,6 +1188,9 @@ def _check_kept_state(r: Round) -> None:
         asked.copies_of = ()
         assert asked.waits_before_draw() == waits
         assert asked.hand() == scratch and asked.hand_before_draw() == before
+        for tile_id in ids if scratch.is_full else ():  # on its turn: tenpai after each discard
+            rest = Hand.from_ids136([i for i in ids if i != tile_id], melds, red_fives=red)
+            assert me.tenpai_after_discard(tile_id) == rest.is_tenpai()
         if not melds:  # the kept tiles answer a closed hand's shanten as its Hand does
             assert me.kept.shanten() == scratch.shanten()
             assert me.shanten_floor <= scratch.shanten()  # a floor, kept as the tiles came

@@ -303,6 +303,13 @@ class _Seat:
         self.waits_cache = waits
         return waits
 
+    def tenpai_after_discard(self, tile_id: TileId) -> bool:
+        """The hand (of 14, on its turn) waits on some tile once ``tile_id`` leaves it:
+        read from ``kept`` when it has no melds, without building a ``Hand``."""
+        if not self.melds:
+            return self.kept.waits_mask(without=tile_id >> 2, closed=True) != 0
+        return self.hand().remove(self.tiles[tile_id]).is_tenpai()
+
     def _open_waits(self, drawn: int) -> int:
         """``waits_before_draw`` of a hand with melds (``drawn``: the drawn tile's kind, or
         -1)."""
@@ -1557,7 +1564,7 @@ class Round:
         if self._live_left < self.table.riichi_min_tiles:
             return f"only {self._live_left} tiles are left; riichi needs " \
                    f"{self.table.riichi_min_tiles}"
-        if tile_id is not None and not self._hand(me).remove(self._tiles[tile_id]).is_tenpai():
+        if tile_id is not None and not me.tenpai_after_discard(tile_id):
             return f"seat {seat}'s hand is not tenpai after discarding {self._name(tile_id)}"
         return None
 
