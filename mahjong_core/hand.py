@@ -82,6 +82,12 @@ def _held_in(suit: int) -> _suit.BoundedTable[int]:
 _HELD_MAN, _HELD_PIN, _HELD_SOU, _HELD_HONOURS = map(_held_in, range(4))
 
 
+def held_counts(keys: tuple[int, int, int, int]) -> int:
+    """The copies of each kind 0-33 that four suit keys (``KeptTiles.keys``) hold, a
+    byte a kind in an int (``int.to_bytes(34, "little")`` gives the counts)."""
+    return _HELD_MAN[keys[0]] + _HELD_PIN[keys[1]] + _HELD_SOU[keys[2]] + _HELD_HONOURS[keys[3]]
+
+
 _THREE_PLAYER_KINDS = (0, *range(8, 34))
 """The kinds of a three-player game: every kind but 2m-8m."""
 
@@ -489,8 +495,8 @@ class Hand:
         melds = hand.melds = (*self.melds, meld)
         hand._keys = new_keys = (keys[0], keys[1], keys[2], keys[3])
         hand._exhausted = exhausted = self._exhausted | (1 << kind if copies == 4 else 0)
-        hand._full = full = meld.kind is not MeldKind.MINKAN
-        hand._meld_info = info = _meld_info_of(melds)
+        hand._full = full = meld.kind is not _MINKAN
+        hand._meld_info = info = _remembered_melds(melds)[0]
         hand._hand_reds = hand_reds
         hand._red_suits = red_suits
         hand._scorer_view = (full, new_keys, info, red_suits, exhausted)
@@ -787,7 +793,8 @@ class Hand:
         >>> str(option.tile), option.shanten, option.total
         ('3z', 0, 4)
         """
-        found = self._best_found(seen, among)
+        found = self._best_found(seen, _shanten.ALL_KINDS if among is None
+                                 else _kinds_mask(among))
         if found is None:
             return None
         kind, shanten, mask, unseen = found
@@ -804,18 +811,23 @@ class Hand:
         >>> str(tile), shanten
         ('3z', 0)
         """
-        found = self._best_found(seen, among, draws=False)
+        return self._best_tile(seen, _shanten.ALL_KINDS if among is None else _kinds_mask(among))
+
+    def _best_tile(self, seen: Sequence[int] | bytes | None, kinds: int
+                   ) -> tuple[Tile, int] | None:
+        """``best_discard_tile`` among the ``kinds`` (a kinds mask over 0-33)."""
+        found = self._best_found(seen, kinds, draws=False)
         if found is None:
             return None
         return self._option_tile(found[0]), found[1]
 
-    def _best_found(self, seen: Sequence[int] | bytes | None, among: Iterable[Tile] | None,
+    def _best_found(self, seen: Sequence[int] | bytes | None, kinds: int,
                     draws: bool = True) -> tuple[int, int, int, bytes] | None:
-        """``best_discard``'s kind, shanten and draws mask (without ``draws``, -1 when no
-        tie had to be broken by them), with the unseen counts."""
+        """``best_discard``'s kind, shanten and draws mask among the ``kinds`` (a kinds
+        mask; without ``draws``, -1 when no tie had to be broken by them), with the
+        unseen counts."""
         if not self._full:
             self._require(True, "a best discard")
-        kinds = _shanten.ALL_KINDS if among is None else _kinds_mask(among)
         unseen = self._unseen_of(seen)
         found = _shanten.best_discard(self._keys, self._meld_info.keys, len(self.melds),
                                       unseen, kinds, draws)
@@ -842,8 +854,7 @@ class Hand:
 
     def _unseen_of(self, seen: Sequence[int] | bytes | None) -> bytes:
         """4 less ``seen`` per kind (as ``best_discard`` takes it), a byte each, checked."""
-        k0, k1, k2, k3 = self._keys
-        held = _HELD_MAN[k0] + _HELD_PIN[k1] + _HELD_SOU[k2] + _HELD_HONOURS[k3]
+        held = held_counts(self._keys)
         if self.melds:
             held += int.from_bytes(self._meld_info.counts, "little")
         if seen is None:
@@ -997,6 +1008,8 @@ _INTS = tuple([int] * n for n in range(15))
 """The types of a list of n plain ints (bool and other int subclasses are refused)."""
 _FIVE_KINDS = frozenset({4, 13, 22})
 _CLAIMS = frozenset((MeldKind.CHI, MeldKind.PON, MeldKind.MINKAN))
+_MINKAN = MeldKind.MINKAN
+"""A module constant: an enum member read through its class costs ten times more."""
 _ID_REDS, _ID_KEYS, _ID_COUNTS, _ID_PRESENCE = 0, 8, 136, 238
 _ID_KEY: dict[int, int] = {
     i: (1 << _ID_PRESENCE + i | 1 << _ID_COUNTS + 3 * (i // 4)
@@ -1158,6 +1171,10 @@ four copies of (bit k)."""
 hand_from_text: Callable[[str, tuple[Meld, ...]], Hand | None] = Hand._from_text
 """``hand_from_text(text, melds)``: a hand from plain mpsz text read in one pass, or None
 when the text is anything else (the caller's full parse then says why; internal)."""
+best_tile_among_kinds: Callable[[Hand, bytes, int], tuple[Tile, int] | None] = Hand._best_tile
+"""``best_tile_among_kinds(hand, seen, kinds)``: ``hand.best_discard_tile(seen, among=...)``
+with the tiles asked for as a mask of their kinds (bit k for kind k, 0-33) rather than a
+list of tiles (internal: a player's kinds are a mask already)."""
 scorer_view: Callable[[Hand], HandView] = operator.attrgetter("_scorer_view")
 """``scorer_view(hand)``: the scorer's interface to a hand (internal, not part of the
 API; one C call that reads one slot)."""
@@ -1290,6 +1307,67 @@ class KeptTiles:
         twin = KeptTiles()
         twin._keys = self._keys.copy()
         return twin
+
+    def keys(self) -> tuple[int, int, int, int]:
+        """The tiles kept as their four suits' keys (what ``hand_of_kept`` reads)."""
+        return (*self._keys,)  # type: ignore[return-value]  # four keys, always
+
+
+def hand_of_kept(keys: tuple[int, int, int, int], count: int, hand_reds: int, fours: int,
+                 melds: tuple[Meld, ...]) -> Hand:
+    """The ``Hand`` of concealed tiles a game loop keeps (internal; trusted, nothing is
+    checked): their suit keys (``KeptTiles.keys``) and count, the suits whose red five
+    they hold (bit s), the kinds they hold four times, and the melds.
+
+    A few slot writes where ``Hand.from_ids136`` sums and checks every id: a player
+    asks for its hand on every turn."""
+    hand = _NEW(_TWIN)
+    hand.melds = melds
+    hand._keys = keys
+    hand._hand_reds = hand_reds
+    if melds:
+        info, meld_reds, copies = _kept_melds(melds)
+        red_suits = hand_reds | meld_reds
+        exhausted = fours
+        for kind, held in copies:  # the hand's copies of a melded kind make four?
+            if keys[kind // 9] // _UNIT[kind] % 5 + held == 4:
+                exhausted |= 1 << kind
+        full = count == 14 - 3 * len(melds)
+    else:
+        info, red_suits, exhausted, full = _CLOSED, hand_reds, fours, count == 14
+    hand._red_suits = red_suits
+    hand._full = full
+    hand._exhausted = exhausted
+    hand._meld_info = info
+    hand._scorer_view = (full, keys, info, red_suits, exhausted)
+    hand.__class__ = Hand  # type: ignore[assignment]
+    return hand
+
+
+_MeldCopies = tuple[MeldInfo, tuple[tuple[int, int], ...]]
+_KEPT_MELDS: _suit.BoundedMemo[tuple[int, ...], _MeldCopies] = _suit.BoundedMemo(1 << 10)
+"""Melds (their ``meld_code`` values, in order) -> their ``MeldInfo`` and each kind they
+hold with its copies there: a seat's melds change only when it calls, and its hand is
+asked for every turn."""
+
+
+def _kept_melds(melds: tuple[Meld, ...]) -> tuple[MeldInfo, int, tuple[tuple[int, int], ...]]:
+    """What melds bring to ``hand_of_kept``: their ``MeldInfo``, their red fives (bit s)
+    and each kind they hold with its copies there."""
+    info, copies = _remembered_melds(melds)
+    return info, _reds_of(sum(map(meld_pack, melds))), copies
+
+
+def _remembered_melds(melds: tuple[Meld, ...]) -> _MeldCopies:
+    """The ``MeldInfo`` of melds and each kind they hold with its copies there, from
+    ``_KEPT_MELDS`` (worked out and kept there the first time)."""
+    codes = tuple(map(meld_code, melds))
+    known = _KEPT_MELDS.get(codes)
+    if known is None:
+        info = _meld_info_of(melds)
+        known = _KEPT_MELDS.remember(codes, (info, tuple(
+            (kind, held) for kind, held in enumerate(info.counts) if held)))
+    return known
 
 
 def _keys_of(pack: int) -> tuple[int, int, int, int]:

@@ -32,7 +32,6 @@ simple, reasonable game with the library's shape tools:
 from __future__ import annotations
 
 import enum
-import functools
 import operator
 import random
 from collections.abc import Sequence
@@ -40,7 +39,7 @@ from typing import NamedTuple, Protocol, cast
 
 from .context import WinContext, Wind
 from .errors import IllegalActionError, InvalidContextError
-from .hand import Hand
+from .hand import Hand, best_tile_among_kinds
 from .meld import Meld, MeldKind
 from .rules import TENHOU_RULES, Rules
 from .scoring import evaluate
@@ -62,7 +61,6 @@ from .table import (
     Tsumo,
 )
 from .tile import Tile, TileId
-from .ukeire import kinds_by_lane
 
 __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
@@ -78,6 +76,10 @@ _DISCARD_ONLY = frozenset((Discard,))
 _CALLS = (Pon, Chi, OpenKan)  # a tuple: ``Pon | Chi | OpenKan`` is built again each time
 _KIND_OF = operator.attrgetter("kind")
 _ID_KIND = tuple(i >> 2 for i in range(136))
+# enum members as module constants: reading one through its class costs about ten times
+# a global's read (the enum's own attribute lookup), and every decision reads some
+_TURN = Phase.TURN
+_CHI, _PON, _MINKAN = MeldKind.CHI, MeldKind.PON, MeldKind.MINKAN
 
 
 
@@ -86,6 +88,9 @@ class _Plan(enum.Enum):
 
     YAKUHAI = "yakuhai"
     TANYAO = "tanyao"
+
+
+_YAKUHAI, _TANYAO = _Plan.YAKUHAI, _Plan.TANYAO
 
 
 class _Claim(NamedTuple):
@@ -178,7 +183,7 @@ class HeuristicPlayer:
         types = {*map(type, actions)}
         if not _WINS.isdisjoint(types):
             return next(a for a in actions if isinstance(a, Tsumo | Ron))
-        if observation.phase is Phase.TURN:
+        if observation.phase is _TURN:
             return self._turn(observation, actions, types)
         return self._answer(observation, actions)
 
@@ -202,10 +207,10 @@ class HeuristicPlayer:
         simples = True
         for kind, kinds in melds:
             first = kinds[0]  # a set of honours: a yakuhai one, unless a chi
-            if first >= 27 and kind is not MeldKind.CHI and first in self._yakuhai(obs):
-                return _Plan.YAKUHAI
+            if first >= 27 and kind is not _CHI and first in self._yakuhai(obs):
+                return _YAKUHAI
             simples = simples and _YAOCHUU.isdisjoint(kinds)
-        return _Plan.TANYAO if simples else None
+        return _TANYAO if simples else None
 
     def _safe_kinds(self, obs: Observation) -> int | None:
         """Kinds no riichi player can ron on (their own discards), as a kinds mask; None
@@ -230,7 +235,7 @@ class HeuristicPlayer:
         riichi player has discarded, if any. ``seen`` is what the seat sees
         (``Observation.visible_bytes``)."""
         groups: tuple[int | None, ...] = (allowed,)
-        if not hand.is_closed and self._plan(obs, hand) is _Plan.TANYAO:
+        if not hand.is_closed and self._plan(obs, hand) is _TANYAO:
             every = _ALL_KINDS if allowed is None else allowed  # terminals, honours first
             groups = (every & _YAOCHUU_MASK, every & ~_YAOCHUU_MASK)
         safe = self._safe_kinds(obs) if True in obs.riichi else None
@@ -354,15 +359,15 @@ class HeuristicPlayer:
         tile = self._tiles[tile_id]
         if isinstance(call, OpenKan):
             own: tuple[TileId, ...] = tuple(i for i in obs.hand if i // 4 == tile.kind)
-            kind = MeldKind.MINKAN
+            kind = _MINKAN
         else:
             own = call.tiles
-            kind = MeldKind.PON if isinstance(call, Pon) else MeldKind.CHI
+            kind = _PON if isinstance(call, Pon) else _CHI
         plan = self._open_plan(obs, [*melds, (kind, (tile.kind, *map(_ID_KIND.__getitem__, own)))])
         if plan is None:
             return None
-        if plan is _Plan.TANYAO and sum(map(_YAOCHUU_ID.__getitem__, obs.hand)) >= (
-                1 if kind is MeldKind.MINKAN else 2):
+        if plan is _TANYAO and sum(map(_YAOCHUU_ID.__getitem__, obs.hand)) >= (
+                1 if kind is _MINKAN else 2):
             return None  # all simples, and the meld takes none: one at most may go after it
         return _Claim(kind, tile, own, plan)
 
@@ -376,8 +381,8 @@ class HeuristicPlayer:
                     called_from=relative_seat(obs.seat, obs.current,
                                               players=obs.rules.players))
         after = hand.call(meld)
-        if kind is MeldKind.MINKAN:  # keeps the shanten; all simples must hold already
-            if plan is _Plan.TANYAO and any(t.is_yaochuu for t in after.tiles):
+        if kind is _MINKAN:  # keeps the shanten; all simples must hold already
+            if plan is _TANYAO and any(t.is_yaochuu for t in after.tiles):
                 return None
             shanten = after.shanten()
             return shanten if shanten <= now else None
@@ -388,7 +393,7 @@ class HeuristicPlayer:
         if choice is None or choice[1] >= now:
             return None
         rest = after.remove(choice[0])
-        if plan is _Plan.TANYAO and any(t.is_yaochuu for t in rest.tiles):
+        if plan is _TANYAO and any(t.is_yaochuu for t in rest.tiles):
             return None
         if choice[1] == 0 and not self._scores_a_wait(obs, rest):
             return None
@@ -406,7 +411,7 @@ def _kuikae(kind: MeldKind, called: int, own: Sequence[int]) -> int:
     """Kinds a caller may not discard right after the call, as a kinds mask: the called
     kind and, for a chi called at one end of its run, the kind beyond the other end."""
     forbidden = 1 << called
-    if kind is MeldKind.CHI:
+    if kind is _CHI:
         low, high = sorted(own)
         if called < low and high % 9 < 8:
             forbidden |= 1 << high + 1
@@ -433,14 +438,6 @@ def _kinds_of(discards: Sequence[Discard]) -> int:
     return sum({1 << (a.tile >> 2) for a in discards})
 
 
-@functools.cache
-def _lane_tiles() -> tuple[tuple[tuple[Tile, ...], ...], ...]:
-    """Per suit, per 9-bit mask of its ranks: their plain tiles, to give a kinds mask as
-    tiles (made when first asked for: an import would pay for nothing)."""
-    return tuple(tuple(tuple(_PLAIN[kind] for kind in kinds) for kinds in lanes)
-                 for lanes in kinds_by_lane())
-
-
 def _option(hand: Hand, seen: bytes, kinds: int | None) -> tuple[Tile, int] | None:
     """The tile of the first of ``hand.discard_options`` among the discards of ``kinds``
     (a kinds mask; None: every kind held) and the shanten it leaves."""
@@ -448,9 +445,7 @@ def _option(hand: Hand, seen: bytes, kinds: int | None) -> tuple[Tile, int] | No
         return hand.best_discard_tile(seen)
     if not kinds:
         return None
-    man, pin, sou, honours = _lane_tiles()
-    return hand.best_discard_tile(seen, among=[*man[kinds & 511], *pin[kinds >> 9 & 511],
-                                               *sou[kinds >> 18 & 511], *honours[kinds >> 27]])
+    return best_tile_among_kinds(hand, seen, kinds)
 
 
 def _first_option(hand: Hand, seen: bytes, groups: Sequence[int | None]

@@ -596,3 +596,27 @@ def test_kept_tiles_answer_the_waits_and_shanten_of_the_hand(data: st.DataObject
     twin = kept.copy()
     twin.remove(kinds[0])
     assert kept.waits_mask(without=without, closed=not hand.melds, exhausted=exhausted) == got
+
+
+@given(hands(), st.data())
+def test_a_hand_of_kept_tiles_is_the_hand_built_from_its_tiles(hand: Hand,
+                                                               data: st.DataObject) -> None:
+    """``hand_of_kept`` from KeptTiles fed the tiles one by one (some taken out and put
+    back, as a game loop does), the red fives and the kinds held four times counted
+    here: every field as the checked construction sets it, with the same melds (the
+    melds' own summary looked up again after other melds)."""
+    tiles = list(hand.tiles)
+    kept = KeptTiles(t.kind for t in tiles)
+    for tile in data.draw(st.lists(st.sampled_from(tiles), max_size=3)):
+        kept.remove(tile.kind)
+        kept.add(tile.kind)
+    reds = sum(1 << t.kind // 9 for t in tiles if t.red)
+    held = Counter(t.kind for t in tiles)
+    fours = sum(1 << kind for kind, copies in held.items() if copies == 4)
+    for _ in range(2):  # the second time the melds' summary is one already made
+        built = hand_module.hand_of_kept(kept.keys(), len(tiles), reds, fours, hand.melds)
+        assert built == hand and str(built) == str(hand)
+        state = _state(built)
+        assert state == _state(hand)
+        assert state[:8] + state[9:] == _plain_state(tiles, hand.melds)
+        assert built.shanten() == hand.shanten()

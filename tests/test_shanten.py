@@ -41,6 +41,7 @@ from mahjong_core import (
     parse_tiles,
 )
 from mahjong_core._core import shanten as _shanten
+from mahjong_core.hand import best_tile_among_kinds
 from tests.support.shanten_oracle import (
     INF,
     YAOCHUU,
@@ -292,6 +293,10 @@ def test_discard_options_match_trying_every_discard() -> None:
         # its tile and shanten alone, ties broken by the draws all the same
         assert hand.best_discard_tile(seen) == (expected[0].tile, expected[0].shanten), hand
         assert hand.best_discard_tile(bytes(seen), among=among) == (
+            (chosen[0].tile, chosen[0].shanten) if chosen else None), hand
+        # the same with the kinds asked for as a mask (the player's way)
+        mask = sum(1 << kind for kind in kinds)
+        assert best_tile_among_kinds(hand, bytes(seen), mask) == (
             (chosen[0].tile, chosen[0].shanten) if chosen else None), hand
 
 

@@ -17,6 +17,7 @@ import pytest
 
 from mahjong_core import TENHOU_SANMA_RULES, Hand, Tile
 from mahjong_core.errors import IllegalActionError, InvalidNotationError, InvalidSeatError
+from mahjong_core.hand import scorer_view
 from mahjong_core.meld import Relative
 from mahjong_core.seats import relative_seat
 from mahjong_core.table import (
@@ -72,9 +73,12 @@ def hidden_from(r: Round, seat: int) -> Counter[int]:
 def test_the_hand_and_the_seen_tiles_agree_with_the_round(seed: int, players: int) -> None:
     for r, seen in observations(seed, players):
         seat = seen.seat
+        built = Hand([Tile.from_id136(i, red_fives=seen.rules.red_fives)
+                      for i in seen.hand], [m.meld for m in r.melds(seat)])
         assert seen.own_hand == r.hand(seat)
-        assert seen.own_hand == Hand([Tile.from_id136(i, red_fives=seen.rules.red_fives)
-                                      for i in seen.hand], [m.meld for m in r.melds(seat)])
+        assert seen.own_hand == built
+        # what the scorer reads too (the hand's full flag, the kinds it has all of, ...)
+        assert scorer_view(seen.own_hand) == scorer_view(built)
         assert [t.kind for t in seen.tiles] == [i // 4 for i in r.concealed(seat)]
         hidden = hidden_from(r, seat)
         copies = 4 if players == 4 else None

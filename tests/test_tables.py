@@ -33,6 +33,7 @@ from mahjong_core._core import score_tables as _score_tables
 from mahjong_core._core import shanten as _shanten
 from mahjong_core._core import suit as _suit
 from mahjong_core._core import tables as _tables
+from mahjong_core.hand import KeptTiles, hand_of_kept, scorer_view
 from mahjong_core.shapes import Wait, run_wait
 
 # -- the file -----------------------------------------------------------------------------
@@ -215,6 +216,10 @@ def test_every_cache_is_bounded() -> None:
         assert 0 < memo.limit <= 1 << 12, name
 
 
+_KEPT = tuple(map(Tile.parse, ["2p", "3p", "4p", "6s", "7s", "8s", "2z", "2z", "5z", "5z", "5z"]))
+"""Eleven concealed tiles that sit beside any chi."""
+
+
 def test_memos_stay_within_their_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
     """Melds, indicators and JSON melds read many times over a cut limit: each memo stays
     within it, empties when full and gives the answers a fresh read gives."""
@@ -231,6 +236,10 @@ def test_memos_stay_within_their_bounds(monkeypatch: pytest.MonkeyPatch) -> None
         text = f"chi:{start % 9 + 1}{start % 9 + 2}{start % 9 + 3}{'mps'[start // 9]}"
         pon = f"pon:{str(kind % 9 + 1) * 3}m"
         assert Meld.parse(text) == Meld(MeldKind.CHI, text.split(":")[1])
+        # a hand of kept tiles with that chi: its melds' summary read from their memo
+        chi = (Meld.parse(text),)
+        kept = hand_of_kept(KeptTiles(t.kind for t in _KEPT).keys(), 11, 0, 0, chi)
+        assert scorer_view(kept) == scorer_view(Hand(_KEPT, chi))
         indicator = f"{kind % 9 + 1}{'mps'[kind // 9]}"
         assert WinContext(dora_indicators=indicator).dora_indicators == (Tile(kind),)
         answer = jsonapi.score_request({

@@ -177,6 +177,26 @@ def test_call_strings_by_example() -> None:
     assert _give(0, "give").kind == "placeholder"
 
 
+def test_a_call_string_read_again_is_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A call string read before gives the same take, and a three-player game still
+    refuses it where it does not fit; a full store of read strings reads on."""
+    from mahjong_core.formats import tenhou6
+
+    first = tenhou6._take("c275226", "take")
+    assert tenhou6._take("c275226", "take") is first
+    with pytest.raises(InvalidLogError, match="is a chi, which a three-player game"):
+        tenhou6._take("c275226", "take", 0, 3)
+    tenhou6._take("p252525", "take")   # the discarder is the seat on the left
+    with pytest.raises(InvalidLogError, match="calls a tile of the empty fourth seat"):
+        tenhou6._take("p252525", "take", 0, 3)
+    assert tenhou6._take("p252525", "take", 1, 3).offset == 3
+    monkeypatch.setattr(tenhou6, "_CALL_TAKES", {})
+    monkeypatch.setattr(tenhou6, "_MOST_CALL_TAKES", 1)
+    tenhou6._take("p252525", "take")
+    again = tenhou6._take("c275226", "take")
+    assert tenhou6._CALL_TAKES.keys() == {"p252525"} and again == first
+
+
 @settings(max_examples=12, deadline=None)
 @given(game_records())
 def test_engine_games_round_trip(record: GameRecord) -> None:

@@ -171,7 +171,7 @@ class RoundBuilder:
             _fail(f"a round's scores are one per seat ({players}), got {list(scores)}")
         self._ids = _FREE[bool(red_fives), players]
         self.hands: list[list[TileId]] = [self._dealt_ids(hand) for hand in hands]
-        self._dealt = tuple(tuple(sorted(hand)) for hand in self.hands)
+        self._dealt = tuple(map(tuple, map(sorted, self.hands)))
         self._dora = self._new(dora, "the dora indicator")
         self.dora_ids: list[TileId] = [self._dora]
         self.melds: list[list[LogCall]] = [[] for _ in range(_SEATS)]
@@ -567,7 +567,8 @@ class RoundBuilder:
         if len(own) != size:
             _fail(f"a {kind.value} takes {size} tiles of one's own, got {len(own)}")
         self._accept_riichi()
-        ids = [self._take(seat, tile, f"calls a {kind.value} with") for tile in own]
+        what = f"calls a {kind.value} with"
+        ids = [self._take(seat, tile, what) for tile in own]
         call = LogCall(kind, tuple(sorted((*ids, self.last))), self.last, None, from_seat)
         self.melds[seat].append(call)
         self.events.append(Call(seat, call))

@@ -200,13 +200,14 @@ class LogCall:
         kind, tiles = self.kind, self.tiles
         if type(kind) is not CallKind:
             _fail(f"a call's kind is a CallKind, got {quote(kind)}")
-        _need_tiles(tiles, f"a {kind.value}'s tiles")
+        name = kind.value   # read once: an enum member's value is a slow property
+        _need_tiles(tiles, f"a {name}'s tiles")
         if any(a >= b for a, b in itertools.pairwise(tiles)):
-            _fail(f"a {kind.value}'s tiles are distinct ids in ascending order, got {tiles}")
-        _optional(_need_tile, self.called, f"a {kind.value}'s called tile")
-        _optional(_need_tile, self.added, f"a {kind.value}'s added tile")
-        _optional(_need_seat, self.from_seat, f"a {kind.value}'s source seat")
-        _optional(_need_tile, self.code_tile, f"a {kind.value}'s code tile")
+            _fail(f"a {name}'s tiles are distinct ids in ascending order, got {tiles}")
+        _optional(_need_tile, self.called, f"a {name}'s called tile")
+        _optional(_need_tile, self.added, f"a {name}'s added tile")
+        _optional(_need_seat, self.from_seat, f"a {name}'s source seat")
+        _optional(_need_tile, self.code_tile, f"a {name}'s code tile")
         kinds = {tile // 4 for tile in tiles}
         if kind is CallKind.CHI:
             first = tiles[0] // 4 if tiles else 0

@@ -197,6 +197,19 @@ def _take(item: object, what: str, seat: int = 0, players: int = 4) -> _Take:
     """An item of ``seat``'s takes in a game of ``players``."""
     if type(item) is int:
         return _Take(None, _tile_of_code(item, what))
+    take = _CALL_TAKES.get(item) if type(item) is str else None
+    if take is None:
+        take = _call_take(item, what)
+    if players == 3:
+        if take.kind is CallKind.CHI:
+            _fail(f"{what} {item!r} is a chi, which a three-player game does not have")
+        if (seat + take.offset) % _SEATS >= players:
+            _fail(f"{what} {item!r} calls a tile of the empty fourth seat")
+    return take
+
+
+def _call_take(item: object, what: str) -> _Take:
+    """A call string's take, kept in ``_CALL_TAKES`` while it has room."""
     if not isinstance(item, str):
         _fail(f"{what} {quote(item)} is a tile code or a call string")
     letter, at, tiles = _codes(item, "cpm", what)
@@ -209,12 +222,17 @@ def _take(item: object, what: str, seat: int = 0, players: int = 4) -> _Take:
         _fail(f"{what} {quote(item)} marks no tile a {'chi' if letter == 'c' else 'call'} can take")
     offset = 3 if at == 0 else 2 if at == 1 else 1
     kind = {"c": CallKind.CHI, "p": CallKind.PON, "m": CallKind.MINKAN}[letter]
-    if players == 3:
-        if kind is CallKind.CHI:
-            _fail(f"{what} {item!r} is a chi, which a three-player game does not have")
-        if (seat + offset) % _SEATS >= players:
-            _fail(f"{what} {item!r} calls a tile of the empty fourth seat")
-    return _Take(kind, tiles[at], tuple(t for n, t in enumerate(tiles) if n != at), offset)
+    take = _Take(kind, tiles[at], tuple(t for n, t in enumerate(tiles) if n != at), offset)
+    if type(item) is str and len(_CALL_TAKES) < _MOST_CALL_TAKES:
+        _CALL_TAKES[item] = take
+    return take
+
+
+_CALL_TAKES: dict[str, _Take] = {}
+"""The take of each call string read so far (a game repeats few of them; reading one
+costs more than its turn), up to ``_MOST_CALL_TAKES`` of them. A take is a value: one
+object serves every mention."""
+_MOST_CALL_TAKES = 4096
 
 
 _DRAWN = {code: _Take(None, tile) for code, tile in _TILE_OF_CODE.items()}

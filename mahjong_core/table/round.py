@@ -21,7 +21,7 @@ import attrs
 from .._slots import writable
 from ..context import MAX_HONBA, MAX_RIICHI_STICKS, WinContext, Wind
 from ..errors import IllegalActionError, InvalidContextError, quote, safe_repr
-from ..hand import Hand, KeptTiles
+from ..hand import Hand, KeptTiles, hand_of_kept, held_counts
 from ..meld import Meld, MeldKind, Relative
 from ..rules import TENHOU_RULES, Rules
 from ..scoring import WinResult, evaluate
@@ -520,10 +520,11 @@ class Observation:
     """The table's own ``Hand`` of ``hand`` and this seat's melds when it had built it
     (``own_hand`` then costs nothing); None otherwise, and in an observation made by its
     constructor."""
-    _hand_before_draw: Hand | None = attrs.field(default=None, init=False, eq=False,
-                                                 repr=False)
-    """On this seat's turn after a draw, the table's ``Hand`` without the drawn tile when
-    it had built that one only (``own_hand`` adds ``drawn`` to it); else None."""
+    _kept: tuple[tuple[int, int, int, int], int] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False)
+    """The round's own reading of ``hand``: its suit keys (``KeptTiles.keys``) and the
+    kinds it holds four times, from which ``own_hand`` makes the ``Hand`` without
+    checking the ids again; None in an observation made by its constructor."""
     _shown: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """The round's count of the tiles shown to every seat but the dora indicators (a
     byte per kind), to which ``visible_counts`` adds those and the seat's concealed
@@ -548,13 +549,16 @@ class Observation:
         known = self._seat_hand
         if known is not None:
             return known
-        tiles = _RED if self.rules.red_fives else _PLAIN
-        before = self._hand_before_draw
-        if before is not None and self.drawn is not None:
-            return before.add(tiles[self.drawn])
         melds = self.melds[self.seat]
-        return Hand.from_ids136(self.hand, tuple([m.meld for m in melds]) if melds else (),
-                                red_fives=self.rules.red_fives)
+        called = tuple([m.meld for m in melds]) if melds else ()
+        kept, ids = self._kept, self.hand
+        if kept is None:
+            return Hand.from_ids136(ids, called, red_fives=self.rules.red_fives)
+        reds = 0
+        if self.rules.red_fives:  # the red fives' ids, looked for in bytes (memchr)
+            held = bytes(ids)
+            reds = (16 in held) | (52 in held) << 1 | (88 in held) << 2
+        return hand_of_kept(kept[0], len(ids), reds, kept[1], called)
 
     def visible_tiles(self) -> tuple[Tile, ...]:
         """The tiles seen outside this seat's ``Hand``: every river tile not called, the
@@ -576,10 +580,9 @@ class Observation:
     def visible_bytes(self) -> bytes:
         """``visible_counts`` as 34 bytes, a count each: what ``Hand.best_discard`` and
         ``Hand.best_discard_tile`` read fastest."""
-        shown = self._shown
-        if shown is not None:  # kept by the round as the tiles showed
-            for i in self.hand:
-                shown += _SHOWN[i]
+        shown, kept = self._shown, self._kept
+        if shown is not None and kept is not None:  # kept by the round as the tiles showed
+            shown += held_counts(kept[0])  # the seat's concealed tiles
             for i in self.dora_indicators:
                 shown += _SHOWN[i]
             return shown.to_bytes(34, "little")
@@ -1012,8 +1015,7 @@ class Round:
         # the seat's Hand as far as the round has built it, for ``own_hand``
         seen._seat_hand = me.full
         seen._shown = self._shown
-        seen._hand_before_draw = (me.base if me.full is None and seen.drawn is not None
-                                  and me.drawn == seen.drawn else None)
+        seen._kept = (me.kept.keys(), me.fours)
         seen.__class__ = Observation
         made: Observation = seen
         return made
