@@ -386,6 +386,27 @@ def test_a_wall_laid_out_from_a_sequence_deals_from_the_dealer() -> None:
     assert r.current == 2 and r.drawn == 52 and r.live_remaining == 69
 
 
+class _OwnDraws(random.Random):
+    """A generator that draws its numbers its own way (every shuffle reverses)."""
+
+    def shuffle(self, x: Any) -> None:
+        x.reverse()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_shuffled_wall_is_the_generators_own_shuffle(players: int) -> None:
+    ids = list(range(136)) if players == 4 else list(THREE_PLAYER_IDS)
+    for seed in range(300):
+        rng, twin = random.Random(seed), random.Random(seed)
+        expected = list(ids)
+        twin.shuffle(expected)
+        assert Wall.shuffled(rng, dealer=0, players=players) == Wall.from_sequence(
+            expected, dealer=0)
+        assert rng.getstate() == twin.getstate()  # the same numbers drawn, no more
+    own = Wall.shuffled(_OwnDraws(1), dealer=1, players=players)
+    assert own == Wall.from_sequence(ids[::-1], dealer=1)
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_wall_from_a_sequence_equals_the_checked_wall_of_its_parts(players: int) -> None:
     ids = list(range(136)) if players == 4 else list(THREE_PLAYER_IDS)

@@ -1149,6 +1149,10 @@ def _check_kept_state(r: Round) -> None:
     assert r._open_view in (None, (tuple(r.melds(s) for s in seats),
                                    tuple(r._seats[s].kita for s in seats),
                                    tuple(r.in_riichi(s) for s in seats)))
+    # the round's discards (and the tuple the last observation shared) against its events
+    discards = [e for e in r.events if type(e) is TileDiscarded]
+    assert r._discard_log == discards
+    assert r._discards_shown == tuple(discards[:len(r._discards_shown)])
     for seat in range(r.players):
         me = r._seats[seat]  # the state under test
         ids = list(r.concealed(seat))
@@ -1158,6 +1162,8 @@ def _check_kept_state(r: Round) -> None:
         assert me.fours == _mask({k for k in kinds if kinds.count(k) == 4})
         melds = [m.meld for m in r.melds(seat)]
         assert me.is_open == any(m.is_open for m in melds)
+        # a seat's first turn lasts until its first discard: its river is empty till then
+        assert bool(me.river) == any(d.seat == seat for d in discards)
         scratch = Hand.from_ids136(ids, melds, red_fives=red)
         before = scratch if me.drawn is None else Hand.from_ids136(
             [i for i in ids if i != me.drawn], melds, red_fives=red)
@@ -1166,16 +1172,28 @@ def _check_kept_state(r: Round) -> None:
         assert me.full is None or me.full == scratch
         assert me.base is None or me.base == before
         assert me.waits_cache in (-1, waits)
+        # the turn's discards kept for the hand before the draw: one per tile text
+        lowest: dict[str, int] = {}
+        for i in sorted(i for i in ids if i != me.drawn):
+            lowest.setdefault(str(Tile.from_id136(i, red_fives=red)), i)
+        listed = tuple(Discard(seat, TileId(i)) for i in lowest.values())
+        assert me.discards_before_draw in (None, listed)
         # what is worked out when asked, on a copy (the round's own state stays as lazy)
         asked = copy.copy(me)
         assert asked.waits() == (waits if me.drawn is None else 0)
         assert asked.waits_before_draw() == waits
         asked.waits_cache = -1  # the waits of the kept tiles, worked out afresh
+        assert asked.waits_before_draw() == waits  # none below a floor of one or more
+        asked.waits_cache, asked.shanten_floor = -1, -1
         asked.copies_of = ()
         assert asked.waits_before_draw() == waits
         assert asked.hand() == scratch and asked.hand_before_draw() == before
+        for tile_id in ids if scratch.is_full else ():  # on its turn: tenpai after each discard
+            rest = Hand.from_ids136([i for i in ids if i != tile_id], melds, red_fives=red)
+            assert me.tenpai_after_discard(tile_id) == rest.is_tenpai()
         if not melds:  # the kept tiles answer a closed hand's shanten as its Hand does
             assert me.kept.shanten() == scratch.shanten()
+            assert me.shanten_floor <= scratch.shanten()  # a floor, kept as the tiles came
         own, passed, since_riichi = _furiten_oracle(r, seat)
         assert r._furiten_kinds(seat, me) == own | passed | since_riichi
 

@@ -473,7 +473,7 @@ def _run(table_round: Round, events: tuple[LogEvent, ...], start: int,
     """Carry out the turns from ``events[start]`` on, each a discard followed by a draw
     (``Round.apply_passed_run``), and return the index of the draw that follows the
     last discard carried out."""
-    end = start
+    end = start + 2  # the discard at ``start`` and the draw after it begin the run
     last = len(events) - 1
     while end < last and type(events[end]) is LogDiscard and type(events[end + 1]) is LogDraw:
         end += 2
@@ -516,7 +516,7 @@ def _answer(table_round: Round, actions: dict[int, Callable[[], None]]) -> None:
             apply()  # the table refuses it and says why
     for seat in asked:
         if seat not in actions:
-            table_round.apply(Pass(seat))
+            table_round.apply(_PASSES[seat])
     for apply in actions.values():
         if table_round.phase in (Phase.CALLS, Phase.CHANKAN):
             apply()

@@ -10,11 +10,13 @@ from ..rules import TENHOU_RULES, Rules
 from .actions import Action, LegalActions
 from .draws import game_end, next_honba
 from .records import Draw, DrawKind, GameRecord, RoundRecord, Win, round_name
-from .round import Observation, Round
+from .round import Observation, Phase, Round
 from .rules import TENHOU_TABLE, LeftoverSticks, TableRules, check_stick_value, seats_by_place
 from .wall import Wall
 
 __all__ = ["Game"]
+
+_OVER = Phase.OVER  # read through the enum class on every action, it costs more
 
 
 class Game:
@@ -144,10 +146,12 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Apply an action to the current round (see ``Round.apply``)."""
-        if self._round is None:
+        played = self._round
+        if played is None:
             raise IllegalActionError("no round has been dealt yet")
-        self._round.apply(action)
-        self._sync()
+        played.apply(action)
+        if played.phase is _OVER:  # only an action that ends the round changes the game
+            self._sync()
 
     def legal_actions(self, seat: int) -> LegalActions:
         """What ``seat`` may do now in the current round."""

@@ -97,6 +97,8 @@ _KIND_BITS = ~3
 _RED_IDS = frozenset((16, 52, 88))
 _SHOWN = tuple(1 << 8 * (i >> 2) for i in range(136))
 """Per id, one tile in a round's count of the tiles shown (a byte per kind in an int)."""
+_KIND_OF_ID = bytes(i >> 2 for i in range(256))
+"""``bytes(ids).translate(_KIND_OF_ID)``: the kinds of tile ids, a byte each."""
 
 
 def _runs_with(kind: int) -> tuple[tuple[int, int], ...]:
@@ -192,21 +194,19 @@ _CHI = MeldKind.CHI
 class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
-    __slots__ = ("base", "copies", "copies_of", "counts", "discarded", "double_riichi",
+    __slots__ = ("base", "copies", "copies_of", "counts", "discards_before_draw", "double_riichi",
                  "drawn", "forbidden", "fours", "full", "ids", "ippatsu", "is_open", "kept",
                  "kita", "liable", "melds", "passed_from", "riichi", "riichi_drawn",
-                 "riichi_from", "river", "tiles", "waits_cache")
+                 "riichi_from", "river", "shanten_floor", "tiles", "waits_cache")
 
     def __init__(self, ids: Sequence[TileId], tiles: tuple[Tile, ...]) -> None:
         self.tiles = tiles
         self.ids: list[TileId] = sorted(ids)
         """Concealed tile ids, kept ascending."""
-        self.counts = counts = [0] * 34
+        # a byte per kind, summed without a Python loop (see _SHOWN)
+        self.counts = counts = list(sum(map(_SHOWN.__getitem__, ids)).to_bytes(34, "little"))
         """Concealed tiles per kind."""
-        kinds = [i >> 2 for i in ids]
-        for kind in kinds:
-            counts[kind] += 1
-        self.kept = KeptTiles(kinds)
+        self.kept = KeptTiles(bytes(ids).translate(_KIND_OF_ID))
         """The concealed tiles as the waits tables read them."""
         self.fours = 0
         """Bit per kind held four times."""
@@ -220,12 +220,12 @@ class _Seat:
         self.is_open = False
         """Some meld was called from another seat's discard (a closed kan is not)."""
         self.river: tuple[RiverTile, ...] = ()
+        """Its discards (a called one stays, marked): empty until its first discard."""
         self.kita: tuple[TileId, ...] = ()
         """North tiles set aside (three players)."""
         self.riichi = False
         self.double_riichi = False
         self.ippatsu = False
-        self.discarded = False
         # furiten, worked out when a win is asked for (``Round._furiten_kinds``): the
         # river, and the tiles that went by (the round's ``_gone``) from these places on
         self.passed_from = 0
@@ -246,6 +246,14 @@ class _Seat:
         self.waits_cache = -1
         """The waits of the hand without ``drawn`` (-1: not worked out yet): after a draw,
         the drawn tile completes the hand exactly when its kind is one of them."""
+        self.discards_before_draw: tuple[Action, ...] | None = None
+        """The hand without ``drawn``'s discards on an ordinary turn, if listed (one per
+        tile, red fives apart, the lowest id of each, in id order): a turn after a
+        tsumogiri lists the same."""
+        self.shanten_floor = -1
+        """At most the shanten of ``kept`` (-1: nothing known): its shanten when it was
+        last worked out, less one for each draw since (a discard never lowers a hand's
+        shanten, a draw lowers it by one at most)."""
 
     def hand(self) -> Hand:
         """The concealed tiles and melds as a ``Hand`` (built only when asked for)."""
@@ -284,7 +292,9 @@ class _Seat:
             return self.waits_cache
         melds = self.melds
         drawn = -1 if self.drawn is None else self.drawn >> 2
-        if len(self.ids) - (drawn >= 0) != 13 - 3 * len(melds):
+        if self.shanten_floor > 0:  # one or more from tenpai, without the drawn tile too
+            waits = 0
+        elif len(self.ids) - (drawn >= 0) != 13 - 3 * len(melds):
             waits = 0  # 14 tiles after a call
         elif not melds:
             waits = self.kept.waits_mask(without=drawn, closed=True)
@@ -292,6 +302,13 @@ class _Seat:
             waits = self._open_waits(drawn)
         self.waits_cache = waits
         return waits
+
+    def tenpai_after_discard(self, tile_id: TileId) -> bool:
+        """The hand (of 14, on its turn) waits on some tile once ``tile_id`` leaves it:
+        read from ``kept`` when it has no melds, without building a ``Hand``."""
+        if not self.melds:
+            return self.kept.waits_mask(without=tile_id >> 2, closed=True) != 0
+        return self.hand().remove(self.tiles[tile_id]).is_tenpai()
 
     def _open_waits(self, drawn: int) -> int:
         """``waits_before_draw`` of a hand with melds (``drawn``: the drawn tile's kind, or
@@ -324,12 +341,14 @@ class _Seat:
         else:  # a second tile without a discard between: what was kept is for no hand now
             self.base = None
             self.waits_cache = -1
+            self.discards_before_draw = None
         insort(self.ids, tile_id)
         kind = tile_id >> 2
         self.kept.add(kind)
-        counts = self.counts
-        counts[kind] += 1
-        if counts[kind] == 4:
+        self.shanten_floor -= 1
+        count = self.counts[kind] + 1
+        self.counts[kind] = count
+        if count == 4:
             self.fours |= 1 << kind
         if self.riichi:
             self.riichi_drawn |= 1 << kind
@@ -347,7 +366,6 @@ class _Seat:
         if self.fours:
             self.fours &= ~(1 << kind)
         self.river += (shown,)
-        self.discarded = True
         self.forbidden = 0
         self.passed_from = gone
         drawn, self.drawn = self.drawn, None
@@ -363,6 +381,7 @@ class _Seat:
         else:  # a closed hand is built from its ids for less than a tile in and one out
             self.full = self.base = None
         self.waits_cache = -1
+        self.discards_before_draw = None
 
     def take_for_meld(self, ids: Sequence[TileId]) -> None:
         """Tiles leave the hand for a meld (the ``Hand`` is rebuilt when next asked for)."""
@@ -371,9 +390,11 @@ class _Seat:
             self.kept.remove(i >> 2)
             self.counts[i // 4] -= 1
             self.fours &= ~(1 << (i // 4))
+        self.shanten_floor = -1
         self.drawn = None
         self.full = self.base = None
         self.waits_cache = -1
+        self.discards_before_draw = None
 
 
 class SeenEvents(Sequence[SeenEvent]):
@@ -818,9 +839,12 @@ class Round:
         self._scores = list(scores)
         self._tiles = _RED if rules.red_fives else _PLAIN
         self._seats = [_Seat(hand, self._tiles) for hand in wall.hands]
-        self._records = _steps()
+        self._draw_records = _steps().draws
+        self._river_records, self._discard_records = _steps().discards
         self._events: list[Event] = []
-        self._discard_log: tuple[TileDiscarded, ...] = ()
+        self._discard_log: list[TileDiscarded] = []  # an observation's ``discards``
+        self._discards_shown: tuple[TileDiscarded, ...] = ()
+        """``_discard_log`` as the last observation showed it (until the next discard)."""
         self._gone: list[int] = []  # each tile that went by: 4 * kind + the offering seat
         self._results: list[RoundResult] = []
         self._live_used = self._rinshan_used = 0
@@ -833,9 +857,6 @@ class Round:
         self._dora_pending = 0
         self._calls_made = False
         """A call, kan or kita happened: first-turn chances (double riichi, ...) are over."""
-        self._discards = 0
-        self._opening: tuple[int, ...] = ()
-        """The kinds of the round's first five discards (enough to tell four winds)."""
         self._riichi_pending: int | None = None
         self._open_riichi: tuple[int, ...] = ()
         """The seats that declared an open riichi: their concealed tiles are shown."""
@@ -974,7 +995,10 @@ class Round:
         seen.melds, seen.kita, seen.riichi = parts
         seen.rivers = tuple([s.river for s in seats]) if len(seats) == 3 else (
             seats[0].river, seats[1].river, seats[2].river, seats[3].river)
-        seen.discards = self._discard_log
+        shown = self._discards_shown
+        if len(shown) != len(self._discard_log):  # a tuple made once per discard observed
+            shown = self._discards_shown = tuple(self._discard_log)
+        seen.discards = shown
         seen.phase = phase
         seen.current = self.current
         seen.last_tile = None if turn or phase is _OVER else self._last_tile
@@ -1017,6 +1041,7 @@ class Round:
         twin._scores = list(self._scores)
         twin._events = list(self._events)
         twin._gone = list(self._gone)
+        twin._discard_log = list(self._discard_log)
         twin._results = list(self._results)
         twin._kans = list(self._kans)
         twin._answers = dict(self._answers)
@@ -1098,7 +1123,7 @@ class Round:
         else:
             self._discard_actions(seat, me, drawn, actions, not me.is_open
                                   and self._riichi_in_reach(seat, me, waits))
-        if me.fours or me.melds or self.players == 3 or not me.discarded:
+        if me.fours or me.melds or self.players == 3 or not me.river:
             self._declarations(seat, me, drawn, actions)
         return actions
 
@@ -1135,7 +1160,10 @@ class Round:
         if waits:
             return True
         if not me.melds:  # no closed kan: the kept tiles are the whole hand
-            return me.kept.shanten() <= 0
+            if me.shanten_floor > 0:  # still one or more from tenpai: not worked out again
+                return False
+            me.shanten_floor = shanten = me.kept.shanten()
+            return shanten <= 0
         base = me.base
         return (base is None or base.is_full or base.shanten() <= 1) and me.hand().shanten() <= 0
 
@@ -1150,14 +1178,20 @@ class Round:
         keys = _KEYS_RED if self.rules.red_fives else _KEYS_PLAIN
         if not forbidden and not riichi:  # the usual turn, in fewer steps a tile
             plain = _plain_discards()[seat]
-            append = actions.append
             if drawn is not None:
-                append(plain[drawn])
+                actions.append(plain[drawn])
+                if me.discards_before_draw is not None:  # kept since a tsumogiri
+                    actions += me.discards_before_draw
+                    return
+            start = len(actions)
+            append = actions.append
             last = -1
             for tile_id in me.ids:
                 if (key := keys[tile_id]) != last and tile_id != drawn:
                     last = key
                     append(plain[tile_id])
+            if drawn is not None:
+                me.discards_before_draw = tuple(actions[start:])
             return
         made = every_discard()
         base = 272 * seat
@@ -1261,26 +1295,25 @@ class Round:
         if len(discards) != len(draws):
             raise IllegalActionError(f"{self._where()}: a run of {len(discards)} discards "
                                      f"needs as many draws, got {len(draws)}")
-        done = 0
         seats = self._seats
-        for discard, draw in zip(discards, draws, strict=True):
+        for done, (discard, draw) in enumerate(zip(discards, draws, strict=True), 1):
             # a plain discard (a tile held, no riichi, the seat not in riichi or kuikae, no
             # dora to turn over first) needs none of _discard's checks but the first: it
             # goes as _discard lets it go; anything else as apply_passed takes or refuses it
-            seat, tile = ((discard.seat, discard.tile) if discard.__class__ is Discard
-                          else (-1, TileId(-1)))
-            me = seats[seat] if seat.__class__ is int and seat == self.current else None
-            if (me is None or me.riichi or me.forbidden or discard.riichi is not False
-                    or self.phase is not _TURN or self._dora_pending
-                    or tile.__class__ is not int or tile not in me.ids):
-                self.apply_passed(discard)
-            else:
+            seat = self.current
+            me = seats[seat]
+            if (discard.__class__ is Discard and discard.riichi is False
+                    and discard.seat.__class__ is int and discard.seat == seat
+                    and (tile := discard.tile).__class__ is int and tile in me.ids
+                    and not (me.riichi or me.forbidden or self._dora_pending)
+                    and self.phase is _TURN):
                 self._put_out(seat, me, tile, False)
                 self._went_by(seat, tile, None)
-            done += 1
+            else:
+                self.apply_passed(discard)
             if self._drawn != draw.tile or self.current != draw.seat:
-                break
-        return done
+                return done
+        return len(discards)
 
     def _read_once(self, action: object) -> Any:
         """``action`` as a value of the library's action class it derives from, each field
@@ -1341,15 +1374,11 @@ class Round:
     def _put_out(self, seat: int, me: _Seat, tile_id: TileId, riichi: bool) -> None:
         """The discard's traces, once it is allowed: the tile leaves the hand for the
         river, the round's discards and its events."""
-        flags = 2 * (tile_id == self._drawn) + riichi
-        river, discarded = self._records.discards
-        me.put_out(tile_id, river[4 * tile_id + flags], len(self._gone))
+        at = 4 * tile_id + 2 * (tile_id == self._drawn) + riichi  # see _Steps.discards
+        me.put_out(tile_id, self._river_records[at], len(self._gone))
         self._shown += _SHOWN[tile_id]
-        event = discarded[4 * (136 * seat + tile_id) + flags]
-        self._discard_log += (event,)
-        self._discards += 1
-        if self._discards <= 5:
-            self._opening += (tile_id >> 2,)
+        event = self._discard_records[544 * seat + at]
+        self._discard_log.append(event)
         self._events.append(event)
 
     def _tsumo(self, action: Tsumo) -> None:
@@ -1537,7 +1566,7 @@ class Round:
         if self._live_left < self.table.riichi_min_tiles:
             return f"only {self._live_left} tiles are left; riichi needs " \
                    f"{self.table.riichi_min_tiles}"
-        if tile_id is not None and not self._hand(me).remove(self._tiles[tile_id]).is_tenpai():
+        if tile_id is not None and not me.tenpai_after_discard(tile_id):
             return f"seat {seat}'s hand is not tenpai after discarding {self._name(tile_id)}"
         return None
 
@@ -1681,11 +1710,13 @@ class Round:
         riichi_now = self._riichi_pending is not None
         if riichi_now:
             self._accept_riichi()
-        if may_draw_after_discard(riichi_now=riichi_now, discards=self._discards,
+        if may_draw_after_discard(riichi_now=riichi_now, discards=len(self._discard_log),
                                   kans=len(self._kans)):
+            # the kinds of the first five discards are enough to tell four winds
+            opening = [discard.tile >> 2 for discard in self._discard_log[:5]]
             abortive = draw_after_discard(
                 self.table, riichi=[s.riichi for s in self._seats], riichi_now=riichi_now,
-                discards=self._opening, called=self._calls_made, kan_seats=self._kans)
+                discards=opening, called=self._calls_made, kan_seats=self._kans)
             if abortive is not None:
                 self._finish_draw(abortive)
                 return
@@ -1915,7 +1946,7 @@ class Round:
             haitei=tsumo and last and not rinshan, houtei=not tsumo and last
             and self.phase is _CALLS, tenhou=tsumo and first and dealer,
             chiihou=tsumo and first and not dealer,
-            renhou=(not tsumo and not me.discarded and not self._calls_made
+            renhou=(not tsumo and not me.river and not self._calls_made
                     and not dealer and bool(self.rules.renhou)),
             seat_wind=self.seat_wind(seat), round_wind=self.round_wind,
             dora_indicators=indicators, ura_indicators=ura,
@@ -2008,7 +2039,7 @@ class Round:
         self._drawn = tile_id
         self._rinshan_turn = rinshan
         self._last_tile = None
-        self._events.append(self._records.draws[2 * (136 * seat + tile_id) + rinshan])
+        self._events.append(self._draw_records[272 * seat + 2 * tile_id + rinshan])
 
     def _count_kan(self, seat: int) -> None:
         self._kans.append(seat)
@@ -2028,7 +2059,7 @@ class Round:
 
     def _first_turn(self, me: _Seat) -> bool:
         """Still one's first turn: nothing discarded and the first go-around unbroken."""
-        return not me.discarded and not self._calls_made
+        return not me.river and not self._calls_made
 
     def _interrupt(self) -> None:
         """A call, a kan or a north tile set aside (as Tenhou treats a kita: like a call,

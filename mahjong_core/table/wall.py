@@ -271,9 +271,29 @@ class Wall:
             raise InvalidContextError(f"rng must be a random.Random, got {quote(rng)}")
         if type(players) is not int or players not in _LAYOUT:
             raise InvalidContextError(f"a table has 3 or 4 players, not {quote(players)}")
-        ids = list(range(136)) if players == 4 else list(THREE_PLAYER_IDS)
-        rng.shuffle(ids)
+        ids: list[int] = list(range(136)) if players == 4 else list(THREE_PLAYER_IDS)
+        if type(rng) is random.Random:
+            _shuffle(rng, ids)
+        else:  # a subclass may draw its numbers its own way
+            rng.shuffle(ids)
         return cls.from_sequence(ids, dealer=dealer)
+
+
+_BITS = tuple(n.bit_length() for n in range(137))
+
+
+def _shuffle(rng: random.Random, ids: list[int]) -> None:
+    """``rng.shuffle(ids)`` of a plain ``random.Random``, with the same draws in the same
+    order (Fisher-Yates from the end, each index below ``n`` drawn as ``n.bit_length()``
+    random bits until one is below ``n``), written out: the library's own shuffle calls a
+    helper per tile, which cost a game loop as much as several of its turns."""
+    bits = rng.getrandbits
+    for i in range(len(ids) - 1, 0, -1):
+        k = _BITS[i + 1]
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        ids[i], ids[j] = ids[j], ids[i]
 
 
 trusted_wall = Wall._trusted
