@@ -21,8 +21,9 @@ simple, reasonable game with the library's shape tools:
 * it calls pon, chi or an open kan only when the call lowers its shanten (a kan: when it
   does not raise it) and the open hand keeps a yaku, a yakuhai set or all simples (it
   then throws its terminals and honours first); a call that reaches tenpai must leave a
-  live wait (not all four copies in sight) that ``evaluate`` scores. A closed or added kan is made on the same terms, and a
-  closed kan in riichi whenever the engine allows it (it never changes the waits);
+  live wait (not all four copies in sight) that ``evaluate`` scores. A closed or added
+  kan is made on the same terms, and a closed kan in riichi whenever the engine allows
+  it (it never changes the waits);
 * it aborts with nine terminals when its hand is three or more steps from tenpai;
 * at three players it sets a north tile aside (a dora and a replacement draw) whenever
   the hand without it is no further from tenpai than after its best discard (always in
