@@ -67,7 +67,6 @@ __all__ = ["HeuristicPlayer", "Player", "RandomPlayer"]
 
 _DRAGONS = frozenset((31, 32, 33))
 _KANS = frozenset((ClosedKan, AddedKan))
-_PLAIN = tuple(Tile(kind) for kind in range(34))
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
 _YAOCHUU_ID = tuple(int(i >> 2 in _YAOCHUU) for i in range(136))
