@@ -38,7 +38,12 @@ _HEX_WORDS = 32
 _HEX_WORD = re.compile(r"[0-9A-Fa-f]{1,8}")
 _SOURCE_WORDS = 288
 _SHA_BLOCK = 128
-_RANDOM = struct.Struct("<144I")
+_SHA_BLOCKS = operator.itemgetter(*(slice(at, at + _SHA_BLOCK)
+                                    for at in range(0, 4 * _SOURCE_WORDS, _SHA_BLOCK)))
+"""A round's source bytes cut into the blocks hashed one by one."""
+_DIGEST = type(hashlib.sha512()).digest
+_RANDOM = struct.Struct("<137I")
+"""The random words a round uses (of the 144 its digests give): 136 swaps at most, two dice."""
 _FOUR_PLAYER_IDS = tuple(TileId(i) for i in range(136))
 _THREE_PLAYER_IDS = tuple(TileId(i) for i in range(136) if not 4 <= i < 32)
 
@@ -73,8 +78,9 @@ def _short(text: str) -> str:
     return quote(text, 40)
 
 
-def _key(seed: str) -> tuple[list[int], bool]:
-    """The seed's words, and whether it is the older hexadecimal form."""
+def _key(seed: str) -> tuple[bytes, bool]:
+    """The seed's words (32-bit, little-endian), and whether it is the older hexadecimal
+    form."""
     if not isinstance(seed, str):
         raise InvalidLogError(f"a Tenhou shuffle seed is a string, got {quote(seed)}")
     seed = plain_str(seed)
@@ -90,7 +96,7 @@ def _key(seed: str) -> tuple[list[int], bool]:
             raise InvalidLogError(
                 f"a shuffle seed holds {4 * _KEY_WORDS} bytes ({_KEY_WORDS} words), "
                 f"got {len(raw)} bytes in {_short(seed)}")
-        return list(struct.unpack(f"<{_KEY_WORDS}I", raw)), False
+        return raw, False
     if seed.startswith(_HEX_PREFIX):
         words = seed[len(_HEX_PREFIX):].split(",")
         if len(words) != _HEX_WORDS:
@@ -101,21 +107,23 @@ def _key(seed: str) -> tuple[list[int], bool]:
             if not _HEX_WORD.fullmatch(word):
                 raise InvalidLogError(
                     f"a shuffle seed word is 1-8 hexadecimal digits, got {quote(word)}")
-        return [int(word, 16) for word in words], True
+        return struct.pack(f"<{_HEX_WORDS}I", *(int(word, 16) for word in words)), True
     raise InvalidLogError(
         f"a Tenhou shuffle seed starts {_BASE64_PREFIX!r} (or {_HEX_PREFIX!r}), "
         f"got {_short(seed)}")
 
 
-def _seeded_by_array(key: list[int]) -> random.Random:
-    """An MT19937 generator seeded by ``init_by_array(key)``.
+def _seeded_by_array(words: bytes) -> random.Random:
+    """An MT19937 generator seeded by ``init_by_array`` with the 32-bit little-endian
+    ``words``.
 
     ``random.Random(n)`` seeds by array with the 32-bit words of ``n`` (least significant
     first), dropping high zero words; when the key's last word is zero the state is
     worked out here instead.
     """
-    if key[-1]:
-        return random.Random(int.from_bytes(struct.pack(f"<{len(key)}I", *key), "little"))
+    if words[-4:] != bytes(4):
+        return random.Random(int.from_bytes(words, "little"))
+    key = struct.unpack(f"<{len(words) // 4}I", words)
     state = [19650218] + [0] * 623
     for i in range(1, 624):
         prev = state[i - 1]
@@ -301,9 +309,8 @@ def _shuffles(rng: random.Random, hex_seed: bool,
     size = len(ids)
     while True:
         source = rng.getrandbits(32 * _SOURCE_WORDS).to_bytes(4 * _SOURCE_WORDS, "little")
-        digest = b"".join(hashlib.sha512(source[at:at + _SHA_BLOCK]).digest()
-                          for at in range(0, len(source), _SHA_BLOCK))
-        rnd = _RANDOM.unpack(digest)
+        rnd = _RANDOM.unpack_from(b"".join(map(_DIGEST, map(hashlib.sha512,
+                                                             _SHA_BLOCKS(source)))))
         yama = list(ids)
         # position i swaps with i + rnd[i] % (size - i); the offsets are worked out at once
         for i, offset in enumerate(map(operator.mod, rnd[:size - 1], range(size, 1, -1))):
