@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import itertools
 import operator
 import random
 import re
@@ -155,22 +156,28 @@ def _check_dealer(dealer: int, seats: int) -> None:
 
 
 def _dealt_places(size: int, seats: int, dealer: int
-                  ) -> tuple[Callable[[Sequence[TileId]], tuple[TileId, ...]], ...]:
-    """Where each seat's 13 dealt tiles lie in a shuffled array of ``size`` tiles, in the
-    order they are dealt, as one getter a seat: the deal takes four tiles each from the
-    array's end, three times round from the dealer, then one each."""
+                  ) -> Callable[[Sequence[TileId]], tuple[TileId, ...]]:
+    """Where the seats' dealt tiles lie in a shuffled array of ``size`` tiles, seat 0's 13
+    first, each seat's in the order they are dealt, as one getter: the deal takes four
+    tiles each from the array's end, three times round from the dealer, then one each."""
     places: list[list[int]] = [[] for _ in range(seats)]
     at = size - 1
     for block in (4, 4, 4, 1):
         for offset in range(seats):
             places[(dealer + offset) % seats] += range(at, at - block, -1)
             at -= block
-    return tuple(_getter(seat) for seat in places)
+    return _getter(itertools.chain.from_iterable(places))
 
 
 _DEALS = {(size, seats, dealer): _dealt_places(size, seats, dealer)
           for size, seats in ((136, 4), (108, 3)) for dealer in range(seats)}
-"""Each seat's dealt tiles in a shuffled array, by array size, seats and dealer."""
+"""The seats' dealt tiles in a shuffled array, by array size, seats and dealer."""
+
+
+def _hands(dealt: tuple[TileId, ...]) -> tuple[tuple[TileId, ...], ...]:
+    """Each seat's 13 of the seats' dealt tiles (seat 0's first)."""
+    return ((dealt[:13], dealt[13:26], dealt[26:39], dealt[39:]) if len(dealt) == 52
+            else (dealt[:13], dealt[13:26], dealt[26:]))
 
 
 class ThreePlayerLayout(NamedTuple):
@@ -260,7 +267,7 @@ class TenhouShuffle:
                                  layout.dora[:3], layout.ura[:3])
         _check_dealer(dealer, 4)
         dead = _HEX_DEAD_WALL if self.hex_seed else _DEAD_WALL
-        return trusted_wall(tuple(seat(yama) for seat in _DEALS[136, 4, dealer]),
+        return trusted_wall(_hands(_DEALS[136, 4, dealer](yama)),
                             yama[_FOUR_LIVE], dead.rinshan(yama), dead.dora(yama),
                             dead.ura(yama))
 
@@ -275,7 +282,7 @@ class TenhouShuffle:
         _check_dealer(dealer, 3)
         yama = self.yama
         return ThreePlayerLayout(
-            tuple(seat(yama) for seat in _DEALS[108, 3, dealer]), yama[_THREE_LIVE],
+            _hands(_DEALS[108, 3, dealer](yama)), yama[_THREE_LIVE],
             _THREE_DEAD_WALL.rinshan(yama), _THREE_DEAD_WALL.dora(yama),
             _THREE_DEAD_WALL.ura(yama))
 
