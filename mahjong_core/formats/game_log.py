@@ -16,6 +16,7 @@ exact description of a call, which mjlog writes as it is.
 
 from __future__ import annotations
 
+import collections
 import enum
 import itertools
 import math
@@ -609,9 +610,11 @@ def made_unchecked(kind: type[_Record], *values: object) -> _Record:
     if names is None:
         names = _FIELD_NAMES[kind] = tuple(
             field.name for field in attrs.fields(cast(type[attrs.AttrsInstance], kind)))
+    if len(values) != len(names):
+        raise ValueError(f"{kind.__name__} has {len(names)} fields, got {len(values)} values")
     made: _Record = object.__new__(kind)
-    for name, value in zip(names, values, strict=True):
-        _SET(made, name, value)
+    # every field set in one C-level loop (consumed by an empty deque)
+    collections.deque(map(_SET, itertools.repeat(made), names, values), 0)
     return made
 
 
