@@ -1527,3 +1527,79 @@ def test_legal_lists_and_observations_equal_their_plain_construction(
                 legal.drawn, legal.red_fives)
         in_turn = [(r.current + k) % r.players for k in range(r.players)]
         assert list(r.to_act) == [s for s in in_turn if s in deciding]
+
+
+# -- the answers to a tile at once: apply_answers against passes and apply one by one ------
+
+
+def _answered_one_by_one(r: Round, answers: list[Action]) -> object:
+    """``r`` after a ``Pass`` of each seat asked that ``answers`` does not name, then
+    ``apply`` of each answer in order (the answers of seats not asked first, as they are
+    refused first): its snapshot, or the message of the first refusal."""
+    asked = r.to_act
+    named = {a.seat for a in answers}
+    if len(named) < len(answers):  # refused as a whole (one by one, the window may close)
+        twice = next(a for n, a in enumerate(answers) if a.seat in {b.seat for b in answers[:n]})
+        return f"{r.name} honba {r.honba}: {twice!r} is illegal: seat {twice.seat} has " \
+               "already answered"
+    try:
+        for action in answers:
+            if action.seat not in asked:
+                r.apply(action)
+        for seat in asked:
+            if seat not in named:
+                r.apply(Pass(seat))
+        for action in answers:
+            r.apply(action)
+    except IllegalActionError as error:
+        return str(error)
+    return _snapshot(r)
+
+
+def _answers_to_try(r: Round) -> list[list[Action]]:
+    """Answers to the tile on ``r``'s table, legal and not: none (everyone passes), each
+    legal answer alone, every ron together, and answers the table refuses (a seat not
+    asked or the discarder, a seat named twice, a call of tiles not held, a turn's
+    action)."""
+    asked = r.to_act
+    legal = [a for s in asked for a in r.legal_actions(s) if type(a) is not Pass]
+    rons: list[Action] = [a for a in legal if type(a) is Ron]
+    tried: list[list[Action]] = [[], *([a] for a in legal), rons]
+    others = [s for s in range(r.players) if s not in asked and s != r.current]
+    tried += [[Ron(r.current)], [Pon(asked[0], (TileId(0), TileId(1)))],
+              [Pass(asked[0]), Pass(asked[0])], [Discard(asked[0], r.concealed(asked[0])[0])],
+              [Chi(asked[-1], (TileId(200), TileId(1)))]]
+    tried += [[Ron(s), *rons] for s in others]
+    return tried
+
+
+def test_apply_answers_leaves_the_round_as_passes_and_each_answer_do() -> None:
+    """At every answer of three games' first rounds (4 and 3 players): each set of answers
+    given at once leaves the round as the passes of the other seats asked and the answers
+    one by one do, or is refused with the same message, the round unchanged; outside an
+    answering phase it is refused and changes nothing."""
+    compared = refused = 0
+    for seed, rules, table in [(5, None, TENHOU_EAST_TABLE), (6, None, TENHOU_EAST_TABLE),
+                               (2, TENHOU_SANMA_RULES, SANMA_EAST_TABLE)]:
+        for r, seat in positions(seed, rules=rules, table=table, rounds=3):
+            if r.phase is Phase.TURN:
+                before = _snapshot(r)
+                twin = r.copy()
+                with pytest.raises(IllegalActionError, match="no discard or added kan"):
+                    twin.apply_answers([Ron((seat + 1) % r.players)])
+                assert _snapshot(twin) == before
+                continue
+            for answers in _answers_to_try(r):
+                before = _snapshot(r)
+                expected = _answered_one_by_one(r.copy(), answers)
+                at_once = r.copy()
+                try:
+                    at_once.apply_answers(answers)
+                    got: object = _snapshot(at_once)
+                except IllegalActionError as error:
+                    got = str(error)
+                    assert _snapshot(at_once) == before
+                    refused += 1
+                assert got == expected
+                compared += 1
+    assert compared > 300 and refused > 100

@@ -8,7 +8,7 @@ game, and checks each outcome the log records against its own.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple, cast
 
 import attrs
@@ -72,6 +72,7 @@ from .tenhou_seed import TenhouShuffle, tenhou_walls
 __all__ = ["check_shuffle_wall", "game_rules", "replay_game"]
 
 _PASSES = tuple(Pass(seat) for seat in range(4))
+_RONS = tuple(Ron(seat) for seat in range(4))
 _FOUR_PLAYER_IDS = bytes(range(136))
 _THREE_PLAYER_IDS = bytes(THREE_PLAYER_IDS)
 _THIRTEEN = [13] * 4
@@ -504,22 +505,12 @@ def _pass_all(table_round: Round) -> None:
         table_round.apply(_PASSES[table_round.to_act[0]])
 
 
-def _answer(table_round: Round, actions: dict[int, Callable[[], None]]) -> None:
-    """Give the seats in ``actions`` their answer and let every other seat asked pass."""
-    if table_round.phase not in (Phase.CALLS, Phase.CHANKAN):
-        seat = next(iter(actions))
-        raise _mismatch(table_round, f"the log has seat {seat} answer a discard, but "
-                        f"{_expected(table_round)}")
-    asked = table_round.to_act
-    for seat, apply in actions.items():
-        if seat not in asked:
-            apply()  # the table refuses it and says why
-    for seat in asked:
-        if seat not in actions:
-            table_round.apply(_PASSES[seat])
-    for apply in actions.values():
-        if table_round.phase in (Phase.CALLS, Phase.CHANKAN):
-            apply()
+def _answer(table_round: Round, answers: Sequence[Ron | Chi | Pon | OpenKan]) -> None:
+    """Give the seats of ``answers`` their answer and let every other seat asked pass."""
+    if table_round.phase not in _ANSWERING:
+        raise _mismatch(table_round, f"the log has seat {answers[0].seat} answer a discard, "
+                        f"but {_expected(table_round)}")
+    table_round.apply_answers(answers)
 
 
 def _call(table_round: Round, event: Call) -> None:
@@ -551,7 +542,7 @@ def _call(table_round: Round, event: Call) -> None:
         action = Pon(seat, (own[0], own[1]))
     else:
         action = OpenKan(seat)
-    _answer(table_round, {seat: lambda: table_round.apply(action)})
+    _answer(table_round, (action,))
 
 
 def _wins(table_round: Round, winners: list[Agari]) -> None:
@@ -562,17 +553,14 @@ def _wins(table_round: Round, winners: list[Agari]) -> None:
         _pass_all(table_round)
         table_round.apply(Tsumo(first.seat))
     else:
-        _answer(table_round, {w.seat: _ron(table_round, w.seat) for w in winners})
+        # a seat the log names twice answers once (the wins then differ from the log's)
+        _answer(table_round, list(dict.fromkeys(_RONS[w.seat] for w in winners)))
     results = [r for r in table_round.results if isinstance(r, Win)]
     got = [(r.winner, r.from_seat) for r in results]
     want = [(w.seat, w.from_seat) for w in winners]
     if got != want:
         raise _mismatch(table_round, f"the log has wins (winner, from) {want}, the engine "
                         f"{got}")
-
-
-def _ron(table_round: Round, seat: int) -> Callable[[], None]:
-    return lambda: table_round.apply(Ron(seat))
 
 
 def _draw(table_round: Round, event: Ryuukyoku) -> None:
@@ -584,9 +572,8 @@ def _draw(table_round: Round, event: Ryuukyoku) -> None:
         if table_round.phase is not Phase.CALLS:
             raise _mismatch(table_round, f"the log has a triple ron, but "
                             f"{_expected(table_round)}")
-        rons = {s: _ron(table_round, s) for s in table_round.to_act
-                if Ron(s) in table_round.legal_actions(s)}
-        _answer(table_round, rons)
+        _answer(table_round, [_RONS[s] for s in table_round.to_act
+                              if _RONS[s] in table_round.legal_actions(s)])
     else:
         _pass_all(table_round)
     results = table_round.results

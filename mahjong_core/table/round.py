@@ -145,6 +145,8 @@ _KEYS_RED = tuple(2 * (i >> 2) + (i in _RED_IDS) for i in range(136))
 one per key."""
 _KEYS_PLAIN = tuple(2 * (i >> 2) for i in range(136))
 """The same without red fives."""
+_TILE_OF_KEY = {key: _RED[i] for i, key in enumerate(_KEYS_RED)}
+"""A key of ``_KEYS_RED`` or ``_KEYS_PLAIN`` -> its tile."""
 
 
 @functools.cache
@@ -261,10 +263,20 @@ class _Seat:
             if self.drawn is not None and self.base is not None:
                 self.full = self.base.add(self.tiles[self.drawn])
             else:
-                self.full = self._built(self.ids)
+                self.full = self._kept_hand()
                 if self.drawn is None:
                     self.base = self.full
         return self.full
+
+    def _kept_hand(self) -> Hand:
+        """The whole hand made from ``kept`` without checking the ids again (as an
+        observation's ``own_hand`` makes it)."""
+        ids = self.ids
+        reds = 0
+        if self.tiles is _RED:
+            reds = (16 in ids) | (52 in ids) << 1 | (88 in ids) << 2
+        return hand_of_kept(self.kept.keys(), len(ids), reds, self.fours,
+                            tuple([m.meld for m in self.melds]) if self.melds else ())
 
     def hand_before_draw(self) -> Hand:
         """The hand without ``drawn`` (the whole hand when nothing was drawn)."""
@@ -716,14 +728,22 @@ def _open_parts(seats: list[_Seat]) -> _OpenParts:
             (s0.riichi, s1.riichi, s2.riichi))
 
 
-@functools.lru_cache(maxsize=4096)
 def _called_meld(kind: MeldKind, ids: tuple[TileId, ...], called: TileId, called_from: Relative,
                  red_fives: bool) -> Meld:
     """The ``Meld`` of a chi, pon or open kan of tiles ``ids``, ``called`` among them:
-    a frozen value the rounds share, as building one checks its tiles again (a bounded
-    cache: the distinct calls are a few thousand)."""
-    tiles = _RED if red_fives else _PLAIN
-    return Meld(kind, [tiles[i] for i in ids], called=tiles[called], called_from=called_from)
+    a frozen value the rounds share, as building one checks its tiles again. A meld is
+    its tiles' kinds and red fives, not their ids: it is looked up by those."""
+    keys = _KEYS_RED if red_fives else _KEYS_PLAIN
+    return _meld_of_keys(kind, tuple([keys[i] for i in ids]), keys[called], called_from)
+
+
+@functools.lru_cache(maxsize=1024)
+def _meld_of_keys(kind: MeldKind, keys: tuple[int, ...], called: int, called_from: Relative
+                  ) -> Meld:
+    """``_called_meld`` of tiles given as their keys (``_KEYS_RED``: twice the kind, plus
+    one for a red five), from a bounded cache: the distinct calls are a few hundred."""
+    return Meld(kind, [_TILE_OF_KEY[k] for k in keys], called=_TILE_OF_KEY[called],
+                called_from=called_from)
 
 
 def _relative(caller: int, source: int, players: int = 4) -> Relative:
@@ -839,8 +859,9 @@ class Round:
         self._scores = list(scores)
         self._tiles = _RED if rules.red_fives else _PLAIN
         self._seats = [_Seat(hand, self._tiles) for hand in wall.hands]
-        self._draw_records = _steps().draws
-        self._river_records, self._discard_records = _steps().discards
+        steps = _steps()
+        self._draw_records = steps.draws
+        self._river_records, self._discard_records = steps.discards
         self._events: list[Event] = []
         self._discard_log: list[TileDiscarded] = []  # an observation's ``discards``
         self._discards_shown: tuple[TileDiscarded, ...] = ()
@@ -1237,14 +1258,8 @@ class Round:
         phase = self.phase
         if phase is _OVER:
             raise self._illegal(action, "the round is over")
-        seat = getattr(action, "seat", None)
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalActionError(f"{self._where()}: {quote(action)} is not an action of a seat "
-                                     f"0-{self.players - 1}")
-        if type(action) is not Pass:
-            problem = _field_problem(action)
-            if problem is not None:
-                raise self._illegal(action, problem)
+        self._check_action(action)
+        seat = action.seat
         if phase is _TURN:
             if seat != self.current:
                 raise self._illegal(action, f"it is seat {self.current}'s turn")
@@ -1619,7 +1634,73 @@ class Round:
         else:  # settled as when every seat asked passes: nobody won, the tile went by
             self._went_by(seat, tile_id, None)
 
+    def apply_answers(self, answers: Sequence[Action]) -> None:
+        """Carry out ``answers`` to the discard or added kan on the table (each of another
+        seat), every other seat still asked passing: the same as a ``Pass`` of each seat
+        in ``to_act`` that ``answers`` does not name, then ``apply`` of each answer in
+        order, as a log records a call or the wins on a tile, for less (no action goes
+        through ``apply`` one at a time).
+
+        Raises IllegalActionError as ``apply`` does for an answer not allowed (each
+        answer's seat and fields are checked first, then the answers of seats not asked,
+        then the others in order), for a seat named twice, and when no discard or added
+        kan is being answered; the round is then unchanged.
+        """
+        actions = [a if type(a) in _ACTION_TYPES else self._read_once(a) for a in answers]
+        phase = self.phase
+        if phase is not _CALLS and phase is not _CHANKAN:
+            why = ("the round is over" if phase is _OVER
+                   else "no discard or added kan is being answered")
+            if actions:
+                raise self._illegal(actions[0], why)
+            raise IllegalActionError(f"{self._where()}: {why}")
+        for action in actions:
+            self._check_action(action)
+        asked = self.to_act
+        for action in actions:
+            if action.seat not in asked:
+                self._check_answer(action)  # raises: the seat may not answer
+        named: set[int] = set()
+        for action in actions:
+            if action.seat in named:
+                raise self._illegal(action, f"seat {action.seat} has already answered")
+            named.add(action.seat)
+            self._check_answer(action)
+        recorded = self._answers
+        for seat in asked:
+            if seat not in named:
+                recorded[seat] = _PASS[seat]
+        for action in actions:
+            recorded[action.seat] = action
+            if type(action) is not Pass:
+                self._claimed = True
+        if len(recorded) == len(self._options):
+            self._settle()
+
+    def _check_action(self, action: Action) -> None:
+        """What ``apply`` checks of an action before the round reads it: a seat of the
+        table, fields of the right kind."""
+        seat = getattr(action, "seat", None)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalActionError(f"{self._where()}: {quote(action)} is not an action of a seat "
+                                     f"0-{self.players - 1}")
+        if type(action) is not Pass:
+            problem = _field_problem(action)
+            if problem is not None:
+                raise self._illegal(action, problem)
+
     def _answer(self, action: Action) -> None:
+        self._check_answer(action)
+        seat = action.seat
+        self._answers[seat] = action
+        if type(action) is not Pass:
+            self._claimed = True
+        if len(self._answers) == len(self._options):
+            self._settle()
+
+    def _check_answer(self, action: Action) -> None:
+        """Raise IllegalActionError, saying why, unless ``action`` is an answer its seat
+        may give to the tile on the table now."""
         seat = action.seat
         if seat == self.current or seat not in self._options:
             tile_id = self._last_tile
@@ -1654,11 +1735,6 @@ class Round:
         elif not isinstance(action, Pass):
             raise self._illegal(action, f"seat {seat} may only answer the "
                                 f"{'added kan' if self.phase is _CHANKAN else 'discard'}")
-        self._answers[seat] = action
-        if type(action) is not Pass:
-            self._claimed = True
-        if len(self._answers) == len(self._options):
-            self._settle()
 
     def _check_own(self, action: Action, me: _Seat, tiles: Sequence[int],
                    kinds: Sequence[int]) -> None:
