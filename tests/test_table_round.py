@@ -1603,3 +1603,64 @@ def test_apply_answers_leaves_the_round_as_passes_and_each_answer_do() -> None:
                 assert got == expected
                 compared += 1
     assert compared > 300 and refused > 100
+
+
+def _answer_sets(after: Round, discarder: int) -> tuple[list[list[Ron | Chi | Pon | OpenKan]],
+                                                        list[list[Ron | Chi | Pon | OpenKan]]]:
+    """Answers to a discard just made (``after``: the round once it was made): those the
+    table allows (each call or ron alone, every ron together) and those it does not (a
+    ron or call of the discarder, of a seat not asked, of tiles not held, a seat twice)."""
+    asked = after.to_act
+    legal = [a for s in asked for a in after.legal_actions(s)
+             if isinstance(a, Ron | Chi | Pon | OpenKan)]
+    rons = [a for a in legal if type(a) is Ron]
+    allowed = [[a] for a in legal] + ([rons] if len(rons) > 1 else [])
+    others = [s for s in range(after.players) if s not in asked and s != discarder]
+    refused: list[list[Ron | Chi | Pon | OpenKan]] = [
+        [Ron(discarder)], [Pon(discarder, (TileId(0), TileId(1)))], [OpenKan(discarder)],
+        *([Ron(s)] for s in others), *([Pon(s, (TileId(0), TileId(1)))] for s in others),
+        *([a, a] for a in legal[:1])]
+    return allowed, refused
+
+
+def test_apply_answered_leaves_the_round_as_the_discard_and_its_answers_do() -> None:
+    """At every turn of three games' first rounds (4 and 3 players), for every third
+    legal discard: each set of answers the table allows after it, given with it, leaves the
+    round as ``apply(discard)`` then ``apply_answers`` do (True); answers it does not
+    allow leave the round as the discard alone leaves it (False); a discard the table
+    refuses is refused as ``apply`` refuses it, the round unchanged."""
+    settled = declined = 0
+    for seed, rules, table in [(5, None, TENHOU_EAST_TABLE), (7, None, TENHOU_EAST_TABLE),
+                               (2, TENHOU_SANMA_RULES, SANMA_EAST_TABLE)]:
+        for r, seat in positions(seed, rules=rules, table=table, rounds=2):
+            if r.phase is not Phase.TURN:
+                continue
+            # every third discard (the tsumogiri first), as many answered
+            for action in [a for a in r.legal_actions(seat) if type(a) is Discard][::3]:
+                after = r.copy()
+                after.apply(action)
+                allowed, refused = (_answer_sets(after, seat) if after.phase is Phase.CALLS
+                                    else ([], [[Ron((seat + 1) % r.players)]]))
+                for answers in allowed:
+                    plain, at_once = after.copy(), r.copy()
+                    plain.apply_answers(answers)
+                    assert at_once.apply_answered(action, answers) is True
+                    assert _snapshot(at_once) == _snapshot(plain)
+                    settled += 1
+                for answers in refused:
+                    at_once = r.copy()
+                    assert at_once.apply_answered(action, answers) is False
+                    assert _snapshot(at_once) == _snapshot(after)
+                    declined += 1
+            for bad in _bad_discards(r, seat):
+                twin = r.copy()
+                with pytest.raises(IllegalActionError) as error:
+                    twin.apply_answered(bad, [Ron((seat + 1) % r.players)])  # type: ignore[arg-type]
+                if isinstance(bad, Discard):
+                    with pytest.raises(IllegalActionError) as plain_error:
+                        r.copy().apply(bad)
+                    assert str(error.value) == str(plain_error.value)
+                else:
+                    assert "is no discard to answer" in str(error.value)
+                assert _snapshot(twin) == _snapshot(r)
+    assert settled > 100 and declined > 1000

@@ -83,6 +83,8 @@ _OWN_CALLS = (CallKind.ANKAN, CallKind.SHOUMINKAN, CallKind.KITA)
 """Calls of one's own tiles, on one's turn."""
 _BETWEEN = (Riichi, NewDora, Bye, Reconnect)
 """What a log may record between a discard and the answers to it or the next draw."""
+_CALLS_OF_DISCARDS = (CallKind.CHI, CallKind.PON, CallKind.MINKAN)
+"""Calls of another seat's discard."""
 _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
 """Calls after which the caller draws a replacement tile."""
 _ABORTS = {DRAW_TYPES[kind]: kind for kind in DrawKind if kind.is_abortive}
@@ -419,7 +421,7 @@ def _play(table_round: Round, log_round: LogRound) -> None:
     count = len(events)
     turn = Phase.TURN
     discards = every_discard()
-    apply, apply_passed = table_round.apply, table_round.apply_passed
+    apply_passed = table_round.apply_passed
     while index < count:
         event = events[index]
         index += 1
@@ -443,7 +445,7 @@ def _play(table_round: Round, log_round: LogRound) -> None:
             if (index < count and type(events[index]) is LogDraw) or _goes_by(events, index):
                 apply_passed(discard)
             else:  # answered (or a log the table finds wrong after the plain discard)
-                apply(discard)
+                index = _answered(table_round, discard, events, index)
         elif isinstance(event, Riichi):
             if event.step == 1:
                 riichi.add(event.seat)
@@ -513,6 +515,46 @@ def _answer(table_round: Round, answers: Sequence[Ron | Chi | Pon | OpenKan]) ->
     table_round.apply_answers(answers)
 
 
+def _answered(table_round: Round, discard: Discard, events: tuple[LogEvent, ...],
+              index: int) -> int:
+    """Carry out ``discard`` (the event before ``events[index]``) and, when the log's next
+    event is a call of it or the log's next events are wins on it that the table allows,
+    those too, at once (``Round.apply_answered``); return the index of the first event
+    not carried out."""
+    event = events[index] if index < len(events) else None
+    if type(event) is Call and event.call.called == discard.tile:
+        action = _called(event)
+        if action is not None:
+            return index + 1 if table_round.apply_answered(discard, (action,)) else index
+    elif type(event) is Agari and event.seat != event.from_seat:
+        end = index + 1
+        while end < len(events) and type(events[end]) is Agari:
+            end += 1
+        winners = cast("list[Agari]", list(events[index:end]))
+        if table_round.apply_answered(discard, _rons(winners)):
+            _check_wins(table_round, winners)
+            return end
+        return index
+    table_round.apply(discard)
+    return index
+
+
+def _called(event: Call) -> Chi | Pon | OpenKan | None:
+    """The table's action of a log's chi, pon or open kan, if it names its called tile
+    among its tiles (None for anything else)."""
+    call, seat = event.call, event.seat
+    if call.kind not in _CALLS_OF_DISCARDS:
+        return None
+    own = [i for i in call.tiles if i != call.called]
+    if call.called is None or len(own) != len(call.tiles) - 1:
+        return None
+    if call.kind is CallKind.CHI:
+        return Chi(seat, (own[0], own[1]))
+    if call.kind is CallKind.PON:
+        return Pon(seat, (own[0], own[1]))
+    return OpenKan(seat)
+
+
 def _call(table_round: Round, event: Call) -> None:
     call, seat = event.call, event.seat
     if call.kind is CallKind.ANKAN:
@@ -536,12 +578,8 @@ def _call(table_round: Round, event: Call) -> None:
     if table_round.last_tile != call.called:
         raise _mismatch(table_round, f"seat {seat} calls {_name(call.called)}, but "
                         f"{_expected(table_round)}")
-    if call.kind is CallKind.CHI:
-        action: Chi | Pon | OpenKan = Chi(seat, (own[0], own[1]))
-    elif call.kind is CallKind.PON:
-        action = Pon(seat, (own[0], own[1]))
-    else:
-        action = OpenKan(seat)
+    action = _called(event)
+    assert action is not None
     _answer(table_round, (action,))
 
 
@@ -553,8 +591,18 @@ def _wins(table_round: Round, winners: list[Agari]) -> None:
         _pass_all(table_round)
         table_round.apply(Tsumo(first.seat))
     else:
-        # a seat the log names twice answers once (the wins then differ from the log's)
-        _answer(table_round, list(dict.fromkeys(_RONS[w.seat] for w in winners)))
+        _answer(table_round, _rons(winners))
+    _check_wins(table_round, winners)
+
+
+def _rons(winners: list[Agari]) -> list[Ron]:
+    """The rons of a log's wins on a tile: a seat the log names twice answers once (the
+    wins then differ from the log's)."""
+    return list(dict.fromkeys(_RONS[w.seat] for w in winners))
+
+
+def _check_wins(table_round: Round, winners: list[Agari]) -> None:
+    """The engine's wins against the log's."""
     results = [r for r in table_round.results if isinstance(r, Win)]
     got = [(r.winner, r.from_seat) for r in results]
     want = [(w.seat, w.from_seat) for w in winners]

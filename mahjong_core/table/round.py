@@ -832,6 +832,10 @@ class Round:
     """``_open_parts`` of the seats as they stand (None until made, and again after a
     change of some seat's melds, north tiles or riichi)."""
 
+    _given: Sequence[Action] | None = None
+    """The answers ``apply_answered`` gives to the discard it carries out, while it does
+    (``_SETTLED`` once they settled its window)."""
+
     _shown = 0
     """The tiles shown to every seat but the dora indicators (an observation's
     ``visible_counts`` less those and the seat's concealed tiles), a byte per kind from
@@ -1588,7 +1592,14 @@ class Round:
     # -- answers to a discard or an added kan ---------------------------------------------
 
     def _open_window(self, phase: Phase, seat: int, tile_id: TileId) -> None:
-        """Ask the other seats about ``tile_id``; settle at once when nobody may act."""
+        """Ask the other seats about ``tile_id``; settle at once when nobody may act (or
+        as the answers ``apply_answered`` gives settle it, when they may)."""
+        given = self._given
+        if given is not None and phase is _CALLS:
+            self._given = None
+            if self._open_answered(seat, tile_id, given):
+                self._given = _SETTLED
+                return
         self.phase = phase
         self.current = seat
         self._last_tile = tile_id
@@ -1602,27 +1613,11 @@ class Round:
         closed_kan = phase is _CHANKAN and self._robbing_closed_kan
         seats = self._seats
         for other in self._after[seat]:
-            s = seats[other]
-            bits = 0
-            # between turns (no tile drawn) a hand's waits are those before a draw
-            waits = s.waits_cache if s.waits_cache >= 0 else s.waits_before_draw()
-            if (waits >> kind) & 1 and (not closed_kan or s.hand().shanten_kokushi() == 0):
-                offered = self._ron_result(other, s, tile_id)
-                if offered is not None:
-                    wins = wins or {}
-                    wins[other] = offered
-                    bits = _ANSWER_RON
-            if calls and not s.riichi:
-                same = s.counts[kind]
-                if same >= 2:
-                    # kuikae after a pon forbids only the called kind: some other tile
-                    # must be left (_can_discard_after with the pon's two tiles)
-                    if len(s.ids) > same:
-                        bits |= _ANSWER_PON
-                    if same == 3 and self._kan_room() is None:
-                        bits |= _ANSWER_KAN
-                if other == chi_seat and self._has_chi(s, kind):
-                    bits |= _ANSWER_CHI
+            bits, offered = self._seat_options(other, seats[other], tile_id, calls, chi_seat,
+                                               closed_kan, _ANSWER_ANY)
+            if offered is not None:
+                wins = wins or {}
+                wins[other] = offered
             if bits:
                 if options is _NOBODY:
                     options = {}
@@ -1633,6 +1628,109 @@ class Round:
             self._wins_offered = wins or {}
         else:  # settled as when every seat asked passes: nobody won, the tile went by
             self._went_by(seat, tile_id, None)
+
+    def _seat_options(self, other: int, s: _Seat, tile_id: TileId, calls: bool, chi_seat: int,
+                      closed_kan: bool, wanted: int
+                      ) -> tuple[int, tuple[Hand, WinContext, WinResult] | None]:
+        """What seat ``other`` may answer to ``tile_id`` (its _ANSWER_* bits, of those
+        ``wanted`` only) and the win offered to it, if any: ``calls`` when a pon, kan or
+        chi may be made, ``chi_seat`` the seat that may chi (-1: none), ``closed_kan``
+        when the tile is a closed kan's (only thirteen orphans may rob it)."""
+        bits = 0
+        offered = None
+        kind = tile_id >> 2
+        if wanted & _ANSWER_RON:
+            # between turns (no tile drawn) a hand's waits are those before a draw
+            waits = s.waits_cache if s.waits_cache >= 0 else s.waits_before_draw()
+            if (waits >> kind) & 1 and (not closed_kan or s.hand().shanten_kokushi() == 0):
+                offered = self._ron_result(other, s, tile_id)
+                if offered is not None:
+                    bits = _ANSWER_RON
+        if calls and not s.riichi and wanted & _ANSWER_CALLS:
+            same = s.counts[kind]
+            if same >= 2:
+                # kuikae after a pon forbids only the called kind: some other tile
+                # must be left (_can_discard_after with the pon's two tiles)
+                if len(s.ids) > same:
+                    bits |= _ANSWER_PON
+                if same == 3 and self._kan_room() is None:
+                    bits |= _ANSWER_KAN
+            if other == chi_seat and self._has_chi(s, kind):
+                bits |= _ANSWER_CHI
+        return bits, offered
+
+    def apply_answered(self, discard: Discard, answers: Sequence[Ron | Chi | Pon | OpenKan]
+                       ) -> bool:
+        """Carry out ``discard`` and the calls or wins ``answers`` of other seats on it,
+        every other seat asked passing, as a log records a discard called or won on: the
+        same as ``apply(discard)`` then ``apply_answers(answers)``, for less (only the
+        seats answering are asked what they may do). True once both are carried out.
+
+        False when some answer is not allowed after the discard: the discard alone is then
+        carried out, as ``apply`` carries it out, and the caller answers (or names what is
+        wrong) from there. Raises IllegalActionError as ``apply`` does for a discard not
+        allowed now, and for an action that is no ``Discard`` (the round unchanged).
+        """
+        if discard.__class__ is not Discard:
+            action = self._read_once(discard)
+            if type(action) is not Discard:
+                raise IllegalActionError(f"{self._where()}: {quote(discard)} is no discard "
+                                         "to answer")
+            discard = action
+        tile = discard.tile
+        if not (self.phase is _TURN
+                and discard.seat.__class__ is int and discard.seat == self.current
+                and tile.__class__ is int and 0 <= tile < 136
+                and discard.riichi.__class__ is bool and answers
+                and all(type(a) in _WANTED and a.seat.__class__ is int
+                        and 0 <= a.seat < self.players for a in answers)):
+            self.apply(discard)
+            return False
+        self._given = answers  # read by the window the discard opens
+        try:
+            self._discard(discard)
+        finally:
+            settled = self._given is _SETTLED
+            self._given = None
+        return settled
+
+    def _open_answered(self, seat: int, tile_id: TileId, answers: Sequence[Action]) -> bool:
+        """The window of ``seat``'s discard ``tile_id`` settled by ``answers`` (calls or
+        wins of other seats; every other seat asked passes), what the answering seats may
+        do worked out alone: False, nothing settled, when some answer is not allowed."""
+        self.phase = _CALLS
+        self.current = seat
+        self._last_tile = tile_id
+        self._drawn = None
+        kind = tile_id >> 2
+        calls = self._live_left > 0
+        chi_seat = (seat + 1) % 4 if calls and kind < 27 and self.players == 4 else -1
+        options: dict[int, int] = {}
+        wins: dict[int, tuple[Hand, WinContext, WinResult]] = {}
+        seats = self._seats
+        for action in answers:
+            other = action.seat
+            if other == seat or other in options:
+                return False
+            bits, offered = self._seat_options(other, seats[other], tile_id, calls, chi_seat,
+                                               False, _WANTED[type(action)])
+            if not bits:
+                return False
+            options[other] = bits
+            if offered is not None:
+                wins[other] = offered
+        self._options = options
+        self._answers = {}
+        self._wins_offered = wins
+        try:
+            for action in answers:
+                self._check_answer(action)
+        except IllegalActionError:
+            return False
+        self._answers = {action.seat: action for action in answers}
+        self._claimed = True
+        self._settle()
+        return True
 
     def apply_answers(self, answers: Sequence[Action]) -> None:
         """Carry out ``answers`` to the discard or added kan on the table (each of another
@@ -2242,6 +2340,13 @@ _ANSWER_RON = 1
 _ANSWER_PON = 2
 _ANSWER_KAN = 4
 _ANSWER_CHI = 8
+_ANSWER_CALLS = _ANSWER_PON | _ANSWER_KAN | _ANSWER_CHI
+_ANSWER_ANY = _ANSWER_RON | _ANSWER_CALLS
+_WANTED = {Ron: _ANSWER_RON, Pon: _ANSWER_CALLS, Chi: _ANSWER_CALLS, OpenKan: _ANSWER_CALLS}
+"""What an answer needs worked out of its seat's options, by its type."""
+_SETTLED: Sequence[Action] = []
+"""``Round._given`` once the answers given settled the window (a list of its own, never
+changed, told apart by identity)."""
 
 _TSUMO = tuple(Tsumo(seat) for seat in range(4))
 _RON = tuple(Ron(seat) for seat in range(4))
