@@ -1605,21 +1605,23 @@ def test_apply_answers_leaves_the_round_as_passes_and_each_answer_do() -> None:
     assert compared > 300 and refused > 100
 
 
-def _answer_sets(after: Round, discarder: int) -> tuple[list[list[Ron | Chi | Pon | OpenKan]],
-                                                        list[list[Ron | Chi | Pon | OpenKan]]]:
+_Answers = list[Ron | Chi | Pon | OpenKan]
+
+
+def _answer_sets(after: Round, discarder: int) -> tuple[list[_Answers], list[_Answers]]:
     """Answers to a discard just made (``after``: the round once it was made): those the
     table allows (each call or ron alone, every ron together) and those it does not (a
     ron or call of the discarder, of a seat not asked, of tiles not held, a seat twice)."""
     asked = after.to_act
-    legal = [a for s in asked for a in after.legal_actions(s)
-             if isinstance(a, Ron | Chi | Pon | OpenKan)]
-    rons = [a for a in legal if type(a) is Ron]
+    legal: _Answers = [a for s in asked for a in after.legal_actions(s)
+                       if isinstance(a, Ron | Chi | Pon | OpenKan)]
+    rons: _Answers = [a for a in legal if type(a) is Ron]
     allowed = [[a] for a in legal] + ([rons] if len(rons) > 1 else [])
     others = [s for s in range(after.players) if s not in asked and s != discarder]
-    refused: list[list[Ron | Chi | Pon | OpenKan]] = [
-        [Ron(discarder)], [Pon(discarder, (TileId(0), TileId(1)))], [OpenKan(discarder)],
-        *([Ron(s)] for s in others), *([Pon(s, (TileId(0), TileId(1)))] for s in others),
-        *([a, a] for a in legal[:1])]
+    refused: list[_Answers] = [[Ron(discarder)], [Pon(discarder, (TileId(0), TileId(1)))],
+                               [OpenKan(discarder)], *([a, a] for a in legal[:1])]
+    for s in others:
+        refused += [[Ron(s)], [Pon(s, (TileId(0), TileId(1)))]]
     return allowed, refused
 
 
