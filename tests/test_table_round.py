@@ -1629,8 +1629,9 @@ def test_apply_answered_leaves_the_round_as_the_discard_and_its_answers_do() -> 
     """At every turn of three games' first rounds (4 and 3 players), for every third
     legal discard: each set of answers the table allows after it, given with it, leaves the
     round as ``apply(discard)`` then ``apply_answers`` do (True); answers it does not
-    allow leave the round as the discard alone leaves it (False); a discard the table
-    refuses is refused as ``apply`` refuses it, the round unchanged."""
+    allow leave the round as the discard alone leaves it (False); what each seat keeps
+    after them equals the same worked out afresh; a discard the table refuses is refused
+    as ``apply`` refuses it, the round unchanged."""
     settled = declined = 0
     for seed, rules, table in [(5, None, TENHOU_EAST_TABLE), (7, None, TENHOU_EAST_TABLE),
                                (2, TENHOU_SANMA_RULES, SANMA_EAST_TABLE)]:
@@ -1648,11 +1649,15 @@ def test_apply_answered_leaves_the_round_as_the_discard_and_its_answers_do() -> 
                     plain.apply_answers(answers)
                     assert at_once.apply_answered(action, answers) is True
                     assert _snapshot(at_once) == _snapshot(plain)
+                    assert at_once._given is None  # kept only while the call lasts
+                    if not at_once.is_over:  # what each seat keeps, as worked out afresh
+                        _check_kept_state(at_once)
                     settled += 1
                 for answers in refused:
                     at_once = r.copy()
                     assert at_once.apply_answered(action, answers) is False
                     assert _snapshot(at_once) == _snapshot(after)
+                    assert at_once._given is None
                     declined += 1
             for bad in _bad_discards(r, seat):
                 twin = r.copy()

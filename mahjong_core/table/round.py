@@ -205,10 +205,13 @@ class _Seat:
         self.tiles = tiles
         self.ids: list[TileId] = sorted(ids)
         """Concealed tile ids, kept ascending."""
-        # a byte per kind, summed without a Python loop (see _SHOWN)
-        self.counts = counts = list(sum(map(_SHOWN.__getitem__, ids)).to_bytes(34, "little"))
+        kinds = bytes(ids).translate(_KIND_OF_ID)
+        counts = [0] * 34
+        for kind in kinds:  # a plain loop: half the cost of summing _SHOWN's ints
+            counts[kind] += 1
+        self.counts = counts
         """Concealed tiles per kind."""
-        self.kept = KeptTiles(bytes(ids).translate(_KIND_OF_ID))
+        self.kept = KeptTiles(kinds)
         """The concealed tiles as the waits tables read them."""
         self.fours = 0
         """Bit per kind held four times."""
