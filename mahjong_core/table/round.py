@@ -1595,19 +1595,25 @@ class Round:
     # -- answers to a discard or an added kan ---------------------------------------------
 
     def _open_window(self, phase: Phase, seat: int, tile_id: TileId) -> None:
-        """Ask the other seats about ``tile_id``; settle at once when nobody may act (or
-        as the answers ``apply_answered`` gives settle it, when they may)."""
-        given = self._given
-        if given is not None and phase is _CALLS:
-            self._given = None
-            if self._open_answered(seat, tile_id, given):
-                self._given = _SETTLED
-                return
+        """Ask the other seats about ``tile_id``; settle at once when nobody may act, or as
+        the answers ``apply_answered`` gives settle it when they may (only their seats
+        asked). Kept whole: it runs on every discard answered, and a function call per
+        seat asked costs about what the seat's check does."""
         self.phase = phase
         self.current = seat
         self._last_tile = tile_id
         self._drawn = None
         self._claimed = False
+        given = self._given
+        if given is None or phase is not _CALLS:
+            asked = _ASK_ALL[self.players][seat]
+        else:
+            self._given = None
+            named = [action.seat for action in given]
+            if seat in named or len(set(named)) < len(named):
+                self._open_window(phase, seat, tile_id)  # asked in full: refused there
+                return
+            asked = tuple([(action.seat, _WANTED[type(action)]) for action in given])
         options = _NOBODY
         wins: dict[int, tuple[Hand, WinContext, WinResult]] | None = None
         kind = tile_id // 4
@@ -1615,52 +1621,63 @@ class Round:
         chi_seat = (seat + 1) % 4 if calls and kind < 27 and self.players == 4 else -1
         closed_kan = phase is _CHANKAN and self._robbing_closed_kan
         seats = self._seats
-        for other in self._after[seat]:
-            bits, offered = self._seat_options(other, seats[other], tile_id, calls, chi_seat,
-                                               closed_kan, _ANSWER_ANY)
-            if offered is not None:
-                wins = wins or {}
-                wins[other] = offered
+        for other, wanted in asked:
+            s = seats[other]
+            bits = 0
+            if wanted & _ANSWER_RON:
+                # between turns (no tile drawn) a hand's waits are those before a draw
+                waits = s.waits_cache if s.waits_cache >= 0 else s.waits_before_draw()
+                if (waits >> kind) & 1 and (not closed_kan or s.hand().shanten_kokushi() == 0):
+                    offered = self._ron_result(other, s, tile_id)
+                    if offered is not None:
+                        wins = wins or {}
+                        wins[other] = offered
+                        bits = _ANSWER_RON
+            if calls and not s.riichi and wanted & _ANSWER_CALLS:
+                same = s.counts[kind]
+                if same >= 2:
+                    # kuikae after a pon forbids only the called kind: some other tile
+                    # must be left (_can_discard_after with the pon's two tiles)
+                    if len(s.ids) > same:
+                        bits |= _ANSWER_PON
+                    if same == 3 and self._kan_room() is None:
+                        bits |= _ANSWER_KAN
+                if other == chi_seat and self._has_chi(s, kind):
+                    bits |= _ANSWER_CHI
             if bits:
                 if options is _NOBODY:
                     options = {}
                 options[other] = bits
         self._options = options
+        if given is not None and asked is not _ASK_ALL[self.players][seat]:
+            if not self._settle_given(given, options, wins):
+                self._open_window(phase, seat, tile_id)  # asked in full, as apply leaves it
+            return
         if options:  # the answers and the wins of this window (read only while it is open)
             self._answers = {}
             self._wins_offered = wins or {}
         else:  # settled as when every seat asked passes: nobody won, the tile went by
             self._went_by(seat, tile_id, None)
 
-    def _seat_options(self, other: int, s: _Seat, tile_id: TileId, calls: bool, chi_seat: int,
-                      closed_kan: bool, wanted: int
-                      ) -> tuple[int, tuple[Hand, WinContext, WinResult] | None]:
-        """What seat ``other`` may answer to ``tile_id`` (its _ANSWER_* bits, of those
-        ``wanted`` only) and the win offered to it, if any: ``calls`` when a pon, kan or
-        chi may be made, ``chi_seat`` the seat that may chi (-1: none), ``closed_kan``
-        when the tile is a closed kan's (only thirteen orphans may rob it)."""
-        bits = 0
-        offered = None
-        kind = tile_id >> 2
-        if wanted & _ANSWER_RON:
-            # between turns (no tile drawn) a hand's waits are those before a draw
-            waits = s.waits_cache if s.waits_cache >= 0 else s.waits_before_draw()
-            if (waits >> kind) & 1 and (not closed_kan or s.hand().shanten_kokushi() == 0):
-                offered = self._ron_result(other, s, tile_id)
-                if offered is not None:
-                    bits = _ANSWER_RON
-        if calls and not s.riichi and wanted & _ANSWER_CALLS:
-            same = s.counts[kind]
-            if same >= 2:
-                # kuikae after a pon forbids only the called kind: some other tile
-                # must be left (_can_discard_after with the pon's two tiles)
-                if len(s.ids) > same:
-                    bits |= _ANSWER_PON
-                if same == 3 and self._kan_room() is None:
-                    bits |= _ANSWER_KAN
-            if other == chi_seat and self._has_chi(s, kind):
-                bits |= _ANSWER_CHI
-        return bits, offered
+    def _settle_given(self, given: Sequence[Action], options: dict[int, int],
+                      wins: dict[int, tuple[Hand, WinContext, WinResult]] | None) -> bool:
+        """Settle the window by the answers ``apply_answered`` gives (every other seat
+        asked passing), ``options`` and ``wins`` worked out for their seats alone: False,
+        nothing settled, when some answer is not allowed."""
+        if len(options) < len(given):  # some seat may answer nothing
+            return False
+        self._answers = {}
+        self._wins_offered = wins or {}
+        try:
+            for action in given:
+                self._check_answer(action)
+        except IllegalActionError:
+            return False
+        self._answers = {action.seat: action for action in given}
+        self._claimed = True
+        self._settle()
+        self._given = _SETTLED
+        return True
 
     def apply_answered(self, discard: Discard, answers: Sequence[Ron | Chi | Pon | OpenKan]
                        ) -> bool:
@@ -1696,44 +1713,6 @@ class Round:
             settled = self._given is _SETTLED
             self._given = None
         return settled
-
-    def _open_answered(self, seat: int, tile_id: TileId, answers: Sequence[Action]) -> bool:
-        """The window of ``seat``'s discard ``tile_id`` settled by ``answers`` (calls or
-        wins of other seats; every other seat asked passes), what the answering seats may
-        do worked out alone: False, nothing settled, when some answer is not allowed."""
-        self.phase = _CALLS
-        self.current = seat
-        self._last_tile = tile_id
-        self._drawn = None
-        kind = tile_id >> 2
-        calls = self._live_left > 0
-        chi_seat = (seat + 1) % 4 if calls and kind < 27 and self.players == 4 else -1
-        options: dict[int, int] = {}
-        wins: dict[int, tuple[Hand, WinContext, WinResult]] = {}
-        seats = self._seats
-        for action in answers:
-            other = action.seat
-            if other == seat or other in options:
-                return False
-            bits, offered = self._seat_options(other, seats[other], tile_id, calls, chi_seat,
-                                               False, _WANTED[type(action)])
-            if not bits:
-                return False
-            options[other] = bits
-            if offered is not None:
-                wins[other] = offered
-        self._options = options
-        self._answers = {}
-        self._wins_offered = wins
-        try:
-            for action in answers:
-                self._check_answer(action)
-        except IllegalActionError:
-            return False
-        self._answers = {action.seat: action for action in answers}
-        self._claimed = True
-        self._settle()
-        return True
 
     def apply_answers(self, answers: Sequence[Action]) -> None:
         """Carry out ``answers`` to the discard or added kan on the table (each of another
@@ -1791,8 +1770,10 @@ class Round:
                 raise self._illegal(action, problem)
 
     def _answer(self, action: Action) -> None:
-        self._check_answer(action)
         seat = action.seat
+        if (type(action) is not Pass or seat == self.current or seat not in self._options
+                or seat in self._answers):  # a pass of a seat asked needs no more checks
+            self._check_answer(action)
         self._answers[seat] = action
         if type(action) is not Pass:
             self._claimed = True
@@ -2347,6 +2328,10 @@ _ANSWER_CALLS = _ANSWER_PON | _ANSWER_KAN | _ANSWER_CHI
 _ANSWER_ANY = _ANSWER_RON | _ANSWER_CALLS
 _WANTED = {Ron: _ANSWER_RON, Pon: _ANSWER_CALLS, Chi: _ANSWER_CALLS, OpenKan: _ANSWER_CALLS}
 """What an answer needs worked out of its seat's options, by its type."""
+_ASK_ALL = {players: tuple(tuple((other, _ANSWER_ANY) for other in _AFTER[players][seat])
+                           for seat in range(players)) for players in (3, 4)}
+"""Players -> by seat, every other seat in turn order, each asked everything (what
+``Round._window_options`` is given for a window open to all)."""
 _SETTLED: Sequence[Action] = []
 """``Round._given`` once the answers given settled the window (a list of its own, never
 changed, told apart by identity)."""
