@@ -155,12 +155,12 @@ def _plain_discards() -> tuple[tuple[Discard, ...], ...]:
 
 
 @functools.cache
-def _quiet_after(kans: int) -> int:
-    """How many discards a round with ``kans`` kans has had when no later discard that
-    declares no riichi can end it by an abortive draw (``may_draw_after_discard``, asked
-    for every discard a round can have)."""
-    return 1 + max((n for n in range(136) if may_draw_after_discard(
-        riichi_now=False, discards=n + 1, kans=kans)), default=-1)
+def _may_end(kans: int) -> bytes:
+    """By how many discards a round with ``kans`` kans has had, 1 where the next one,
+    declaring no riichi, may end it by an abortive draw (``may_draw_after_discard``,
+    asked for every discard a round can have)."""
+    return bytes(may_draw_after_discard(riichi_now=False, discards=n + 1, kans=kans)
+                 for n in range(137))
 
 
 class ShownDiscard(Protocol):
@@ -1392,9 +1392,9 @@ class Round:
         """
         seat, drawn = self.current, self._drawn
         if (drawn is None or self.phase is not _TURN or self._riichi_pending is not None
-                or self._dora_pending
-                or len(self._discard_log) < _quiet_after(len(self._kans))):
+                or self._dora_pending):
             return start, False
+        may_end, made = _may_end(len(self._kans)), len(self._discard_log)
         stop = min(stop, start + self._live_left)  # the wall's last tile: the step's
         seats, live, used, players = self._seats, self.wall.live, self._live_used, self.players
         add_event, add_discard = self._events.append, self._discard_log.append
@@ -1412,9 +1412,10 @@ class Round:
                     break
                 me = seats[seat]
                 if (tile.__class__ is not int or who.__class__ is not int or who != seat
-                        or me.riichi or me.forbidden or tile not in me.ids
+                        or me.riichi or me.forbidden or tile not in me.ids or may_end[made]
                         or (me.melds and (me.full is not None or me.base is not None))):
                     break
+                made += 1
                 if n != first:  # its draw, as _Seat.add makes it
                     me.base, me.full = me.full, None
                     me.shanten_floor -= 1
