@@ -13,6 +13,7 @@ its input it is.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, Protocol, cast
 
@@ -73,6 +74,12 @@ _FREE = {(red, players): _ids_of_codes(_RED_CODES if red else _PLAIN_CODES,
                                        range(136) if players == 4 else THREE_PLAYER_IDS)
          for red in (False, True) for players in (3, 4)}
 """The ids of each code in a game with or without red fives, of 3 or 4 players."""
+_FREE_CODES = {game: (tuple(ids), tuple(ids.values())) for game, ids in _FREE.items()}
+"""``_FREE``'s codes and their ids apart, for a round's copy made in one step."""
+_TILE_OF_CODE = {_code(tile): tile for tile in _RED_TABLE}
+"""The tile of each ``tile_code``."""
+_FIRST = itertools.repeat(0)
+"""The index ``list.pop`` takes each tile's lowest free id at."""
 
 
 def _fail(message: str) -> NoReturn:
@@ -151,11 +158,12 @@ class RoundBuilder:
 
     def __init__(self, *, round_index: int | None, honba: int | None, sticks: int | None,
                  scores: Sequence[int] | None, dealer: int,
-                 hands: Sequence[Sequence[Tile]], dora: Tile, red_fives: bool,
+                 hands: Sequence[Sequence[int]], dora: Tile, red_fives: bool,
                  dice: tuple[int, int] = (0, 0), names: Callable[[Tile], str] = str,
                  players: int = 4) -> None:
-        """A round of ``players`` seats (3 or 4): ``hands`` and ``scores`` have one entry a
-        seat, the empty fourth seat of a three-player game left out."""
+        """A round of ``players`` seats (3 or 4): ``hands`` (each seat's 13 dealt tiles, as
+        ``tile_code`` values) and ``scores`` have one entry a seat, the empty fourth seat
+        of a three-player game left out."""
         if players not in (3, 4):
             _fail(f"a game has 3 or 4 players, got {players!r}")
         self.players = players
@@ -163,14 +171,14 @@ class RoundBuilder:
         self._names = names
         self._table = _RED_TABLE if red_fives else _PLAIN_TABLE
         self._codes = _RED_CODES if red_fives else _PLAIN_CODES
-        self._free = {code: list(ids) for code, ids in _FREE[bool(red_fives), players].items()}
+        self._free = self._fresh_ids()
         if len(hands) != players or any(len(hand) != 13 for hand in hands):
             _fail(f"a round deals 13 tiles to each of {players} seats, got "
                   f"{[len(hand) for hand in hands]}")
         if scores is not None and len(scores) != players:
             _fail(f"a round's scores are one per seat ({players}), got {list(scores)}")
         self._ids = _FREE[bool(red_fives), players]
-        self.hands: list[list[TileId]] = [self._dealt_ids(hand) for hand in hands]
+        self.hands: list[list[TileId]] = self._dealt_ids(hands)
         self._dealt = tuple(map(tuple, map(sorted, self.hands)))
         self._dora = self._new(dora, "the dora indicator")
         self.dora_ids: list[TileId] = [self._dora]
@@ -212,15 +220,25 @@ class RoundBuilder:
             self._no_id(tile, what)
         return free.pop(0)
 
-    def _dealt_ids(self, hand: Sequence[Tile]) -> list[TileId]:
-        """Fresh ids for a dealt hand (``_new`` for each tile, in one step)."""
-        frees, ids = self._free, []
-        for tile in hand:
-            free = frees.get(2 * tile.kind + tile.red)
-            if not free:
-                self._no_id(tile, "a dealt tile")
-            ids.append(free.pop(0))
-        return ids
+    def _fresh_ids(self) -> dict[int, list[TileId]]:
+        """The ids of each tile code, none given yet (copied from ``_FREE`` in C)."""
+        codes, ids = _FREE_CODES[bool(self.red_fives), self.players]
+        return dict(zip(codes, map(list, ids), strict=True))
+
+    def _dealt_ids(self, hands: Sequence[Sequence[int]]) -> list[list[TileId]]:
+        """Fresh ids for the dealt hands' tile codes (``_new`` for each tile, in C: each
+        code's list of free ids popped at its first)."""
+        frees = self._free
+        try:
+            return [list(map(list.pop, map(frees.__getitem__, hand), _FIRST)) for hand in hands]
+        except (KeyError, IndexError):   # a tile the game has not, or no copy left: named
+            self._free = frees = self._fresh_ids()   # tile by tile, from the start again
+        for hand in hands:
+            for code in hand:
+                if not frees.get(code):
+                    self._no_id(_TILE_OF_CODE[code], "a dealt tile")
+                frees[code].pop(0)
+        raise AssertionError("a dealt tile refused at once is refused again")
 
     def _no_id(self, tile: Tile, what: str) -> NoReturn:
         """Why ``tile`` gets no fresh id: the game has no such tile, or its copies are all
