@@ -17,7 +17,6 @@ from mahjong_core.cli.replay import record_json
 from mahjong_core.errors import InvalidLogError
 from mahjong_core.formats import ReadError, iter_games, parse_mjai, parse_mjlog, replay_game
 from mahjong_core.formats import write_mjai as write
-from mahjong_core.formats._round_builder import RoundBuilder
 from mahjong_core.formats.game_log import Agari, GameLog, Ryuukyoku
 from mahjong_core.formats.mjai import tile_name
 from mahjong_core.table import (
@@ -316,50 +315,3 @@ def test_fast_path_refuses_damaged_logs_as_the_checking_path(
     lines = write(record).splitlines()
     fast, checked = _both_ways(_mutated(lines, data))
     assert fast == checked
-
-
-def _step_by_step(monkeypatch: pytest.MonkeyPatch, text: str) -> GameLog | str:
-    """The game, or the error message, read with every run of draws and discards played
-    one step at a time (``RoundBuilder.play_turns``' loop)."""
-    with monkeypatch.context() as patch:
-        patch.setattr(RoundBuilder, "_play_run", lambda *_: None)
-        try:
-            return parse_mjai(text)
-        except InvalidLogError as error:
-            return str(error)
-
-
-@pytest.mark.parametrize("number", range(len(_REAL_GAMES)))
-def test_runs_played_at_once_read_real_games_as_step_by_step(
-        number: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = parse_mjlog(_REAL_GAMES[number])
-    text = write(replay_game(game), source=game)
-    runs: list[int] = []
-    play_run = RoundBuilder._play_run
-
-    def counted(builder: RoundBuilder, *args: Any) -> int | None:
-        played = play_run(builder, *args)
-        runs.append(played or 0)
-        return played
-
-    monkeypatch.setattr(RoundBuilder, "_play_run", counted)
-    at_once = parse_mjai(text)
-    assert sum(runs) > len(at_once.rounds) * 20   # most steps are played in runs
-    assert at_once == _step_by_step(monkeypatch, text)
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.booleans(), st.data())
-def test_runs_played_at_once_refuse_damaged_logs_as_step_by_step(
-        seed: int, sanma: bool, data: st.DataObject) -> None:
-    """A damaged draw or discard inside a run (a tile not held, a tsumogiri of another
-    tile, a fifth copy, a seat out of turn) is refused, or read, as step by step."""
-    record = play_sanma(seed, rounds=2) if sanma else play(seed, rounds=2)
-    lines = write(record).splitlines()
-    text = _mutated(lines, data)
-    try:
-        at_once: GameLog | str = parse_mjai(text)
-    except InvalidLogError as error:
-        at_once = str(error)
-    with pytest.MonkeyPatch.context() as patch:
-        assert at_once == _step_by_step(patch, text)

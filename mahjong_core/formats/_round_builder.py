@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import enum
 import itertools
-import operator
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NoReturn, Protocol, TypeAlias, cast
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NoReturn, Protocol, cast
 
 from ..errors import InvalidLogError
 from ..table.draws import draw_after_discard, is_nine_terminals, terminal_and_honour_kinds
@@ -41,7 +40,7 @@ from .game_log import (
 from .record_mjlog import DRAW_TYPES
 
 __all__ = ["DRAWN_TILE", "PLACEHOLDER", "RIICHI", "RIICHI_COST", "ListedCall", "ListedKan",
-           "RoundBuilder", "Turn", "tile_code"]
+           "RoundBuilder", "tile_code"]
 
 RIICHI_COST = 1000
 """The stick a riichi puts on the table in the logs these readers take."""
@@ -777,16 +776,15 @@ class RoundBuilder:
                           self._padded(self.start_scores), self.dealer, hands,
                           tuple(self.events))
 
-    def play_turns(self, turns: Sequence[Turn], start: int = 0) -> int:
-        """Plays the plain draws and discards of ``turns`` from ``start`` on, each ``(step,
+    def play_turns(self, turns: Iterable[tuple[int, int, bool, int]]) -> int:
+        """Plays the plain draws and discards at the head of ``turns``, each ``(step,
         code, tsumogiri, 136 * seat)``: ``step`` is the seat for a draw, 4 + the seat for
         a discard (a riichi discard is not plain), anything else no plain step; ``code``
-        is the tile's ``2 * kind + red``. Plays them as ``draw`` and ``discard`` would (most
-        of a log's steps): a run at once where ``_play_run`` can, else in one loop with
-        the state in locals. Stops at the first step that is not
-        plain or that ``draw`` or ``discard`` would refuse, before changing anything for
-        it, and returns how many it played: the caller plays or refuses the next through
-        them.
+        is the tile's ``2 * kind + red``. Plays them as ``draw`` and ``discard`` would, in
+        one loop with the state in locals (most of a log's steps). Stops at the first step
+        that is not plain or that ``draw`` or ``discard`` would refuse, before changing
+        anything for it, and returns how many it played: the caller plays or refuses the
+        next through them.
 
         Kept whole: the loop is the reading of most of a log, and a call per step (to
         ``draw``, ``discard`` or a helper) would cost more than the step."""
@@ -799,15 +797,12 @@ class RoundBuilder:
             want = seat
         else:
             return 0
-        played = self._play_run(turns, start, want)
-        if played is not None:
-            return played
         free, codes, hands = self._free, self._codes, self.hands
         copies = self._ids   # each code's ids, ascending
         events, kinds, draws, discards = self.events, self.discards, _DRAWS, _DISCARDS
         drawn, pending, accepted = self.drawn, self.riichi_pending, 0
         before, discards_before = len(events), len(kinds)
-        for step, code, tsumogiri, base in itertools.islice(turns, start, None):
+        for step, code, tsumogiri, base in turns:
             if step != want:
                 break
             if step < 4:   # a draw
@@ -850,153 +845,3 @@ class RoundBuilder:
             if discarded:
                 self.last_riichi = False
         return steps
-
-    def _play_run(self, turns: Sequence[Turn], start: int, want: int) -> int | None:
-        """``play_turns``' run of plain steps from ``start`` (``want`` the first), played
-        at once, or None (nothing changed) when the run is short or a step of it would be
-        refused or is not plain: the loop then plays it step by step and stops there.
-
-        The ids come out as the steps one at a time would give them: a draw takes its
-        tile's lowest free id (popped in C), a tsumogiri discard the drawn tile, and
-        another discard the lowest copy of its tile in the hand (``_run_discards``: as
-        the copies of a tile in a seat's hand are taken lowest first, its k-th such
-        discard takes the k-th lowest of the copies the seat holds or draws, which must
-        be in its hand by then). tests/test_mjai.py holds the two ways equal."""
-        pattern = _RUN_STEPS[self.players][want]
-        length = len(list(itertools.takewhile(bool, map(
-            operator.eq, map(_STEP, itertools.islice(turns, start, start + len(pattern))),
-            pattern))))
-        if length < _SHORTEST_RUN or (self.riichi_pending is not None and want >= 4):
-            return None
-        run = turns[start:start + length]
-        opens = 0 if want < 4 else 1   # the first draw's place: 1 after a first discard
-        draws, gives = run[opens::2], run[1 - opens::2]
-        draw_codes = list(map(_CODE, draws))
-        free, drawn_ids = self._free, cast(list[TileId], [])
-        try:
-            drawn_ids.extend(map(list.pop, map(free.__getitem__, draw_codes), _FIRST))
-        except (KeyError, IndexError):   # a tile with no copy left: the loop says where
-            for tile_id, code in zip(reversed(drawn_ids), reversed(draw_codes[:len(drawn_ids)]),
-                                     strict=True):
-                free[code].insert(0, tile_id)
-            return None
-        drawn = list(map(operator.add, drawn_ids, map(_BASE, draws)))
-        paired = [*([None if self.drawn is None else 136 * self.seat + self.drawn] * opens),
-                  *drawn]
-        chosen = self._run_discards(gives, paired, opens)
-        if chosen is None:
-            for tile_id, code in zip(reversed(drawn_ids), reversed(draw_codes), strict=True):
-                free[code].insert(0, tile_id)
-            return None
-        self._commit_run(run, opens, drawn_ids, paired, chosen)
-        return length
-
-    def _run_discards(self, gives: Sequence[Turn], paired: list[int | None], opens: int
-                      ) -> list[int] | None:
-        """The tile each discard of a run takes, as ``136 * seat + id`` (``paired``: the
-        tile each discard's seat drew just before, None after a call; the run's draws
-        from ``opens`` on); None when a discard would be refused."""
-        drawn = paired[opens:]
-        red = bool(self.red_fives)
-        code_of, group_of = _CODE_OF_SLOT[red].__getitem__, _GROUP_OF_SLOT[red].__getitem__
-        flags = list(map(_TSUMOGIRI, gives))
-        tsumogiri = list(itertools.compress(paired, flags))
-        if None in tsumogiri or list(map(code_of, cast(list[int], tsumogiri))
-                                     ) != list(map(_CODE, itertools.compress(gives, flags))):
-            return None
-        others = list(itertools.compress(range(len(gives)), map(operator.not_, flags)))
-        kept = set(tsumogiri)   # each tsumogiri's draw leaves the hand at once
-        pool = sorted(itertools.filterfalse(kept.__contains__, itertools.chain(
-            *(map(operator.add, hand, itertools.repeat(136 * seat))
-              for seat, hand in enumerate(self.hands)), drawn)), key=_SLOT_ORDER[red].__getitem__)
-        groups = list(map(group_of, pool))
-        first = dict(zip(reversed(groups), range(len(groups) - 1, -1, -1), strict=True))
-        discards = list(map(gives.__getitem__, others))
-        wanted = list(map(operator.add, map(_GROUP_OF_TURN.__getitem__, map(_STEP, discards)),
-                          map(_CODE, discards)))
-        order = sorted(range(len(others)), key=wanted.__getitem__)
-        ranked = list(map(wanted.__getitem__, order))
-        opening = dict(zip(reversed(ranked), range(len(ranked) - 1, -1, -1), strict=True))
-        try:
-            picked = list(map(pool.__getitem__, map(
-                operator.sub, map(operator.add, map(first.__getitem__, ranked), range(len(ranked))),
-                map(opening.__getitem__, ranked))))
-        except (KeyError, IndexError):   # a tile the hand holds no copy of
-            return None
-        if list(map(group_of, picked)) != ranked:
-            return None
-        places = list(map(others.__getitem__, order))
-        drawn_at = dict(zip(drawn, range(opens, 2 * len(drawn) + opens, 2), strict=True))
-        if not all(map(operator.lt, map(drawn_at.get, picked, itertools.repeat(-1)),
-                       map(_RUN_PLACE[opens].__getitem__, places))):
-            return None   # a copy drawn only later
-        return list(map(dict(zip(places, picked, strict=True)).get, range(len(gives)),
-                        cast(list[int], paired)))
-
-    def _commit_run(self, run: Sequence[Turn], opens: int, drawn_ids: list[TileId],
-                    paired: list[int | None], chosen: list[int]) -> None:
-        """Write a run's steps (``_play_run``) into the round: events, hands and state."""
-        players, events = self.players, self.events
-        drawn = cast(list[int], paired[opens:])
-        if self.riichi_pending is not None and drawn:
-            self._accept_riichi()
-        made = cast(list[LogEvent], [*run])   # each replaced below
-        made[opens::2] = map(_DRAWS.__getitem__, drawn)
-        made[1 - opens::2] = map(tuple.__getitem__, map(
-            _DISCARDS.__getitem__, map(operator.eq, chosen, paired)), chosen)
-        events += made
-        gone = set(map(_ID_OF_SLOT.__getitem__, chosen))
-        first = run[opens][0] if drawn else 0
-        for seat in range(players):
-            own = drawn_ids[(seat - first) % players::players]
-            self.hands[seat] = list(itertools.filterfalse(gone.__contains__, itertools.chain(
-                self.hands[seat], own)))
-        self.discards += map(_KIND_OF_SLOT.__getitem__, chosen)
-        last = run[-1]
-        self.live_draws += len(drawn) - (self.phase is _Phase.RINSHAN
-                                         or self.phase is _Phase.CHANKAN)
-        if last[0] >= 4:
-            self.phase, self.seat, self.drawn = _Phase.ANSWER, last[0] - 4, None
-            self.last = TileId(chosen[-1] % 136)
-        else:
-            self.phase, self.seat, self.last = _Phase.ACT, last[0], None
-            self.drawn = drawn_ids[-1]
-        if chosen:
-            self.last_riichi = False
-
-
-Turn: TypeAlias = "tuple[int, int, bool, int]"
-"""A plain step of ``RoundBuilder.play_turns``: ``(step, code, tsumogiri, 136 * seat)``."""
-_STEP, _CODE, _TSUMOGIRI, _BASE = (operator.itemgetter(n) for n in range(4))
-_SHORTEST_RUN = 4
-"""Shorter runs are played step by step (cheaper than at once)."""
-
-
-def _run_steps(players: int, want: int, length: int = 300) -> tuple[int, ...]:
-    """The steps of plain turns from ``want`` on (a seat's draw, or 4 + its discard)."""
-    steps, step = cast(list[int], []), want
-    while len(steps) < length:
-        steps.append(step)
-        step = step + 4 if step < 4 else (step - 3) % players
-    return tuple(steps)
-
-
-_RUN_STEPS = {players: {want: _run_steps(players, want) for want in range(8)}
-              for players in (3, 4)}
-_RUN_PLACE = (range(1, 600, 2), range(0, 600, 2))
-"""Each discard's place in a run opening with a draw (0) or a discard (1)."""
-_SLOTS = range(_SEATS * 136)
-"""A tile in a seat's hand as one int: ``136 * seat + id``."""
-_ID_OF_SLOT = tuple(slot % 136 for slot in _SLOTS)
-_KIND_OF_SLOT = tuple(slot % 136 // 4 for slot in _SLOTS)
-_CODE_OF_SLOT = {red: tuple(codes[slot % 136] for slot in _SLOTS)
-                 for red, codes in ((True, _RED_CODES), (False, _PLAIN_CODES))}
-_GROUP_OF_SLOT = {red: tuple(slot // 136 * 128 + code for slot, code in zip(_SLOTS, codes,
-                                                                             strict=True))
-                  for red, codes in _CODE_OF_SLOT.items()}
-"""Each seat's copies of a tile code, one group (at ``[red_fives]``)."""
-_SLOT_ORDER = {red: tuple(group * 136 + slot % 136 for slot, group in zip(_SLOTS, groups,
-                                                                          strict=True))
-               for red, groups in _GROUP_OF_SLOT.items()}
-"""A hand's tiles ordered by group, then id (at ``[red_fives]``)."""
-_GROUP_OF_TURN = tuple(128 * (step % 4) for step in range(8))

@@ -501,7 +501,7 @@ def _read(document: str, *, fast: bool) -> GameLog:
     while at < count:
         builder = reader.round
         if turns[at] is not _NO_TURN and builder is not None and reader.reach is None:
-            played = builder.play_turns(turns, at)
+            played = builder.play_turns(itertools.islice(turns, at, None))
             if played:
                 at = number = at + played
                 continue
