@@ -29,6 +29,8 @@ from .game_log import (
     AgariRecord,
     Call,
     CallKind,
+    Discard,
+    Draw,
     LogCall,
     LogEvent,
     LogRound,
@@ -151,6 +153,22 @@ _SEAT_DISCARDS = tuple(tuple(_DISCARDS[tsumogiri][136 * seat: 136 * seat + 136]
 """Each seat's discard of each tile id, at ``[seat][tsumogiri][tile]``."""
 _LAST_CODE = 2 * 33
 """The highest ``tile_code`` (chun's): a riichi discard's is above it."""
+_PLAIN_TAKES = frozenset(_RED_CODES)
+"""The takes of ``follow_lists`` that are draws (a tile's code), not calls."""
+
+
+def _next_call(marks: list[bool], start: int) -> int:
+    """Where a seat's next call is in its takes from ``start`` on (``marks``: whether each
+    take is a draw, and a last False), -1 when none is."""
+    at = marks.index(False, start)
+    return at if at < len(marks) - 1 else -1
+
+
+def _used_up(takes: Sequence[Sequence[object]], gives: Sequence[Sequence[object]],
+             taken: list[int], given: list[int]) -> bool:
+    """Whether ``follow_lists`` has used every take and discard (no count passes its
+    list's length, so the sums tell)."""
+    return sum(taken) == sum(map(len, takes)) and sum(given) == sum(map(len, gives))
 
 
 class RoundBuilder:
@@ -397,25 +415,32 @@ class RoundBuilder:
         """
         players, hands, free, ids_of = self.players, self.hands, self._free, self._ids
         add_event, kinds = self.events.append, self.discards.append
-        listed_takes: Sequence[Sequence[Any]] = takes
-        listed_gives: Sequence[Sequence[Any]] = gives
+        lists = [(takes[seat], gives[seat], _SEAT_DRAWS[seat], _SEAT_DISCARDS[seat])
+                 for seat in range(players)]
+        listed: Sequence[tuple[Sequence[Any], Sequence[Any], tuple[Draw, ...],
+                               tuple[tuple[Discard, ...], ...]]] = lists
         taken, given = [0] * players, [0] * players
-        left = sum(map(len, takes)) + sum(map(len, gives))
-        calling = {seat for seat in range(players)
-                   if takes[seat] and takes[seat][0].__class__ is not int}
+        marks = [[*map(_PLAIN_TAKES.__contains__, items), False] for items in takes]
+        call_at = [_next_call(marked, 0) for marked in marks]
+        """Each seat's next take that is a call (-1: none)."""
+        calling = {seat for seat in range(players) if call_at[seat] == 0}
         seat, dora, riichi, drawn = self.seat, iter(kan_dora), False, None
-        live_draws = self.live_draws
+        live_draws, tile_id = self.live_draws, cast(TileId | None, None)
         pending = 0   # kan dora to turn over at the next discard
         live, waiting, robbed = True, False, False   # a live draw, a riichi, a kan to rob
         while True:   # ``seat`` draws
-            items, index = listed_takes[seat], taken[seat]
+            items, seat_gives, seat_draws, seat_discards = listed[seat]
+            index = taken[seat]
             try:   # a call, no take left, no copy left: not the plain order
                 tile_id = free[items[index]].pop(0)
-            except (IndexError, KeyError):
-                return None
+            except (IndexError, KeyError):   # or the round ended on the last discard
+                if not live or tile_id is None or not _used_up(takes, gives, taken, given):
+                    return None
+                self._answer_state((seat - 1) % players, tile_id, riichi)
+                self.live_draws = live_draws
+                return "discard" if next(dora, None) is None else None
             taken[seat] = index = index + 1
-            left -= 1
-            if index < len(items) and items[index].__class__ is not int:
+            if index == call_at[seat]:
                 calling.add(seat)
             if waiting:
                 if self.riichi_pending is not None:
@@ -427,11 +452,9 @@ class RoundBuilder:
                 robbed = False
             hand = hands[seat]
             hand.append(tile_id)
-            add_event(_SEAT_DRAWS[seat][tile_id])
+            add_event(seat_draws[tile_id])
             drawn = tile_id
-            if live:
-                live_draws += 1
-            seat_gives, seat_discards = listed_gives[seat], _SEAT_DISCARDS[seat]
+            live_draws += live
             while True:   # ``seat`` discards (another may call it) or makes a kan
                 index = given[seat]
                 try:
@@ -439,15 +462,15 @@ class RoundBuilder:
                 except IndexError:
                     self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
                     self.last_riichi, self.live_draws = riichi, live_draws
-                    return "draw" if left == 0 and next(dora, None) is None else None
+                    return "draw" if _used_up(takes, gives, taken, given) and next(
+                        dora, None) is None else None
                 given[seat] = index + 1
-                left -= 1
                 if give.__class__ is not int:
                     self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
                     self.last_riichi, self.live_draws = riichi, live_draws
                     pending = self._listed_kan(seat, give, pending, dora)
                     robbed = self.phase is _CHANKAN
-                    if left == 0 and robbed:
+                    if robbed and _used_up(takes, gives, taken, given):
                         return "kan" if next(dora, None) is None else None
                     live = False
                     break
@@ -474,30 +497,25 @@ class RoundBuilder:
                     waiting = True
                 add_event(seat_discards[tile_id == drawn][tile_id])
                 kinds(tile_id >> 2)
-                if left == 0:
-                    self._answer_state(seat, tile_id, riichi)
-                    self.live_draws = live_draws
-                    return "discard" if next(dora, None) is None else None
                 caller = self._listed_caller(seat, tile_id, calling, takes, taken) \
                     if calling else None
-                if caller is None:
+                if caller is None:   # the next seat draws (or the lists end: see above)
                     seat, live = (seat + 1) % players, True
                     break
                 other, call = caller
                 taken[other] = index = taken[other] + 1
-                left -= 1
-                if index >= len(takes[other]) or takes[other][index].__class__ is int:
+                call_at[other] = _next_call(marks[other], index)
+                if call_at[other] != index:
                     calling.discard(other)
                 self._answer_state(seat, tile_id, riichi)
                 self.call(other, cast(CallKind, call.kind), (other + call.offset) % _SEATS,
                           call.tile, call.own)
                 seat, drawn, hand, waiting = other, None, hands[other], False
-                seat_gives, seat_discards = listed_gives[seat], _SEAT_DISCARDS[seat]
+                _, seat_gives, _, seat_discards = listed[seat]
                 if call.kind is CallKind.MINKAN:
                     if given[other] < len(gives[other]) and gives[other][given[other]] == \
                             PLACEHOLDER:
                         given[other] += 1
-                        left -= 1
                     self.turn_over(pending, dora)
                     pending, live = 1, False
                     break

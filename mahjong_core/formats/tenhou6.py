@@ -796,8 +796,9 @@ def _ends_as(end: _End, ends: str, seat: int) -> bool:
 def _listed_takes(items: list[object], where: str, seat: int, players: int
                   ) -> list[int | _Take | None]:
     """A seat's takes as ``follow_lists`` takes them; None for an item it cannot."""
-    takes: list[int | _Take | None] = [
-        _TAKE_CODES.get(item) if item.__class__ is int else None for item in items]
+    takes: list[int | _Take | None] = (
+        list(map(_TAKE_CODES.get, cast(list[int], items))) if {*map(type, items)} <= _INT_TYPE else
+        [_TAKE_CODES.get(item) if item.__class__ is int else None for item in items])
     if None in takes:
         for n, item in enumerate(items):
             if takes[n] is None and item.__class__ is not int:
@@ -807,8 +808,9 @@ def _listed_takes(items: list[object], where: str, seat: int, players: int
 
 def _listed_gives(items: list[object], where: str, seat: int) -> list[int | _Give | None]:
     """A seat's discards as ``follow_lists`` takes them; None for an item it cannot."""
-    gives: list[int | _Give | None] = [
-        _GIVE_CODES.get(item) if item.__class__ is int else None for item in items]
+    gives: list[int | _Give | None] = (
+        list(map(_GIVE_CODES.get, cast(list[int], items))) if {*map(type, items)} <= _INT_TYPE else
+        [_GIVE_CODES.get(item) if item.__class__ is int else None for item in items])
     if None in gives:
         for n, item in enumerate(items):
             if gives[n] is None and item.__class__ is not int:
