@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import enum
 import itertools
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, Protocol, cast
+
+import attrs
 
 from ..errors import InvalidLogError
 from ..table.draws import draw_after_discard, is_nine_terminals, terminal_and_honour_kinds
@@ -38,6 +41,8 @@ from .game_log import (
     Riichi,
     Ryuukyoku,
     RyuukyokuRecord,
+    check_win_melds,
+    made_unchecked,
 )
 from .record_mjlog import DRAW_TYPES
 
@@ -86,6 +91,73 @@ _FIRST = itertools.repeat(0)
 
 def _fail(message: str) -> NoReturn:
     raise InvalidLogError(message)
+
+
+# --- the records' checks passed at once (the records then made unchecked) --------------
+
+_NO_DICE = (0, 0)
+"""The dice of a log that has none."""
+_INT_TYPE = {int}
+_HUNDRED = 100
+_MOST_YAKU = 55
+"""Tenhou's yaku ids: a win lists at most this many."""
+_AGARI_FIELDS = tuple(field.name for field in attrs.fields(AgariRecord))
+
+
+def _in_hundreds(points: Sequence[int]) -> bool:
+    """Whether points are whole numbers in hundreds, one a seat."""
+    return ({*map(type, points)} <= _INT_TYPE and not any(map(_HUNDRED.__rmod__, points))
+            and len(points) <= _SEATS)
+
+
+def _plain_round(round_index: object, honba: object, sticks: object, dice: object,
+                 scores: Sequence[int] | None, dealer: object) -> bool:
+    """Whether a round's own fields (all but its tiles and events, which the builder
+    makes right) pass ``LogRound``'s checks."""
+    return ((round_index is None or (type(round_index) is int and 0 <= round_index < 16))
+            and (honba is None or (type(honba) is int and honba >= 0))
+            and (sticks is None or (type(sticks) is int and sticks >= 0))
+            and dice is _NO_DICE and (scores is None or _in_hundreds(scores))
+            and type(dealer) is int and 0 <= dealer < _SEATS)
+
+
+def _is_plain_win(*fields: Any) -> bool:
+    """Whether a win's record fields (``AgariRecord``'s, in order) made by the builder of
+    a plain round pass its checks: what the reader gave (the value, the yaku, the
+    deltas and the pao seat) is of the right shape, and the melds are few enough."""
+    hand, melds, fu, points, limit, yaku, yakuman, scores, deltas, pao = _WIN_CHECKED(fields)
+    return (len(hand) <= 14 and ((fu is None and points is None and limit is None) or (
+        type(fu) is int and type(points) is int and type(limit) is int))
+        and (yaku is None or (len(yaku) <= _MOST_YAKU and {*map(type, yaku)} <= {tuple}
+                              and {*map(len, yaku)} <= {2} and {*map(
+                                  type, itertools.chain.from_iterable(yaku))} <= _INT_TYPE))
+        and (yakuman is None or (len(yakuman) <= _MOST_YAKU
+                                 and {*map(type, yakuman)} <= _INT_TYPE))
+        and (scores is None or _in_hundreds(scores)) and (deltas is None or _in_hundreds(deltas))
+        and (pao is None or (type(pao) is int and 0 <= pao < _SEATS)) and _few_melds(melds))
+
+
+_WIN_CHECKED = operator.itemgetter(2, 3, 5, 6, 7, 8, 9, 11, 12, 13)
+"""A win record's fields ``_is_plain_win`` looks at."""
+
+
+def _few_melds(melds: tuple[LogCall, ...]) -> bool:
+    """Whether a winning hand's melds pass ``check_win_melds``."""
+    try:
+        check_win_melds(melds)
+    except InvalidLogError:
+        return False
+    return True
+
+
+def _is_meld(kind: CallKind, tiles: tuple[TileId, ...], seat: int, from_seat: int) -> bool:
+    """Whether a call's ascending tiles make its kind (a chi's a run, from the seat
+    before; a pon's or kan's one kind): ``LogCall`` and ``Call`` then accept it."""
+    first = tiles[0] >> 2
+    if kind is CallKind.CHI:
+        return (first < 27 and first % 9 <= 6 and tiles[1] >> 2 == first + 1
+                and tiles[2] >> 2 == first + 2 and from_seat == (seat + 3) % _SEATS)
+    return tiles[-1] >> 2 == first
 
 
 DRAWN_TILE = -1
@@ -177,7 +249,7 @@ class RoundBuilder:
     def __init__(self, *, round_index: int | None, honba: int | None, sticks: int | None,
                  scores: Sequence[int] | None, dealer: int,
                  hands: Sequence[Sequence[int]], dora: Tile, red_fives: bool,
-                 dice: tuple[int, int] = (0, 0), names: Callable[[Tile], str] = str,
+                 dice: tuple[int, int] = _NO_DICE, names: Callable[[Tile], str] = str,
                  players: int = 4) -> None:
         """A round of ``players`` seats (3 or 4): ``hands`` (each seat's 13 dealt tiles, as
         ``tile_code`` values) and ``scores`` have one entry a seat, the empty fourth seat
@@ -207,6 +279,9 @@ class RoundBuilder:
         self.scores = None if scores is None else list(scores)
         self.dealer = dealer
         self.dice = dice
+        self._plain = _plain_round(round_index, honba, sticks, dice, self.start_scores, dealer)
+        """Whether the round's own fields are what ``LogRound`` accepts: the round and
+        its win records are then made without checking them again."""
         self.table_sticks = sticks or 0
         self.phase = _Phase.DRAW
         self.seat = dealer
@@ -605,9 +680,14 @@ class RoundBuilder:
         self._accept_riichi()
         what = f"calls a {kind.value} with"
         ids = [self._take(seat, tile, what) for tile in own]
-        call = LogCall(kind, tuple(sorted((*ids, self.last))), self.last, None, from_seat)
+        tiles = tuple(sorted((*ids, self.last)))
+        if _is_meld(kind, tiles, seat, from_seat):
+            call = made_unchecked(LogCall, kind, tiles, self.last, None, from_seat, None)
+            self.events.append(made_unchecked(Call, seat, call))
+        else:   # refused by the checks, which say why
+            call = LogCall(kind, tiles, self.last, None, from_seat)
+            self.events.append(Call(seat, call))
         self.melds[seat].append(call)
-        self.events.append(Call(seat, call))
         self.seat, self.drawn, self.last = seat, None, None
         self.called = True
         if kind is CallKind.MINKAN:
@@ -741,15 +821,15 @@ class RoundBuilder:
             scores = self._padded(self.scores)
             if self.scores is not None:
                 self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
-            recorded = AgariRecord(
-                honba=self.honba,
-                sticks=None if self.honba is None else self.table_sticks if self.first_win else 0,
-                hand=hand, melds=tuple(self.melds[seat]), win_tile=win_tile,
-                fu=fu, points=points, limit=limit,
-                yaku=None if yaku is None else tuple(yaku),
-                yakuman=None if yakuman is None else tuple(yakuman),
-                dora_indicators=tuple(self.dora_ids), scores=scores,
-                deltas=None if scores is None else self._padded(deltas), pao=pao)
+            fields: tuple[Any, ...] = (self.honba,
+                      None if self.honba is None else self.table_sticks if self.first_win else 0,
+                      hand, tuple(self.melds[seat]), win_tile, fu, points, limit,
+                      None if yaku is None else tuple(yaku),
+                      None if yakuman is None else tuple(yakuman), tuple(self.dora_ids),
+                      scores, None if scores is None else self._padded(deltas), pao, None)
+            recorded = (made_unchecked(AgariRecord, *fields)
+                        if self._plain and _is_plain_win(*fields) else AgariRecord(
+                            **dict(zip(_AGARI_FIELDS, fields, strict=True))))
         self.first_win = False
         self.events.append(Agari(seat, from_seat, ura_ids, recorded))
         self.phase, self.drawn = _Phase.WON, None
@@ -790,9 +870,9 @@ class RoundBuilder:
         if not self.is_over:
             _fail(f"the round stops before a win or a draw ({self._expected()})")
         hands = (*self._dealt, *((),) * (_SEATS - self.players))
-        return LogRound(self.round_index, self.honba, self.sticks, self.dice, self._dora,
-                          self._padded(self.start_scores), self.dealer, hands,
-                          tuple(self.events))
+        fields = (self.round_index, self.honba, self.sticks, self.dice, self._dora,
+                  self._padded(self.start_scores), self.dealer, hands, tuple(self.events))
+        return made_unchecked(LogRound, *fields) if self._plain else LogRound(*fields)
 
     def play_turns(self, turns: Iterable[tuple[int, int, bool, int]]) -> int:
         """Plays the plain draws and discards at the head of ``turns``, each ``(step,
