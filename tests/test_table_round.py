@@ -55,6 +55,7 @@ from .support.played_games import SANMA_EAST_TABLE, play, play_sanma, positions
 from .support.table_helpers import (
     NOTEN,
     answer,
+    assert_same_state,
     chi,
     deal,
     discard,
@@ -1278,6 +1279,13 @@ def _draws_after(played: RoundRecord) -> list[TileDrawn]:
     return found
 
 
+def _fresh(record: GameRecord, played: RoundRecord) -> Round:
+    """The round of ``played`` dealt again, nothing decided yet."""
+    return Round(played.wall, dealer=played.dealer, round_wind=played.round_wind,
+                 dealer_index=played.dealer_index, honba=played.honba, sticks=played.sticks,
+                 scores=played.start_scores, rules=record.rules, table=record.table)
+
+
 def _replayed(record: GameRecord, played: RoundRecord, *, let_go: bool,
               run: bool = False) -> Round:
     """The round of ``played`` driven again from its decisions: each seat that does not
@@ -1285,9 +1293,7 @@ def _replayed(record: GameRecord, played: RoundRecord, *, let_go: bool,
     each discard nobody answers goes through ``apply_passed`` (its seats' state checked
     after each), or with ``run`` too, each run of them with the draws the record shows
     through ``apply_passed_run`` (the state checked after each run)."""
-    r = Round(played.wall, dealer=played.dealer, round_wind=played.round_wind,
-              dealer_index=played.dealer_index, honba=played.honba, sticks=played.sticks,
-              scores=played.start_scores, rules=record.rules, table=record.table)
+    r = _fresh(record, played)
     decisions = _decisions(played)
     triple_ron = any(isinstance(e, Draw) and e.kind is DrawKind.TRIPLE_RON
                      for e in played.results)
@@ -1373,6 +1379,142 @@ def test_a_discard_let_go_leaves_the_round_as_every_seat_s_pass_does(
               "nine_terminals"} if players == 4 else {"pon", "kan", "kita", "riichi",
                                                       "tsumo", "ron", "exhaustive"}
     assert wanted <= seen, wanted - seen
+
+
+def _runs_three_ways(record: GameRecord, played: RoundRecord, rng: random.Random) -> int:
+    """The round of ``played`` driven from its decisions three times over, each run of
+    discards nobody answers carried out by ``apply_passed_run``, by ``apply_passed`` one
+    discard at a time, and by ``apply_passed_turns`` (its riichi discards one at a time);
+    after each run the three rounds keep and show the same (``assert_same_state``).
+    Returns how many runs were compared."""
+    rounds = [_fresh(record, played) for _ in range(3)]
+    decisions = _decisions(played)
+    triple_ron = any(isinstance(e, Draw) and e.kind is DrawKind.TRIPLE_RON
+                     for e in played.results)
+    draws = iter(_draws_after(played))
+    pending: list[tuple[Discard, TileDrawn]] = []
+    compared = 0
+    for n, action in enumerate(decisions):
+        draw = next(draws) if type(action) is Discard else None
+        following = decisions[n + 1] if n + 1 < len(decisions) else None
+        answered = isinstance(following, _ANSWERS) or (following is None and triple_ron)
+        if type(action) is Discard and not answered and draw is not None:
+            if not pending:
+                for r in rounds:
+                    pass_all(r)
+            pending.append((action, draw))
+            continue
+        compared += _three_ways(rounds, pending, rng)
+        for r in rounds:
+            if not isinstance(action, _ANSWERS):
+                pass_all(r)
+            r.apply(NineTerminals(r.current) if type(action) is NineTerminals else action)
+    return compared + _three_ways(rounds, pending, rng)
+
+
+def _three_ways(rounds: list[Round], pending: list[tuple[Discard, TileDrawn]],
+                rng: random.Random) -> int:
+    """``pending`` carried out by each of ``rounds`` its own way (``_runs_three_ways``),
+    the hands built first now and then (as a player asking for them does), a broken copy
+    of the run tried first now and then (``_broken_run``); 1 when there was a run."""
+    if not pending:
+        return 0
+    run, steps, turns = rounds
+    if rng.random() < 0.5:  # hands built and carried along the run, as far as kept
+        for r in rounds:
+            for seat in range(r.players):
+                r.hand(seat)
+    if len(pending) > 1 and rng.random() < 0.5:
+        _broken_run(run, pending, rng)
+    discards, draws = [d for d, _ in pending], [w for _, w in pending]
+    assert run.apply_passed_run(discards, draws) == len(pending)
+    for each in discards:
+        steps.apply_passed(each)
+    plain: list[TileDiscarded] = []
+    for each, _ in pending:
+        if each.riichi:
+            assert turns.apply_passed_turns(plain, draws[:len(plain)]) == len(plain)
+            turns.apply_passed(each)
+            del draws[:len(plain) + 1]
+            plain.clear()
+        else:
+            plain.append(TileDiscarded(each.seat, each.tile, False, False))
+    assert turns.apply_passed_turns(plain, draws) == len(plain)
+    assert_same_state(run, steps)
+    assert_same_state(turns, steps)
+    pending.clear()
+    return 1
+
+
+def _broken_run(r: Round, pending: list[tuple[Discard, TileDrawn]], rng: random.Random
+                ) -> None:
+    """A copy of the run ``pending`` broken at a discard after its first (a tile its seat
+    does not hold, a riichi declared, or another draw after it) gives, through
+    ``apply_passed_run`` on a copy of ``r``, the same count or error as ``apply_passed``
+    one discard at a time, and leaves the round as those steps leave it."""
+    at = rng.randrange(1, len(pending))
+    discards, draws = [d for d, _ in pending], [w for _, w in pending]
+    seat = discards[at].seat
+    how = rng.randrange(3)
+    if how == 0:
+        ahead = r.copy()
+        for discard in discards[:at]:
+            ahead.apply_passed(discard)
+        discards[at] = Discard(seat, TileId(next(
+            i for i in range(136) if i not in ahead.concealed(seat))))
+    elif how == 1:
+        discards[at] = attrs.evolve(discards[at], riichi=True)
+    else:
+        draws[at] = TileDrawn(seat, draws[at].tile, False)  # the same seat draws again
+    steps = r.copy()
+    expected: object = len(discards)
+    try:
+        for done, (discard, draw) in enumerate(zip(discards, draws, strict=True), 1):
+            steps.apply_passed(discard)
+            if (steps.drawn, steps.current) != (draw.tile, draw.seat):
+                expected = done
+                break
+    except IllegalActionError as error:
+        expected = str(error)
+    run = r.copy()
+    try:
+        got: object = run.apply_passed_run(discards, draws)
+    except IllegalActionError as error:
+        got = str(error)
+    assert got == expected
+    assert_same_state(run, steps)
+
+
+@pytest.mark.parametrize(("players", "seeds"), [(4, range(6)), (3, range(4))])
+def test_a_run_carried_out_at_once_leaves_the_round_as_its_turns_one_at_a_time(
+        players: int, seeds: range, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole games the engine played (red fives on and off, calls, kans, north tiles,
+    riichi), each run of discards nobody answers carried out by ``apply_passed_run`` and
+    ``apply_passed_turns`` as by ``apply_passed`` one discard at a time: after every run
+    every field the round keeps, each seat's slots, the record, the observations and the
+    legal lists are the same; a run broken in its middle (a tile not held, a riichi, an
+    unexpected draw) stops or is refused where the steps stop or refuse it, the round as
+    they left it. Most turns are the plain ones carried out at once."""
+    plain = [0]
+    caught_up = Round._caught_up
+
+    def counted(r: Round, turns: int, used: int, shown: int) -> None:
+        plain[0] += turns
+        caught_up(r, turns, used, shown)
+
+    monkeypatch.setattr(Round, "_caught_up", counted)
+    rng = random.Random(players)
+    compared = discards = 0
+    red = set()
+    for seed in seeds:
+        record = play(seed) if players == 4 else play_sanma(seed)
+        red.add(record.rules.red_fives)
+        for played in record.rounds:
+            compared += _runs_three_ways(record, played, rng)
+            discards += sum(type(e) is TileDiscarded for e in played.events)
+    assert compared > 50 and red == {True, False}
+    # three rounds each way, the broken runs besides: most discards went as plain turns
+    assert plain[0] > discards
 
 
 def _bad_discards(r: Round, seat: int) -> list[object]:

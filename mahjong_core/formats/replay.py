@@ -27,7 +27,6 @@ from ..table import (
     AddedKan,
     Chi,
     ClosedKan,
-    Discard,
     Draw,
     DrawKind,
     Game,
@@ -433,7 +432,7 @@ def _play(table_round: Round, log_round: LogRound) -> None:
             if not riichi and index < count and type(events[index]) is LogDraw:
                 # the common case: turns nobody calls or wins on, carried out at once; the
                 # run's last draw (or the one the engine did not make) checked as above
-                index = _run(table_round, events, index - 1, discards)
+                index = _run(table_round, events, index - 1)
                 continue
             declared = event.seat in riichi
             if declared:
@@ -468,19 +467,17 @@ def _play(table_round: Round, log_round: LogRound) -> None:
                         f"{_names(shown_dora)}, the engine {_names(table_round.dora_indicators)}")
 
 
-def _run(table_round: Round, events: tuple[LogEvent, ...], start: int,
-         discards: tuple[Discard, ...]) -> int:
+def _run(table_round: Round, events: tuple[LogEvent, ...], start: int) -> int:
     """Carry out the turns from ``events[start]`` on, each a discard followed by a draw
-    (``Round.apply_passed_run``), and return the index of the draw that follows the
+    (``Round.apply_passed_turns``), and return the index of the draw that follows the
     last discard carried out."""
     end = start + 2  # the discard at ``start`` and the draw after it begin the run
     last = len(events) - 1
     while end < last and type(events[end]) is LogDiscard and type(events[end + 1]) is LogDraw:
         end += 2
     taken = cast("tuple[LogDiscard, ...]", events[start:end:2])
-    run = [discards[272 * discard.seat + 2 * discard.tile] for discard in taken]
     draws = cast("tuple[LogDraw, ...]", events[start + 1:end:2])
-    return start + 2 * table_round.apply_passed_run(run, draws) - 1
+    return start + 2 * table_round.apply_passed_turns(taken, draws) - 1
 
 
 def _goes_by(events: Sequence[object], index: int) -> bool:

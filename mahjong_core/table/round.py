@@ -14,7 +14,7 @@ import enum
 import functools
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NamedTuple, Protocol, overload
+from typing import Any, NamedTuple, Protocol, cast, overload
 
 import attrs
 
@@ -80,7 +80,7 @@ from .records import (
 from .rules import TENHOU_TABLE, TableRules, check_scores, check_stick_value
 from .wall import Wall
 
-__all__ = ["Observation", "Phase", "Round", "SeenEvents", "ShownDraw"]
+__all__ = ["Observation", "Phase", "Round", "SeenEvents", "ShownDiscard", "ShownDraw"]
 
 _RED = tuple(Tile.from_id136(i) for i in range(136))
 _PLAIN = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
@@ -152,6 +152,28 @@ def _plain_discards() -> tuple[tuple[Discard, ...], ...]:
     """``Discard(seat, tile)`` at ``[seat][tile]``, the very values of ``every_discard``."""
     made = every_discard()
     return tuple(made[272 * seat:272 * (seat + 1):2] for seat in range(4))
+
+
+@functools.cache
+def _may_end(kans: int) -> bytes:
+    """By how many discards a round with ``kans`` kans has had, 1 where the next one,
+    declaring no riichi, may end it by an abortive draw (``may_draw_after_discard``,
+    asked for every discard a round can have)."""
+    return bytes(may_draw_after_discard(riichi_now=False, discards=n + 1, kans=kans)
+                 for n in range(137))
+
+
+class ShownDiscard(Protocol):
+    """A discard as a log shows it: the seat and the tile (a log's own discard event, a
+    ``TileDiscarded``)."""
+
+    @property
+    def seat(self) -> int:
+        """The seat that discarded."""
+
+    @property
+    def tile(self) -> TileId:
+        """The tile id it discarded."""
 
 
 class ShownDraw(Protocol):
@@ -1292,28 +1314,171 @@ class Round:
         its turn comes (the discards before it carried out, the round as they left it),
         and for a run with other than one draw per discard.
         """
-        if len(discards) != len(draws):
-            raise IllegalActionError(f"{self._where()}: a run of {len(discards)} discards "
-                                     f"needs as many draws, got {len(draws)}")
-        seats = self._seats
-        for done, (discard, draw) in enumerate(zip(discards, draws, strict=True), 1):
-            # a plain discard (a tile held, no riichi, the seat not in riichi or kuikae, no
-            # dora to turn over first) needs none of _discard's checks but the first: it
-            # goes as _discard lets it go; anything else as apply_passed takes or refuses it
-            seat = self.current
-            me = seats[seat]
-            if (discard.__class__ is Discard and discard.riichi is False
-                    and discard.seat.__class__ is int and discard.seat == seat
-                    and (tile := discard.tile).__class__ is int and tile in me.ids
-                    and not (me.riichi or me.forbidden or self._dora_pending)
-                    and self.phase is _TURN):
-                self._put_out(seat, me, tile, False)
-                self._went_by(seat, tile, None)
-            else:
-                self.apply_passed(discard)
+        self._check_run(len(discards), len(draws))
+        # a Discard value declaring no riichi may be let go as a plain turn; anything
+        # else (a riichi, a subclass, what is no discard) goes to apply_passed as it is
+        plain = [d.__class__ is Discard and d.riichi is False for d in discards]
+        return self._let_go(discards, draws, plain)
+
+    def apply_passed_turns(self, discards: Sequence[ShownDiscard],
+                           draws: Sequence[ShownDraw]) -> int:
+        """``apply_passed_run`` for discards read from a log: each item names only the
+        seat and the tile (a log's discard event, a ``TileDiscarded``), none declares
+        riichi, and no ``Discard`` value is made for it unless its turn needs more than
+        the plain bookkeeping (a replay's way through the turns nobody answers).
+
+        Raises IllegalActionError as ``apply_passed_run`` does, and for an item whose
+        seat or tile is no int (the turns before it carried out).
+        """
+        self._check_run(len(discards), len(draws))
+        return self._let_go(discards, draws, None)
+
+    def _check_run(self, discards: int, draws: int) -> None:
+        if discards != draws:
+            raise IllegalActionError(f"{self._where()}: a run of {discards} discards "
+                                     f"needs as many draws, got {draws}")
+
+    def _let_go(self, discards: Sequence[ShownDiscard], draws: Sequence[ShownDraw],
+                plain: list[bool] | None) -> int:
+        """The turns of a run: as many as ``_pass_plain`` takes at once, each other one by
+        ``apply_passed`` (``plain``: which of ``discards`` are Discard values that may be
+        let go as plain turns, the rest given to ``apply_passed`` as they are; None: every
+        one names a seat and a tile only)."""
+        total = len(discards)
+        done = 0
+        while done < total:
+            stop = total if plain is None else next(
+                (n for n in range(done, total) if not plain[n]), total)
+            if stop > done:
+                done, over = self._pass_plain(discards, draws, done, stop)
+                if over or done == total:
+                    return done
+            item = discards[done]
+            self.apply_passed(self._discard_of(item) if plain is None
+                              else cast(Discard, item))
+            draw = draws[done]
+            done += 1
             if self._drawn != draw.tile or self.current != draw.seat:
                 return done
-        return len(discards)
+        return total
+
+    def _discard_of(self, item: ShownDiscard) -> Discard:
+        """The plain ``Discard`` of a log's discard (its seat and tile)."""
+        seat, tile = getattr(item, "seat", None), getattr(item, "tile", None)
+        if not (type(seat) is int and 0 <= seat < self.players
+                and type(tile) is int and 0 <= tile < 136):
+            raise IllegalActionError(f"{self._where()}: {quote(item)} is no discard to let "
+                                     "go (a seat and a tile id)")
+        return _plain_discards()[seat][tile]
+
+    def _pass_plain(self, discards: Sequence[ShownDiscard], draws: Sequence[ShownDraw],
+                    start: int, stop: int) -> tuple[int, bool]:
+        """The plain turns of a run from ``discards[start]`` on (before ``stop``), carried
+        out as bookkeeping in one loop; returns where it stopped and whether the run is
+        over (a draw other than the log's was made). A turn is plain when nothing but the
+        bookkeeping can happen in it: its seat, out of riichi and kuikae, its hand closed
+        or not built as a ``Hand``, discards a tile it holds without riichi after a draw,
+        no dora waits to be turned, no abortive draw may follow
+        (``may_draw_after_discard``) and the wall gives the next draw; the first other
+        turn is left to ``apply_passed``, the one place its rules are written.
+
+        Each turn does what ``_Seat.add`` (the seat's draw) and ``_put_out`` and
+        ``_went_by`` (its discard) do, but that a drawn tile joins the counts and kept
+        tiles only once its seat keeps it (after tsumogiri nothing changes there); the
+        last draw is left to ``_Seat.add`` (``_caught_up``).
+
+        Kept whole: one loop over the turns is the run, and a call per step is what it
+        saves.
+        """
+        seat, drawn = self.current, self._drawn
+        if (drawn is None or self.phase is not _TURN or self._riichi_pending is not None
+                or self._dora_pending):
+            return start, False
+        may_end, made = _may_end(len(self._kans)), len(self._discard_log)
+        stop = min(stop, start + self._live_left)  # the wall's last tile: the step's
+        seats, live, used, players = self._seats, self.wall.live, self._live_used, self.players
+        add_event, add_discard = self._events.append, self._discard_log.append
+        add_gone, gone = self._gone.append, len(self._gone)
+        discard_records, draw_records = self._discard_records, self._draw_records
+        river_records = self._river_records
+        first, shown = start, 0
+        n, over = start, False
+        try:
+            while n < stop:
+                discard = discards[n]
+                try:
+                    tile, who = discard.tile, discard.seat
+                except AttributeError:  # no discard: refused by the step
+                    break
+                me = seats[seat]
+                if (tile.__class__ is not int or who.__class__ is not int or who != seat
+                        or me.riichi or me.forbidden or tile not in me.ids or may_end[made]
+                        or (me.melds and (me.full is not None or me.base is not None))):
+                    break
+                made += 1
+                if n != first:  # its draw, as _Seat.add makes it
+                    me.base, me.full = me.full, None
+                    me.shanten_floor -= 1
+                else:  # its drawn tile counts again once kept, as a later draw's does
+                    me.counts[drawn >> 2] -= 1
+                    me.kept.remove(drawn >> 2)
+                    me.fours &= ~(1 << (drawn >> 2))
+                me.ids.remove(tile)
+                if tile == drawn:  # tsumogiri: the hand before the draw, as it was
+                    at = 4 * tile + 2
+                    me.full = me.base
+                else:
+                    at = 4 * tile
+                    kind_in, kind_out = drawn >> 2, tile >> 2
+                    counts = me.counts
+                    counts[kind_in] += 1
+                    counts[kind_out] -= 1
+                    me.kept.add(kind_in)
+                    me.kept.remove(kind_out)
+                    if counts[kind_in] == 4:
+                        me.fours |= 1 << kind_in
+                    me.fours &= ~(1 << kind_out)
+                    me.full = me.base = None
+                    me.waits_cache = -1
+                    me.discards_before_draw = None
+                me.drawn = None
+                me.river += (river_records[at],)
+                me.passed_from = gone
+                gone += 1
+                shown += _SHOWN[tile]
+                event = discard_records[544 * seat + at]
+                add_discard(event)
+                add_event(event)
+                add_gone(tile & _KIND_BITS | seat)
+                seat = seat + 1 if seat + 1 < players else 0
+                drawn = live[used]
+                used += 1
+                insort(seats[seat].ids, drawn)
+                add_event(draw_records[272 * seat + 2 * drawn])
+                n += 1
+                draw = draws[n - 1]
+                if draw.tile != drawn or draw.seat != seat:
+                    over = True
+                    break
+        finally:
+            if n > first:
+                self._caught_up(n - first, used, shown)
+        return n, over
+
+    def _caught_up(self, turns: int, used: int, shown: int) -> None:
+        """The round after ``turns`` plain turns (``_pass_plain``), ``used`` live tiles
+        drawn after them, ``shown`` the tiles they discarded (see ``_shown``): the last
+        drawn tile joins its seat's hand as ``_Seat.add`` takes it."""
+        self._shown += shown
+        self._live_used = used
+        self._live_left -= turns
+        self.current = seat = (self.current + turns) % self.players
+        self._drawn = drawn = self.wall.live[used - 1]
+        self._rinshan_turn = False
+        self._last_tile = None
+        me = self._seats[seat]
+        me.ids.remove(drawn)  # put back by add, with everything else a draw changes
+        me.add(drawn)
 
     def _read_once(self, action: object) -> Any:
         """``action`` as a value of the library's action class it derives from, each field
