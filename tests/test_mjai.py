@@ -199,6 +199,13 @@ def test_the_example_reads() -> None:
         "Draw", "Discard", "Draw", "Discard"]
 
 
+def _dealt(seat: int, hand: list[str]) -> list[dict[str, Any]]:
+    """The game's start with ``seat`` dealt ``hand`` instead."""
+    tehais = list(_GAME[1]["tehais"])
+    tehais[seat] = hand
+    return [_GAME[0], {**_GAME[1], "tehais": tehais}]
+
+
 @pytest.mark.parametrize(("events", "message"), [
     ([*_GAME[:3], {"type": "dahai", "actor": 2, "pai": "1m", "tsumogiri": False}],
      r"line 4 \(E1 honba 0\): seat 2 discards, but it is seat 0's turn"),
@@ -216,6 +223,9 @@ def test_the_example_reads() -> None:
     ([*_GAME[:3], {"type": "frobnicate"}], r"line 4 .*unknown event type 'frobnicate'"),
     ([*_GAME[:3], {"type": "tsumo", "actor": 7, "pai": "1m"}], r"line 4 .*seat 0-3"),
     (_GAME[:4], r"after line 4: the log stops inside a round"),
+    (_dealt(0, ["1m"] * 13), r"line 2: a dealt tile 1m would be a fifth 1m"),
+    (_dealt(2, ["5sr", *_GAME[1]["tehais"][2][1:]]), r"line 2: a dealt tile is a second red 5sr"),
+    (_dealt(0, ["1m"] * 12 + ["1x"]), r"line 2: start_kyoku's tehais\[0\] '1x' is no mjai tile"),
 ])
 def test_damaged_logs_name_the_line(events: list[dict[str, Any]], message: str) -> None:
     with pytest.raises(InvalidLogError, match=message):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import cast
 
@@ -28,6 +28,7 @@ from mahjong_core.formats import (
     iter_games,
     parse_game,
     parse_mjlog,
+    record_to_mjlog,
     replay_game,
     write_game,
 )
@@ -46,11 +47,12 @@ from mahjong_core.formats.game_log import (
 from mahjong_core.formats.game_log import Discard as LogDiscard
 from mahjong_core.formats.game_log import Draw as LogDraw
 from mahjong_core.formats.replay import _wall, _wall_seen
-from mahjong_core.table import Discard, GameOrigin, Round, ShownDraw, Wall
+from mahjong_core.table import Discard, GameOrigin, Round, ShownDiscard, ShownDraw, Wall
 from mahjong_core.tile import TileId
 
 from .support.logs import documents
 from .support.played_games import play
+from .support.table_helpers import assert_same_state
 
 DATA = Path(__file__).resolve().parent / "data"
 REAL = documents(DATA / "rare_rounds.mjlog")[1]
@@ -197,11 +199,11 @@ def _mutants(game: GameLog, number: int) -> list[GameLog]:
         for mutated in changed]
 
 
-def _first_discard_alone(table_round: Round, discards: Sequence[Discard],
+def _first_discard_alone(table_round: Round, discards: Sequence[ShownDiscard],
                          draws: Sequence[ShownDraw]) -> int:
     """A run cut to its first discard, applied alone (``Round.apply``): one discard
     carried out, the passes to come as the log's next event is replayed."""
-    table_round.apply(discards[0])
+    table_round.apply(Discard(discards[0].seat, TileId(discards[0].tile)))
     return 1
 
 
@@ -211,7 +213,7 @@ def test_a_discard_let_go_replays_as_every_seat_s_pass(
     """A real game (whole, then broken copies of one round: discards of tiles not held,
     riichi not tenpai, draws by the wrong seat, wins that are none, events left out)
     replays to the same record or the same error whether each run of discards nobody
-    answers is let go at once (``Round.apply_passed_run``, and ``Round.apply_passed`` for
+    answers is let go at once (``Round.apply_passed_turns``, and ``Round.apply_passed`` for
     a discard alone) or each discard is applied alone, each seat asked passing on it as the
     log's next event is replayed."""
     game = parse_mjlog(REAL_GAMES[number])
@@ -219,10 +221,69 @@ def test_a_discard_let_go_replays_as_every_seat_s_pass(
     fast = [_outcome(g) for g in games]
     # each discard applied alone, the passes given as the next event is replayed
     monkeypatch.setattr(Round, "apply_passed", Round.apply)
-    monkeypatch.setattr(Round, "apply_passed_run", _first_discard_alone)
+    monkeypatch.setattr(Round, "apply_passed_turns", _first_discard_alone)
     assert [_outcome(g) for g in games] == fast
     assert not isinstance(fast[0], tuple)  # the whole game replays
     assert sum(isinstance(f, tuple) for f in fast) > len(fast) // 3  # most copies fail
+
+
+def _checked_turns(checked: list[int]) -> Callable[..., int]:
+    """``Round.apply_passed_turns`` that also carries out the same turns on a copy of
+    the round one ``apply_passed`` at a time, and checks the two rounds keep and show
+    the same afterwards, or refuse the same discard with the same message (the turns
+    carried out counted in ``checked``)."""
+    kernel = Round.apply_passed_turns
+
+    def both_ways(table_round: Round, discards: Sequence[ShownDiscard],
+                  draws: Sequence[ShownDraw]) -> int:
+        steps = table_round.copy()
+        expected: object = len(discards)
+        try:
+            for done, (discard, draw) in enumerate(zip(discards, draws, strict=True), 1):
+                steps.apply_passed(Discard(discard.seat, discard.tile))
+                if (steps.drawn, steps.current) != (draw.tile, draw.seat):
+                    expected = done
+                    break
+        except IllegalActionError as error:
+            expected = str(error)
+        try:
+            got: object = kernel(table_round, discards, draws)
+        except IllegalActionError as error:
+            got = str(error)
+        assert got == expected
+        assert_same_state(table_round, steps)
+        checked.append(got if isinstance(got, int) else 0)
+        if isinstance(got, str):
+            raise IllegalActionError(got)
+        return cast(int, got)
+
+    return both_ways
+
+
+def _logs_of_every_kind() -> list[GameLog]:
+    """Real games (four and three players, kans, north tiles, rare rounds) and games the
+    engine played written as mjlog."""
+    logs = [parse_mjlog(text) for name in _KAN_LOGS
+            for text in (DATA / name).read_text(encoding="utf-8").splitlines()[:3]]
+    return logs + [record_to_mjlog(play(seed)) for seed in range(4)]
+
+
+def test_replayed_runs_leave_each_round_as_its_turns_one_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every run of turns a replay hands the engine at once (``Round.apply_passed_turns``)
+    leaves the round keeping and showing what ``apply_passed`` one discard at a time
+    leaves (every field, each seat's state, record, observations, legal lists), on real
+    logs and engine-written ones, whole and broken (a discard of a tile not held, a draw
+    by another seat: the same count or error, the round as the steps left it)."""
+    checked: list[int] = []
+    monkeypatch.setattr(Round, "apply_passed_turns", _checked_turns(checked))
+    games = _logs_of_every_kind()
+    for game in games:
+        assert not isinstance(_outcome(game), tuple)
+    for number, game in enumerate(games[:4]):
+        for mutant in _mutants(game, number % len(game.rounds))[:12]:
+            _outcome(mutant)
+    assert len(checked) > 500 and sum(checked) > 5000 and checked.count(0) > 3  # 0: refused
 
 
 def _wall_seen_oracle(log_round: LogRound) -> tuple[list[object], ...]:

@@ -55,6 +55,7 @@ from .support.played_games import SANMA_EAST_TABLE, play, play_sanma, positions
 from .support.table_helpers import (
     NOTEN,
     answer,
+    assert_same_state,
     chi,
     deal,
     discard,
@@ -1278,6 +1279,13 @@ def _draws_after(played: RoundRecord) -> list[TileDrawn]:
     return found
 
 
+def _fresh(record: GameRecord, played: RoundRecord) -> Round:
+    """The round of ``played`` dealt again, nothing decided yet."""
+    return Round(played.wall, dealer=played.dealer, round_wind=played.round_wind,
+                 dealer_index=played.dealer_index, honba=played.honba, sticks=played.sticks,
+                 scores=played.start_scores, rules=record.rules, table=record.table)
+
+
 def _replayed(record: GameRecord, played: RoundRecord, *, let_go: bool,
               run: bool = False) -> Round:
     """The round of ``played`` driven again from its decisions: each seat that does not
@@ -1285,9 +1293,7 @@ def _replayed(record: GameRecord, played: RoundRecord, *, let_go: bool,
     each discard nobody answers goes through ``apply_passed`` (its seats' state checked
     after each), or with ``run`` too, each run of them with the draws the record shows
     through ``apply_passed_run`` (the state checked after each run)."""
-    r = Round(played.wall, dealer=played.dealer, round_wind=played.round_wind,
-              dealer_index=played.dealer_index, honba=played.honba, sticks=played.sticks,
-              scores=played.start_scores, rules=record.rules, table=record.table)
+    r = _fresh(record, played)
     decisions = _decisions(played)
     triple_ron = any(isinstance(e, Draw) and e.kind is DrawKind.TRIPLE_RON
                      for e in played.results)
@@ -1373,6 +1379,142 @@ def test_a_discard_let_go_leaves_the_round_as_every_seat_s_pass_does(
               "nine_terminals"} if players == 4 else {"pon", "kan", "kita", "riichi",
                                                       "tsumo", "ron", "exhaustive"}
     assert wanted <= seen, wanted - seen
+
+
+def _runs_three_ways(record: GameRecord, played: RoundRecord, rng: random.Random) -> int:
+    """The round of ``played`` driven from its decisions three times over, each run of
+    discards nobody answers carried out by ``apply_passed_run``, by ``apply_passed`` one
+    discard at a time, and by ``apply_passed_turns`` (its riichi discards one at a time);
+    after each run the three rounds keep and show the same (``assert_same_state``).
+    Returns how many runs were compared."""
+    rounds = [_fresh(record, played) for _ in range(3)]
+    decisions = _decisions(played)
+    triple_ron = any(isinstance(e, Draw) and e.kind is DrawKind.TRIPLE_RON
+                     for e in played.results)
+    draws = iter(_draws_after(played))
+    pending: list[tuple[Discard, TileDrawn]] = []
+    compared = 0
+    for n, action in enumerate(decisions):
+        draw = next(draws) if type(action) is Discard else None
+        following = decisions[n + 1] if n + 1 < len(decisions) else None
+        answered = isinstance(following, _ANSWERS) or (following is None and triple_ron)
+        if type(action) is Discard and not answered and draw is not None:
+            if not pending:
+                for r in rounds:
+                    pass_all(r)
+            pending.append((action, draw))
+            continue
+        compared += _three_ways(rounds, pending, rng)
+        for r in rounds:
+            if not isinstance(action, _ANSWERS):
+                pass_all(r)
+            r.apply(NineTerminals(r.current) if type(action) is NineTerminals else action)
+    return compared + _three_ways(rounds, pending, rng)
+
+
+def _three_ways(rounds: list[Round], pending: list[tuple[Discard, TileDrawn]],
+                rng: random.Random) -> int:
+    """``pending`` carried out by each of ``rounds`` its own way (``_runs_three_ways``),
+    the hands built first now and then (as a player asking for them does), a broken copy
+    of the run tried first now and then (``_broken_run``); 1 when there was a run."""
+    if not pending:
+        return 0
+    run, steps, turns = rounds
+    if rng.random() < 0.5:  # hands built and carried along the run, as far as kept
+        for r in rounds:
+            for seat in range(r.players):
+                r.hand(seat)
+    if len(pending) > 1 and rng.random() < 0.5:
+        _broken_run(run, pending, rng)
+    discards, draws = [d for d, _ in pending], [w for _, w in pending]
+    assert run.apply_passed_run(discards, draws) == len(pending)
+    for each in discards:
+        steps.apply_passed(each)
+    plain: list[TileDiscarded] = []
+    for each, _ in pending:
+        if each.riichi:
+            assert turns.apply_passed_turns(plain, draws[:len(plain)]) == len(plain)
+            turns.apply_passed(each)
+            del draws[:len(plain) + 1]
+            plain.clear()
+        else:
+            plain.append(TileDiscarded(each.seat, each.tile, False, False))
+    assert turns.apply_passed_turns(plain, draws) == len(plain)
+    assert_same_state(run, steps)
+    assert_same_state(turns, steps)
+    pending.clear()
+    return 1
+
+
+def _broken_run(r: Round, pending: list[tuple[Discard, TileDrawn]], rng: random.Random
+                ) -> None:
+    """A copy of the run ``pending`` broken at a discard after its first (a tile its seat
+    does not hold, a riichi declared, or another draw after it) gives, through
+    ``apply_passed_run`` on a copy of ``r``, the same count or error as ``apply_passed``
+    one discard at a time, and leaves the round as those steps leave it."""
+    at = rng.randrange(1, len(pending))
+    discards, draws = [d for d, _ in pending], [w for _, w in pending]
+    seat = discards[at].seat
+    how = rng.randrange(3)
+    if how == 0:
+        ahead = r.copy()
+        for discard in discards[:at]:
+            ahead.apply_passed(discard)
+        discards[at] = Discard(seat, TileId(next(
+            i for i in range(136) if i not in ahead.concealed(seat))))
+    elif how == 1:
+        discards[at] = attrs.evolve(discards[at], riichi=True)
+    else:
+        draws[at] = TileDrawn(seat, draws[at].tile, False)  # the same seat draws again
+    steps = r.copy()
+    expected: object = len(discards)
+    try:
+        for done, (discard, draw) in enumerate(zip(discards, draws, strict=True), 1):
+            steps.apply_passed(discard)
+            if (steps.drawn, steps.current) != (draw.tile, draw.seat):
+                expected = done
+                break
+    except IllegalActionError as error:
+        expected = str(error)
+    run = r.copy()
+    try:
+        got: object = run.apply_passed_run(discards, draws)
+    except IllegalActionError as error:
+        got = str(error)
+    assert got == expected
+    assert_same_state(run, steps)
+
+
+@pytest.mark.parametrize(("players", "seeds"), [(4, range(6)), (3, range(4))])
+def test_a_run_carried_out_at_once_leaves_the_round_as_its_turns_one_at_a_time(
+        players: int, seeds: range, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole games the engine played (red fives on and off, calls, kans, north tiles,
+    riichi), each run of discards nobody answers carried out by ``apply_passed_run`` and
+    ``apply_passed_turns`` as by ``apply_passed`` one discard at a time: after every run
+    every field the round keeps, each seat's slots, the record, the observations and the
+    legal lists are the same; a run broken in its middle (a tile not held, a riichi, an
+    unexpected draw) stops or is refused where the steps stop or refuse it, the round as
+    they left it. Most turns are the plain ones carried out at once."""
+    plain = [0]
+    caught_up = Round._caught_up
+
+    def counted(r: Round, turns: int, used: int, shown: int) -> None:
+        plain[0] += turns
+        caught_up(r, turns, used, shown)
+
+    monkeypatch.setattr(Round, "_caught_up", counted)
+    rng = random.Random(players)
+    compared = discards = 0
+    red = set()
+    for seed in seeds:
+        record = play(seed) if players == 4 else play_sanma(seed)
+        red.add(record.rules.red_fives)
+        for played in record.rounds:
+            compared += _runs_three_ways(record, played, rng)
+            discards += sum(type(e) is TileDiscarded for e in played.events)
+    assert compared > 50 and red == {True, False}
+    # three rounds each way, the broken runs besides: most discards went as plain turns
+    assert plain[0] > discards
 
 
 def _bad_discards(r: Round, seat: int) -> list[object]:
@@ -1527,3 +1669,147 @@ def test_legal_lists_and_observations_equal_their_plain_construction(
                 legal.drawn, legal.red_fives)
         in_turn = [(r.current + k) % r.players for k in range(r.players)]
         assert list(r.to_act) == [s for s in in_turn if s in deciding]
+
+
+# -- the answers to a tile at once: apply_answers against passes and apply one by one ------
+
+
+def _answered_one_by_one(r: Round, answers: list[Action]) -> object:
+    """``r`` after a ``Pass`` of each seat asked that ``answers`` does not name, then
+    ``apply`` of each answer in order (the answers of seats not asked first, as they are
+    refused first): its snapshot, or the message of the first refusal."""
+    asked = r.to_act
+    named = {a.seat for a in answers}
+    if len(named) < len(answers):  # refused as a whole (one by one, the window may close)
+        twice = next(a for n, a in enumerate(answers) if a.seat in {b.seat for b in answers[:n]})
+        return f"{r.name} honba {r.honba}: {twice!r} is illegal: seat {twice.seat} has " \
+               "already answered"
+    try:
+        for action in answers:
+            if action.seat not in asked:
+                r.apply(action)
+        for seat in asked:
+            if seat not in named:
+                r.apply(Pass(seat))
+        for action in answers:
+            r.apply(action)
+    except IllegalActionError as error:
+        return str(error)
+    return _snapshot(r)
+
+
+def _answers_to_try(r: Round) -> list[list[Action]]:
+    """Answers to the tile on ``r``'s table, legal and not: none (everyone passes), each
+    legal answer alone, every ron together, and answers the table refuses (a seat not
+    asked or the discarder, a seat named twice, a call of tiles not held, a turn's
+    action)."""
+    asked = r.to_act
+    legal = [a for s in asked for a in r.legal_actions(s) if type(a) is not Pass]
+    rons: list[Action] = [a for a in legal if type(a) is Ron]
+    tried: list[list[Action]] = [[], *([a] for a in legal), rons]
+    others = [s for s in range(r.players) if s not in asked and s != r.current]
+    tried += [[Ron(r.current)], [Pon(asked[0], (TileId(0), TileId(1)))],
+              [Pass(asked[0]), Pass(asked[0])], [Discard(asked[0], r.concealed(asked[0])[0])],
+              [Chi(asked[-1], (TileId(200), TileId(1)))]]
+    tried += [[Ron(s), *rons] for s in others]
+    return tried
+
+
+def test_apply_answers_leaves_the_round_as_passes_and_each_answer_do() -> None:
+    """At every answer of three games' first rounds (4 and 3 players): each set of answers
+    given at once leaves the round as the passes of the other seats asked and the answers
+    one by one do, or is refused with the same message, the round unchanged; outside an
+    answering phase it is refused and changes nothing."""
+    compared = refused = 0
+    for seed, rules, table in [(5, None, TENHOU_EAST_TABLE), (6, None, TENHOU_EAST_TABLE),
+                               (2, TENHOU_SANMA_RULES, SANMA_EAST_TABLE)]:
+        for r, seat in positions(seed, rules=rules, table=table, rounds=3):
+            if r.phase is Phase.TURN:
+                before = _snapshot(r)
+                twin = r.copy()
+                with pytest.raises(IllegalActionError, match="no discard or added kan"):
+                    twin.apply_answers([Ron((seat + 1) % r.players)])
+                assert _snapshot(twin) == before
+                continue
+            for answers in _answers_to_try(r):
+                before = _snapshot(r)
+                expected = _answered_one_by_one(r.copy(), answers)
+                at_once = r.copy()
+                try:
+                    at_once.apply_answers(answers)
+                    got: object = _snapshot(at_once)
+                except IllegalActionError as error:
+                    got = str(error)
+                    assert _snapshot(at_once) == before
+                    refused += 1
+                assert got == expected
+                compared += 1
+    assert compared > 300 and refused > 100
+
+
+_Answers = list[Ron | Chi | Pon | OpenKan]
+
+
+def _answer_sets(after: Round, discarder: int) -> tuple[list[_Answers], list[_Answers]]:
+    """Answers to a discard just made (``after``: the round once it was made): those the
+    table allows (each call or ron alone, every ron together) and those it does not (a
+    ron or call of the discarder, of a seat not asked, of tiles not held, a seat twice)."""
+    asked = after.to_act
+    legal: _Answers = [a for s in asked for a in after.legal_actions(s)
+                       if isinstance(a, Ron | Chi | Pon | OpenKan)]
+    rons: _Answers = [a for a in legal if type(a) is Ron]
+    allowed = [[a] for a in legal] + ([rons] if len(rons) > 1 else [])
+    others = [s for s in range(after.players) if s not in asked and s != discarder]
+    refused: list[_Answers] = [[Ron(discarder)], [Pon(discarder, (TileId(0), TileId(1)))],
+                               [OpenKan(discarder)], *([a, a] for a in legal[:1])]
+    for s in others:
+        refused += [[Ron(s)], [Pon(s, (TileId(0), TileId(1)))]]
+    return allowed, refused
+
+
+def test_apply_answered_leaves_the_round_as_the_discard_and_its_answers_do() -> None:
+    """At every turn of three games' first rounds (4 and 3 players), for every third
+    legal discard: each set of answers the table allows after it, given with it, leaves the
+    round as ``apply(discard)`` then ``apply_answers`` do (True); answers it does not
+    allow leave the round as the discard alone leaves it (False); what each seat keeps
+    after them equals the same worked out afresh; a discard the table refuses is refused
+    as ``apply`` refuses it, the round unchanged."""
+    settled = declined = 0
+    for seed, rules, table in [(5, None, TENHOU_EAST_TABLE), (7, None, TENHOU_EAST_TABLE),
+                               (2, TENHOU_SANMA_RULES, SANMA_EAST_TABLE)]:
+        for r, seat in positions(seed, rules=rules, table=table, rounds=2):
+            if r.phase is not Phase.TURN:
+                continue
+            # every third discard (the tsumogiri first), as many answered
+            for action in [a for a in r.legal_actions(seat) if type(a) is Discard][::3]:
+                after = r.copy()
+                after.apply(action)
+                allowed, refused = (_answer_sets(after, seat) if after.phase is Phase.CALLS
+                                    else ([], [[Ron((seat + 1) % r.players)]]))
+                for answers in allowed:
+                    plain, at_once = after.copy(), r.copy()
+                    plain.apply_answers(answers)
+                    assert at_once.apply_answered(action, answers) is True
+                    assert _snapshot(at_once) == _snapshot(plain)
+                    assert at_once._given is None  # kept only while the call lasts
+                    if not at_once.is_over:  # what each seat keeps, as worked out afresh
+                        _check_kept_state(at_once)
+                    settled += 1
+                for answers in refused:
+                    at_once = r.copy()
+                    assert at_once.apply_answered(action, answers) is False
+                    assert _snapshot(at_once) == _snapshot(after)
+                    assert at_once._given is None
+                    declined += 1
+            for bad in _bad_discards(r, seat):
+                twin = r.copy()
+                with pytest.raises(IllegalActionError) as error:
+                    twin.apply_answered(bad, [Ron((seat + 1) % r.players)])  # type: ignore[arg-type]
+                if isinstance(bad, Discard):
+                    with pytest.raises(IllegalActionError) as plain_error:
+                        r.copy().apply(bad)
+                    assert str(error.value) == str(plain_error.value)
+                else:
+                    assert "is no discard to answer" in str(error.value)
+                assert _snapshot(twin) == _snapshot(r)
+    assert settled > 100 and declined > 1000

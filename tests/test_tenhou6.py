@@ -249,6 +249,14 @@ def _damaged(change: str) -> str:
         log[1][16][2][0] = 1           # seat 1 wins what seat 3 drew
     elif change == "result":
         log[4][16] = ["流れ", [0, 0, 0, 0]]
+    elif change == "deltas":
+        log[0][16][1][:2] = [-5950, -3050]   # not in hundreds
+    elif change == "fifth":
+        log[0][4][:5] = [11] * 5       # seat 0 dealt five 1m
+    elif change == "dealt":
+        log[1][7][12] = 48             # seat 1 dealt no tile
+    elif change == "red":
+        log[0][4][0] = log[0][10][0] = 51   # seats 0 and 2 each dealt the red 5m
     return json.dumps(tenhou, ensure_ascii=False)
 
 
@@ -258,6 +266,10 @@ def _damaged(change: str) -> str:
     ("order", r"E4 honba 0: the seats' lists do not fit one order of turns"),
     ("actor", r"E2 honba 0: the seats' lists do not fit one order of turns.*result"),
     ("result", r"S1 honba 0: the result '流れ' is neither"),
+    ("deltas", r"E1 honba 0: a win's deltas is a tuple of int points in multiples of 100"),
+    ("fifth", r"E1 honba 0: a dealt tile 11 would be a fifth 11"),
+    ("dealt", r"E2 honba 0: seat 1's dealt tile 48 is no tile code"),
+    ("red", r"E1 honba 0: a dealt tile is a second red 51"),
 ])
 def test_damaged_logs_name_the_place(change: str, message: str) -> None:
     with pytest.raises(InvalidLogError, match=message):

@@ -13,8 +13,12 @@ its input it is.
 from __future__ import annotations
 
 import enum
+import itertools
+import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, Protocol, cast
+
+import attrs
 
 from ..errors import InvalidLogError
 from ..table.draws import draw_after_discard, is_nine_terminals, terminal_and_honour_kinds
@@ -28,6 +32,8 @@ from .game_log import (
     AgariRecord,
     Call,
     CallKind,
+    Discard,
+    Draw,
     LogCall,
     LogEvent,
     LogRound,
@@ -35,6 +41,8 @@ from .game_log import (
     Riichi,
     Ryuukyoku,
     RyuukyokuRecord,
+    check_win_melds,
+    made_unchecked,
 )
 from .record_mjlog import DRAW_TYPES
 
@@ -73,10 +81,83 @@ _FREE = {(red, players): _ids_of_codes(_RED_CODES if red else _PLAIN_CODES,
                                        range(136) if players == 4 else THREE_PLAYER_IDS)
          for red in (False, True) for players in (3, 4)}
 """The ids of each code in a game with or without red fives, of 3 or 4 players."""
+_FREE_CODES = {game: (tuple(ids), tuple(ids.values())) for game, ids in _FREE.items()}
+"""``_FREE``'s codes and their ids apart, for a round's copy made in one step."""
+_TILE_OF_CODE = {_code(tile): tile for tile in _RED_TABLE}
+"""The tile of each ``tile_code``."""
+_FIRST = itertools.repeat(0)
+"""The index ``list.pop`` takes each tile's lowest free id at."""
 
 
 def _fail(message: str) -> NoReturn:
     raise InvalidLogError(message)
+
+
+# --- the records' checks passed at once (the records then made unchecked) --------------
+
+_NO_DICE = (0, 0)
+"""The dice of a log that has none."""
+_INT_TYPE = {int}
+_HUNDRED = 100
+_MOST_YAKU = 55
+"""Tenhou's yaku ids: a win lists at most this many."""
+_AGARI_FIELDS = tuple(field.name for field in attrs.fields(AgariRecord))
+
+
+def _in_hundreds(points: Sequence[int]) -> bool:
+    """Whether points are whole numbers in hundreds, one a seat."""
+    return ({*map(type, points)} <= _INT_TYPE and not any(map(_HUNDRED.__rmod__, points))
+            and len(points) <= _SEATS)
+
+
+def _plain_round(round_index: object, honba: object, sticks: object, dice: object,
+                 scores: Sequence[int] | None, dealer: object) -> bool:
+    """Whether a round's own fields (all but its tiles and events, which the builder
+    makes right) pass ``LogRound``'s checks."""
+    return ((round_index is None or (type(round_index) is int and 0 <= round_index < 16))
+            and (honba is None or (type(honba) is int and honba >= 0))
+            and (sticks is None or (type(sticks) is int and sticks >= 0))
+            and dice is _NO_DICE and (scores is None or _in_hundreds(scores))
+            and type(dealer) is int and 0 <= dealer < _SEATS)
+
+
+def _is_plain_win(*fields: Any) -> bool:
+    """Whether a win's record fields (``AgariRecord``'s, in order) made by the builder of
+    a plain round pass its checks: what the reader gave (the value, the yaku, the
+    deltas and the pao seat) is of the right shape, and the melds are few enough."""
+    hand, melds, fu, points, limit, yaku, yakuman, scores, deltas, pao = _WIN_CHECKED(fields)
+    return (len(hand) <= 14 and ((fu is None and points is None and limit is None) or (
+        type(fu) is int and type(points) is int and type(limit) is int))
+        and (yaku is None or (len(yaku) <= _MOST_YAKU and {*map(type, yaku)} <= {tuple}
+                              and {*map(len, yaku)} <= {2} and {*map(
+                                  type, itertools.chain.from_iterable(yaku))} <= _INT_TYPE))
+        and (yakuman is None or (len(yakuman) <= _MOST_YAKU
+                                 and {*map(type, yakuman)} <= _INT_TYPE))
+        and (scores is None or _in_hundreds(scores)) and (deltas is None or _in_hundreds(deltas))
+        and (pao is None or (type(pao) is int and 0 <= pao < _SEATS)) and _few_melds(melds))
+
+
+_WIN_CHECKED = operator.itemgetter(2, 3, 5, 6, 7, 8, 9, 11, 12, 13)
+"""A win record's fields ``_is_plain_win`` looks at."""
+
+
+def _few_melds(melds: tuple[LogCall, ...]) -> bool:
+    """Whether a winning hand's melds pass ``check_win_melds``."""
+    try:
+        check_win_melds(melds)
+    except InvalidLogError:
+        return False
+    return True
+
+
+def _is_meld(kind: CallKind, tiles: tuple[TileId, ...], seat: int, from_seat: int) -> bool:
+    """Whether a call's ascending tiles make its kind (a chi's a run, from the seat
+    before; a pon's or kan's one kind): ``LogCall`` and ``Call`` then accept it."""
+    first = tiles[0] >> 2
+    if kind is CallKind.CHI:
+        return (first < 27 and first % 9 <= 6 and tiles[1] >> 2 == first + 1
+                and tiles[2] >> 2 == first + 2 and from_seat == (seat + 3) % _SEATS)
+    return tiles[-1] >> 2 == first
 
 
 DRAWN_TILE = -1
@@ -144,6 +225,22 @@ _SEAT_DISCARDS = tuple(tuple(_DISCARDS[tsumogiri][136 * seat: 136 * seat + 136]
 """Each seat's discard of each tile id, at ``[seat][tsumogiri][tile]``."""
 _LAST_CODE = 2 * 33
 """The highest ``tile_code`` (chun's): a riichi discard's is above it."""
+_PLAIN_TAKES = frozenset(_RED_CODES)
+"""The takes of ``follow_lists`` that are draws (a tile's code), not calls."""
+
+
+def _next_call(marks: list[bool], start: int) -> int:
+    """Where a seat's next call is in its takes from ``start`` on (``marks``: whether each
+    take is a draw, and a last False), -1 when none is."""
+    at = marks.index(False, start)
+    return at if at < len(marks) - 1 else -1
+
+
+def _used_up(takes: Sequence[Sequence[object]], gives: Sequence[Sequence[object]],
+             taken: list[int], given: list[int]) -> bool:
+    """Whether ``follow_lists`` has used every take and discard (no count passes its
+    list's length, so the sums tell)."""
+    return sum(taken) == sum(map(len, takes)) and sum(given) == sum(map(len, gives))
 
 
 class RoundBuilder:
@@ -151,11 +248,12 @@ class RoundBuilder:
 
     def __init__(self, *, round_index: int | None, honba: int | None, sticks: int | None,
                  scores: Sequence[int] | None, dealer: int,
-                 hands: Sequence[Sequence[Tile]], dora: Tile, red_fives: bool,
-                 dice: tuple[int, int] = (0, 0), names: Callable[[Tile], str] = str,
+                 hands: Sequence[Sequence[int]], dora: Tile, red_fives: bool,
+                 dice: tuple[int, int] = _NO_DICE, names: Callable[[Tile], str] = str,
                  players: int = 4) -> None:
-        """A round of ``players`` seats (3 or 4): ``hands`` and ``scores`` have one entry a
-        seat, the empty fourth seat of a three-player game left out."""
+        """A round of ``players`` seats (3 or 4): ``hands`` (each seat's 13 dealt tiles, as
+        ``tile_code`` values) and ``scores`` have one entry a seat, the empty fourth seat
+        of a three-player game left out."""
         if players not in (3, 4):
             _fail(f"a game has 3 or 4 players, got {players!r}")
         self.players = players
@@ -163,14 +261,14 @@ class RoundBuilder:
         self._names = names
         self._table = _RED_TABLE if red_fives else _PLAIN_TABLE
         self._codes = _RED_CODES if red_fives else _PLAIN_CODES
-        self._free = {code: list(ids) for code, ids in _FREE[bool(red_fives), players].items()}
+        self._free = self._fresh_ids()
         if len(hands) != players or any(len(hand) != 13 for hand in hands):
             _fail(f"a round deals 13 tiles to each of {players} seats, got "
                   f"{[len(hand) for hand in hands]}")
         if scores is not None and len(scores) != players:
             _fail(f"a round's scores are one per seat ({players}), got {list(scores)}")
         self._ids = _FREE[bool(red_fives), players]
-        self.hands: list[list[TileId]] = [self._dealt_ids(hand) for hand in hands]
+        self.hands: list[list[TileId]] = self._dealt_ids(hands)
         self._dealt = tuple(map(tuple, map(sorted, self.hands)))
         self._dora = self._new(dora, "the dora indicator")
         self.dora_ids: list[TileId] = [self._dora]
@@ -181,6 +279,9 @@ class RoundBuilder:
         self.scores = None if scores is None else list(scores)
         self.dealer = dealer
         self.dice = dice
+        self._plain = _plain_round(round_index, honba, sticks, dice, self.start_scores, dealer)
+        """Whether the round's own fields are what ``LogRound`` accepts: the round and
+        its win records are then made without checking them again."""
         self.table_sticks = sticks or 0
         self.phase = _Phase.DRAW
         self.seat = dealer
@@ -212,15 +313,25 @@ class RoundBuilder:
             self._no_id(tile, what)
         return free.pop(0)
 
-    def _dealt_ids(self, hand: Sequence[Tile]) -> list[TileId]:
-        """Fresh ids for a dealt hand (``_new`` for each tile, in one step)."""
-        frees, ids = self._free, []
-        for tile in hand:
-            free = frees.get(2 * tile.kind + tile.red)
-            if not free:
-                self._no_id(tile, "a dealt tile")
-            ids.append(free.pop(0))
-        return ids
+    def _fresh_ids(self) -> dict[int, list[TileId]]:
+        """The ids of each tile code, none given yet (copied from ``_FREE`` in C)."""
+        codes, ids = _FREE_CODES[bool(self.red_fives), self.players]
+        return dict(zip(codes, map(list, ids), strict=True))
+
+    def _dealt_ids(self, hands: Sequence[Sequence[int]]) -> list[list[TileId]]:
+        """Fresh ids for the dealt hands' tile codes (``_new`` for each tile, in C: each
+        code's list of free ids popped at its first)."""
+        frees = self._free
+        try:
+            return [list(map(list.pop, map(frees.__getitem__, hand), _FIRST)) for hand in hands]
+        except (KeyError, IndexError):   # a tile the game has not, or no copy left: named
+            self._free = frees = self._fresh_ids()   # tile by tile, from the start again
+        for hand in hands:
+            for code in hand:
+                if not frees.get(code):
+                    self._no_id(_TILE_OF_CODE[code], "a dealt tile")
+                frees[code].pop(0)
+        raise AssertionError("a dealt tile refused at once is refused again")
 
     def _no_id(self, tile: Tile, what: str) -> NoReturn:
         """Why ``tile`` gets no fresh id: the game has no such tile, or its copies are all
@@ -379,25 +490,32 @@ class RoundBuilder:
         """
         players, hands, free, ids_of = self.players, self.hands, self._free, self._ids
         add_event, kinds = self.events.append, self.discards.append
-        listed_takes: Sequence[Sequence[Any]] = takes
-        listed_gives: Sequence[Sequence[Any]] = gives
+        lists = [(takes[seat], gives[seat], _SEAT_DRAWS[seat], _SEAT_DISCARDS[seat])
+                 for seat in range(players)]
+        listed: Sequence[tuple[Sequence[Any], Sequence[Any], tuple[Draw, ...],
+                               tuple[tuple[Discard, ...], ...]]] = lists
         taken, given = [0] * players, [0] * players
-        left = sum(map(len, takes)) + sum(map(len, gives))
-        calling = {seat for seat in range(players)
-                   if takes[seat] and takes[seat][0].__class__ is not int}
+        marks = [[*map(_PLAIN_TAKES.__contains__, items), False] for items in takes]
+        call_at = [_next_call(marked, 0) for marked in marks]
+        """Each seat's next take that is a call (-1: none)."""
+        calling = {seat for seat in range(players) if call_at[seat] == 0}
         seat, dora, riichi, drawn = self.seat, iter(kan_dora), False, None
-        live_draws = self.live_draws
+        live_draws, tile_id = self.live_draws, cast(TileId | None, None)
         pending = 0   # kan dora to turn over at the next discard
         live, waiting, robbed = True, False, False   # a live draw, a riichi, a kan to rob
         while True:   # ``seat`` draws
-            items, index = listed_takes[seat], taken[seat]
+            items, seat_gives, seat_draws, seat_discards = listed[seat]
+            index = taken[seat]
             try:   # a call, no take left, no copy left: not the plain order
                 tile_id = free[items[index]].pop(0)
-            except (IndexError, KeyError):
-                return None
+            except (IndexError, KeyError):   # or the round ended on the last discard
+                if not live or tile_id is None or not _used_up(takes, gives, taken, given):
+                    return None
+                self._answer_state((seat - 1) % players, tile_id, riichi)
+                self.live_draws = live_draws
+                return "discard" if next(dora, None) is None else None
             taken[seat] = index = index + 1
-            left -= 1
-            if index < len(items) and items[index].__class__ is not int:
+            if index == call_at[seat]:
                 calling.add(seat)
             if waiting:
                 if self.riichi_pending is not None:
@@ -409,11 +527,9 @@ class RoundBuilder:
                 robbed = False
             hand = hands[seat]
             hand.append(tile_id)
-            add_event(_SEAT_DRAWS[seat][tile_id])
+            add_event(seat_draws[tile_id])
             drawn = tile_id
-            if live:
-                live_draws += 1
-            seat_gives, seat_discards = listed_gives[seat], _SEAT_DISCARDS[seat]
+            live_draws += live
             while True:   # ``seat`` discards (another may call it) or makes a kan
                 index = given[seat]
                 try:
@@ -421,15 +537,15 @@ class RoundBuilder:
                 except IndexError:
                     self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
                     self.last_riichi, self.live_draws = riichi, live_draws
-                    return "draw" if left == 0 and next(dora, None) is None else None
+                    return "draw" if _used_up(takes, gives, taken, given) and next(
+                        dora, None) is None else None
                 given[seat] = index + 1
-                left -= 1
                 if give.__class__ is not int:
                     self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
                     self.last_riichi, self.live_draws = riichi, live_draws
                     pending = self._listed_kan(seat, give, pending, dora)
                     robbed = self.phase is _CHANKAN
-                    if left == 0 and robbed:
+                    if robbed and _used_up(takes, gives, taken, given):
                         return "kan" if next(dora, None) is None else None
                     live = False
                     break
@@ -456,30 +572,25 @@ class RoundBuilder:
                     waiting = True
                 add_event(seat_discards[tile_id == drawn][tile_id])
                 kinds(tile_id >> 2)
-                if left == 0:
-                    self._answer_state(seat, tile_id, riichi)
-                    self.live_draws = live_draws
-                    return "discard" if next(dora, None) is None else None
                 caller = self._listed_caller(seat, tile_id, calling, takes, taken) \
                     if calling else None
-                if caller is None:
+                if caller is None:   # the next seat draws (or the lists end: see above)
                     seat, live = (seat + 1) % players, True
                     break
                 other, call = caller
                 taken[other] = index = taken[other] + 1
-                left -= 1
-                if index >= len(takes[other]) or takes[other][index].__class__ is int:
+                call_at[other] = _next_call(marks[other], index)
+                if call_at[other] != index:
                     calling.discard(other)
                 self._answer_state(seat, tile_id, riichi)
                 self.call(other, cast(CallKind, call.kind), (other + call.offset) % _SEATS,
                           call.tile, call.own)
                 seat, drawn, hand, waiting = other, None, hands[other], False
-                seat_gives, seat_discards = listed_gives[seat], _SEAT_DISCARDS[seat]
+                _, seat_gives, _, seat_discards = listed[seat]
                 if call.kind is CallKind.MINKAN:
                     if given[other] < len(gives[other]) and gives[other][given[other]] == \
                             PLACEHOLDER:
                         given[other] += 1
-                        left -= 1
                     self.turn_over(pending, dora)
                     pending, live = 1, False
                     break
@@ -569,9 +680,14 @@ class RoundBuilder:
         self._accept_riichi()
         what = f"calls a {kind.value} with"
         ids = [self._take(seat, tile, what) for tile in own]
-        call = LogCall(kind, tuple(sorted((*ids, self.last))), self.last, None, from_seat)
+        tiles = tuple(sorted((*ids, self.last)))
+        if _is_meld(kind, tiles, seat, from_seat):
+            call = made_unchecked(LogCall, kind, tiles, self.last, None, from_seat, None)
+            self.events.append(made_unchecked(Call, seat, call))
+        else:   # refused by the checks, which say why
+            call = LogCall(kind, tiles, self.last, None, from_seat)
+            self.events.append(Call(seat, call))
         self.melds[seat].append(call)
-        self.events.append(Call(seat, call))
         self.seat, self.drawn, self.last = seat, None, None
         self.called = True
         if kind is CallKind.MINKAN:
@@ -705,15 +821,15 @@ class RoundBuilder:
             scores = self._padded(self.scores)
             if self.scores is not None:
                 self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
-            recorded = AgariRecord(
-                honba=self.honba,
-                sticks=None if self.honba is None else self.table_sticks if self.first_win else 0,
-                hand=hand, melds=tuple(self.melds[seat]), win_tile=win_tile,
-                fu=fu, points=points, limit=limit,
-                yaku=None if yaku is None else tuple(yaku),
-                yakuman=None if yakuman is None else tuple(yakuman),
-                dora_indicators=tuple(self.dora_ids), scores=scores,
-                deltas=None if scores is None else self._padded(deltas), pao=pao)
+            fields: tuple[Any, ...] = (self.honba,
+                      None if self.honba is None else self.table_sticks if self.first_win else 0,
+                      hand, tuple(self.melds[seat]), win_tile, fu, points, limit,
+                      None if yaku is None else tuple(yaku),
+                      None if yakuman is None else tuple(yakuman), tuple(self.dora_ids),
+                      scores, None if scores is None else self._padded(deltas), pao, None)
+            recorded = (made_unchecked(AgariRecord, *fields)
+                        if self._plain and _is_plain_win(*fields) else AgariRecord(
+                            **dict(zip(_AGARI_FIELDS, fields, strict=True))))
         self.first_win = False
         self.events.append(Agari(seat, from_seat, ura_ids, recorded))
         self.phase, self.drawn = _Phase.WON, None
@@ -754,9 +870,9 @@ class RoundBuilder:
         if not self.is_over:
             _fail(f"the round stops before a win or a draw ({self._expected()})")
         hands = (*self._dealt, *((),) * (_SEATS - self.players))
-        return LogRound(self.round_index, self.honba, self.sticks, self.dice, self._dora,
-                          self._padded(self.start_scores), self.dealer, hands,
-                          tuple(self.events))
+        fields = (self.round_index, self.honba, self.sticks, self.dice, self._dora,
+                  self._padded(self.start_scores), self.dealer, hands, tuple(self.events))
+        return made_unchecked(LogRound, *fields) if self._plain else LogRound(*fields)
 
     def play_turns(self, turns: Iterable[tuple[int, int, bool, int]]) -> int:
         """Plays the plain draws and discards at the head of ``turns``, each ``(step,

@@ -63,7 +63,7 @@ from ..table import (
     Win,
 )
 from ..tile import Tile, TileId, plain_str
-from ._round_builder import RoundBuilder
+from ._round_builder import RoundBuilder, tile_code
 from .game_log import CallKind, GameLog, LogPlayer, LogRound
 from .mjlog import decode_utf8
 from .record_mjlog import check_names, check_source
@@ -144,6 +144,20 @@ def _tiles(value: object, what: str, count: int | None = None) -> list[Tile]:
         _fail(f"{what} is a list of {'' if count is None else f'{count} '}tiles, "
               f"got {value!r}"[:200])
     return [_tile(item, what) for item in value]
+
+
+_CODE_OF_NAME = {name: tile_code(tile) for name, tile in _TILE_OF_NAME.items()}
+"""Every mjai tile name's ``tile_code``."""
+
+
+def _dealt_codes(hand: object, seat: int) -> list[int]:
+    """A ``tehais`` hand's 13 tiles as ``tile_code`` values (looked up in C)."""
+    if hand.__class__ is list and len(cast(list[object], hand)) == 13:
+        try:
+            return list(map(_CODE_OF_NAME.__getitem__, cast(list[str], hand)))
+        except (KeyError, TypeError):   # named by _tiles below
+            pass
+    return list(map(tile_code, _tiles(hand, f"start_kyoku's tehais[{seat}]", 13)))
 
 
 # --- reading ----------------------------------------------------------------------------
@@ -375,8 +389,7 @@ class _Reader:
             event, "kyoutaku", what)
         scores = cast(list[int], _field(event, "scores", what))[:players]
         tehais = cast(list[object], _field(event, "tehais", what))[:players]
-        hands = [self._tiles(hand, f"start_kyoku's tehais[{seat}]", 13)
-                 for seat, hand in enumerate(tehais)]
+        hands = [_dealt_codes(hand, seat) for seat, hand in enumerate(tehais)]
         dora = self._pai(event, "dora_marker", what)
         index = 4 * _WINDS.index(bakaze) + kyoku - 1
         self.east_only &= index < 4

@@ -8,7 +8,7 @@ game, and checks each outcome the log records against its own.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple, cast
 
 import attrs
@@ -72,6 +72,7 @@ from .tenhou_seed import TenhouShuffle, tenhou_walls
 __all__ = ["check_shuffle_wall", "game_rules", "replay_game"]
 
 _PASSES = tuple(Pass(seat) for seat in range(4))
+_RONS = tuple(Ron(seat) for seat in range(4))
 _FOUR_PLAYER_IDS = bytes(range(136))
 _THREE_PLAYER_IDS = bytes(THREE_PLAYER_IDS)
 _THIRTEEN = [13] * 4
@@ -82,6 +83,8 @@ _OWN_CALLS = (CallKind.ANKAN, CallKind.SHOUMINKAN, CallKind.KITA)
 """Calls of one's own tiles, on one's turn."""
 _BETWEEN = (Riichi, NewDora, Bye, Reconnect)
 """What a log may record between a discard and the answers to it or the next draw."""
+_CALLS_OF_DISCARDS = (CallKind.CHI, CallKind.PON, CallKind.MINKAN)
+"""Calls of another seat's discard."""
 _REPLACED = (CallKind.MINKAN, CallKind.SHOUMINKAN, CallKind.ANKAN, CallKind.KITA)
 """Calls after which the caller draws a replacement tile."""
 _ABORTS = {DRAW_TYPES[kind]: kind for kind in DrawKind if kind.is_abortive}
@@ -418,7 +421,7 @@ def _play(table_round: Round, log_round: LogRound) -> None:
     count = len(events)
     turn = Phase.TURN
     discards = every_discard()
-    apply, apply_passed = table_round.apply, table_round.apply_passed
+    apply_passed = table_round.apply_passed
     while index < count:
         event = events[index]
         index += 1
@@ -433,7 +436,7 @@ def _play(table_round: Round, log_round: LogRound) -> None:
             if not riichi and index < count and type(events[index]) is LogDraw:
                 # the common case: turns nobody calls or wins on, carried out at once; the
                 # run's last draw (or the one the engine did not make) checked as above
-                index = _run(table_round, events, index - 1, discards)
+                index = _run(table_round, events, index - 1)
                 continue
             declared = event.seat in riichi
             if declared:
@@ -442,7 +445,7 @@ def _play(table_round: Round, log_round: LogRound) -> None:
             if (index < count and type(events[index]) is LogDraw) or _goes_by(events, index):
                 apply_passed(discard)
             else:  # answered (or a log the table finds wrong after the plain discard)
-                apply(discard)
+                index = _answered(table_round, discard, events, index)
         elif isinstance(event, Riichi):
             if event.step == 1:
                 riichi.add(event.seat)
@@ -468,19 +471,17 @@ def _play(table_round: Round, log_round: LogRound) -> None:
                         f"{_names(shown_dora)}, the engine {_names(table_round.dora_indicators)}")
 
 
-def _run(table_round: Round, events: tuple[LogEvent, ...], start: int,
-         discards: tuple[Discard, ...]) -> int:
+def _run(table_round: Round, events: tuple[LogEvent, ...], start: int) -> int:
     """Carry out the turns from ``events[start]`` on, each a discard followed by a draw
-    (``Round.apply_passed_run``), and return the index of the draw that follows the
+    (``Round.apply_passed_turns``), and return the index of the draw that follows the
     last discard carried out."""
     end = start + 2  # the discard at ``start`` and the draw after it begin the run
     last = len(events) - 1
     while end < last and type(events[end]) is LogDiscard and type(events[end + 1]) is LogDraw:
         end += 2
     taken = cast("tuple[LogDiscard, ...]", events[start:end:2])
-    run = [discards[272 * discard.seat + 2 * discard.tile] for discard in taken]
     draws = cast("tuple[LogDraw, ...]", events[start + 1:end:2])
-    return start + 2 * table_round.apply_passed_run(run, draws) - 1
+    return start + 2 * table_round.apply_passed_turns(taken, draws) - 1
 
 
 def _goes_by(events: Sequence[object], index: int) -> bool:
@@ -504,22 +505,52 @@ def _pass_all(table_round: Round) -> None:
         table_round.apply(_PASSES[table_round.to_act[0]])
 
 
-def _answer(table_round: Round, actions: dict[int, Callable[[], None]]) -> None:
-    """Give the seats in ``actions`` their answer and let every other seat asked pass."""
-    if table_round.phase not in (Phase.CALLS, Phase.CHANKAN):
-        seat = next(iter(actions))
-        raise _mismatch(table_round, f"the log has seat {seat} answer a discard, but "
-                        f"{_expected(table_round)}")
-    asked = table_round.to_act
-    for seat, apply in actions.items():
-        if seat not in asked:
-            apply()  # the table refuses it and says why
-    for seat in asked:
-        if seat not in actions:
-            table_round.apply(_PASSES[seat])
-    for apply in actions.values():
-        if table_round.phase in (Phase.CALLS, Phase.CHANKAN):
-            apply()
+def _answer(table_round: Round, answers: Sequence[Ron | Chi | Pon | OpenKan]) -> None:
+    """Give the seats of ``answers`` their answer and let every other seat asked pass."""
+    if table_round.phase not in _ANSWERING:
+        raise _mismatch(table_round, f"the log has seat {answers[0].seat} answer a discard, "
+                        f"but {_expected(table_round)}")
+    table_round.apply_answers(answers)
+
+
+def _answered(table_round: Round, discard: Discard, events: tuple[LogEvent, ...],
+              index: int) -> int:
+    """Carry out ``discard`` (the event before ``events[index]``) and, when the log's next
+    event is a call of it or the log's next events are wins on it that the table allows,
+    those too, at once (``Round.apply_answered``); return the index of the first event
+    not carried out."""
+    event = events[index] if index < len(events) else None
+    if type(event) is Call and event.call.called == discard.tile:
+        action = _called(event)
+        if action is not None:
+            return index + 1 if table_round.apply_answered(discard, (action,)) else index
+    elif type(event) is Agari and event.seat != event.from_seat:
+        end = index + 1
+        while end < len(events) and type(events[end]) is Agari:
+            end += 1
+        winners = cast("list[Agari]", list(events[index:end]))
+        if table_round.apply_answered(discard, _rons(winners)):
+            _check_wins(table_round, winners)
+            return end
+        return index
+    table_round.apply(discard)
+    return index
+
+
+def _called(event: Call) -> Chi | Pon | OpenKan | None:
+    """The table's action of a log's chi, pon or open kan, if it names its called tile
+    among its tiles (None for anything else)."""
+    call, seat = event.call, event.seat
+    if call.kind not in _CALLS_OF_DISCARDS:
+        return None
+    own = [i for i in call.tiles if i != call.called]
+    if call.called is None or len(own) != len(call.tiles) - 1:
+        return None
+    if call.kind is CallKind.CHI:
+        return Chi(seat, (own[0], own[1]))
+    if call.kind is CallKind.PON:
+        return Pon(seat, (own[0], own[1]))
+    return OpenKan(seat)
 
 
 def _call(table_round: Round, event: Call) -> None:
@@ -545,13 +576,9 @@ def _call(table_round: Round, event: Call) -> None:
     if table_round.last_tile != call.called:
         raise _mismatch(table_round, f"seat {seat} calls {_name(call.called)}, but "
                         f"{_expected(table_round)}")
-    if call.kind is CallKind.CHI:
-        action: Chi | Pon | OpenKan = Chi(seat, (own[0], own[1]))
-    elif call.kind is CallKind.PON:
-        action = Pon(seat, (own[0], own[1]))
-    else:
-        action = OpenKan(seat)
-    _answer(table_round, {seat: lambda: table_round.apply(action)})
+    action = _called(event)
+    assert action is not None
+    _answer(table_round, (action,))
 
 
 def _wins(table_round: Round, winners: list[Agari]) -> None:
@@ -562,17 +589,24 @@ def _wins(table_round: Round, winners: list[Agari]) -> None:
         _pass_all(table_round)
         table_round.apply(Tsumo(first.seat))
     else:
-        _answer(table_round, {w.seat: _ron(table_round, w.seat) for w in winners})
+        _answer(table_round, _rons(winners))
+    _check_wins(table_round, winners)
+
+
+def _rons(winners: list[Agari]) -> list[Ron]:
+    """The rons of a log's wins on a tile: a seat the log names twice answers once (the
+    wins then differ from the log's)."""
+    return list(dict.fromkeys(_RONS[w.seat] for w in winners))
+
+
+def _check_wins(table_round: Round, winners: list[Agari]) -> None:
+    """The engine's wins against the log's."""
     results = [r for r in table_round.results if isinstance(r, Win)]
     got = [(r.winner, r.from_seat) for r in results]
     want = [(w.seat, w.from_seat) for w in winners]
     if got != want:
         raise _mismatch(table_round, f"the log has wins (winner, from) {want}, the engine "
                         f"{got}")
-
-
-def _ron(table_round: Round, seat: int) -> Callable[[], None]:
-    return lambda: table_round.apply(Ron(seat))
 
 
 def _draw(table_round: Round, event: Ryuukyoku) -> None:
@@ -584,9 +618,8 @@ def _draw(table_round: Round, event: Ryuukyoku) -> None:
         if table_round.phase is not Phase.CALLS:
             raise _mismatch(table_round, f"the log has a triple ron, but "
                             f"{_expected(table_round)}")
-        rons = {s: _ron(table_round, s) for s in table_round.to_act
-                if Ron(s) in table_round.legal_actions(s)}
-        _answer(table_round, rons)
+        _answer(table_round, [_RONS[s] for s in table_round.to_act
+                              if _RONS[s] in table_round.legal_actions(s)])
     else:
         _pass_all(table_round)
     results = table_round.results

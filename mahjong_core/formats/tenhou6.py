@@ -650,7 +650,8 @@ class _Head:
     scores: list[int]
     dora: list[Tile]
     ura: list[Tile]
-    hands: list[list[Tile]]
+    hands: list[list[int]]
+    """As ``tile_code`` values."""
     end: _End
     wins: list[_WinInfo]
     draw_kind: str | None
@@ -676,7 +677,7 @@ def _head(raw: object, number: int, players: int,
     if not 1 <= len(dora) <= 5 or len(ura) > len(dora):
         _fail(f"{where}: 1-5 dora indicators and no more ura indicators, got {len(dora)} and "
               f"{len(ura)}")
-    hands: list[list[Tile]] = []
+    hands: list[list[int]] = []
     for seat in range(_SEATS):
         dealt, took, gave = raw[4 + 3 * seat: 7 + 3 * seat]
         if seat >= players:
@@ -685,9 +686,7 @@ def _head(raw: object, number: int, players: int,
                       f"turns ({dealt!r}, {took!r}, {gave!r})"[:200])
             continue
         named = partial("{}: seat {}'s dealt tiles".format, where, seat)
-        hands.append([_TILE_OF_CODE.get(c) or _tile_of_code(c, f"{where}: seat {seat}'s "
-                                                            "dealt tile")
-                      for c in _ints(dealt, named, 13)])
+        hands.append(_dealt_codes(_ints(dealt, named, 13), where, seat))
         for value, name in ((took, "takes"), (gave, "discards")):
             if not isinstance(value, list):
                 _fail(f"{where}: seat {seat}'s {name} are a list, got {value!r}"[:200])
@@ -696,6 +695,16 @@ def _head(raw: object, number: int, players: int,
     if meta[0] % 4 >= players:
         _fail(f"{where}: a three-player game has no fourth hand of a round wind")
     return _Head(meta, where, scores, dora, ura, hands, end, wins, draw_kind, draw_deltas)
+
+
+def _dealt_codes(dealt: list[int], where: str, seat: int) -> list[int]:
+    """A seat's dealt tiles as ``tile_code`` values (looked up in C)."""
+    try:
+        return list(map(_TAKE_CODES.__getitem__, dealt))
+    except KeyError:   # named at the first that is no tile code
+        for code in dealt:
+            _tile_of_code(code, f"{where}: seat {seat}'s dealt tile")
+        raise AssertionError("a code refused at once is refused again") from None
 
 
 def _builder(head: _Head, red_fives: bool, players: int) -> RoundBuilder:
@@ -787,8 +796,9 @@ def _ends_as(end: _End, ends: str, seat: int) -> bool:
 def _listed_takes(items: list[object], where: str, seat: int, players: int
                   ) -> list[int | _Take | None]:
     """A seat's takes as ``follow_lists`` takes them; None for an item it cannot."""
-    takes: list[int | _Take | None] = [
-        _TAKE_CODES.get(item) if item.__class__ is int else None for item in items]
+    takes: list[int | _Take | None] = (
+        list(map(_TAKE_CODES.get, cast(list[int], items))) if {*map(type, items)} <= _INT_TYPE else
+        [_TAKE_CODES.get(item) if item.__class__ is int else None for item in items])
     if None in takes:
         for n, item in enumerate(items):
             if takes[n] is None and item.__class__ is not int:
@@ -798,8 +808,9 @@ def _listed_takes(items: list[object], where: str, seat: int, players: int
 
 def _listed_gives(items: list[object], where: str, seat: int) -> list[int | _Give | None]:
     """A seat's discards as ``follow_lists`` takes them; None for an item it cannot."""
-    gives: list[int | _Give | None] = [
-        _GIVE_CODES.get(item) if item.__class__ is int else None for item in items]
+    gives: list[int | _Give | None] = (
+        list(map(_GIVE_CODES.get, cast(list[int], items))) if {*map(type, items)} <= _INT_TYPE else
+        [_GIVE_CODES.get(item) if item.__class__ is int else None for item in items])
     if None in gives:
         for n, item in enumerate(items):
             if gives[n] is None and item.__class__ is not int:

@@ -47,7 +47,7 @@ from .records import (
     TileDrawn,
     Win,
 )
-from .round import Observation, Phase, Round, SeenEvents, ShownDraw
+from .round import Observation, Phase, Round, SeenEvents, ShownDiscard, ShownDraw
 from .rules import (
     MAHJONG_SOUL_TABLE,
     TENHOU_EAST_TABLE,
@@ -102,6 +102,7 @@ __all__ = [
     "RoundResult",
     "SeenEvent",
     "SeenEvents",
+    "ShownDiscard",
     "ShownDraw",
     "TableMeld",
     "TableRules",

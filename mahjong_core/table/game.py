@@ -17,6 +17,8 @@ from .wall import Wall
 __all__ = ["Game"]
 
 _OVER = Phase.OVER  # read through the enum class on every action, it costs more
+_WINDS = tuple(Wind)
+"""The winds in order: indexing a tuple costs less than calling the enum class."""
 
 
 class Game:
@@ -97,7 +99,7 @@ class Game:
     @property
     def round_wind(self) -> Wind:
         """The round wind of the next (or current) round."""
-        return Wind(min(self.round_index // self.players, 3))
+        return _wind_of(self.round_index, self.players)
 
     @property
     def next_round_name(self) -> str:
@@ -138,7 +140,8 @@ class Game:
         dealer = self._round_index % self.players
         if wall is None:
             wall = Wall.shuffled(self._rng, dealer=dealer, players=self.players)
-        self._round = Round(wall, dealer=dealer, round_wind=self.round_wind,
+        self._round = Round(wall, dealer=dealer,
+                            round_wind=_wind_of(self._round_index, self.players),
                             dealer_index=dealer, honba=self._honba, sticks=self._sticks,
                             scores=self._scores, rules=self.rules, table=self.table)
         self._counted = False
@@ -201,6 +204,11 @@ class Game:
         self._honba = next_honba(self._honba, repeat=repeat, won=won, chombo=chombo)
         self._end = game_end(self.table, self._scores, hand_index=current, repeat=repeat,
                              won=won, abortive=abortive, dealer=played.dealer)
+
+
+def _wind_of(round_index: int, players: int) -> Wind:
+    """The round wind of the round at ``round_index`` (north for every one past it)."""
+    return _WINDS[min(round_index // players, 3)]
 
 
 def _pay_leftover_sticks(scores: list[int], points: int, rule: LeftoverSticks) -> None:

@@ -14,7 +14,7 @@ import enum
 import functools
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NamedTuple, Protocol, overload
+from typing import Any, NamedTuple, Protocol, cast, overload
 
 import attrs
 
@@ -80,7 +80,7 @@ from .records import (
 from .rules import TENHOU_TABLE, TableRules, check_scores, check_stick_value
 from .wall import Wall
 
-__all__ = ["Observation", "Phase", "Round", "SeenEvents", "ShownDraw"]
+__all__ = ["Observation", "Phase", "Round", "SeenEvents", "ShownDiscard", "ShownDraw"]
 
 _RED = tuple(Tile.from_id136(i) for i in range(136))
 _PLAIN = tuple(Tile.from_id136(i, red_fives=False) for i in range(136))
@@ -145,6 +145,8 @@ _KEYS_RED = tuple(2 * (i >> 2) + (i in _RED_IDS) for i in range(136))
 one per key."""
 _KEYS_PLAIN = tuple(2 * (i >> 2) for i in range(136))
 """The same without red fives."""
+_TILE_OF_KEY = {key: _RED[i] for i, key in enumerate(_KEYS_RED)}
+"""A key of ``_KEYS_RED`` or ``_KEYS_PLAIN`` -> its tile."""
 
 
 @functools.cache
@@ -152,6 +154,28 @@ def _plain_discards() -> tuple[tuple[Discard, ...], ...]:
     """``Discard(seat, tile)`` at ``[seat][tile]``, the very values of ``every_discard``."""
     made = every_discard()
     return tuple(made[272 * seat:272 * (seat + 1):2] for seat in range(4))
+
+
+@functools.cache
+def _may_end(kans: int) -> bytes:
+    """By how many discards a round with ``kans`` kans has had, 1 where the next one,
+    declaring no riichi, may end it by an abortive draw (``may_draw_after_discard``,
+    asked for every discard a round can have)."""
+    return bytes(may_draw_after_discard(riichi_now=False, discards=n + 1, kans=kans)
+                 for n in range(137))
+
+
+class ShownDiscard(Protocol):
+    """A discard as a log shows it: the seat and the tile (a log's own discard event, a
+    ``TileDiscarded``)."""
+
+    @property
+    def seat(self) -> int:
+        """The seat that discarded."""
+
+    @property
+    def tile(self) -> TileId:
+        """The tile id it discarded."""
 
 
 class ShownDraw(Protocol):
@@ -203,10 +227,13 @@ class _Seat:
         self.tiles = tiles
         self.ids: list[TileId] = sorted(ids)
         """Concealed tile ids, kept ascending."""
-        # a byte per kind, summed without a Python loop (see _SHOWN)
-        self.counts = counts = list(sum(map(_SHOWN.__getitem__, ids)).to_bytes(34, "little"))
+        kinds = bytes(ids).translate(_KIND_OF_ID)
+        counts = [0] * 34
+        for kind in kinds:  # a plain loop: half the cost of summing _SHOWN's ints
+            counts[kind] += 1
+        self.counts = counts
         """Concealed tiles per kind."""
-        self.kept = KeptTiles(bytes(ids).translate(_KIND_OF_ID))
+        self.kept = KeptTiles(kinds)
         """The concealed tiles as the waits tables read them."""
         self.fours = 0
         """Bit per kind held four times."""
@@ -261,10 +288,20 @@ class _Seat:
             if self.drawn is not None and self.base is not None:
                 self.full = self.base.add(self.tiles[self.drawn])
             else:
-                self.full = self._built(self.ids)
+                self.full = self._kept_hand()
                 if self.drawn is None:
                     self.base = self.full
         return self.full
+
+    def _kept_hand(self) -> Hand:
+        """The whole hand made from ``kept`` without checking the ids again (as an
+        observation's ``own_hand`` makes it)."""
+        ids = self.ids
+        reds = 0
+        if self.tiles is _RED:
+            reds = (16 in ids) | (52 in ids) << 1 | (88 in ids) << 2
+        return hand_of_kept(self.kept.keys(), len(ids), reds, self.fours,
+                            tuple([m.meld for m in self.melds]) if self.melds else ())
 
     def hand_before_draw(self) -> Hand:
         """The hand without ``drawn`` (the whole hand when nothing was drawn)."""
@@ -716,14 +753,22 @@ def _open_parts(seats: list[_Seat]) -> _OpenParts:
             (s0.riichi, s1.riichi, s2.riichi))
 
 
-@functools.lru_cache(maxsize=4096)
 def _called_meld(kind: MeldKind, ids: tuple[TileId, ...], called: TileId, called_from: Relative,
                  red_fives: bool) -> Meld:
     """The ``Meld`` of a chi, pon or open kan of tiles ``ids``, ``called`` among them:
-    a frozen value the rounds share, as building one checks its tiles again (a bounded
-    cache: the distinct calls are a few thousand)."""
-    tiles = _RED if red_fives else _PLAIN
-    return Meld(kind, [tiles[i] for i in ids], called=tiles[called], called_from=called_from)
+    a frozen value the rounds share, as building one checks its tiles again. A meld is
+    its tiles' kinds and red fives, not their ids: it is looked up by those."""
+    keys = _KEYS_RED if red_fives else _KEYS_PLAIN
+    return _meld_of_keys(kind, tuple([keys[i] for i in ids]), keys[called], called_from)
+
+
+@functools.lru_cache(maxsize=1024)
+def _meld_of_keys(kind: MeldKind, keys: tuple[int, ...], called: int, called_from: Relative
+                  ) -> Meld:
+    """``_called_meld`` of tiles given as their keys (``_KEYS_RED``: twice the kind, plus
+    one for a red five), from a bounded cache: the distinct calls are a few hundred."""
+    return Meld(kind, [_TILE_OF_KEY[k] for k in keys], called=_TILE_OF_KEY[called],
+                called_from=called_from)
 
 
 def _relative(caller: int, source: int, players: int = 4) -> Relative:
@@ -812,6 +857,10 @@ class Round:
     """``_open_parts`` of the seats as they stand (None until made, and again after a
     change of some seat's melds, north tiles or riichi)."""
 
+    _given: Sequence[Action] | None = None
+    """The answers ``apply_answered`` gives to the discard it carries out, while it does
+    (``_SETTLED`` once they settled its window)."""
+
     _shown = 0
     """The tiles shown to every seat but the dora indicators (an observation's
     ``visible_counts`` less those and the seat's concealed tiles), a byte per kind from
@@ -839,8 +888,9 @@ class Round:
         self._scores = list(scores)
         self._tiles = _RED if rules.red_fives else _PLAIN
         self._seats = [_Seat(hand, self._tiles) for hand in wall.hands]
-        self._draw_records = _steps().draws
-        self._river_records, self._discard_records = _steps().discards
+        steps = _steps()
+        self._draw_records = steps.draws
+        self._river_records, self._discard_records = steps.discards
         self._events: list[Event] = []
         self._discard_log: list[TileDiscarded] = []  # an observation's ``discards``
         self._discards_shown: tuple[TileDiscarded, ...] = ()
@@ -1237,14 +1287,8 @@ class Round:
         phase = self.phase
         if phase is _OVER:
             raise self._illegal(action, "the round is over")
-        seat = getattr(action, "seat", None)
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalActionError(f"{self._where()}: {quote(action)} is not an action of a seat "
-                                     f"0-{self.players - 1}")
-        if type(action) is not Pass:
-            problem = _field_problem(action)
-            if problem is not None:
-                raise self._illegal(action, problem)
+        self._check_action(action)
+        seat = action.seat
         if phase is _TURN:
             if seat != self.current:
                 raise self._illegal(action, f"it is seat {self.current}'s turn")
@@ -1292,28 +1336,171 @@ class Round:
         its turn comes (the discards before it carried out, the round as they left it),
         and for a run with other than one draw per discard.
         """
-        if len(discards) != len(draws):
-            raise IllegalActionError(f"{self._where()}: a run of {len(discards)} discards "
-                                     f"needs as many draws, got {len(draws)}")
-        seats = self._seats
-        for done, (discard, draw) in enumerate(zip(discards, draws, strict=True), 1):
-            # a plain discard (a tile held, no riichi, the seat not in riichi or kuikae, no
-            # dora to turn over first) needs none of _discard's checks but the first: it
-            # goes as _discard lets it go; anything else as apply_passed takes or refuses it
-            seat = self.current
-            me = seats[seat]
-            if (discard.__class__ is Discard and discard.riichi is False
-                    and discard.seat.__class__ is int and discard.seat == seat
-                    and (tile := discard.tile).__class__ is int and tile in me.ids
-                    and not (me.riichi or me.forbidden or self._dora_pending)
-                    and self.phase is _TURN):
-                self._put_out(seat, me, tile, False)
-                self._went_by(seat, tile, None)
-            else:
-                self.apply_passed(discard)
+        self._check_run(len(discards), len(draws))
+        # a Discard value declaring no riichi may be let go as a plain turn; anything
+        # else (a riichi, a subclass, what is no discard) goes to apply_passed as it is
+        plain = [d.__class__ is Discard and d.riichi is False for d in discards]
+        return self._let_go(discards, draws, plain)
+
+    def apply_passed_turns(self, discards: Sequence[ShownDiscard],
+                           draws: Sequence[ShownDraw]) -> int:
+        """``apply_passed_run`` for discards read from a log: each item names only the
+        seat and the tile (a log's discard event, a ``TileDiscarded``), none declares
+        riichi, and no ``Discard`` value is made for it unless its turn needs more than
+        the plain bookkeeping (a replay's way through the turns nobody answers).
+
+        Raises IllegalActionError as ``apply_passed_run`` does, and for an item whose
+        seat or tile is no int (the turns before it carried out).
+        """
+        self._check_run(len(discards), len(draws))
+        return self._let_go(discards, draws, None)
+
+    def _check_run(self, discards: int, draws: int) -> None:
+        if discards != draws:
+            raise IllegalActionError(f"{self._where()}: a run of {discards} discards "
+                                     f"needs as many draws, got {draws}")
+
+    def _let_go(self, discards: Sequence[ShownDiscard], draws: Sequence[ShownDraw],
+                plain: list[bool] | None) -> int:
+        """The turns of a run: as many as ``_pass_plain`` takes at once, each other one by
+        ``apply_passed`` (``plain``: which of ``discards`` are Discard values that may be
+        let go as plain turns, the rest given to ``apply_passed`` as they are; None: every
+        one names a seat and a tile only)."""
+        total = len(discards)
+        done = 0
+        while done < total:
+            stop = total if plain is None else next(
+                (n for n in range(done, total) if not plain[n]), total)
+            if stop > done:
+                done, over = self._pass_plain(discards, draws, done, stop)
+                if over or done == total:
+                    return done
+            item = discards[done]
+            self.apply_passed(self._discard_of(item) if plain is None
+                              else cast(Discard, item))
+            draw = draws[done]
+            done += 1
             if self._drawn != draw.tile or self.current != draw.seat:
                 return done
-        return len(discards)
+        return total
+
+    def _discard_of(self, item: ShownDiscard) -> Discard:
+        """The plain ``Discard`` of a log's discard (its seat and tile)."""
+        seat, tile = getattr(item, "seat", None), getattr(item, "tile", None)
+        if not (type(seat) is int and 0 <= seat < self.players
+                and type(tile) is int and 0 <= tile < 136):
+            raise IllegalActionError(f"{self._where()}: {quote(item)} is no discard to let "
+                                     "go (a seat and a tile id)")
+        return _plain_discards()[seat][tile]
+
+    def _pass_plain(self, discards: Sequence[ShownDiscard], draws: Sequence[ShownDraw],
+                    start: int, stop: int) -> tuple[int, bool]:
+        """The plain turns of a run from ``discards[start]`` on (before ``stop``), carried
+        out as bookkeeping in one loop; returns where it stopped and whether the run is
+        over (a draw other than the log's was made). A turn is plain when nothing but the
+        bookkeeping can happen in it: its seat, out of riichi and kuikae, its hand closed
+        or not built as a ``Hand``, discards a tile it holds without riichi after a draw,
+        no dora waits to be turned, no abortive draw may follow
+        (``may_draw_after_discard``) and the wall gives the next draw; the first other
+        turn is left to ``apply_passed``, the one place its rules are written.
+
+        Each turn does what ``_Seat.add`` (the seat's draw) and ``_put_out`` and
+        ``_went_by`` (its discard) do, but that a drawn tile joins the counts and kept
+        tiles only once its seat keeps it (after tsumogiri nothing changes there); the
+        last draw is left to ``_Seat.add`` (``_caught_up``).
+
+        Kept whole: one loop over the turns is the run, and a call per step is what it
+        saves.
+        """
+        seat, drawn = self.current, self._drawn
+        if (drawn is None or self.phase is not _TURN or self._riichi_pending is not None
+                or self._dora_pending):
+            return start, False
+        may_end, made = _may_end(len(self._kans)), len(self._discard_log)
+        stop = min(stop, start + self._live_left)  # the wall's last tile: the step's
+        seats, live, used, players = self._seats, self.wall.live, self._live_used, self.players
+        add_event, add_discard = self._events.append, self._discard_log.append
+        add_gone, gone = self._gone.append, len(self._gone)
+        discard_records, draw_records = self._discard_records, self._draw_records
+        river_records = self._river_records
+        first, shown = start, 0
+        n, over = start, False
+        try:
+            while n < stop:
+                discard = discards[n]
+                try:
+                    tile, who = discard.tile, discard.seat
+                except AttributeError:  # no discard: refused by the step
+                    break
+                me = seats[seat]
+                if (tile.__class__ is not int or who.__class__ is not int or who != seat
+                        or me.riichi or me.forbidden or tile not in me.ids or may_end[made]
+                        or (me.melds and (me.full is not None or me.base is not None))):
+                    break
+                made += 1
+                if n != first:  # its draw, as _Seat.add makes it
+                    me.base, me.full = me.full, None
+                    me.shanten_floor -= 1
+                else:  # its drawn tile counts again once kept, as a later draw's does
+                    me.counts[drawn >> 2] -= 1
+                    me.kept.remove(drawn >> 2)
+                    me.fours &= ~(1 << (drawn >> 2))
+                me.ids.remove(tile)
+                if tile == drawn:  # tsumogiri: the hand before the draw, as it was
+                    at = 4 * tile + 2
+                    me.full = me.base
+                else:
+                    at = 4 * tile
+                    kind_in, kind_out = drawn >> 2, tile >> 2
+                    counts = me.counts
+                    counts[kind_in] += 1
+                    counts[kind_out] -= 1
+                    me.kept.add(kind_in)
+                    me.kept.remove(kind_out)
+                    if counts[kind_in] == 4:
+                        me.fours |= 1 << kind_in
+                    me.fours &= ~(1 << kind_out)
+                    me.full = me.base = None
+                    me.waits_cache = -1
+                    me.discards_before_draw = None
+                me.drawn = None
+                me.river += (river_records[at],)
+                me.passed_from = gone
+                gone += 1
+                shown += _SHOWN[tile]
+                event = discard_records[544 * seat + at]
+                add_discard(event)
+                add_event(event)
+                add_gone(tile & _KIND_BITS | seat)
+                seat = seat + 1 if seat + 1 < players else 0
+                drawn = live[used]
+                used += 1
+                insort(seats[seat].ids, drawn)
+                add_event(draw_records[272 * seat + 2 * drawn])
+                n += 1
+                draw = draws[n - 1]
+                if draw.tile != drawn or draw.seat != seat:
+                    over = True
+                    break
+        finally:
+            if n > first:
+                self._caught_up(n - first, used, shown)
+        return n, over
+
+    def _caught_up(self, turns: int, used: int, shown: int) -> None:
+        """The round after ``turns`` plain turns (``_pass_plain``), ``used`` live tiles
+        drawn after them, ``shown`` the tiles they discarded (see ``_shown``): the last
+        drawn tile joins its seat's hand as ``_Seat.add`` takes it."""
+        self._shown += shown
+        self._live_used = used
+        self._live_left -= turns
+        self.current = seat = (self.current + turns) % self.players
+        self._drawn = drawn = self.wall.live[used - 1]
+        self._rinshan_turn = False
+        self._last_tile = None
+        me = self._seats[seat]
+        me.ids.remove(drawn)  # put back by add, with everything else a draw changes
+        me.add(drawn)
 
     def _read_once(self, action: object) -> Any:
         """``action`` as a value of the library's action class it derives from, each field
@@ -1573,12 +1760,25 @@ class Round:
     # -- answers to a discard or an added kan ---------------------------------------------
 
     def _open_window(self, phase: Phase, seat: int, tile_id: TileId) -> None:
-        """Ask the other seats about ``tile_id``; settle at once when nobody may act."""
+        """Ask the other seats about ``tile_id``; settle at once when nobody may act, or as
+        the answers ``apply_answered`` gives settle it when they may (only their seats
+        asked). Kept whole: it runs on every discard answered, and a function call per
+        seat asked costs about what the seat's check does."""
         self.phase = phase
         self.current = seat
         self._last_tile = tile_id
         self._drawn = None
         self._claimed = False
+        given = self._given
+        if given is None or phase is not _CALLS:
+            asked = _ASK_ALL[self.players][seat]
+        else:
+            self._given = None
+            named = [action.seat for action in given]
+            if seat in named or len(set(named)) < len(named):
+                self._open_window(phase, seat, tile_id)  # asked in full: refused there
+                return
+            asked = tuple([(action.seat, _WANTED[type(action)]) for action in given])
         options = _NOBODY
         wins: dict[int, tuple[Hand, WinContext, WinResult]] | None = None
         kind = tile_id // 4
@@ -1586,18 +1786,19 @@ class Round:
         chi_seat = (seat + 1) % 4 if calls and kind < 27 and self.players == 4 else -1
         closed_kan = phase is _CHANKAN and self._robbing_closed_kan
         seats = self._seats
-        for other in self._after[seat]:
+        for other, wanted in asked:
             s = seats[other]
             bits = 0
-            # between turns (no tile drawn) a hand's waits are those before a draw
-            waits = s.waits_cache if s.waits_cache >= 0 else s.waits_before_draw()
-            if (waits >> kind) & 1 and (not closed_kan or s.hand().shanten_kokushi() == 0):
-                offered = self._ron_result(other, s, tile_id)
-                if offered is not None:
-                    wins = wins or {}
-                    wins[other] = offered
-                    bits = _ANSWER_RON
-            if calls and not s.riichi:
+            if wanted & _ANSWER_RON:
+                # between turns (no tile drawn) a hand's waits are those before a draw
+                waits = s.waits_cache if s.waits_cache >= 0 else s.waits_before_draw()
+                if (waits >> kind) & 1 and (not closed_kan or s.hand().shanten_kokushi() == 0):
+                    offered = self._ron_result(other, s, tile_id)
+                    if offered is not None:
+                        wins = wins or {}
+                        wins[other] = offered
+                        bits = _ANSWER_RON
+            if calls and not s.riichi and wanted & _ANSWER_CALLS:
                 same = s.counts[kind]
                 if same >= 2:
                     # kuikae after a pon forbids only the called kind: some other tile
@@ -1613,13 +1814,140 @@ class Round:
                     options = {}
                 options[other] = bits
         self._options = options
+        if given is not None and asked is not _ASK_ALL[self.players][seat]:
+            if not self._settle_given(given, options, wins):
+                self._open_window(phase, seat, tile_id)  # asked in full, as apply leaves it
+            return
         if options:  # the answers and the wins of this window (read only while it is open)
             self._answers = {}
             self._wins_offered = wins or {}
         else:  # settled as when every seat asked passes: nobody won, the tile went by
             self._went_by(seat, tile_id, None)
 
+    def _settle_given(self, given: Sequence[Action], options: dict[int, int],
+                      wins: dict[int, tuple[Hand, WinContext, WinResult]] | None) -> bool:
+        """Settle the window by the answers ``apply_answered`` gives (every other seat
+        asked passing), ``options`` and ``wins`` worked out for their seats alone: False,
+        nothing settled, when some answer is not allowed."""
+        if len(options) < len(given):  # some seat may answer nothing
+            return False
+        self._answers = {}
+        self._wins_offered = wins or {}
+        try:
+            for action in given:
+                self._check_answer(action)
+        except IllegalActionError:
+            return False
+        self._answers = {action.seat: action for action in given}
+        self._claimed = True
+        self._settle()
+        self._given = _SETTLED
+        return True
+
+    def apply_answered(self, discard: Discard, answers: Sequence[Ron | Chi | Pon | OpenKan]
+                       ) -> bool:
+        """Carry out ``discard`` and the calls or wins ``answers`` of other seats on it,
+        every other seat asked passing, as a log records a discard called or won on: the
+        same as ``apply(discard)`` then ``apply_answers(answers)``, for less (only the
+        seats answering are asked what they may do). True once both are carried out.
+
+        False when some answer is not allowed after the discard: the discard alone is then
+        carried out, as ``apply`` carries it out, and the caller answers (or names what is
+        wrong) from there. Raises IllegalActionError as ``apply`` does for a discard not
+        allowed now, and for an action that is no ``Discard`` (the round unchanged).
+        """
+        if discard.__class__ is not Discard:
+            action = self._read_once(discard)
+            if type(action) is not Discard:
+                raise IllegalActionError(f"{self._where()}: {quote(discard)} is no discard "
+                                         "to answer")
+            discard = action
+        tile = discard.tile
+        if not (self.phase is _TURN
+                and discard.seat.__class__ is int and discard.seat == self.current
+                and tile.__class__ is int and 0 <= tile < 136
+                and discard.riichi.__class__ is bool and answers
+                and all(type(a) in _WANTED and a.seat.__class__ is int
+                        and 0 <= a.seat < self.players for a in answers)):
+            self.apply(discard)
+            return False
+        self._given = answers  # read by the window the discard opens
+        try:
+            self._discard(discard)
+        finally:
+            settled = self._given is _SETTLED
+            self._given = None
+        return settled
+
+    def apply_answers(self, answers: Sequence[Action]) -> None:
+        """Carry out ``answers`` to the discard or added kan on the table (each of another
+        seat), every other seat still asked passing: the same as a ``Pass`` of each seat
+        in ``to_act`` that ``answers`` does not name, then ``apply`` of each answer in
+        order, as a log records a call or the wins on a tile, for less (no action goes
+        through ``apply`` one at a time).
+
+        Raises IllegalActionError as ``apply`` does for an answer not allowed (each
+        answer's seat and fields are checked first, then the answers of seats not asked,
+        then the others in order), for a seat named twice, and when no discard or added
+        kan is being answered; the round is then unchanged.
+        """
+        actions = [a if type(a) in _ACTION_TYPES else self._read_once(a) for a in answers]
+        phase = self.phase
+        if phase is not _CALLS and phase is not _CHANKAN:
+            why = ("the round is over" if phase is _OVER
+                   else "no discard or added kan is being answered")
+            if actions:
+                raise self._illegal(actions[0], why)
+            raise IllegalActionError(f"{self._where()}: {why}")
+        for action in actions:
+            self._check_action(action)
+        asked = self.to_act
+        for action in actions:
+            if action.seat not in asked:
+                self._check_answer(action)  # raises: the seat may not answer
+        named: set[int] = set()
+        for action in actions:
+            if action.seat in named:
+                raise self._illegal(action, f"seat {action.seat} has already answered")
+            named.add(action.seat)
+            self._check_answer(action)
+        recorded = self._answers
+        for seat in asked:
+            if seat not in named:
+                recorded[seat] = _PASS[seat]
+        for action in actions:
+            recorded[action.seat] = action
+            if type(action) is not Pass:
+                self._claimed = True
+        if len(recorded) == len(self._options):
+            self._settle()
+
+    def _check_action(self, action: Action) -> None:
+        """What ``apply`` checks of an action before the round reads it: a seat of the
+        table, fields of the right kind."""
+        seat = getattr(action, "seat", None)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalActionError(f"{self._where()}: {quote(action)} is not an action of a seat "
+                                     f"0-{self.players - 1}")
+        if type(action) is not Pass:
+            problem = _field_problem(action)
+            if problem is not None:
+                raise self._illegal(action, problem)
+
     def _answer(self, action: Action) -> None:
+        seat = action.seat
+        if (type(action) is not Pass or seat == self.current or seat not in self._options
+                or seat in self._answers):  # a pass of a seat asked needs no more checks
+            self._check_answer(action)
+        self._answers[seat] = action
+        if type(action) is not Pass:
+            self._claimed = True
+        if len(self._answers) == len(self._options):
+            self._settle()
+
+    def _check_answer(self, action: Action) -> None:
+        """Raise IllegalActionError, saying why, unless ``action`` is an answer its seat
+        may give to the tile on the table now."""
         seat = action.seat
         if seat == self.current or seat not in self._options:
             tile_id = self._last_tile
@@ -1654,11 +1982,6 @@ class Round:
         elif not isinstance(action, Pass):
             raise self._illegal(action, f"seat {seat} may only answer the "
                                 f"{'added kan' if self.phase is _CHANKAN else 'discard'}")
-        self._answers[seat] = action
-        if type(action) is not Pass:
-            self._claimed = True
-        if len(self._answers) == len(self._options):
-            self._settle()
 
     def _check_own(self, action: Action, me: _Seat, tiles: Sequence[int],
                    kinds: Sequence[int]) -> None:
@@ -2166,6 +2489,17 @@ _ANSWER_RON = 1
 _ANSWER_PON = 2
 _ANSWER_KAN = 4
 _ANSWER_CHI = 8
+_ANSWER_CALLS = _ANSWER_PON | _ANSWER_KAN | _ANSWER_CHI
+_ANSWER_ANY = _ANSWER_RON | _ANSWER_CALLS
+_WANTED = {Ron: _ANSWER_RON, Pon: _ANSWER_CALLS, Chi: _ANSWER_CALLS, OpenKan: _ANSWER_CALLS}
+"""What an answer needs worked out of its seat's options, by its type."""
+_ASK_ALL = {players: tuple(tuple((other, _ANSWER_ANY) for other in _AFTER[players][seat])
+                           for seat in range(players)) for players in (3, 4)}
+"""Players -> by seat, every other seat in turn order, each asked everything (what
+``Round._window_options`` is given for a window open to all)."""
+_SETTLED: Sequence[Action] = []
+"""``Round._given`` once the answers given settled the window (a list of its own, never
+changed, told apart by identity)."""
 
 _TSUMO = tuple(Tsumo(seat) for seat in range(4))
 _RON = tuple(Ron(seat) for seat in range(4))

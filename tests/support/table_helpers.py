@@ -27,10 +27,12 @@ from mahjong_core.table import (
     Wall,
     Win,
 )
+from mahjong_core.table.round import _Seat
 
 __all__ = [
     "NOTEN",
     "answer",
+    "assert_same_state",
     "chi",
     "deal",
     "discard",
@@ -282,3 +284,30 @@ def blank(document: str) -> str:
             + ">"
 
     return _TAG.sub(rewrite, document)
+
+
+def whole_state(game_round: Round) -> dict[str, object]:
+    """Everything a round keeps (its private fields, each seat's slots among them, the
+    kept tiles as their keys), what anyone reads of it (its record, each seat's
+    observation, on a copy) and its legal lists: for comparing two rounds."""
+    state = {name: getattr(game_round, name) for name in
+             {*vars(game_round), "_open_view", "_shown"} if name != "_seats"}
+    for seat, me in enumerate(game_round._seats):
+        for slot in _Seat.__slots__:
+            value = getattr(me, slot)
+            state[f"seat {seat} {slot}"] = value.keys() if slot == "kept" else value
+    twin = game_round.copy()
+    state["record"] = twin.record()
+    for seat in range(game_round.players):
+        state[f"observation {seat}"] = twin.observe(seat)
+        state[f"legal {seat}"] = twin.legal_actions(seat)
+    return state
+
+
+def assert_same_state(got: Round, expected: Round) -> None:
+    """``got`` keeps and shows exactly what ``expected`` does (``whole_state``); the
+    fields that differ are named."""
+    mine, theirs = whole_state(got), whole_state(expected)
+    assert mine.keys() == theirs.keys(), mine.keys() ^ theirs.keys()
+    differ = [name for name in mine if mine[name] != theirs[name]]
+    assert not differ, differ
