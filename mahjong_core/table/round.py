@@ -857,10 +857,6 @@ class Round:
     """``_open_parts`` of the seats as they stand (None until made, and again after a
     change of some seat's melds, north tiles or riichi)."""
 
-    _given: Sequence[Action] | None = None
-    """The answers ``apply_answered`` gives to the discard it carries out, while it does
-    (``_SETTLED`` once they settled its window)."""
-
     _shown = 0
     """The tiles shown to every seat but the dora indicators (an observation's
     ``visible_counts`` less those and the seat's concealed tiles), a byte per kind from
@@ -1521,9 +1517,12 @@ class Round:
 
     # -- the turn -------------------------------------------------------------------------
 
-    def _discard(self, action: Discard, *, passed: bool = False) -> None:
+    def _discard(self, action: Discard, *, passed: bool = False,
+                 given: Sequence[Action] | None = None) -> bool:
         """The discard ``action`` on its seat's turn, then the other seats asked about it
-        (``passed``: every one of them lets it go, unasked)."""
+        (``passed``: every one of them lets it go, unasked; ``given``: the answers
+        ``apply_answered`` gives, see ``_open_window``, which says whether they settled
+        it)."""
         seat, tile_id, riichi = action.seat, action.tile, action.riichi
         me = self._seats[seat]
         if tile_id not in me.ids:
@@ -1555,8 +1554,8 @@ class Round:
         self._put_out(seat, me, tile_id, riichi)
         if passed:  # as when the last seat asked passes (the answers kept of a window
             self._went_by(seat, tile_id, None)  # are read only while one is open)
-        else:
-            self._open_window(_CALLS, seat, tile_id)
+            return False
+        return self._open_window(_CALLS, seat, tile_id, given)
 
     def _put_out(self, seat: int, me: _Seat, tile_id: TileId, riichi: bool) -> None:
         """The discard's traces, once it is allowed: the tile leaves the hand for the
@@ -1759,25 +1758,23 @@ class Round:
 
     # -- answers to a discard or an added kan ---------------------------------------------
 
-    def _open_window(self, phase: Phase, seat: int, tile_id: TileId) -> None:
+    def _open_window(self, phase: Phase, seat: int, tile_id: TileId,
+                     given: Sequence[Action] | None = None) -> bool:
         """Ask the other seats about ``tile_id``; settle at once when nobody may act, or as
-        the answers ``apply_answered`` gives settle it when they may (only their seats
-        asked). Kept whole: it runs on every discard answered, and a function call per
-        seat asked costs about what the seat's check does."""
+        the answers ``given`` (``apply_answered``'s) settle it when they may, only their
+        seats asked: True when they did. Kept whole: it runs on every discard answered,
+        and a function call per seat asked costs about what the seat's check does."""
         self.phase = phase
         self.current = seat
         self._last_tile = tile_id
         self._drawn = None
         self._claimed = False
-        given = self._given
-        if given is None or phase is not _CALLS:
+        if given is None:
             asked = _ASK_ALL[self.players][seat]
         else:
-            self._given = None
             named = [action.seat for action in given]
             if seat in named or len(set(named)) < len(named):
-                self._open_window(phase, seat, tile_id)  # asked in full: refused there
-                return
+                return self._open_window(phase, seat, tile_id)  # asked in full: refused there
             asked = tuple([(action.seat, _WANTED[type(action)]) for action in given])
         options = _NOBODY
         wins: dict[int, tuple[Hand, WinContext, WinResult]] | None = None
@@ -1814,15 +1811,15 @@ class Round:
                     options = {}
                 options[other] = bits
         self._options = options
-        if given is not None and asked is not _ASK_ALL[self.players][seat]:
-            if not self._settle_given(given, options, wins):
-                self._open_window(phase, seat, tile_id)  # asked in full, as apply leaves it
-            return
+        if given is not None:
+            return (self._settle_given(given, options, wins)
+                    or self._open_window(phase, seat, tile_id))  # asked in full, as apply
         if options:  # the answers and the wins of this window (read only while it is open)
             self._answers = {}
             self._wins_offered = wins or {}
         else:  # settled as when every seat asked passes: nobody won, the tile went by
             self._went_by(seat, tile_id, None)
+        return False
 
     def _settle_given(self, given: Sequence[Action], options: dict[int, int],
                       wins: dict[int, tuple[Hand, WinContext, WinResult]] | None) -> bool:
@@ -1841,7 +1838,6 @@ class Round:
         self._answers = {action.seat: action for action in given}
         self._claimed = True
         self._settle()
-        self._given = _SETTLED
         return True
 
     def apply_answered(self, discard: Discard, answers: Sequence[Ron | Chi | Pon | OpenKan]
@@ -1871,13 +1867,7 @@ class Round:
                         and 0 <= a.seat < self.players for a in answers)):
             self.apply(discard)
             return False
-        self._given = answers  # read by the window the discard opens
-        try:
-            self._discard(discard)
-        finally:
-            settled = self._given is _SETTLED
-            self._given = None
-        return settled
+        return self._discard(discard, given=answers)
 
     def apply_answers(self, answers: Sequence[Action]) -> None:
         """Carry out ``answers`` to the discard or added kan on the table (each of another
@@ -2472,7 +2462,7 @@ def _field_problem(action: object) -> str | None:
     return None
 
 
-_TURN_ACTIONS: dict[type, Callable[[Round, Any], None]] = {
+_TURN_ACTIONS: dict[type, Callable[[Round, Any], object]] = {
     Discard: Round._discard, OpenRiichi: Round._open_riichi_discard, Tsumo: Round._tsumo,
     ClosedKan: Round._closed_kan, AddedKan: Round._added_kan, Kita: Round._kita,
     NineTerminals: Round._nine_terminals}
@@ -2496,10 +2486,7 @@ _WANTED = {Ron: _ANSWER_RON, Pon: _ANSWER_CALLS, Chi: _ANSWER_CALLS, OpenKan: _A
 _ASK_ALL = {players: tuple(tuple((other, _ANSWER_ANY) for other in _AFTER[players][seat])
                            for seat in range(players)) for players in (3, 4)}
 """Players -> by seat, every other seat in turn order, each asked everything (what
-``Round._window_options`` is given for a window open to all)."""
-_SETTLED: Sequence[Action] = []
-"""``Round._given`` once the answers given settled the window (a list of its own, never
-changed, told apart by identity)."""
+``Round._open_window`` asks in a window open to all)."""
 
 _TSUMO = tuple(Tsumo(seat) for seat in range(4))
 _RON = tuple(Ron(seat) for seat in range(4))
