@@ -569,15 +569,13 @@ def _call(table_round: Round, event: Call) -> None:
         _pass_all(table_round)
         table_round.apply(Kita(seat, call.tiles[0]))
         return
-    own = [i for i in call.tiles if i != call.called]
-    if call.called is None or len(own) != len(call.tiles) - 1:
+    action = _called(event)  # a chi, pon or open kan: None when it names no called tile
+    if action is None or call.called is None:
         raise _mismatch(table_round, f"seat {seat}'s {call.kind.value} does not name the "
                         "called tile among its tiles")
     if table_round.last_tile != call.called:
         raise _mismatch(table_round, f"seat {seat} calls {_name(call.called)}, but "
                         f"{_expected(table_round)}")
-    action = _called(event)
-    assert action is not None
     _answer(table_round, (action,))
 
 
