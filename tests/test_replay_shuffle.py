@@ -3,6 +3,7 @@ game's shuffle seed, and names the first tile that differs."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import attrs
@@ -10,7 +11,7 @@ import pytest
 
 from mahjong_core import TileId
 from mahjong_core.errors import InvalidLogError
-from mahjong_core.formats import parse_mjlog, replay_game, tenhou_walls
+from mahjong_core.formats import TenhouShuffle, parse_mjlog, replay_game, tenhou_walls
 from mahjong_core.formats.game_log import (
     Agari,
     Call,
@@ -21,7 +22,7 @@ from mahjong_core.formats.game_log import (
     LogRound,
     NewDora,
 )
-from mahjong_core.formats.replay import check_shuffle_wall
+from mahjong_core.formats.replay import _shows_as_shuffled, _wall_seen, check_shuffle_wall
 
 from .support.logs import documents
 
@@ -169,3 +170,40 @@ def test_the_first_changed_draw_is_named_live_or_replacement(changed: tuple[int,
         log_round = _swap(log_round, drawn.tile, TileId(tile))
     with pytest.raises(InvalidLogError, match=named.format(hidden[0])):
         replay_game(_with_round(game, number, log_round))
+
+
+def _round_checked(log_round: LogRound, shuffle: TenhouShuffle) -> str | None:
+    """The message of the tile-by-tile check of a round against its shuffle, or None."""
+    assert log_round.dealer is not None
+    try:
+        check_shuffle_wall(log_round, shuffle, log_round.dealer)
+    except InvalidLogError as error:
+        return str(error)
+    return None
+
+
+@pytest.mark.parametrize("number", range(len(LOGS)))
+def test_the_comparison_in_a_few_steps_passes_only_what_the_check_passes(number: int) -> None:
+    """Every real round passes the comparison of whole parts (the common case costs no look
+    tile by tile); each round changed (two tiles exchanged, the dice, a hand's order) fails
+    it whenever the tile-by-tile check refuses it, and the check's answer is unchanged."""
+    game = parse_mjlog(LOGS[number])
+    assert game.shuffle_seed is not None
+    rng = random.Random(number)
+    refused = 0
+    for log_round, shuffle in zip(game.rounds, tenhou_walls(game.shuffle_seed), strict=False):
+        assert log_round.dealer is not None
+        wall = shuffle.wall(log_round.dealer)
+        dice = (shuffle.dice[0] - 1, shuffle.dice[1] - 1)
+        seen = _wall_seen(log_round)
+        assert _shows_as_shuffled(log_round, seen, wall, dice)
+        first, second = rng.sample(range(136), 2)
+        hands = tuple(hand[::-1] for hand in log_round.hands)
+        for changed in (_swap(log_round, TileId(first), TileId(second)),
+                        attrs.evolve(log_round, dice=(dice[1], dice[0])),
+                        attrs.evolve(log_round, hands=hands)):
+            message = _round_checked(changed, shuffle)
+            fast = _shows_as_shuffled(changed, _wall_seen(changed), wall, dice)
+            assert not (fast and message is not None)
+            refused += message is not None
+    assert refused >= len(game.rounds)

@@ -292,3 +292,27 @@ def test_bad_shuffles(yama: Any, dice: Any, words: str) -> None:
 def test_bad_hex_flag() -> None:
     with pytest.raises(InvalidContextError, match="hex_seed"):
         TenhouShuffle(tuple(range(136)), (1, 1), hex_seed=ANY)
+
+
+@pytest.mark.parametrize("body", [
+    "AAAA" * 831 + "AA==", "AAAA" * 831 + "A===", "=" + "AAAA" * 832, "AA=A" + "AAAA" * 831,
+    "AAAA" * 832 + "=", "AAAA" * 416 + " " + "AAAA" * 416, "AAAA" * 831 + "AAA\u00e9",
+    "AAAA" * 832 + "AA==",
+])
+def test_base64_texts_are_refused_as_the_checking_decoder_refuses_them(body: str) -> None:
+    """A seed's text is decoded in one strict step, and any text that step refuses is
+    named as the checking decoder names it: the same error (or the same walls) for every
+    text."""
+    try:
+        raw = base64.b64decode(body, validate=True)
+    except ValueError as error:
+        expected = f"damaged ({error})"
+    else:
+        if len(raw) == 2496:
+            canonical = BASE64 + base64.b64encode(raw).decode()
+            assert next(tenhou_walls(BASE64 + body)) == next(tenhou_walls(canonical))
+            return
+        expected = f"got {len(raw)} bytes"
+    with pytest.raises(InvalidLogError, match="seed") as caught:
+        tenhou_walls(BASE64 + body)
+    assert expected in str(caught.value)

@@ -671,8 +671,14 @@ def check_shuffle_wall(log_round: LogRound, shuffle: TenhouShuffle, dealer: int,
 
 def _check_shuffle(log_round: LogRound, seen: _Seen, shuffle: TenhouShuffle, dealer: int,
                    where: str = "") -> None:
-    """``check_shuffle_wall`` of the tiles ``seen`` in the round."""
+    """``check_shuffle_wall`` of the tiles ``seen`` in the round: what the log shows is
+    compared with the shuffle's wall part by part, in a few C-level steps, and the first
+    difference looked for tile by tile only when there is one."""
     wall = shuffle.wall(dealer)
+    first, second = shuffle.dice
+    dice = (first - 1, second - 1)
+    if _shows_as_shuffled(log_round, seen, wall, dice):
+        return
     prefix = f"{where}: " if where else ""
 
     def differ(what: str, logged: int, expected: int) -> InvalidLogError:
@@ -683,8 +689,6 @@ def _check_shuffle(log_round: LogRound, seen: _Seen, shuffle: TenhouShuffle, dea
     logged_hands = log_round.hands[:wall.players]
     if logged_hands != wall.hands:   # not in the order dealt (as Tenhou writes them)
         _check_shuffle_deal(logged_hands, wall.hands, prefix)
-    first, second = shuffle.dice
-    dice = (first - 1, second - 1)
     if log_round.dice != dice:
         raise InvalidLogError(f"{prefix}the log's dice are {list(log_round.dice)}, the shuffle "
                               f"seed's {list(dice)} (as the log writes them, 0-5)")
@@ -709,6 +713,21 @@ def _check_shuffle(log_round: LogRound, seen: _Seen, shuffle: TenhouShuffle, dea
         for number, tile in enumerate(seen.dora[:5]):
             if tile != wall.dora_indicator(number):
                 raise differ(f"dora indicator {number + 1}", tile, wall.dora_indicator(number))
+
+
+def _shows_as_shuffled(log_round: LogRound, seen: _Seen, wall: Wall,
+                       dice: tuple[int, int]) -> bool:
+    """Whether the round shows its deal (in the order dealt), ``dice`` (0-5), draws and
+    indicators just as ``wall`` (the shuffle's) has them, each among the tiles the wall
+    keeps in that part (False as well for what is left to the look tile by tile: another
+    order of dealt tiles, a three-player round's 4th or 5th indicator)."""
+    live, rinshan, dora, ura = seen.live, seen.rinshan, seen.dora, wall.ura
+    if (log_round.hands[:len(wall.hands)] != wall.hands or log_round.dice != dice
+            or tuple(live) != wall.live[:len(live)]
+            or tuple(rinshan) != wall.rinshan[:len(rinshan)]
+            or len(dora) > len(wall.dora) or tuple(dora) != wall.dora[:len(dora)]):
+        return False
+    return all(len(shown) <= len(ura) and shown == ura[:len(shown)] for _, shown in seen.uras)
 
 
 def _check_shuffle_deal(logged_hands: Sequence[Sequence[int]],
