@@ -46,7 +46,7 @@ from mahjong_core.formats.game_log import (
 )
 from mahjong_core.formats.game_log import Discard as LogDiscard
 from mahjong_core.formats.game_log import Draw as LogDraw
-from mahjong_core.formats.replay import _wall, _wall_seen
+from mahjong_core.formats.replay import _live_draws_at, _wall, _wall_seen
 from mahjong_core.table import Discard, GameOrigin, Round, ShownDiscard, ShownDraw, Wall
 from mahjong_core.tile import TileId
 
@@ -329,7 +329,9 @@ def test_the_wall_a_log_shows_is_read_as_event_by_event(name: str) -> None:
         game = parse_mjlog(text)
         for log_round in [r for g in [game, *_mutants(game, 0)] for r in g.rounds]:
             seen = _wall_seen(log_round)
-            assert tuple(seen) == _wall_seen_oracle(log_round)
+            live, live_at, *others = _wall_seen_oracle(log_round)
+            assert tuple(seen) == (live, *others)
+            assert _live_draws_at(log_round, seen) == live_at
             kans += len(seen.rinshan)
     assert kans > 0
 

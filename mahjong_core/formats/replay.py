@@ -362,8 +362,7 @@ class _Seen(NamedTuple):
     """The wall's tiles a log shows, in order, each draw with the index of its event."""
 
     live: list[int]
-    """The live draws."""
-    live_at: list[int]
+    """The live draws (where they are: ``_live_draws_at``)."""
     rinshan: list[int]
     """The replacement draws after a kan (or a north tile set aside)."""
     rinshan_at: list[int]
@@ -381,7 +380,7 @@ def _wall_seen(log_round: LogRound) -> _Seen:
     Kept as one loop over the events with a test of each one's class: cheaper than
     finding each kind's places apart (most of a round is draws and discards)."""
     live: list[int] = []
-    live_at: list[int] = []
+    drawn = live.append
     rinshan: list[int] = []
     rinshan_at: list[int] = []
     dora = [log_round.dora_indicator]
@@ -399,8 +398,7 @@ def _wall_seen(log_round: LogRound) -> _Seen:
                 rinshan_at.append(at)
                 replacement = False
             else:
-                live.append(event.tile)   # type: ignore[union-attr]
-                live_at.append(at)
+                drawn(event.tile)   # type: ignore[union-attr]
         elif kind is Call:
             replacement = event.call.kind in _REPLACED   # type: ignore[union-attr]
         elif kind is NewDora:
@@ -409,7 +407,15 @@ def _wall_seen(log_round: LogRound) -> _Seen:
             uras.append((at, event.ura_indicators))   # type: ignore[union-attr]
         elif kind is not Bye and kind is not Reconnect:
             replacement = False
-    return _Seen(live, live_at, rinshan, rinshan_at, dora, uras)
+    return _Seen(live, rinshan, rinshan_at, dora, uras)
+
+
+def _live_draws_at(log_round: LogRound, seen: _Seen) -> list[int]:
+    """The event index of each live draw ``seen`` holds: every draw but the replacement
+    draws (looked for only to name a draw that differs)."""
+    replacements = set(seen.rinshan_at)
+    return [at for at, event in enumerate(log_round.events)
+            if type(event) is LogDraw and at not in replacements]
 
 
 def _play(table_round: Round, log_round: LogRound) -> None:
@@ -694,7 +700,7 @@ def _check_shuffle(log_round: LogRound, seen: _Seen, shuffle: TenhouShuffle, dea
                               f"seed's {list(dice)} (as the log writes them, 0-5)")
     # each difference with the index of the event that shows it: the first one is named
     found: list[tuple[int, str, int, int, Sequence[int]]] = [
-        (seen.live_at[n], f"draw {n + 1}", n, seen.live[n], wall.live)
+        (_live_draws_at(log_round, seen)[n], f"draw {n + 1}", n, seen.live[n], wall.live)
         for n in _first_difference(seen.live, wall.live)]
     found += [(seen.rinshan_at[n], f"replacement draw {n + 1}", n, seen.rinshan[n],
                wall.rinshan) for n in _first_difference(seen.rinshan, wall.rinshan)]
