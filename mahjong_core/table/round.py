@@ -1394,16 +1394,20 @@ class Round:
         """The plain turns of a run from ``discards[start]`` on (before ``stop``), carried
         out as bookkeeping in one loop; returns where it stopped and whether the run is
         over (a draw other than the log's was made). A turn is plain when nothing but the
-        bookkeeping can happen in it: its seat, out of riichi and kuikae, its hand closed
-        or not built as a ``Hand``, discards a tile it holds without riichi after a draw,
-        no dora waits to be turned, no abortive draw may follow
-        (``may_draw_after_discard``) and the wall gives the next draw; the first other
+        bookkeeping can happen in it: its seat, out of kuikae, discards without riichi
+        after a draw the drawn tile, or a tile it holds when out of riichi with its hand
+        closed or not built as a ``Hand``; a seat in riichi only once its ippatsu is
+        over; no dora waits to be turned, no abortive draw may follow
+        (``may_draw_after_discard``) and the wall gives the next draw. The first other
         turn is left to ``apply_passed``, the one place its rules are written.
 
-        Each turn does what ``_Seat.add`` (the seat's draw) and ``_put_out`` and
-        ``_went_by`` (its discard) do, but that a drawn tile joins the counts and kept
-        tiles only once its seat keeps it (after tsumogiri nothing changes there); the
-        last draw is left to ``_Seat.add`` (``_caught_up``).
+        Each turn does what ``_put_out`` and ``_went_by`` (its discard) and ``_Seat.add``
+        (the next seat's draw) do, but that a drawn tile joins its seat's ids, counts and
+        kept tiles only once the seat keeps it (after tsumogiri nothing changes there):
+        ``held`` says the drawn tile has joined them (the tile drawn before the run, and
+        each draw of a seat in riichi, which ``_Seat.add`` itself takes, as it records
+        the kinds drawn for furiten), and the tile leaves them again on its turn. The
+        last draw, if not held, is left to ``_Seat.add`` (``_caught_up``).
 
         Kept whole: one loop over the turns is the run, and a call per step is what it
         saves.
@@ -1419,7 +1423,7 @@ class Round:
         add_gone, gone = self._gone.append, len(self._gone)
         discard_records, draw_records = self._discard_records, self._draw_records
         river_records = self._river_records
-        first, shown = start, 0
+        first, shown, held = start, 0, True
         n, over = start, False
         try:
             while n < stop:
@@ -1430,23 +1434,33 @@ class Round:
                     break
                 me = seats[seat]
                 if (tile.__class__ is not int or who.__class__ is not int or who != seat
-                        or me.riichi or me.forbidden or tile not in me.ids or may_end[made]
-                        or (me.melds and (me.full is not None or me.base is not None))):
+                        or me.forbidden or may_end[made]):
+                    break
+                if tile == drawn:
+                    if me.riichi and me.ippatsu:
+                        break
+                elif (me.riichi or tile not in me.ids
+                      or (me.melds and (me.full is not None or me.base is not None))):
                     break
                 made += 1
-                if n != first:  # its draw, as _Seat.add makes it
-                    me.base, me.full = me.full, None
+                ids = me.ids
+                if held:  # the drawn tile leaves ids, counts and kept tiles again
+                    ids.remove(drawn)
+                    kind_in = drawn >> 2
+                    me.counts[kind_in] -= 1
+                    me.kept.remove(kind_in)
+                    me.fours &= ~(1 << kind_in)
+                    me.drawn = None
+                    me.base = me.full = me.base if tile == drawn else None
+                else:  # its draw, as _Seat.add makes it
                     me.shanten_floor -= 1
-                else:  # its drawn tile counts again once kept, as a later draw's does
-                    me.counts[drawn >> 2] -= 1
-                    me.kept.remove(drawn >> 2)
-                    me.fours &= ~(1 << (drawn >> 2))
-                me.ids.remove(tile)
+                    me.base = me.full
                 if tile == drawn:  # tsumogiri: the hand before the draw, as it was
                     at = 4 * tile + 2
-                    me.full = me.base
                 else:
                     at = 4 * tile
+                    ids.remove(tile)
+                    insort(ids, drawn)
                     kind_in, kind_out = drawn >> 2, tile >> 2
                     counts = me.counts
                     counts[kind_in] += 1
@@ -1459,7 +1473,6 @@ class Round:
                     me.full = me.base = None
                     me.waits_cache = -1
                     me.discards_before_draw = None
-                me.drawn = None
                 me.river += (river_records[at],)
                 me.passed_from = gone
                 gone += 1
@@ -1471,7 +1484,9 @@ class Round:
                 seat = seat + 1 if seat + 1 < players else 0
                 drawn = live[used]
                 used += 1
-                insort(seats[seat].ids, drawn)
+                held = seats[seat].riichi
+                if held:
+                    seats[seat].add(drawn)
                 add_event(draw_records[272 * seat + 2 * drawn])
                 n += 1
                 draw = draws[n - 1]
@@ -1480,13 +1495,14 @@ class Round:
                     break
         finally:
             if n > first:
-                self._caught_up(n - first, used, shown)
+                self._caught_up(n - first, used, shown, held)
         return n, over
 
-    def _caught_up(self, turns: int, used: int, shown: int) -> None:
+    def _caught_up(self, turns: int, used: int, shown: int, held: bool) -> None:
         """The round after ``turns`` plain turns (``_pass_plain``), ``used`` live tiles
         drawn after them, ``shown`` the tiles they discarded (see ``_shown``): the last
-        drawn tile joins its seat's hand as ``_Seat.add`` takes it."""
+        drawn tile joins its seat's hand as ``_Seat.add`` takes it, unless ``held``
+        (taken already)."""
         self._shown += shown
         self._live_used = used
         self._live_left -= turns
@@ -1494,9 +1510,8 @@ class Round:
         self._drawn = drawn = self.wall.live[used - 1]
         self._rinshan_turn = False
         self._last_tile = None
-        me = self._seats[seat]
-        me.ids.remove(drawn)  # put back by add, with everything else a draw changes
-        me.add(drawn)
+        if not held:
+            self._seats[seat].add(drawn)  # the draw kept out of its seat's tiles till now
 
     def _read_once(self, action: object) -> Any:
         """``action`` as a value of the library's action class it derives from, each field
