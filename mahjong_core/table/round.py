@@ -88,6 +88,8 @@ _DRAGONS = frozenset((31, 32, 33))
 _WINDS = frozenset((27, 28, 29, 30))
 _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
              3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
+_NEXT = {4: (1, 2, 3, 0), 3: (1, 2, 0)}
+"""Players -> by seat, the seat whose turn follows."""
 _AFTER = {players: tuple(tuple((s + k) % players for k in range(1, players))
                          for s in range(players)) for players in (3, 4)}
 """Players -> by seat, the other seats in turn order after it."""
@@ -1416,9 +1418,11 @@ class Round:
         if (drawn is None or self.phase is not _TURN or self._riichi_pending is not None
                 or self._dora_pending):
             return start, False
-        may_end, made = _may_end(len(self._kans)), len(self._discard_log)
+        # whether the discard of turn ``n`` may end the round: ``may_end`` at the number
+        # of discards made before it
+        may_end, made = _may_end(len(self._kans)), len(self._discard_log) - start
         stop = min(stop, start + self._live_left)  # the wall's last tile: the step's
-        seats, live, used, players = self._seats, self.wall.live, self._live_used, self.players
+        seats, live, used, after = self._seats, self.wall.live, self._live_used, _NEXT[self.players]
         add_event, add_discard = self._events.append, self._discard_log.append
         add_gone, gone = self._gone.append, len(self._gone)
         discard_records, draw_records = self._discard_records, self._draw_records
@@ -1434,7 +1438,7 @@ class Round:
                     break
                 me = seats[seat]
                 if (tile.__class__ is not int or who.__class__ is not int or who != seat
-                        or me.forbidden or may_end[made]):
+                        or me.forbidden or may_end[made + n]):
                     break
                 if tile == drawn:
                     if me.riichi and me.ippatsu:
@@ -1442,7 +1446,6 @@ class Round:
                 elif (me.riichi or tile not in me.ids
                       or (me.melds and (me.full is not None or me.base is not None))):
                     break
-                made += 1
                 ids = me.ids
                 if held:  # the drawn tile leaves ids, counts and kept tiles again
                     ids.remove(drawn)
@@ -1481,15 +1484,15 @@ class Round:
                 add_discard(event)
                 add_event(event)
                 add_gone(tile & _KIND_BITS | seat)
-                seat = seat + 1 if seat + 1 < players else 0
+                seat = after[seat]
                 drawn = live[used]
                 used += 1
                 held = seats[seat].riichi
                 if held:
                     seats[seat].add(drawn)
                 add_event(draw_records[272 * seat + 2 * drawn])
+                draw = draws[n]
                 n += 1
-                draw = draws[n - 1]
                 if draw.tile != drawn or draw.seat != seat:
                     over = True
                     break
