@@ -2053,7 +2053,7 @@ class Round:
                 return
         if answers:
             caller = next((s for s in self._after[seat]
-                           if isinstance(answers.get(s), Pon | OpenKan)), None)
+                           if isinstance(answers.get(s), _PON_OR_KAN)), None)
             if caller is None:
                 caller = next((s for s in answers if isinstance(answers[s], Chi)), None)
             if caller is not None:
@@ -2115,7 +2115,7 @@ class Round:
         me = self._seats[caller]
         kind = tile_id // 4
         own: tuple[TileId, ...]
-        if isinstance(action, Pon | Chi):
+        if isinstance(action, _PON_OR_CHI):
             own = action.tiles
             meld_kind = MeldKind.PON if isinstance(action, Pon) else MeldKind.CHI
         else:
@@ -2499,6 +2499,10 @@ _ANSWER_KAN = 4
 _ANSWER_CHI = 8
 _ANSWER_CALLS = _ANSWER_PON | _ANSWER_KAN | _ANSWER_CHI
 _ANSWER_ANY = _ANSWER_RON | _ANSWER_CALLS
+_PON_OR_KAN = (Pon, OpenKan)
+_PON_OR_CHI = (Pon, Chi)
+"""Classes of calls, as ``isinstance`` reads them at once (``Pon | OpenKan`` is a new union
+object each time it is written in a function)."""
 _WANTED = {Ron: _ANSWER_RON, Pon: _ANSWER_CALLS, Chi: _ANSWER_CALLS, OpenKan: _ANSWER_CALLS}
 """What an answer needs worked out of its seat's options, by its type."""
 _ASK_ALL = {players: tuple(tuple((other, _ANSWER_ANY) for other in _AFTER[players][seat])
