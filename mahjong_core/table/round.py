@@ -127,19 +127,25 @@ class _Steps(NamedTuple):
     """``RiverTile(tile, tsumogiri, riichi, False)`` at ``4 * tile + flags`` and
     ``TileDiscarded(seat, tile, tsumogiri, riichi)`` at ``4 * (136 * seat + tile) + flags``,
     where ``flags`` is ``2 * tsumogiri + riichi``."""
+    by_seat: tuple[tuple[tuple[TileDrawn, ...], tuple[TileDiscarded, ...]], ...]
+    """The same by seat (a run of turns reads them so): the seat's live draws at ``tile``
+    and its discards at ``4 * tile + flags``."""
 
 
 @functools.cache
 def _steps() -> _Steps:
     """The shared records, built on first use (not when the package is imported)."""
     flags = [(tsumogiri, riichi) for tsumogiri in (False, True) for riichi in (False, True)]
+    draws = tuple(TileDrawn(seat, TileId(tile), rinshan) for seat in range(4)
+                  for tile in range(136) for rinshan in (False, True))
+    discards = tuple(TileDiscarded(seat, TileId(tile), tsumogiri, riichi) for seat in range(4)
+                     for tile in range(136) for tsumogiri, riichi in flags)
     return _Steps(
-        tuple(TileDrawn(seat, TileId(tile), rinshan) for seat in range(4)
-              for tile in range(136) for rinshan in (False, True)),
+        draws,
         (tuple(RiverTile(TileId(tile), tsumogiri, riichi, False) for tile in range(136)
-               for tsumogiri, riichi in flags),
-         tuple(TileDiscarded(seat, TileId(tile), tsumogiri, riichi) for seat in range(4)
-               for tile in range(136) for tsumogiri, riichi in flags)))
+               for tsumogiri, riichi in flags), discards),
+        tuple((draws[272 * seat:272 * (seat + 1):2], discards[544 * seat:544 * (seat + 1)])
+              for seat in range(4)))
 
 
 _KEYS_RED = tuple(2 * (i >> 2) + (i in _RED_IDS) for i in range(136))
@@ -1418,15 +1424,17 @@ class Round:
         if (drawn is None or self.phase is not _TURN or self._riichi_pending is not None
                 or self._dora_pending):
             return start, False
-        # whether the discard of turn ``n`` may end the round: ``may_end`` at the number
-        # of discards made before it
-        may_end, made = _may_end(len(self._kans)), len(self._discard_log) - start
         stop = min(stop, start + self._live_left)  # the wall's last tile: the step's
+        # the first discard that may end the round by an abortive draw: the step's too
+        # (``_may_end`` read from the number of discards made so far)
+        made = len(self._discard_log)
+        ending = _may_end(len(self._kans)).find(1, made)
+        if ending >= 0:
+            stop = min(stop, start + ending - made)
         seats, live, used, after = self._seats, self.wall.live, self._live_used, _NEXT[self.players]
         add_event, add_discard = self._events.append, self._discard_log.append
-        add_gone, gone = self._gone.append, len(self._gone)
-        discard_records, draw_records = self._discard_records, self._draw_records
-        river_records = self._river_records
+        add_gone, gone = self._gone.append, len(self._gone) - start  # at turn n: gone + n
+        by_seat, river_records = _steps().by_seat, self._river_records
         first, shown, held = start, 0, True
         n, over = start, False
         try:
@@ -1438,7 +1446,7 @@ class Round:
                     break
                 me = seats[seat]
                 if (tile.__class__ is not int or who.__class__ is not int or who != seat
-                        or me.forbidden or may_end[made + n]):
+                        or me.forbidden):
                     break
                 if tile == drawn:
                     if me.riichi and me.ippatsu:
@@ -1477,10 +1485,9 @@ class Round:
                     me.waits_cache = -1
                     me.discards_before_draw = None
                 me.river += (river_records[at],)
-                me.passed_from = gone
-                gone += 1
+                me.passed_from = gone + n
                 shown += _SHOWN[tile]
-                event = discard_records[544 * seat + at]
+                event = by_seat[seat][1][at]
                 add_discard(event)
                 add_event(event)
                 add_gone(tile & _KIND_BITS | seat)
@@ -1490,7 +1497,7 @@ class Round:
                 held = seats[seat].riichi
                 if held:
                     seats[seat].add(drawn)
-                add_event(draw_records[272 * seat + 2 * drawn])
+                add_event(by_seat[seat][0][drawn])
                 draw = draws[n]
                 n += 1
                 if draw.tile != drawn or draw.seat != seat:
