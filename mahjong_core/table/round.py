@@ -1460,7 +1460,8 @@ class Round:
                     kind_in = drawn >> 2
                     me.counts[kind_in] -= 1
                     me.kept.remove(kind_in)
-                    me.fours &= ~(1 << kind_in)
+                    if me.fours:
+                        me.fours &= ~(1 << kind_in)
                     me.drawn = None
                     me.base = me.full = me.base if tile == drawn else None
                 else:  # its draw, as _Seat.add makes it
@@ -1480,7 +1481,8 @@ class Round:
                     me.kept.remove(kind_out)
                     if counts[kind_in] == 4:
                         me.fours |= 1 << kind_in
-                    me.fours &= ~(1 << kind_out)
+                    if me.fours:
+                        me.fours &= ~(1 << kind_out)
                     me.full = me.base = None
                     me.waits_cache = -1
                     me.discards_before_draw = None
