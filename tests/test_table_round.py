@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+import sys
 
 import attrs
 import pytest
@@ -49,6 +50,7 @@ from mahjong_core.table import (
     Win,
     preset,
 )
+from mahjong_core.table.round import _Seat
 
 from .support import legal_oracle
 from .support.played_games import SANMA_EAST_TABLE, play, play_sanma, positions
@@ -1497,12 +1499,20 @@ def test_a_run_carried_out_at_once_leaves_the_round_as_its_turns_one_at_a_time(
     they left it. Most turns are the plain ones carried out at once."""
     plain = [0]
     caught_up = Round._caught_up
+    riichi_draws = [0]
+    add = _Seat.add
 
-    def counted(r: Round, turns: int, used: int, shown: int) -> None:
+    def counted(r: Round, turns: int, used: int, shown: int, held: bool) -> None:
         plain[0] += turns
-        caught_up(r, turns, used, shown)
+        caught_up(r, turns, used, shown, held)
+
+    def draws_in_riichi(me: _Seat, tile_id: TileId) -> None:
+        if sys._getframe(1).f_code.co_name == "_pass_plain":  # a riichi seat's, in a run
+            riichi_draws[0] += 1
+        add(me, tile_id)
 
     monkeypatch.setattr(Round, "_caught_up", counted)
+    monkeypatch.setattr(_Seat, "add", draws_in_riichi)
     rng = random.Random(players)
     compared = discards = 0
     red = set()
@@ -1513,8 +1523,9 @@ def test_a_run_carried_out_at_once_leaves_the_round_as_its_turns_one_at_a_time(
             compared += _runs_three_ways(record, played, rng)
             discards += sum(type(e) is TileDiscarded for e in played.events)
     assert compared > 50 and red == {True, False}
-    # three rounds each way, the broken runs besides: most discards went as plain turns
-    assert plain[0] > discards
+    # three rounds each way, the broken runs besides: most discards went as plain turns,
+    # seats in riichi drawing among them
+    assert plain[0] > discards and riichi_draws[0] > 20
 
 
 def _bad_discards(r: Round, seat: int) -> list[object]:

@@ -88,6 +88,8 @@ _DRAGONS = frozenset((31, 32, 33))
 _WINDS = frozenset((27, 28, 29, 30))
 _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
              3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
+_NEXT = {4: (1, 2, 3, 0), 3: (1, 2, 0)}
+"""Players -> by seat, the seat whose turn follows."""
 _AFTER = {players: tuple(tuple((s + k) % players for k in range(1, players))
                          for s in range(players)) for players in (3, 4)}
 """Players -> by seat, the other seats in turn order after it."""
@@ -125,19 +127,25 @@ class _Steps(NamedTuple):
     """``RiverTile(tile, tsumogiri, riichi, False)`` at ``4 * tile + flags`` and
     ``TileDiscarded(seat, tile, tsumogiri, riichi)`` at ``4 * (136 * seat + tile) + flags``,
     where ``flags`` is ``2 * tsumogiri + riichi``."""
+    by_seat: tuple[tuple[tuple[TileDrawn, ...], tuple[TileDiscarded, ...]], ...]
+    """The same by seat (a run of turns reads them so): the seat's live draws at ``tile``
+    and its discards at ``4 * tile + flags``."""
 
 
 @functools.cache
 def _steps() -> _Steps:
     """The shared records, built on first use (not when the package is imported)."""
     flags = [(tsumogiri, riichi) for tsumogiri in (False, True) for riichi in (False, True)]
+    draws = tuple(TileDrawn(seat, TileId(tile), rinshan) for seat in range(4)
+                  for tile in range(136) for rinshan in (False, True))
+    discards = tuple(TileDiscarded(seat, TileId(tile), tsumogiri, riichi) for seat in range(4)
+                     for tile in range(136) for tsumogiri, riichi in flags)
     return _Steps(
-        tuple(TileDrawn(seat, TileId(tile), rinshan) for seat in range(4)
-              for tile in range(136) for rinshan in (False, True)),
+        draws,
         (tuple(RiverTile(TileId(tile), tsumogiri, riichi, False) for tile in range(136)
-               for tsumogiri, riichi in flags),
-         tuple(TileDiscarded(seat, TileId(tile), tsumogiri, riichi) for seat in range(4)
-               for tile in range(136) for tsumogiri, riichi in flags)))
+               for tsumogiri, riichi in flags), discards),
+        tuple((draws[272 * seat:272 * (seat + 1):2], discards[544 * seat:544 * (seat + 1)])
+              for seat in range(4)))
 
 
 _KEYS_RED = tuple(2 * (i >> 2) + (i in _RED_IDS) for i in range(136))
@@ -1394,16 +1402,20 @@ class Round:
         """The plain turns of a run from ``discards[start]`` on (before ``stop``), carried
         out as bookkeeping in one loop; returns where it stopped and whether the run is
         over (a draw other than the log's was made). A turn is plain when nothing but the
-        bookkeeping can happen in it: its seat, out of riichi and kuikae, its hand closed
-        or not built as a ``Hand``, discards a tile it holds without riichi after a draw,
-        no dora waits to be turned, no abortive draw may follow
-        (``may_draw_after_discard``) and the wall gives the next draw; the first other
+        bookkeeping can happen in it: its seat, out of kuikae, discards without riichi
+        after a draw the drawn tile, or a tile it holds when out of riichi with its hand
+        closed or not built as a ``Hand``; a seat in riichi only once its ippatsu is
+        over; no dora waits to be turned, no abortive draw may follow
+        (``may_draw_after_discard``) and the wall gives the next draw. The first other
         turn is left to ``apply_passed``, the one place its rules are written.
 
-        Each turn does what ``_Seat.add`` (the seat's draw) and ``_put_out`` and
-        ``_went_by`` (its discard) do, but that a drawn tile joins the counts and kept
-        tiles only once its seat keeps it (after tsumogiri nothing changes there); the
-        last draw is left to ``_Seat.add`` (``_caught_up``).
+        Each turn does what ``_put_out`` and ``_went_by`` (its discard) and ``_Seat.add``
+        (the next seat's draw) do, but that a drawn tile joins its seat's ids, counts and
+        kept tiles only once the seat keeps it (after tsumogiri nothing changes there):
+        ``held`` says the drawn tile has joined them (the tile drawn before the run, and
+        each draw of a seat in riichi, which ``_Seat.add`` itself takes, as it records
+        the kinds drawn for furiten), and the tile leaves them again on its turn. The
+        last draw, if not held, is left to ``_Seat.add`` (``_caught_up``).
 
         Kept whole: one loop over the turns is the run, and a call per step is what it
         saves.
@@ -1412,14 +1424,18 @@ class Round:
         if (drawn is None or self.phase is not _TURN or self._riichi_pending is not None
                 or self._dora_pending):
             return start, False
-        may_end, made = _may_end(len(self._kans)), len(self._discard_log)
         stop = min(stop, start + self._live_left)  # the wall's last tile: the step's
-        seats, live, used, players = self._seats, self.wall.live, self._live_used, self.players
+        # the first discard that may end the round by an abortive draw: the step's too
+        # (``_may_end`` read from the number of discards made so far)
+        made = len(self._discard_log)
+        ending = _may_end(len(self._kans)).find(1, made)
+        if ending >= 0:
+            stop = min(stop, start + ending - made)
+        seats, live, used, after = self._seats, self.wall.live, self._live_used, _NEXT[self.players]
         add_event, add_discard = self._events.append, self._discard_log.append
-        add_gone, gone = self._gone.append, len(self._gone)
-        discard_records, draw_records = self._discard_records, self._draw_records
-        river_records = self._river_records
-        first, shown = start, 0
+        add_gone, gone = self._gone.append, len(self._gone) - start  # at turn n: gone + n
+        by_seat, river_records = _steps().by_seat, self._river_records
+        first, shown, held = start, 0, True
         n, over = start, False
         try:
             while n < stop:
@@ -1430,23 +1446,33 @@ class Round:
                     break
                 me = seats[seat]
                 if (tile.__class__ is not int or who.__class__ is not int or who != seat
-                        or me.riichi or me.forbidden or tile not in me.ids or may_end[made]
-                        or (me.melds and (me.full is not None or me.base is not None))):
+                        or me.forbidden):
                     break
-                made += 1
-                if n != first:  # its draw, as _Seat.add makes it
-                    me.base, me.full = me.full, None
+                if tile == drawn:
+                    if me.riichi and me.ippatsu:
+                        break
+                elif (me.riichi or tile not in me.ids
+                      or (me.melds and (me.full is not None or me.base is not None))):
+                    break
+                ids = me.ids
+                if held:  # the drawn tile leaves ids, counts and kept tiles again
+                    ids.remove(drawn)
+                    kind_in = drawn >> 2
+                    me.counts[kind_in] -= 1
+                    me.kept.remove(kind_in)
+                    if me.fours:
+                        me.fours &= ~(1 << kind_in)
+                    me.drawn = None
+                    me.base = me.full = me.base if tile == drawn else None
+                else:  # its draw, as _Seat.add makes it
                     me.shanten_floor -= 1
-                else:  # its drawn tile counts again once kept, as a later draw's does
-                    me.counts[drawn >> 2] -= 1
-                    me.kept.remove(drawn >> 2)
-                    me.fours &= ~(1 << (drawn >> 2))
-                me.ids.remove(tile)
+                    me.base = me.full
                 if tile == drawn:  # tsumogiri: the hand before the draw, as it was
                     at = 4 * tile + 2
-                    me.full = me.base
                 else:
                     at = 4 * tile
+                    ids.remove(tile)
+                    insort(ids, drawn)
                     kind_in, kind_out = drawn >> 2, tile >> 2
                     counts = me.counts
                     counts[kind_in] += 1
@@ -1455,38 +1481,40 @@ class Round:
                     me.kept.remove(kind_out)
                     if counts[kind_in] == 4:
                         me.fours |= 1 << kind_in
-                    me.fours &= ~(1 << kind_out)
+                    if me.fours:
+                        me.fours &= ~(1 << kind_out)
                     me.full = me.base = None
                     me.waits_cache = -1
                     me.discards_before_draw = None
-                me.drawn = None
                 me.river += (river_records[at],)
-                me.passed_from = gone
-                gone += 1
+                me.passed_from = gone + n
                 shown += _SHOWN[tile]
-                event = discard_records[544 * seat + at]
+                event = by_seat[seat][1][at]
                 add_discard(event)
                 add_event(event)
                 add_gone(tile & _KIND_BITS | seat)
-                seat = seat + 1 if seat + 1 < players else 0
+                seat = after[seat]
                 drawn = live[used]
                 used += 1
-                insort(seats[seat].ids, drawn)
-                add_event(draw_records[272 * seat + 2 * drawn])
+                held = seats[seat].riichi
+                if held:
+                    seats[seat].add(drawn)
+                add_event(by_seat[seat][0][drawn])
+                draw = draws[n]
                 n += 1
-                draw = draws[n - 1]
                 if draw.tile != drawn or draw.seat != seat:
                     over = True
                     break
         finally:
             if n > first:
-                self._caught_up(n - first, used, shown)
+                self._caught_up(n - first, used, shown, held)
         return n, over
 
-    def _caught_up(self, turns: int, used: int, shown: int) -> None:
+    def _caught_up(self, turns: int, used: int, shown: int, held: bool) -> None:
         """The round after ``turns`` plain turns (``_pass_plain``), ``used`` live tiles
         drawn after them, ``shown`` the tiles they discarded (see ``_shown``): the last
-        drawn tile joins its seat's hand as ``_Seat.add`` takes it."""
+        drawn tile joins its seat's hand as ``_Seat.add`` takes it, unless ``held``
+        (taken already)."""
         self._shown += shown
         self._live_used = used
         self._live_left -= turns
@@ -1494,9 +1522,8 @@ class Round:
         self._drawn = drawn = self.wall.live[used - 1]
         self._rinshan_turn = False
         self._last_tile = None
-        me = self._seats[seat]
-        me.ids.remove(drawn)  # put back by add, with everything else a draw changes
-        me.add(drawn)
+        if not held:
+            self._seats[seat].add(drawn)  # the draw kept out of its seat's tiles till now
 
     def _read_once(self, action: object) -> Any:
         """``action`` as a value of the library's action class it derives from, each field
@@ -2035,7 +2062,7 @@ class Round:
                 return
         if answers:
             caller = next((s for s in self._after[seat]
-                           if isinstance(answers.get(s), Pon | OpenKan)), None)
+                           if isinstance(answers.get(s), _PON_OR_KAN)), None)
             if caller is None:
                 caller = next((s for s in answers if isinstance(answers[s], Chi)), None)
             if caller is not None:
@@ -2097,7 +2124,7 @@ class Round:
         me = self._seats[caller]
         kind = tile_id // 4
         own: tuple[TileId, ...]
-        if isinstance(action, Pon | Chi):
+        if isinstance(action, _PON_OR_CHI):
             own = action.tiles
             meld_kind = MeldKind.PON if isinstance(action, Pon) else MeldKind.CHI
         else:
@@ -2481,6 +2508,10 @@ _ANSWER_KAN = 4
 _ANSWER_CHI = 8
 _ANSWER_CALLS = _ANSWER_PON | _ANSWER_KAN | _ANSWER_CHI
 _ANSWER_ANY = _ANSWER_RON | _ANSWER_CALLS
+_PON_OR_KAN = (Pon, OpenKan)
+_PON_OR_CHI = (Pon, Chi)
+"""Classes of calls, as ``isinstance`` reads them at once (``Pon | OpenKan`` is a new union
+object each time it is written in a function)."""
 _WANTED = {Ron: _ANSWER_RON, Pon: _ANSWER_CALLS, Chi: _ANSWER_CALLS, OpenKan: _ANSWER_CALLS}
 """What an answer needs worked out of its seat's options, by its type."""
 _ASK_ALL = {players: tuple(tuple((other, _ANSWER_ANY) for other in _AFTER[players][seat])
