@@ -83,6 +83,10 @@ _FREE = {(red, players): _ids_of_codes(_RED_CODES if red else _PLAIN_CODES,
 """The ids of each code in a game with or without red fives, of 3 or 4 players."""
 _FREE_CODES = {game: (tuple(ids), tuple(ids.values())) for game, ids in _FREE.items()}
 """``_FREE``'s codes and their ids apart, for a round's copy made in one step."""
+_COPIES = {game: {code: ids.get(code, ()) for code in range(-2, 2 * 33 + 2)}
+           for game, ids in _FREE.items()}
+"""``_FREE`` with every code (none for a tile the game has not) and -2 and -1 (no tile):
+looked up by subscript where a code may be any of them."""
 _TILE_OF_CODE = {_code(tile): tile for tile in _RED_TABLE}
 """The tile of each ``tile_code``."""
 _FIRST = itertools.repeat(0)
@@ -268,8 +272,11 @@ class RoundBuilder:
         if scores is not None and len(scores) != players:
             _fail(f"a round's scores are one per seat ({players}), got {list(scores)}")
         self._ids = _FREE[bool(red_fives), players]
-        self.hands: list[list[TileId]] = self._dealt_ids(hands)
-        self._dealt = tuple(map(tuple, map(sorted, self.hands)))
+        self._copies = _COPIES[bool(red_fives), players]
+        dealt = self._dealt_ids(hands)
+        self._dealt = tuple(map(tuple, map(sorted, dealt)))
+        self.hands: list[set[TileId]] = list(map(set, dealt))
+        """The ids each seat holds (a set: a discard finds its id without a search)."""
         self._dora = self._new(dora, "the dora indicator")
         self.dora_ids: list[TileId] = [self._dora]
         self.melds: list[list[LogCall]] = [[] for _ in range(_SEATS)]
@@ -298,8 +305,6 @@ class RoundBuilder:
         self.kan_seats: list[int] = []
         """The maker of each kan so far."""
         self.live_draws = 0
-        self.discards: list[int] = []
-        """The kind of every discard so far."""
         self.called = False
         self.last_riichi = False
         self.first_win = True
@@ -363,16 +368,12 @@ class RoundBuilder:
         """The id of ``tile`` in ``seat``'s hand (another copy than ``avoid`` if it has one);
         the id leaves the hand."""
         hand = self.hands[seat]
-        code, codes = 2 * tile.kind + tile.red, self._codes
-        matches = [i for i in hand if codes[i] == code]
+        matches = [i for i in self._ids.get(2 * tile.kind + tile.red, ()) if i in hand]
         if not matches:   # a tile the game has not either: the hand holds none
             self._check_tile(tile, what)
             _fail(f"seat {seat} {what} {self._name(tile)}, which its hand does not hold")
-        if len(matches) == 1:   # the usual case: one copy of the tile in the hand
-            chosen = matches[0]
-        else:
-            others = [i for i in matches if i != avoid]
-            chosen = min(others) if others else matches[0]
+        # the lowest copy (the ids ascend), another than ``avoid`` if the hand has one
+        chosen = matches[1] if matches[0] == avoid and len(matches) > 1 else matches[0]
         hand.remove(chosen)
         return chosen
 
@@ -436,7 +437,7 @@ class RoundBuilder:
         if not free:
             self._no_id(tile, f"seat {seat}'s draw")
         tile_id = free.pop(0)
-        self.hands[seat].append(tile_id)
+        self.hands[seat].add(tile_id)
         self.events.append(_DRAWS[136 * seat + tile_id])
         self.phase, self.seat, self.drawn, self.last = _Phase.ACT, seat, tile_id, None
 
@@ -462,7 +463,6 @@ class RoundBuilder:
         if riichi and not self._declare_riichi(seat):
             _fail(f"seat {seat} declares riichi a second time")
         self.events.append(_DISCARDS[tile_id == drawn][136 * seat + tile_id])
-        self.discards.append(tile_id // 4)
         self._answer_state(seat, tile_id, riichi)
 
     def follow_lists(self, takes: Sequence[Sequence[int | ListedCall]],
@@ -488,8 +488,8 @@ class RoundBuilder:
         Kept whole: one loop over the turns is the reading of a round, and a call per
         turn would cost more than the turn.
         """
-        players, hands, free, ids_of = self.players, self.hands, self._free, self._ids
-        add_event, kinds = self.events.append, self.discards.append
+        players, hands, free, ids_of = self.players, self.hands, self._free, self._copies
+        add_event = self.events.append
         lists = [(takes[seat], gives[seat], _SEAT_DRAWS[seat], _SEAT_DISCARDS[seat])
                  for seat in range(players)]
         listed: Sequence[tuple[Sequence[Any], Sequence[Any], tuple[Draw, ...],
@@ -526,7 +526,7 @@ class RoundBuilder:
                 pending = 1 if self._robbed == "added kan" else 0
                 robbed = False
             hand = hands[seat]
-            hand.append(tile_id)
+            hand.add(tile_id)
             add_event(seat_draws[tile_id])
             drawn = tile_id
             live_draws += live
@@ -556,7 +556,7 @@ class RoundBuilder:
                 if riichi:
                     give -= RIICHI
                 if give != DRAWN_TILE:   # the lowest copy in the hand (the drawn one is the
-                    for tile_id in ids_of.get(give, ()):   # highest of its kind)
+                    for tile_id in ids_of[give]:   # highest of its kind)
                         if tile_id in hand:
                             break
                     else:
@@ -571,7 +571,6 @@ class RoundBuilder:
                         return None
                     waiting = True
                 add_event(seat_discards[tile_id == drawn][tile_id])
-                kinds(tile_id >> 2)
                 caller = self._listed_caller(seat, tile_id, calling, takes, taken) \
                     if calling else None
                 if caller is None:   # the next seat draws (or the lists end: see above)
@@ -755,6 +754,11 @@ class RoundBuilder:
         self.kan_seats.append(seat)
         self.called = True
 
+    def _discard_kinds(self) -> list[int]:
+        """The kind of every discard so far, in order (read from the events: only a drawn
+        round asks)."""
+        return [event.tile >> 2 for event in self.events if event.__class__ is Discard]
+
     def draw_after_discard(self) -> str | None:
         """What a drawn round right after the last discard is, as the mjlog type: four
         riichi, four winds, four kans, the wall run out (None), or else a triple ron."""
@@ -762,7 +766,7 @@ class RoundBuilder:
             _fail(f"the round ends in a draw, but {self._expected()}")
         abortive = draw_after_discard(
             None, riichi=self.riichi_declared, riichi_now=self.last_riichi,
-            discards=self.discards, called=self.called, kan_seats=self.kan_seats)
+            discards=self._discard_kinds(), called=self.called, kan_seats=self.kan_seats)
         if abortive is not None:
             return DRAW_TYPES[abortive]
         if self.live_draws >= _LIVE_TILES[self.players] - self.kans - self.kitas:
@@ -896,45 +900,43 @@ class RoundBuilder:
         else:
             return 0
         free, codes, hands = self._free, self._codes, self.hands
-        copies = self._ids   # each code's ids, ascending
-        events, kinds, draws, discards = self.events, self.discards, _DRAWS, _DISCARDS
-        drawn, pending, accepted = self.drawn, self.riichi_pending, 0
-        before, discards_before = len(events), len(kinds)
+        copies = self._copies   # each code's ids, ascending
+        events, draws, discards = self.events, _DRAWS, _DISCARDS
+        drawn, pending, accepted, drew = self.drawn, self.riichi_pending, 0, 0
+        before = len(events)
         for step, code, tsumogiri, base in turns:
             if step != want:
                 break
             if step < 4:   # a draw
-                ids = free.get(code)
-                if not ids:
+                try:
+                    tile = free[code].pop(0)
+                except (KeyError, IndexError):   # a tile the game has not, or no copy left
                     break
                 if pending is not None:
                     self._accept_riichi()
                     pending, accepted = None, 1
-                drawn = ids.pop(0)
-                hands[step].append(drawn)
-                events.append(draws[base + drawn])
-                want = step + 4
+                hands[step].add(tile)
+                events.append(draws[base + tile])
+                drawn, want, drew = tile, step + 4, drew + 1
                 continue
             hand = hands[step - 4]
-            if not tsumogiri:   # its lowest copy in the hand other than the drawn one
-                for taken in copies.get(code, ()):
-                    if taken != drawn and taken in hand:
-                        break
-                else:
-                    tsumogiri = True
             if tsumogiri:
                 if drawn is None or codes[drawn] != code:
                     break
                 taken = drawn
+            else:   # its lowest copy in the hand (the drawn one is the highest of its kind)
+                for taken in copies[code]:
+                    if taken in hand:
+                        break
+                else:
+                    break
             hand.remove(taken)
             events.append(discards[taken == drawn][base + taken])
-            kinds.append(taken // 4)
             drawn, want = None, (step - 3) % players   # the next seat draws
         steps = len(events) - before - accepted
         if steps:
-            discarded = len(kinds) - discards_before
-            self.live_draws += steps - discarded - (phase is _Phase.RINSHAN
-                                                    or phase is _Phase.CHANKAN)
+            discarded = steps - drew
+            self.live_draws += drew - (phase is _Phase.RINSHAN or phase is _Phase.CHANKAN)
             if want < 4:
                 self.phase, self.seat, self.last = _Phase.ANSWER, (want - 1) % players, taken
             else:
