@@ -83,10 +83,6 @@ _FREE = {(red, players): _ids_of_codes(_RED_CODES if red else _PLAIN_CODES,
 """The ids of each code in a game with or without red fives, of 3 or 4 players."""
 _FREE_CODES = {game: (tuple(ids), tuple(ids.values())) for game, ids in _FREE.items()}
 """``_FREE``'s codes and their ids apart, for a round's copy made in one step."""
-_COPIES = {game: {code: ids.get(code, ()) for code in range(-2, 2 * 33 + 2)}
-           for game, ids in _FREE.items()}
-"""``_FREE`` with every code (none for a tile the game has not) and -2 and -1 (no tile):
-looked up by subscript where a code may be any of them."""
 _TILE_OF_CODE = {_code(tile): tile for tile in _RED_TABLE}
 """The tile of each ``tile_code``."""
 _FIRST = itertools.repeat(0)
@@ -164,12 +160,17 @@ def _is_meld(kind: CallKind, tiles: tuple[TileId, ...], seat: int, from_seat: in
     return tiles[-1] >> 2 == first
 
 
-DRAWN_TILE = -1
-"""In ``RoundBuilder.follow_lists``' discards: the tile just drawn."""
+DRAWN_TILE = 100
+"""In ``RoundBuilder.follow_lists``' discards: the tile just drawn (no ``tile_code``; all
+the discards' numbers fit a byte, so a reader may hand a seat's list over as bytes)."""
 RIICHI = 128
 """In ``RoundBuilder.follow_lists``' discards: added to a discard that declares riichi."""
-PLACEHOLDER = -2
+PLACEHOLDER = 101
 """In ``RoundBuilder.follow_lists``' discards: the place an open kan takes."""
+_COPIES = {game: {code: ids.get(code, ()) for code in (*range(2 * 33 + 2), PLACEHOLDER)}
+           for game, ids in _FREE.items()}
+"""``_FREE`` with every code (none for a tile the game has not) and ``PLACEHOLDER`` (no
+tile): looked up by subscript where a code may be any of them."""
 
 
 def tile_code(tile: Tile) -> int:
@@ -227,8 +228,6 @@ _SEAT_DRAWS = tuple(_DRAWS[136 * seat: 136 * seat + 136] for seat in range(_SEAT
 _SEAT_DISCARDS = tuple(tuple(_DISCARDS[tsumogiri][136 * seat: 136 * seat + 136]
                              for tsumogiri in (False, True)) for seat in range(_SEATS))
 """Each seat's discard of each tile id, at ``[seat][tsumogiri][tile]``."""
-_LAST_CODE = 2 * 33
-"""The highest ``tile_code`` (chun's): a riichi discard's is above it."""
 _PLAIN_TAKES = frozenset(_RED_CODES)
 """The takes of ``follow_lists`` that are draws (a tile's code), not calls."""
 
@@ -552,7 +551,7 @@ class RoundBuilder:
                 if pending:
                     self.turn_over(pending, dora)
                     pending = 0
-                riichi = give > _LAST_CODE
+                riichi = give >= RIICHI
                 if riichi:
                     give -= RIICHI
                 if give != DRAWN_TILE:   # the lowest copy in the hand (the drawn one is the
@@ -755,9 +754,11 @@ class RoundBuilder:
         self.called = True
 
     def _discard_kinds(self) -> list[int]:
-        """The kind of every discard so far, in order (read from the events: only a drawn
-        round asks)."""
-        return [event.tile >> 2 for event in self.events if event.__class__ is Discard]
+        """The kinds of the round's first five discards, in order: all ``draw_after_discard``
+        needs (a fifth discard rules four winds out), read from the events when a drawn
+        round asks."""
+        kinds = (event.tile >> 2 for event in self.events if event.__class__ is Discard)
+        return list(itertools.islice(kinds, 5))
 
     def draw_after_discard(self) -> str | None:
         """What a drawn round right after the last discard is, as the mjlog type: four
