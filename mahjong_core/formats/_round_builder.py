@@ -223,6 +223,9 @@ class _Phase(enum.Enum):
 
 _ACT, _ANSWER, _CHANKAN = _Phase.ACT, _Phase.ANSWER, _Phase.CHANKAN
 """The phases ``follow_lists`` sets, looked up once (an enum member's lookup is slow)."""
+_FOLLOWING = {players: tuple((seat + 1) % players for seat in range(players))
+              for players in (3, 4)}
+"""The seat after each, at a table of 3 or 4."""
 _SEAT_DRAWS = tuple(_DRAWS[136 * seat: 136 * seat + 136] for seat in range(_SEATS))
 """Each seat's draw of each tile id (``_DRAWS`` by seat)."""
 _SEAT_DISCARDS = tuple(tuple(_DISCARDS[tsumogiri][136 * seat: 136 * seat + 136]
@@ -237,6 +240,14 @@ def _next_call(marks: list[bool], start: int) -> int:
     take is a draw, and a last False), -1 when none is."""
     at = marks.index(False, start)
     return at if at < len(marks) - 1 else -1
+
+
+def _awaited(calling: set[int], takes: Sequence[Sequence[object]], taken: list[int]
+             ) -> set[int]:
+    """The seats whose discard the seats of ``calling`` call with their next take (their
+    next take is a call: a ``ListedCall``)."""
+    return {(seat + cast(ListedCall, takes[seat][taken[seat]]).offset) % _SEATS
+            for seat in calling}
 
 
 def _used_up(takes: Sequence[Sequence[object]], gives: Sequence[Sequence[object]],
@@ -498,10 +509,14 @@ class RoundBuilder:
         call_at = [_next_call(marked, 0) for marked in marks]
         """Each seat's next take that is a call (-1: none)."""
         calling = {seat for seat in range(players) if call_at[seat] == 0}
+        awaited = _awaited(calling, takes, taken)
+        """The seats whose discard a seat in ``calling`` calls next."""
         seat, dora, riichi, drawn = self.seat, iter(kan_dora), False, None
-        live_draws, tile_id = self.live_draws, cast(TileId | None, None)
+        tile_id, following = cast(TileId | None, None), _FOLLOWING[players]
         pending = 0   # kan dora to turn over at the next discard
         live, waiting, robbed = True, False, False   # a live draw, a riichi, a kan to rob
+        calls = rinshan = 0   # the calls and replacement draws made (the live draws: the
+        first = self.live_draws   # first before, and all the takes but those since)
         while True:   # ``seat`` draws
             items, seat_gives, seat_draws, seat_discards = listed[seat]
             index = taken[seat]
@@ -511,11 +526,12 @@ class RoundBuilder:
                 if not live or tile_id is None or not _used_up(takes, gives, taken, given):
                     return None
                 self._answer_state((seat - 1) % players, tile_id, riichi)
-                self.live_draws = live_draws
+                self.live_draws = first + sum(taken) - calls - rinshan
                 return "discard" if next(dora, None) is None else None
             taken[seat] = index = index + 1
             if index == call_at[seat]:
                 calling.add(seat)
+                awaited = _awaited(calling, takes, taken)
             if waiting:
                 if self.riichi_pending is not None:
                     self._accept_riichi()
@@ -528,20 +544,23 @@ class RoundBuilder:
             hand.add(tile_id)
             add_event(seat_draws[tile_id])
             drawn = tile_id
-            live_draws += live
+            if not live:   # a replacement draw
+                live, rinshan = True, rinshan + 1
             while True:   # ``seat`` discards (another may call it) or makes a kan
                 index = given[seat]
                 try:
                     give = seat_gives[index]
                 except IndexError:
                     self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
-                    self.last_riichi, self.live_draws = riichi, live_draws
+                    self.last_riichi = riichi
+                    self.live_draws = first + sum(taken) - calls - rinshan
                     return "draw" if _used_up(takes, gives, taken, given) and next(
                         dora, None) is None else None
                 given[seat] = index + 1
                 if give.__class__ is not int:
                     self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
-                    self.last_riichi, self.live_draws = riichi, live_draws
+                    self.last_riichi = riichi
+                    self.live_draws = first + sum(taken) - calls - rinshan
                     pending = self._listed_kan(seat, give, pending, dora)
                     robbed = self.phase is _CHANKAN
                     if robbed and _used_up(takes, gives, taken, given):
@@ -571,15 +590,17 @@ class RoundBuilder:
                     waiting = True
                 add_event(seat_discards[tile_id == drawn][tile_id])
                 caller = self._listed_caller(seat, tile_id, calling, takes, taken) \
-                    if calling else None
+                    if seat in awaited else None
                 if caller is None:   # the next seat draws (or the lists end: see above)
-                    seat, live = (seat + 1) % players, True
+                    seat = following[seat]
                     break
                 other, call = caller
                 taken[other] = index = taken[other] + 1
+                calls += 1
                 call_at[other] = _next_call(marks[other], index)
                 if call_at[other] != index:
                     calling.discard(other)
+                awaited = _awaited(calling, takes, taken)
                 self._answer_state(seat, tile_id, riichi)
                 self.call(other, cast(CallKind, call.kind), (other + call.offset) % _SEATS,
                           call.tile, call.own)

@@ -41,9 +41,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
-from typing import NoReturn, TypeAlias, cast
+from typing import Any, NoReturn, TypeAlias, cast
 
 import attrs
 
@@ -819,19 +819,39 @@ def _ends_as(end: _End, ends: str, seat: int) -> bool:
     return how == "ron" and source == seat
 
 
+_INT_OR_STR = {int, str}
+
+
+def _mapped(items: list[object], codes: Mapping[int, int]) -> list[int | None]:
+    """Each item's code, None for an item that is no whole number in ``codes`` (a string:
+    read in C when every item is a whole number or a string)."""
+    if {*map(type, items)} <= _INT_OR_STR:
+        return list(map(codes.get, cast(list[int], items)))
+    return [codes.get(item) if item.__class__ is int else None
+            for item in items]
+
+
+def _nones(listed: list[Any]) -> Iterator[int]:
+    """Where ``listed`` holds None, found in C (a list has few)."""
+    at = -1
+    while True:
+        try:
+            at = listed.index(None, at + 1)
+        except ValueError:
+            return
+        yield at
+
+
 def _listed_takes(items: list[object], where: str, seat: int, players: int
                   ) -> Sequence[int | _Take] | None:
     """A seat's takes as ``follow_lists`` takes them; None when it cannot take an item."""
     codes = _as_codes(items, _TAKE_BYTES)
     if codes is not None:
         return codes
-    takes: list[int | _Take | None] = (
-        list(map(_TAKE_CODES.get, cast(list[int], items))) if {*map(type, items)} <= _INT_TYPE else
-        [_TAKE_CODES.get(item) if item.__class__ is int else None for item in items])
-    if None in takes:
-        for n, item in enumerate(items):
-            if takes[n] is None and item.__class__ is not int:
-                takes[n] = _take(item, f"{where}: seat {seat}'s take {n}", seat, players)
+    takes = cast(list[int | _Take | None], _mapped(items, _TAKE_CODES))
+    for n in _nones(takes):   # a call string (or no tile code: left None)
+        if items[n].__class__ is not int:
+            takes[n] = _take(items[n], f"{where}: seat {seat}'s take {n}", seat, players)
     return None if None in takes else cast(list[int | _Take], takes)
 
 
@@ -841,18 +861,16 @@ def _listed_gives(items: list[object], where: str, seat: int) -> Sequence[int | 
     codes = _as_codes(items, _GIVE_BYTES)
     if codes is not None:
         return codes
-    gives: list[int | _Give | None] = (
-        list(map(_GIVE_CODES.get, cast(list[int], items))) if {*map(type, items)} <= _INT_TYPE else
-        [_GIVE_CODES.get(item) if item.__class__ is int else None for item in items])
-    if None in gives:
-        for n, item in enumerate(items):
-            if gives[n] is None and item.__class__ is not int:
-                give = _give(item, f"{where}: seat {seat}'s discard {n}")
-                if give.kind != "discard":
-                    gives[n] = give
-                elif give.riichi:
-                    code = tile_code(give.tiles[0]) if give.tiles else DRAWN_TILE
-                    gives[n] = code + RIICHI
+    gives = cast(list[int | _Give | None], _mapped(items, _GIVE_CODES))
+    for n in _nones(gives):   # a riichi, kan or kita string (or no tile code: left None)
+        item = items[n]
+        if item.__class__ is not int:
+            give = _give(item, f"{where}: seat {seat}'s discard {n}")
+            if give.kind != "discard":
+                gives[n] = give
+            elif give.riichi:
+                code = tile_code(give.tiles[0]) if give.tiles else DRAWN_TILE
+                gives[n] = code + RIICHI
     return None if None in gives else cast(list[int | _Give], gives)
 
 
