@@ -16,7 +16,7 @@ import enum
 import itertools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, NoReturn, Protocol, cast
+from typing import Any, NoReturn, Protocol, TypeAlias, cast
 
 import attrs
 
@@ -46,8 +46,8 @@ from .game_log import (
 )
 from .record_mjlog import DRAW_TYPES
 
-__all__ = ["DRAWN_TILE", "PLACEHOLDER", "RIICHI", "RIICHI_COST", "ListedCall", "ListedKan",
-           "RoundBuilder", "tile_code"]
+__all__ = ["DRAWN_TILE", "NO_TURN", "PLACEHOLDER", "RIICHI", "RIICHI_COST", "ListedCall",
+           "ListedKan", "RoundBuilder", "Turn", "discard_turn", "draw_turn", "tile_code"]
 
 RIICHI_COST = 1000
 """The stick a riichi puts on the table in the logs these readers take."""
@@ -211,6 +211,26 @@ class ListedCall(Protocol):
         """Seats after the caller of the discarder (3: the player on the left)."""
 
 
+Turn: TypeAlias = "tuple[int, int, bool, tuple[Any, ...]]"
+"""A step of ``RoundBuilder.play_turns``: ``(step, code, tsumogiri, events)``, ``step``
+the seat for a draw, 4 + the seat for a discard, anything else no plain step; ``code``
+the tile's ``tile_code``; ``events`` the step's events by tile id (a discard's by
+tsumogiri, then tile id)."""
+NO_TURN: Turn = (-1, -1, False, ())
+"""A line or item that is no plain draw or discard."""
+
+
+def draw_turn(seat: int, code: int) -> Turn:
+    """``seat`` draws the tile of ``code``, as ``RoundBuilder.play_turns`` takes it."""
+    return seat, code, False, _SEAT_DRAWS[seat]
+
+
+def discard_turn(seat: int, code: int, tsumogiri: bool) -> Turn:
+    """``seat`` discards the tile of ``code`` (``tsumogiri``: the tile it drew), as
+    ``RoundBuilder.play_turns`` takes it."""
+    return 4 + seat, code, tsumogiri, _SEAT_DISCARDS[seat]
+
+
 class _Phase(enum.Enum):
     DRAW = "draw"          # ``seat`` draws next (the round's first draw)
     ACT = "act"            # ``seat`` holds a full hand: discard, kan, tsumo, nine terminals
@@ -226,6 +246,8 @@ _ACT, _ANSWER, _CHANKAN = _Phase.ACT, _Phase.ANSWER, _Phase.CHANKAN
 _FOLLOWING = {players: tuple((seat + 1) % players for seat in range(players))
               for players in (3, 4)}
 """The seat after each, at a table of 3 or 4."""
+_AFTER_DISCARD = {players: tuple((step - 3) % players for step in range(8)) for players in (3, 4)}
+"""At a table of 3 or 4, the seat that draws after a discard of ``play_turns``' step."""
 _SEAT_DRAWS = tuple(_DRAWS[136 * seat: 136 * seat + 136] for seat in range(_SEATS))
 """Each seat's draw of each tile id (``_DRAWS`` by seat)."""
 _SEAT_DISCARDS = tuple(tuple(_DISCARDS[tsumogiri][136 * seat: 136 * seat + 136]
@@ -746,7 +768,12 @@ class RoundBuilder:
                   + (" (it has drawn none)" if self.phase is _Phase.ACT else ""))
         if tile.kind != _NORTH:
             _fail(f"seat {seat} sets {self._name(tile)} aside; only a north tile is set aside")
-        tile_id = self._take(seat, tile, "sets aside")
+        drawn = self.drawn
+        if self.riichi_declared[seat] and self._table[drawn] == tile:
+            self.hands[seat].remove(drawn)   # in riichi only the north just drawn may go
+            tile_id = drawn
+        else:
+            tile_id = self._take(seat, tile, "sets aside")
         call = LogCall(CallKind.KITA, (tile_id,), None, None, None)
         self.melds[seat].append(call)
         self.events.append(Call(seat, call))
@@ -900,11 +927,10 @@ class RoundBuilder:
                   self._padded(self.start_scores), self.dealer, hands, tuple(self.events))
         return made_unchecked(LogRound, *fields) if self._plain else LogRound(*fields)
 
-    def play_turns(self, turns: Iterable[tuple[int, int, bool, int]]) -> int:
-        """Plays the plain draws and discards at the head of ``turns``, each ``(step,
-        code, tsumogiri, 136 * seat)``: ``step`` is the seat for a draw, 4 + the seat for
-        a discard (a riichi discard is not plain), anything else no plain step; ``code``
-        is the tile's ``2 * kind + red``. Plays them as ``draw`` and ``discard`` would, in
+    def play_turns(self, turns: Iterable[Turn]) -> int:
+        """Plays the plain draws and discards at the head of ``turns``, each a
+        ``draw_turn`` or ``discard_turn`` (a riichi discard is not plain), or ``NO_TURN``
+        (no plain step). Plays them as ``draw`` and ``discard`` would, in
         one loop with the state in locals (most of a log's steps). Stops at the first step
         that is not plain or that ``draw`` or ``discard`` would refuse, before changing
         anything for it, and returns how many it played: the caller plays or refuses the
@@ -923,10 +949,10 @@ class RoundBuilder:
             return 0
         free, codes, hands = self._free, self._codes, self.hands
         copies = self._copies   # each code's ids, ascending
-        events, draws, discards = self.events, _DRAWS, _DISCARDS
-        drawn, pending, accepted, drew = self.drawn, self.riichi_pending, 0, 0
+        events, after, drawing = self.events, _AFTER_DISCARD[players], want < 4
+        drawn, pending, accepted = self.drawn, self.riichi_pending, 0
         before = len(events)
-        for step, code, tsumogiri, base in turns:
+        for step, code, tsumogiri, made in turns:
             if step != want:
                 break
             if step < 4:   # a draw
@@ -938,8 +964,8 @@ class RoundBuilder:
                     self._accept_riichi()
                     pending, accepted = None, 1
                 hands[step].add(tile)
-                events.append(draws[base + tile])
-                drawn, want, drew = tile, step + 4, drew + 1
+                events.append(made[tile])
+                drawn, want = tile, step + 4
                 continue
             hand = hands[step - 4]
             if tsumogiri:
@@ -953,10 +979,11 @@ class RoundBuilder:
                 else:
                     break
             hand.remove(taken)
-            events.append(discards[taken == drawn][base + taken])
-            drawn, want = None, (step - 3) % players   # the next seat draws
+            events.append(made[taken == drawn][taken])
+            drawn, want = None, after[step]   # the next seat draws
         steps = len(events) - before - accepted
-        if steps:
+        if steps:   # draws and discards alternate
+            drew = (steps + drawing) // 2
             discarded = steps - drew
             self.live_draws += drew - (phase is _Phase.RINSHAN or phase is _Phase.CHANKAN)
             if want < 4:
