@@ -209,6 +209,15 @@ def test_engine_games_round_trip(fmt: LogFormat, record: GameRecord) -> None:
         assert parse_mjlog(text) == record_to_mjlog(record)
 
 
+@pytest.mark.parametrize("fmt", [LogFormat.TENHOU6, LogFormat.MJAI])
+def test_a_kita_in_riichi_sets_the_drawn_north_aside(fmt: LogFormat) -> None:
+    """A player in riichi may set aside only the north tile it has just drawn: a reader
+    of a log that names tiles, not ids, gives that kita the drawn tile's id (a game the
+    round-trip property found, whose riichi player holds another north)."""
+    record = play_sanma(14375220)
+    assert seen(replay_game(parse_game(write_game(record, fmt), fmt))) == seen(record)
+
+
 def test_the_played_games_set_north_tiles_aside() -> None:
     """The strategy's games hold kita, wins counting them and a win on the replacement."""
     records = [play_sanma(seed) for seed in range(12)]

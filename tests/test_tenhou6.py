@@ -365,20 +365,27 @@ def test_the_quick_path_reads_engine_games_as_the_checking_path(record: GameReco
         assert quick is not None and quick == tenhou6._checked_round(raw, at, red, players)
 
 
+_ODD_ITEMS: list[Any] = [False, True, 0, 60, 256, -11, 11.0, None, "11", [11]]
+"""JSON values that are no item of a seat's list, or not of every list: ``false`` is 0
+(a discard's placeholder) and ``true`` 1 to Python's ``bytes``."""
+
+
 def _mutations(raw: list[Any]) -> list[list[Any]]:
     """A round changed in each of the ways a damaged log may be: an item of a seat's
     lists dropped, doubled, moved to the next seat, or replaced by another code, a call
-    string or a kan string."""
+    string, a kan string or a value of another type (in the dealt tiles too)."""
     out = []
     for seat in range(4):
-        for column in (5, 6):
+        for column in (4, 5, 6):
             items = raw[4 + 3 * seat + column - 4]
             for at in range(0, len(items), 3):
-                for change in range(6):
+                for change in (3, 6) if column == 4 else range(7):
                     copy = json.loads(json.dumps(raw))
                     mine = copy[4 + 3 * seat + column - 4]
                     other = copy[4 + 3 * ((seat + 1) % 4) + column - 4]
-                    if change == 0:
+                    if change == 6:
+                        mine[at] = _ODD_ITEMS[(at // 3 + seat + column) % len(_ODD_ITEMS)]
+                    elif change == 0:
                         del mine[at]
                     elif change == 1:
                         mine.insert(at, mine[at])
@@ -413,3 +420,21 @@ def test_a_damaged_round_is_refused_as_the_checking_path_refuses_it() -> None:
     with pytest.raises(InvalidLogError) as checked:
         tenhou6._checked_round(data["log"][0], 1, True, 4)
     assert str(quick.value) == str(checked.value)
+
+
+def test_a_false_in_place_of_a_placeholder_is_refused() -> None:
+    """``false`` is 0 to Python's ``bytes``: in place of an open kan's placeholder 0 the
+    quick path leaves the round to the checking path, which refuses it."""
+    placed = [(number, at, seat, rounds[at][6 + 3 * seat].index(0))
+              for number in range(len(REAL_JSON))
+              for rounds, _, _ in [_rounds(REAL_JSON[number])]
+              for at in range(len(rounds)) for seat in range(4)
+              if 0 in rounds[at][6 + 3 * seat]]
+    assert placed   # an open kan in the real games
+    for number, at, seat, index in placed:
+        rounds, red, players = _rounds(REAL_JSON[number])
+        assert tenhou6._quick_round(rounds[at], at + 1, red, players) is not None
+        rounds[at][6 + 3 * seat][index] = False
+        assert tenhou6._quick_round(rounds[at], at + 1, red, players) is None
+        with pytest.raises(InvalidLogError, match=r"discard .* is a tile code"):
+            tenhou6._checked_round(rounds[at], at + 1, red, players)

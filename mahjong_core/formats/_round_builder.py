@@ -16,7 +16,7 @@ import enum
 import itertools
 import operator
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, NoReturn, Protocol, cast
+from typing import Any, NoReturn, Protocol, TypeAlias, cast
 
 import attrs
 
@@ -46,8 +46,8 @@ from .game_log import (
 )
 from .record_mjlog import DRAW_TYPES
 
-__all__ = ["DRAWN_TILE", "PLACEHOLDER", "RIICHI", "RIICHI_COST", "ListedCall", "ListedKan",
-           "RoundBuilder", "tile_code"]
+__all__ = ["DRAWN_TILE", "NO_TURN", "PLACEHOLDER", "RIICHI", "RIICHI_COST", "ListedCall",
+           "ListedKan", "RoundBuilder", "Turn", "discard_turn", "draw_turn", "tile_code"]
 
 RIICHI_COST = 1000
 """The stick a riichi puts on the table in the logs these readers take."""
@@ -160,12 +160,17 @@ def _is_meld(kind: CallKind, tiles: tuple[TileId, ...], seat: int, from_seat: in
     return tiles[-1] >> 2 == first
 
 
-DRAWN_TILE = -1
-"""In ``RoundBuilder.follow_lists``' discards: the tile just drawn."""
+DRAWN_TILE = 100
+"""In ``RoundBuilder.follow_lists``' discards: the tile just drawn (no ``tile_code``; all
+the discards' numbers fit a byte, so a reader may hand a seat's list over as bytes)."""
 RIICHI = 128
 """In ``RoundBuilder.follow_lists``' discards: added to a discard that declares riichi."""
-PLACEHOLDER = -2
+PLACEHOLDER = 101
 """In ``RoundBuilder.follow_lists``' discards: the place an open kan takes."""
+_COPIES = {game: {code: ids.get(code, ()) for code in (*range(2 * 33 + 2), PLACEHOLDER)}
+           for game, ids in _FREE.items()}
+"""``_FREE`` with every code (none for a tile the game has not) and ``PLACEHOLDER`` (no
+tile): looked up by subscript where a code may be any of them."""
 
 
 def tile_code(tile: Tile) -> int:
@@ -206,6 +211,26 @@ class ListedCall(Protocol):
         """Seats after the caller of the discarder (3: the player on the left)."""
 
 
+Turn: TypeAlias = "tuple[int, int, bool, tuple[Any, ...]]"
+"""A step of ``RoundBuilder.play_turns``: ``(step, code, tsumogiri, events)``, ``step``
+the seat for a draw, 4 + the seat for a discard, anything else no plain step; ``code``
+the tile's ``tile_code``; ``events`` the step's events by tile id (a discard's by
+tsumogiri, then tile id)."""
+NO_TURN: Turn = (-1, -1, False, ())
+"""A line or item that is no plain draw or discard."""
+
+
+def draw_turn(seat: int, code: int) -> Turn:
+    """``seat`` draws the tile of ``code``, as ``RoundBuilder.play_turns`` takes it."""
+    return seat, code, False, _SEAT_DRAWS[seat]
+
+
+def discard_turn(seat: int, code: int, tsumogiri: bool) -> Turn:
+    """``seat`` discards the tile of ``code`` (``tsumogiri``: the tile it drew), as
+    ``RoundBuilder.play_turns`` takes it."""
+    return 4 + seat, code, tsumogiri, _SEAT_DISCARDS[seat]
+
+
 class _Phase(enum.Enum):
     DRAW = "draw"          # ``seat`` draws next (the round's first draw)
     ACT = "act"            # ``seat`` holds a full hand: discard, kan, tsumo, nine terminals
@@ -218,13 +243,16 @@ class _Phase(enum.Enum):
 
 _ACT, _ANSWER, _CHANKAN = _Phase.ACT, _Phase.ANSWER, _Phase.CHANKAN
 """The phases ``follow_lists`` sets, looked up once (an enum member's lookup is slow)."""
+_FOLLOWING = {players: tuple((seat + 1) % players for seat in range(players))
+              for players in (3, 4)}
+"""The seat after each, at a table of 3 or 4."""
+_AFTER_DISCARD = {players: tuple((step - 3) % players for step in range(8)) for players in (3, 4)}
+"""At a table of 3 or 4, the seat that draws after a discard of ``play_turns``' step."""
 _SEAT_DRAWS = tuple(_DRAWS[136 * seat: 136 * seat + 136] for seat in range(_SEATS))
 """Each seat's draw of each tile id (``_DRAWS`` by seat)."""
 _SEAT_DISCARDS = tuple(tuple(_DISCARDS[tsumogiri][136 * seat: 136 * seat + 136]
                              for tsumogiri in (False, True)) for seat in range(_SEATS))
 """Each seat's discard of each tile id, at ``[seat][tsumogiri][tile]``."""
-_LAST_CODE = 2 * 33
-"""The highest ``tile_code`` (chun's): a riichi discard's is above it."""
 _PLAIN_TAKES = frozenset(_RED_CODES)
 """The takes of ``follow_lists`` that are draws (a tile's code), not calls."""
 
@@ -234,6 +262,14 @@ def _next_call(marks: list[bool], start: int) -> int:
     take is a draw, and a last False), -1 when none is."""
     at = marks.index(False, start)
     return at if at < len(marks) - 1 else -1
+
+
+def _awaited(calling: set[int], takes: Sequence[Sequence[object]], taken: list[int]
+             ) -> set[int]:
+    """The seats whose discard the seats of ``calling`` call with their next take (their
+    next take is a call: a ``ListedCall``)."""
+    return {(seat + cast(ListedCall, takes[seat][taken[seat]]).offset) % _SEATS
+            for seat in calling}
 
 
 def _used_up(takes: Sequence[Sequence[object]], gives: Sequence[Sequence[object]],
@@ -268,8 +304,11 @@ class RoundBuilder:
         if scores is not None and len(scores) != players:
             _fail(f"a round's scores are one per seat ({players}), got {list(scores)}")
         self._ids = _FREE[bool(red_fives), players]
-        self.hands: list[list[TileId]] = self._dealt_ids(hands)
-        self._dealt = tuple(map(tuple, map(sorted, self.hands)))
+        self._copies = _COPIES[bool(red_fives), players]
+        dealt = self._dealt_ids(hands)
+        self._dealt = tuple(map(tuple, map(sorted, dealt)))
+        self.hands: list[set[TileId]] = list(map(set, dealt))
+        """The ids each seat holds (a set: a discard finds its id without a search)."""
         self._dora = self._new(dora, "the dora indicator")
         self.dora_ids: list[TileId] = [self._dora]
         self.melds: list[list[LogCall]] = [[] for _ in range(_SEATS)]
@@ -298,8 +337,6 @@ class RoundBuilder:
         self.kan_seats: list[int] = []
         """The maker of each kan so far."""
         self.live_draws = 0
-        self.discards: list[int] = []
-        """The kind of every discard so far."""
         self.called = False
         self.last_riichi = False
         self.first_win = True
@@ -363,16 +400,12 @@ class RoundBuilder:
         """The id of ``tile`` in ``seat``'s hand (another copy than ``avoid`` if it has one);
         the id leaves the hand."""
         hand = self.hands[seat]
-        code, codes = 2 * tile.kind + tile.red, self._codes
-        matches = [i for i in hand if codes[i] == code]
+        matches = [i for i in self._ids.get(2 * tile.kind + tile.red, ()) if i in hand]
         if not matches:   # a tile the game has not either: the hand holds none
             self._check_tile(tile, what)
             _fail(f"seat {seat} {what} {self._name(tile)}, which its hand does not hold")
-        if len(matches) == 1:   # the usual case: one copy of the tile in the hand
-            chosen = matches[0]
-        else:
-            others = [i for i in matches if i != avoid]
-            chosen = min(others) if others else matches[0]
+        # the lowest copy (the ids ascend), another than ``avoid`` if the hand has one
+        chosen = matches[1] if matches[0] == avoid and len(matches) > 1 else matches[0]
         hand.remove(chosen)
         return chosen
 
@@ -436,7 +469,7 @@ class RoundBuilder:
         if not free:
             self._no_id(tile, f"seat {seat}'s draw")
         tile_id = free.pop(0)
-        self.hands[seat].append(tile_id)
+        self.hands[seat].add(tile_id)
         self.events.append(_DRAWS[136 * seat + tile_id])
         self.phase, self.seat, self.drawn, self.last = _Phase.ACT, seat, tile_id, None
 
@@ -462,7 +495,6 @@ class RoundBuilder:
         if riichi and not self._declare_riichi(seat):
             _fail(f"seat {seat} declares riichi a second time")
         self.events.append(_DISCARDS[tile_id == drawn][136 * seat + tile_id])
-        self.discards.append(tile_id // 4)
         self._answer_state(seat, tile_id, riichi)
 
     def follow_lists(self, takes: Sequence[Sequence[int | ListedCall]],
@@ -488,8 +520,8 @@ class RoundBuilder:
         Kept whole: one loop over the turns is the reading of a round, and a call per
         turn would cost more than the turn.
         """
-        players, hands, free, ids_of = self.players, self.hands, self._free, self._ids
-        add_event, kinds = self.events.append, self.discards.append
+        players, hands, free, ids_of = self.players, self.hands, self._free, self._copies
+        add_event = self.events.append
         lists = [(takes[seat], gives[seat], _SEAT_DRAWS[seat], _SEAT_DISCARDS[seat])
                  for seat in range(players)]
         listed: Sequence[tuple[Sequence[Any], Sequence[Any], tuple[Draw, ...],
@@ -499,10 +531,14 @@ class RoundBuilder:
         call_at = [_next_call(marked, 0) for marked in marks]
         """Each seat's next take that is a call (-1: none)."""
         calling = {seat for seat in range(players) if call_at[seat] == 0}
+        awaited = _awaited(calling, takes, taken)
+        """The seats whose discard a seat in ``calling`` calls next."""
         seat, dora, riichi, drawn = self.seat, iter(kan_dora), False, None
-        live_draws, tile_id = self.live_draws, cast(TileId | None, None)
+        tile_id, following = cast(TileId | None, None), _FOLLOWING[players]
         pending = 0   # kan dora to turn over at the next discard
         live, waiting, robbed = True, False, False   # a live draw, a riichi, a kan to rob
+        calls = rinshan = 0   # the calls and replacement draws made (the live draws: the
+        first = self.live_draws   # first before, and all the takes but those since)
         while True:   # ``seat`` draws
             items, seat_gives, seat_draws, seat_discards = listed[seat]
             index = taken[seat]
@@ -512,11 +548,12 @@ class RoundBuilder:
                 if not live or tile_id is None or not _used_up(takes, gives, taken, given):
                     return None
                 self._answer_state((seat - 1) % players, tile_id, riichi)
-                self.live_draws = live_draws
+                self.live_draws = first + sum(taken) - calls - rinshan
                 return "discard" if next(dora, None) is None else None
             taken[seat] = index = index + 1
             if index == call_at[seat]:
                 calling.add(seat)
+                awaited = _awaited(calling, takes, taken)
             if waiting:
                 if self.riichi_pending is not None:
                     self._accept_riichi()
@@ -526,23 +563,26 @@ class RoundBuilder:
                 pending = 1 if self._robbed == "added kan" else 0
                 robbed = False
             hand = hands[seat]
-            hand.append(tile_id)
+            hand.add(tile_id)
             add_event(seat_draws[tile_id])
             drawn = tile_id
-            live_draws += live
+            if not live:   # a replacement draw
+                live, rinshan = True, rinshan + 1
             while True:   # ``seat`` discards (another may call it) or makes a kan
                 index = given[seat]
                 try:
                     give = seat_gives[index]
                 except IndexError:
                     self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
-                    self.last_riichi, self.live_draws = riichi, live_draws
+                    self.last_riichi = riichi
+                    self.live_draws = first + sum(taken) - calls - rinshan
                     return "draw" if _used_up(takes, gives, taken, given) and next(
                         dora, None) is None else None
                 given[seat] = index + 1
                 if give.__class__ is not int:
                     self.phase, self.seat, self.drawn, self.last = _ACT, seat, drawn, None
-                    self.last_riichi, self.live_draws = riichi, live_draws
+                    self.last_riichi = riichi
+                    self.live_draws = first + sum(taken) - calls - rinshan
                     pending = self._listed_kan(seat, give, pending, dora)
                     robbed = self.phase is _CHANKAN
                     if robbed and _used_up(takes, gives, taken, given):
@@ -552,11 +592,11 @@ class RoundBuilder:
                 if pending:
                     self.turn_over(pending, dora)
                     pending = 0
-                riichi = give > _LAST_CODE
+                riichi = give >= RIICHI
                 if riichi:
                     give -= RIICHI
                 if give != DRAWN_TILE:   # the lowest copy in the hand (the drawn one is the
-                    for tile_id in ids_of.get(give, ()):   # highest of its kind)
+                    for tile_id in ids_of[give]:   # highest of its kind)
                         if tile_id in hand:
                             break
                     else:
@@ -571,17 +611,18 @@ class RoundBuilder:
                         return None
                     waiting = True
                 add_event(seat_discards[tile_id == drawn][tile_id])
-                kinds(tile_id >> 2)
                 caller = self._listed_caller(seat, tile_id, calling, takes, taken) \
-                    if calling else None
+                    if seat in awaited else None
                 if caller is None:   # the next seat draws (or the lists end: see above)
-                    seat, live = (seat + 1) % players, True
+                    seat = following[seat]
                     break
                 other, call = caller
                 taken[other] = index = taken[other] + 1
+                calls += 1
                 call_at[other] = _next_call(marks[other], index)
                 if call_at[other] != index:
                     calling.discard(other)
+                awaited = _awaited(calling, takes, taken)
                 self._answer_state(seat, tile_id, riichi)
                 self.call(other, cast(CallKind, call.kind), (other + call.offset) % _SEATS,
                           call.tile, call.own)
@@ -727,7 +768,12 @@ class RoundBuilder:
                   + (" (it has drawn none)" if self.phase is _Phase.ACT else ""))
         if tile.kind != _NORTH:
             _fail(f"seat {seat} sets {self._name(tile)} aside; only a north tile is set aside")
-        tile_id = self._take(seat, tile, "sets aside")
+        drawn = self.drawn
+        if self.riichi_declared[seat] and self._table[drawn] == tile:
+            self.hands[seat].remove(drawn)   # in riichi only the north just drawn may go
+            tile_id = drawn
+        else:
+            tile_id = self._take(seat, tile, "sets aside")
         call = LogCall(CallKind.KITA, (tile_id,), None, None, None)
         self.melds[seat].append(call)
         self.events.append(Call(seat, call))
@@ -755,6 +801,13 @@ class RoundBuilder:
         self.kan_seats.append(seat)
         self.called = True
 
+    def _discard_kinds(self) -> list[int]:
+        """The kinds of the round's first five discards, in order: all ``draw_after_discard``
+        needs (a fifth discard rules four winds out), read from the events when a drawn
+        round asks."""
+        kinds = (event.tile >> 2 for event in self.events if event.__class__ is Discard)
+        return list(itertools.islice(kinds, 5))
+
     def draw_after_discard(self) -> str | None:
         """What a drawn round right after the last discard is, as the mjlog type: four
         riichi, four winds, four kans, the wall run out (None), or else a triple ron."""
@@ -762,7 +815,7 @@ class RoundBuilder:
             _fail(f"the round ends in a draw, but {self._expected()}")
         abortive = draw_after_discard(
             None, riichi=self.riichi_declared, riichi_now=self.last_riichi,
-            discards=self.discards, called=self.called, kan_seats=self.kan_seats)
+            discards=self._discard_kinds(), called=self.called, kan_seats=self.kan_seats)
         if abortive is not None:
             return DRAW_TYPES[abortive]
         if self.live_draws >= _LIVE_TILES[self.players] - self.kans - self.kitas:
@@ -874,11 +927,10 @@ class RoundBuilder:
                   self._padded(self.start_scores), self.dealer, hands, tuple(self.events))
         return made_unchecked(LogRound, *fields) if self._plain else LogRound(*fields)
 
-    def play_turns(self, turns: Iterable[tuple[int, int, bool, int]]) -> int:
-        """Plays the plain draws and discards at the head of ``turns``, each ``(step,
-        code, tsumogiri, 136 * seat)``: ``step`` is the seat for a draw, 4 + the seat for
-        a discard (a riichi discard is not plain), anything else no plain step; ``code``
-        is the tile's ``2 * kind + red``. Plays them as ``draw`` and ``discard`` would, in
+    def play_turns(self, turns: Iterable[Turn]) -> int:
+        """Plays the plain draws and discards at the head of ``turns``, each a
+        ``draw_turn`` or ``discard_turn`` (a riichi discard is not plain), or ``NO_TURN``
+        (no plain step). Plays them as ``draw`` and ``discard`` would, in
         one loop with the state in locals (most of a log's steps). Stops at the first step
         that is not plain or that ``draw`` or ``discard`` would refuse, before changing
         anything for it, and returns how many it played: the caller plays or refuses the
@@ -896,45 +948,44 @@ class RoundBuilder:
         else:
             return 0
         free, codes, hands = self._free, self._codes, self.hands
-        copies = self._ids   # each code's ids, ascending
-        events, kinds, draws, discards = self.events, self.discards, _DRAWS, _DISCARDS
+        copies = self._copies   # each code's ids, ascending
+        events, after, drawing = self.events, _AFTER_DISCARD[players], want < 4
         drawn, pending, accepted = self.drawn, self.riichi_pending, 0
-        before, discards_before = len(events), len(kinds)
-        for step, code, tsumogiri, base in turns:
+        before = len(events)
+        for step, code, tsumogiri, made in turns:
             if step != want:
                 break
             if step < 4:   # a draw
-                ids = free.get(code)
-                if not ids:
+                try:
+                    tile = free[code].pop(0)
+                except (KeyError, IndexError):   # a tile the game has not, or no copy left
                     break
                 if pending is not None:
                     self._accept_riichi()
                     pending, accepted = None, 1
-                drawn = ids.pop(0)
-                hands[step].append(drawn)
-                events.append(draws[base + drawn])
-                want = step + 4
+                hands[step].add(tile)
+                events.append(made[tile])
+                drawn, want = tile, step + 4
                 continue
             hand = hands[step - 4]
-            if not tsumogiri:   # its lowest copy in the hand other than the drawn one
-                for taken in copies.get(code, ()):
-                    if taken != drawn and taken in hand:
-                        break
-                else:
-                    tsumogiri = True
             if tsumogiri:
                 if drawn is None or codes[drawn] != code:
                     break
                 taken = drawn
+            else:   # its lowest copy in the hand (the drawn one is the highest of its kind)
+                for taken in copies[code]:
+                    if taken in hand:
+                        break
+                else:
+                    break
             hand.remove(taken)
-            events.append(discards[taken == drawn][base + taken])
-            kinds.append(taken // 4)
-            drawn, want = None, (step - 3) % players   # the next seat draws
+            events.append(made[taken == drawn][taken])
+            drawn, want = None, after[step]   # the next seat draws
         steps = len(events) - before - accepted
-        if steps:
-            discarded = len(kinds) - discards_before
-            self.live_draws += steps - discarded - (phase is _Phase.RINSHAN
-                                                    or phase is _Phase.CHANKAN)
+        if steps:   # draws and discards alternate
+            drew = (steps + drawing) // 2
+            discarded = steps - drew
+            self.live_draws += drew - (phase is _Phase.RINSHAN or phase is _Phase.CHANKAN)
             if want < 4:
                 self.phase, self.seat, self.last = _Phase.ANSWER, (want - 1) % players, taken
             else:

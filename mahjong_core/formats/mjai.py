@@ -63,7 +63,7 @@ from ..table import (
     Win,
 )
 from ..tile import Tile, TileId, plain_str
-from ._round_builder import RoundBuilder, tile_code
+from ._round_builder import NO_TURN, RoundBuilder, Turn, discard_turn, draw_turn, tile_code
 from .game_log import CallKind, GameLog, LogPlayer, LogRound
 from .mjlog import decode_utf8
 from .record_mjlog import check_names, check_source
@@ -525,26 +525,25 @@ def _read(document: str, *, fast: bool) -> GameLog:
         raise InvalidLogError(f"after line {number}: {error}") from None
 
 
-_Turn: TypeAlias = "tuple[int, int, bool, int]"
-_NO_TURN: _Turn = (-1, -1, False, 0)
+_NO_TURN = NO_TURN
 """The step of a line that is no plain draw or discard (``RoundBuilder.play_turns``)."""
 
 
-def _turn_lines() -> dict[str, _Turn]:
+def _turn_lines() -> dict[str, Turn]:
     """Each tsumo and dahai line as mjai writers write it (compact, or with Python's
     blanks), and its step for ``RoundBuilder.play_turns``."""
-    lines: dict[str, _Turn] = {}
+    lines: dict[str, Turn] = {}
     for comma, colon in ((",", ":"), (", ", ": ")):
         for seat in range(_SEATS):
             for name, tile in _TILE_OF_NAME.items():
                 head = (f'{{"type"{colon}"%s"{comma}"actor"{colon}{seat}{comma}"pai"{colon}'
                         f'"{name}"')
                 code = 2 * tile.kind + tile.red
-                lines[head % "tsumo" + "}"] = (seat, code, False, 136 * seat)
+                lines[head % "tsumo" + "}"] = draw_turn(seat, code)
                 for tsumogiri in (False, True):
                     flag = "true" if tsumogiri else "false"
                     lines[head % "dahai" + f'{comma}"tsumogiri"{colon}{flag}}}'] = (
-                        4 + seat, code, tsumogiri, 136 * seat)
+                        discard_turn(seat, code, tsumogiri))
     return lines
 
 

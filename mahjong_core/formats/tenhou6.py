@@ -41,9 +41,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
-from typing import NoReturn, TypeAlias, cast
+from typing import Any, NoReturn, TypeAlias, cast
 
 import attrs
 
@@ -650,7 +650,7 @@ class _Head:
     scores: list[int]
     dora: list[Tile]
     ura: list[Tile]
-    hands: list[list[int]]
+    hands: list[bytes]
     """As ``tile_code`` values."""
     end: _End
     wins: list[_WinInfo]
@@ -677,7 +677,7 @@ def _head(raw: object, number: int, players: int,
     if not 1 <= len(dora) <= 5 or len(ura) > len(dora):
         _fail(f"{where}: 1-5 dora indicators and no more ura indicators, got {len(dora)} and "
               f"{len(ura)}")
-    hands: list[list[int]] = []
+    hands: list[bytes] = []
     for seat in range(_SEATS):
         dealt, took, gave = raw[4 + 3 * seat: 7 + 3 * seat]
         if seat >= players:
@@ -685,8 +685,11 @@ def _head(raw: object, number: int, players: int,
                 _fail(f"{where}: the empty fourth seat of a three-player game has tiles or "
                       f"turns ({dealt!r}, {took!r}, {gave!r})"[:200])
             continue
-        named = partial("{}: seat {}'s dealt tiles".format, where, seat)
-        hands.append(_dealt_codes(_ints(dealt, named, 13), where, seat))
+        codes = _as_codes(dealt, _TAKE_BYTES)
+        if codes is None or len(codes) != 13:   # named item by item
+            named = partial("{}: seat {}'s dealt tiles".format, where, seat)
+            codes = bytes(_dealt_codes(_ints(dealt, named, 13), where, seat))
+        hands.append(codes)
         for value, name in ((took, "takes"), (gave, "discards")):
             if not isinstance(value, list):
                 _fail(f"{where}: seat {seat}'s {name} are a list, got {value!r}"[:200])
@@ -753,6 +756,29 @@ def _checked_round(raw: object, number: int, red_fives: bool, players: int) -> L
 _TAKE_CODES = {code: tile_code(tile) for code, tile in _TILE_OF_CODE.items()}
 """Each tile code as ``RoundBuilder.follow_lists`` takes a draw of it."""
 _GIVE_CODES = {**_TAKE_CODES, _TSUMOGIRI: DRAWN_TILE, _PLACEHOLDER: PLACEHOLDER}
+_NO_CODE = 255
+"""What ``_TAKE_BYTES`` and ``_GIVE_BYTES`` make of a number that is no item of theirs."""
+_TAKE_BYTES = bytes(_TAKE_CODES.get(number, _NO_CODE) for number in range(256))
+_GIVE_BYTES = bytes(_GIVE_CODES.get(number, _NO_CODE) for number in range(256))
+"""``_TAKE_CODES`` and ``_GIVE_CODES`` as tables for ``bytes.translate``: a list of small
+whole numbers made bytes is read in C."""
+
+
+def _as_codes(items: object, table: bytes) -> bytes | None:
+    """A list of numbers that are all keys of ``table``'s codes, as those codes (read in
+    C: most of a log's lists); None for any other value, left to the item-by-item
+    reading. ``bytes`` takes any small whole number: ``true`` and ``false`` are 1 and 0,
+    neither a tile code (a ``false`` that reads as a placeholder is looked at again)."""
+    if items.__class__ is not list:
+        return None
+    try:
+        codes = bytes(cast(list[int], items)).translate(table)
+    except (TypeError, ValueError):   # an item that is no number 0-255
+        return None
+    if _NO_CODE in codes or (PLACEHOLDER in codes and any(
+            item is False for item in cast(list[object], items))):
+        return None
+    return codes
 
 
 def _quick_round(raw: object, number: int, red_fives: bool, players: int) -> LogRound | None:
@@ -761,8 +787,8 @@ def _quick_round(raw: object, number: int, red_fives: bool, players: int) -> Log
     a take or discard; None for any other round, or a damaged one, which the checking
     path (``_checked_round``) reads or refuses, naming the place. Whatever the quick
     path reads, the checking path reads the same (tests/test_tenhou6.py proves it)."""
-    takes: list[list[int | _Take | None]] = []
-    gives: list[list[int | _Give | None]] = []
+    takes: list[Sequence[int | _Take] | None] = []
+    gives: list[Sequence[int | _Give] | None] = []
 
     def seat_lists(where: str, seat: int, took: object, gave: object) -> None:
         takes.append(_listed_takes(cast(list[object], took), where, seat, players))
@@ -770,11 +796,11 @@ def _quick_round(raw: object, number: int, red_fives: bool, players: int) -> Log
 
     try:
         head = _head(raw, number, players, seat_lists)
-        if any(None in listed for listed in takes) or any(None in listed for listed in gives):
+        if None in takes or None in gives:
             return None
         builder = _builder(head, red_fives, players)
-        ends = builder.follow_lists(cast(list[list[int | _Take]], takes),
-                                    cast(list[list[int | _Give]], gives), head.dora[1:])
+        ends = builder.follow_lists(cast(list[Sequence[int | _Take]], takes),
+                                    cast(list[Sequence[int | _Give]], gives), head.dora[1:])
         if ends is None or not _ends_as(head.end, ends, builder.seat):
             return None
         return _finish(builder, head)
@@ -793,34 +819,59 @@ def _ends_as(end: _End, ends: str, seat: int) -> bool:
     return how == "ron" and source == seat
 
 
+_INT_OR_STR = {int, str}
+
+
+def _mapped(items: list[object], codes: Mapping[int, int]) -> list[int | None]:
+    """Each item's code, None for an item that is no whole number in ``codes`` (a string:
+    read in C when every item is a whole number or a string)."""
+    if {*map(type, items)} <= _INT_OR_STR:
+        return list(map(codes.get, cast(list[int], items)))
+    return [codes.get(item) if item.__class__ is int else None
+            for item in items]
+
+
+def _nones(listed: list[Any]) -> Iterator[int]:
+    """Where ``listed`` holds None, found in C (a list has few)."""
+    at = -1
+    while True:
+        try:
+            at = listed.index(None, at + 1)
+        except ValueError:
+            return
+        yield at
+
+
 def _listed_takes(items: list[object], where: str, seat: int, players: int
-                  ) -> list[int | _Take | None]:
-    """A seat's takes as ``follow_lists`` takes them; None for an item it cannot."""
-    takes: list[int | _Take | None] = (
-        list(map(_TAKE_CODES.get, cast(list[int], items))) if {*map(type, items)} <= _INT_TYPE else
-        [_TAKE_CODES.get(item) if item.__class__ is int else None for item in items])
-    if None in takes:
-        for n, item in enumerate(items):
-            if takes[n] is None and item.__class__ is not int:
-                takes[n] = _take(item, f"{where}: seat {seat}'s take {n}", seat, players)
-    return takes
+                  ) -> Sequence[int | _Take] | None:
+    """A seat's takes as ``follow_lists`` takes them; None when it cannot take an item."""
+    codes = _as_codes(items, _TAKE_BYTES)
+    if codes is not None:
+        return codes
+    takes = cast(list[int | _Take | None], _mapped(items, _TAKE_CODES))
+    for n in _nones(takes):   # a call string (or no tile code: left None)
+        if items[n].__class__ is not int:
+            takes[n] = _take(items[n], f"{where}: seat {seat}'s take {n}", seat, players)
+    return None if None in takes else cast(list[int | _Take], takes)
 
 
-def _listed_gives(items: list[object], where: str, seat: int) -> list[int | _Give | None]:
-    """A seat's discards as ``follow_lists`` takes them; None for an item it cannot."""
-    gives: list[int | _Give | None] = (
-        list(map(_GIVE_CODES.get, cast(list[int], items))) if {*map(type, items)} <= _INT_TYPE else
-        [_GIVE_CODES.get(item) if item.__class__ is int else None for item in items])
-    if None in gives:
-        for n, item in enumerate(items):
-            if gives[n] is None and item.__class__ is not int:
-                give = _give(item, f"{where}: seat {seat}'s discard {n}")
-                if give.kind != "discard":
-                    gives[n] = give
-                elif give.riichi:
-                    code = tile_code(give.tiles[0]) if give.tiles else DRAWN_TILE
-                    gives[n] = code + RIICHI
-    return gives
+def _listed_gives(items: list[object], where: str, seat: int) -> Sequence[int | _Give] | None:
+    """A seat's discards as ``follow_lists`` takes them; None when it cannot take an
+    item."""
+    codes = _as_codes(items, _GIVE_BYTES)
+    if codes is not None:
+        return codes
+    gives = cast(list[int | _Give | None], _mapped(items, _GIVE_CODES))
+    for n in _nones(gives):   # a riichi, kan or kita string (or no tile code: left None)
+        item = items[n]
+        if item.__class__ is not int:
+            give = _give(item, f"{where}: seat {seat}'s discard {n}")
+            if give.kind != "discard":
+                gives[n] = give
+            elif give.riichi:
+                code = tile_code(give.tiles[0]) if give.tiles else DRAWN_TILE
+                gives[n] = code + RIICHI
+    return None if None in gives else cast(list[int | _Give], gives)
 
 
 def _build(builder: RoundBuilder, steps: list[_Step], kan_dora: list[Tile]) -> None:
