@@ -482,12 +482,12 @@ def _read(document: str, *, fast: bool) -> GameLog:
     reader = _Reader()
     reader.red = any(f'"5{suit}r"' in document for suit in _SUITS)
     lines = document.splitlines()
-    turns = list(map(_TURN_LINES.get, lines, itertools.repeat(_NO_TURN))) if fast else [
-        _NO_TURN] * len(lines)
+    turns = list(map(_TURN_LINES.get, lines, itertools.repeat(NO_TURN))) if fast else [
+        NO_TURN] * len(lines)
     read: dict[int, object] = {}
     batch: list[int] = []   # the other lines of plain JSON text, read at once
     for at in itertools.compress(range(len(lines)), map(
-            operator.is_, turns, itertools.repeat(_NO_TURN))):
+            operator.is_, turns, itertools.repeat(NO_TURN))):
         line = lines[at]
         event = _FIXED_LINES.get(line) if fast else None
         if event is not None:
@@ -500,14 +500,14 @@ def _read(document: str, *, fast: bool) -> GameLog:
     at, number, count = 0, 0, len(lines)
     while at < count:
         builder = reader.round
-        if turns[at] is not _NO_TURN and builder is not None and reader.reach is None:
+        if turns[at] is not NO_TURN and builder is not None and reader.reach is None:
             played = builder.play_turns(itertools.islice(turns, at, None))
             if played:
                 at = number = at + played
                 continue
         line = lines[at]
         at += 1
-        if turns[at - 1] is _NO_TURN and not line.strip():
+        if turns[at - 1] is NO_TURN and not line.strip():
             continue
         number = at
         try:
@@ -523,10 +523,6 @@ def _read(document: str, *, fast: bool) -> GameLog:
         return reader.game()
     except MahjongError as error:
         raise InvalidLogError(f"after line {number}: {error}") from None
-
-
-_NO_TURN = NO_TURN
-"""The step of a line that is no plain draw or discard (``RoundBuilder.play_turns``)."""
 
 
 def _turn_lines() -> dict[str, Turn]:

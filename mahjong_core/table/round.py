@@ -88,11 +88,11 @@ _DRAGONS = frozenset((31, 32, 33))
 _WINDS = frozenset((27, 28, 29, 30))
 _RELATIVE = {4: (None, Relative.SHIMOCHA, Relative.TOIMEN, Relative.KAMICHA),
              3: (None, Relative.SHIMOCHA, Relative.KAMICHA)}
-_NEXT = {4: (1, 2, 3, 0), 3: (1, 2, 0)}
-"""Players -> by seat, the seat whose turn follows."""
 _AFTER = {players: tuple(tuple((s + k) % players for k in range(1, players))
                          for s in range(players)) for players in (3, 4)}
 """Players -> by seat, the other seats in turn order after it."""
+_NEXT = {players: tuple(others[0] for others in after) for players, after in _AFTER.items()}
+"""Players -> by seat, the seat whose turn follows (the first of ``_AFTER``'s)."""
 _NORTH = 30
 _KIND_BITS = ~3
 """A tile id's kind bits: ``tile & _KIND_BITS`` is ``4 * kind``."""
