@@ -400,3 +400,24 @@ def test_a_replay_row_whose_games_are_all_refused_has_no_figure(
     assert "no figure: every one of the 2 games of" in out
     assert "games refused (each message names why): 2 of 2; the first, game 0: " in out
     assert " yes" not in out
+
+
+_CORPUS_FLOOR = Path(__file__).resolve().parents[1] / "scripts" / "corpus_floor.py"
+
+
+def test_corpus_floor_times_each_step_of_each_format(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    records.write_text("".join(json.dumps({"mjlog": game}) + "\n" for game in GAMES),
+                       encoding="utf-8")
+    done = subprocess.run([sys.executable, str(_CORPUS_FLOOR), str(records), "--repeat", "1"],
+                          capture_output=True, text=True, check=True)
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("microseconds a round (budget 400: 2,500 rounds a second); "
+                               "2 games, best of 1 passes")
+    assert lines[1].split() == ["format", "decode", "touch", "read", "replay", "whole", "left",
+                                "for", "rules"]
+    rows = {line.split()[0]: [int(x) for x in line.split()[1:]] for line in lines[2:]}
+    assert list(rows) == ["mjlog", "tenhou6", "mjai"]
+    for decode, touch, read, replay, whole, left in rows.values():
+        assert min(decode, touch, read, replay) > 0
+        assert abs(whole - (read + replay)) <= 1 and abs(left - (400 - touch)) <= 1
