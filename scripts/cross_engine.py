@@ -172,9 +172,10 @@ def classify(error: Exception) -> str:
     return f"{type(error).__name__}: {reason[:90]}"
 
 
-def check(events: list[Event], scores: list[int], rule: str,
-          single: bool) -> list[tuple[str, str]]:
-    """One game's differences, or the refusal that stopped the replay."""
+def check(events: list[Event], scores: list[int], rule: str, single: bool,
+          tally: collections.Counter[str]) -> list[tuple[str, str]]:
+    """One game's differences, or the refusal that stopped the replay (the ends and the
+    west rounds of a game replayed counted in ``tally``)."""
     text = "\n".join(json.dumps(e, separators=(",", ":")) for e in events) + "\n"
     try:
         game = parse_game(text, LogFormat("mjai"))
@@ -188,6 +189,8 @@ def check(events: list[Event], scores: list[int], rule: str,
         if "records score changes" in str(error) and _karaten(events, str(error)):
             kind = KARATEN
         return [(kind, str(error))]
+    tally[f"game ends: {record.end_reason}"] += 1
+    tally["games into the west"] += any(r.name.startswith("W") for r in record.rounds)
     found = compare(record, events, scores, game.players_count)
     return [f for f in found if not (single and f[0] == "final scores")]
 
@@ -287,7 +290,7 @@ def main() -> int:
         seed = args.seed * 100_000 + number
         events, scores = play(args.mode, seed, args.rule, args.policy)
         _count(tally, events)
-        found = check(events, scores, args.rule, args.mode.endswith("single"))
+        found = check(events, scores, args.rule, args.mode.endswith("single"), tally)
         if found and args.keep:
             os.makedirs(args.keep, exist_ok=True)
             with open(os.path.join(args.keep, f"{seed}.mjson"), "w", encoding="utf-8") as out:
@@ -315,12 +318,20 @@ def _count(tally: collections.Counter[str], events: list[Event]) -> None:
         elif kind in ("ankan", "kakan", "daiminkan", "kita", "reach_accepted"):
             tally[kind] += 1
     wins = 0
-    for event in events:
+    for before, event in zip([{"type": ""}, *events], events, strict=False):
         if event["type"] == "hora":
             wins += 1
+            tally["wins: robbing a kan or kita"] += before["type"] in ("kakan", "ankan", "kita")
+            tally["wins: pao"] += _pao(event)
         elif event["type"] == "end_kyoku":
             tally["rounds with 2+ wins"] += wins > 1
             wins = 0
+
+
+def _pao(hora: Event) -> bool:
+    """A win a liable seat pays (all or half): a tsumo with one payer, a ron with two."""
+    payers = sum(1 for d in hora["deltas"] if d < 0)
+    return payers == (1 if hora["actor"] == hora["target"] else 2)
 
 
 def report(args: argparse.Namespace, tally: collections.Counter[str],
