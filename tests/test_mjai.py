@@ -22,6 +22,7 @@ from mahjong_core.formats.mjai import tile_name
 from mahjong_core.table import (
     TENHOU_TABLE,
     DoraRevealed,
+    GameLength,
     GameRecord,
     MeldCalled,
     RiichiAccepted,
@@ -152,6 +153,45 @@ def test_a_real_game_round_trips() -> None:
               if isinstance(e, Agari | Ryuukyoku) and e.recorded is not None]
     written = [tuple(e["deltas"]) for e in _events(text) if e["type"] in ("hora", "ryukyoku")]
     assert written == server
+
+
+def _length_said(text: str, kyoku_first: int | None) -> str:
+    """The log with its start_game saying ``kyoku_first`` (None: not saying the game's
+    length, as RiichiEnv and the original mjai do not)."""
+    first, rest = text.split("\n", 1)
+    start = {k: v for k, v in json.loads(first).items() if k != "kyoku_first"}
+    if kyoku_first is not None:
+        start["kyoku_first"] = kyoku_first
+    return json.dumps(start, separators=(",", ":")) + "\n" + rest
+
+
+def test_an_unsaid_length_is_the_one_the_rounds_play_out() -> None:
+    """Without kyoku_first the rounds decide: an east-only game that went on into the
+    south (nobody had 30,000) and ended in S2 is east-only, and a game that goes on past
+    where an east-only game ends is east-south, though it ends by a bust in the east."""
+    record = play(0)   # east only, on into the south, over in S2 (someone reached 30,000)
+    assert record.end_reason == "extension" and record.rounds[-1].name == "S2"
+    again = replay_game(parse_mjai(_length_said(write(record), None)))
+    assert again.table.length is GameLength.EAST and seen(again) == seen(record)
+    assert again.final_scores == record.final_scores
+
+    # RiichiEnv's three-player east-south game: the dealer tenpai and on top after E3
+    # (an east-only game would stop there) plays on, until a seat goes below zero
+    riichienv = (DATA / "riichienv_3p_south_game_busts_in_east.mjson").read_text(encoding="utf-8")
+    events = _events(riichienv)
+    assert "kyoku_first" not in events[0]
+    assert {e["bakaze"] for e in events if e["type"] == "start_kyoku"} == {"E"}
+    game = replay_game(parse_mjai(riichienv))
+    assert game.table.length is GameLength.EAST_SOUTH and game.end_reason == "bust"
+    assert [r.name for r in game.rounds] == ["E1", "E2", "E3", "E3", "E3"]
+    assert [list(result.deltas) for r in game.rounds for result in r.results] == [
+        e["deltas"] for e in events if e["type"] in ("hora", "ryukyoku")]
+    # a length the log says is the log's word: east only, it goes on after the game ended
+    with pytest.raises(InvalidLogError, match=r"round 4 \(E3 honba 1\): the log goes on "
+                                              r"after the game ended \(dealer stop\)"):
+        replay_game(parse_mjai(_length_said(riichienv, 4)))
+    with pytest.raises(InvalidLogError, match=r"the log stops before the game ends"):
+        replay_game(parse_mjai(_length_said(write(record), 0)))
 
 
 def test_several_games_and_unfinished_ones() -> None:

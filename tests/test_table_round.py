@@ -383,6 +383,20 @@ def test_a_wait_only_on_a_kind_the_hand_holds_four_of_is_noten() -> None:
     assert r.results == (Draw(DrawKind.EXHAUSTIVE, (1,), (-1000, 3000, -1000, -1000)),)
 
 
+def test_a_wait_on_a_kind_the_hand_has_made_a_kan_of_is_tenpai() -> None:
+    """Only the concealed tiles make a wait a fifth tile: a penchan 12s beside the seat's
+    own kan of 3s is tenpai for the noten payments and for riichi, as Tenhou and Mahjong
+    Soul score it (their players' reports: a 12s44466688p hand with a kan of 3s was paid
+    as tenpai)."""
+    r = deal(["3333s12s444p555m8p", NOTEN, NOTEN, NOTEN], "8p", rinshan="9m")
+    r.apply(ClosedKan(0, Tile.parse("3s")))
+    nine = held(r, 0, "9m")
+    assert Discard(0, nine, True) in r.legal_actions(0)
+    play_out(r)
+    assert r.results == (Draw(DrawKind.EXHAUSTIVE, (0,), (3000, -1000, -1000, -1000)),)
+    assert r.dealer_repeats
+
+
 # -- pao --------------------------------------------------------------------------------
 
 DRAGONS = ["147m269p147s123z5z", "55z66z77z234m2p9p9s9m", "147m369p147s123z6z",
@@ -1143,6 +1157,53 @@ def _furiten_oracle(r: Round, seat: int) -> tuple[int, int, int]:
     return _mask(own), _mask(passed), _mask(since_riichi)
 
 
+def _table_waits(hand: Hand) -> int:
+    """A seat's waits as the table counts them: a hand without melds as
+    ``Hand.waits_mask``; with melds, every kind that makes the concealed tiles sets and a
+    pair, counted by brute force, a fifth concealed copy apart (a kind whose other copies
+    are in the melds still counts)."""
+    if not hand.melds:
+        return hand.waits_mask()
+    counts = [0] * 34
+    for tile in hand.tiles:
+        counts[tile.kind] += 1
+    mask = 0
+    for kind in range(34):
+        if counts[kind] < 4:
+            counts[kind] += 1
+            if any(counts[p] >= 2 and _sets_after_pair(counts, p) for p in range(34)):
+                mask |= 1 << kind
+            counts[kind] -= 1
+    return mask
+
+
+def _sets_after_pair(counts: list[int], pair: int) -> bool:
+    counts[pair] -= 2
+    whole = _all_sets(counts, 0)
+    counts[pair] += 2
+    return whole
+
+
+def _all_sets(counts: list[int], kind: int) -> bool:
+    """``counts`` from ``kind`` on split into triplets and runs."""
+    while kind < 34 and not counts[kind]:
+        kind += 1
+    if kind == 34:
+        return True
+    found = False
+    if counts[kind] >= 3:
+        counts[kind] -= 3
+        found = _all_sets(counts, kind)
+        counts[kind] += 3
+    if not found and kind < 27 and kind % 9 <= 6 and counts[kind + 1] and counts[kind + 2]:
+        for k in (kind, kind + 1, kind + 2):
+            counts[k] -= 1
+        found = _all_sets(counts, kind)
+        for k in (kind, kind + 1, kind + 2):
+            counts[k] += 1
+    return found
+
+
 def _check_kept_state(r: Round) -> None:
     """Each seat's kept state (``Round``'s private seats: ids, counts, hands, waits,
     furiten marks) against the same worked out from its tiles and the round's events."""
@@ -1170,7 +1231,7 @@ def _check_kept_state(r: Round) -> None:
         scratch = Hand.from_ids136(ids, melds, red_fives=red)
         before = scratch if me.drawn is None else Hand.from_ids136(
             [i for i in ids if i != me.drawn], melds, red_fives=red)
-        waits = 0 if before.is_full else before.waits_mask()
+        waits = 0 if before.is_full else _table_waits(before)
         # what is kept, as far as the round worked it out
         assert me.full is None or me.full == scratch
         assert me.base is None or me.base == before
@@ -1188,12 +1249,11 @@ def _check_kept_state(r: Round) -> None:
         asked.waits_cache = -1  # the waits of the kept tiles, worked out afresh
         assert asked.waits_before_draw() == waits  # none below a floor of one or more
         asked.waits_cache, asked.shanten_floor = -1, -1
-        asked.copies_of = ()
         assert asked.waits_before_draw() == waits
         assert asked.hand() == scratch and asked.hand_before_draw() == before
         for tile_id in ids if scratch.is_full else ():  # on its turn: tenpai after each discard
             rest = Hand.from_ids136([i for i in ids if i != tile_id], melds, red_fives=red)
-            assert me.tenpai_after_discard(tile_id) == rest.is_tenpai()
+            assert me.tenpai_after_discard(tile_id) == (_table_waits(rest) != 0)
         if not melds:  # the kept tiles answer a closed hand's shanten as its Hand does
             assert me.kept.shanten() == scratch.shanten()
             assert me.shanten_floor <= scratch.shanten()  # a floor, kept as the tiles came

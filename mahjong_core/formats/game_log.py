@@ -879,6 +879,10 @@ class GameLog:
     origin: GameOrigin | None = None
     """Where the game was read from (its file and index), when it was read by
     ``iter_games``; ``replay_game`` passes it on to the record."""
+    length_known: bool = True
+    """False when the log does not say whether the game is east-south or east only (mjai
+    without ``kyoku_first``): ``east_south`` is then the reader's guess from the rounds,
+    and ``replay_game`` plays the other length where the rounds show the guess wrong."""
 
     def __attrs_post_init__(self) -> None:
         if self.version is not None and (type(self.version) is not str
@@ -898,6 +902,8 @@ class GameLog:
         _need_opening(self.opening, "a game's opening events")
         if self.origin is not None and type(self.origin) is not GameOrigin:
             _fail(f"a game's origin is a GameOrigin or None, got {quote(self.origin)}")
+        if type(self.length_known) is not bool:
+            _fail(f"a game's length_known is True or False, got {quote(self.length_known)}")
 
     @property
     def players_count(self) -> int:

@@ -439,7 +439,8 @@ class _Reader:
         names = self.names[:self.seats] if self.names else []
         players = tuple(LogPlayer(name) for name in names)
         return GameLog(version=None, shuffle_seed=None, rule_type=rule_type, lobby=None,
-                         players=players, first_dealer=0, rounds=tuple(self.rounds))
+                       players=players, first_dealer=0, rounds=tuple(self.rounds),
+                       length_known=self.kyoku_first is not None)
 
 
 _ROUND_EVENTS: dict[str, Callable[[_Reader, RoundBuilder, dict[str, object], str], None]] = {

@@ -71,6 +71,8 @@ from .tenhou_seed import TenhouShuffle, tenhou_walls
 
 __all__ = ["check_shuffle_wall", "game_rules", "replay_game"]
 
+_EAST_SOUTH = 0x08
+"""The rule type's east-south bit (``GameLog.east_south``)."""
 _PASSES = tuple(Pass(seat) for seat in range(4))
 _RONS = tuple(Ron(seat) for seat in range(4))
 _FOUR_PLAYER_IDS = bytes(range(136))
@@ -170,9 +172,8 @@ def replay_game(game: GameLog, *, round_points: bool | None = None, strict: bool
         raise InvalidLogError(f"round_points is True, False or None, got {quote(round_points)}")
     if type(strict) is not bool:
         raise InvalidLogError(f"strict is True or False, got {quote(strict)}")
-    rules, table = game_rules(game, round_points=round_points, base=base)
-    engine = Game(rules=rules, table=table)
-    _play_rounds(engine, game)
+    engine = _played(game, round_points, base)
+    rules = engine.rules
     warnings: list[str] = []
     final = _recorded_final(game)
     if not engine.is_over:
@@ -199,16 +200,18 @@ def replay_game(game: GameLog, *, round_points: bool | None = None, strict: bool
     return attrs.evolve(record, warnings=tuple(warnings)) if warnings else record
 
 
-def _play_rounds(engine: Game, game: GameLog) -> None:
-    """Every round of the log through ``engine``, each checked as it is played."""
+def _play_rounds(engine: Game, game: GameLog) -> InvalidLogError | None:
+    """Every round of the log through ``engine``, each checked as it is played; the
+    refusal of a log that goes on after the engine's game ended is returned (with the
+    rounds before it played), not raised."""
     rules = engine.rules
     shuffles = (tenhou_walls(game.shuffle_seed, players=rules.players) if game.shuffle_seed
                 else None)
     for number, log_round in enumerate(game.rounds):
+        if engine.is_over:
+            return InvalidLogError(f"{_where(engine, number)}: the log goes on after the "
+                                   f"game ended ({engine.end_reason})")
         try:
-            if engine.is_over:
-                raise InvalidLogError(f"the log goes on after the game ended "
-                                      f"({engine.end_reason})")
             _check_start(engine, log_round)
             seen = _wall_seen(log_round)
             try:
@@ -220,11 +223,42 @@ def _play_rounds(engine: Game, game: GameLog) -> None:
                 _check_shuffle(log_round, seen, next(shuffles), engine.dealer)
         except InvalidLogError as error:
             # named here, once something is wrong: the round as the engine is about to deal it
-            raise InvalidLogError(f"round {number + 1} ({engine.next_round_name} honba "
-                                  f"{engine.honba}): {error}") from None
+            raise InvalidLogError(f"{_where(engine, number)}: {error}") from None
         table_round = engine.deal(wall)
         _play(table_round, log_round)
         _check_outcomes(table_round, log_round)
+    return None
+
+
+def _where(engine: Game, number: int) -> str:
+    """The log's round ``number`` (from 0) named as the engine is about to deal it."""
+    return f"round {number + 1} ({engine.next_round_name} honba {engine.honba})"
+
+
+def _played(game: GameLog, round_points: bool | None,
+            base: tuple[Rules, TableRules] | None) -> Game:
+    """The engine that played every round of ``game``. A log that does not say the
+    game's length (``length_known`` False) is played to the other length where its rounds
+    show the reader's guess wrong: the game over before the log is, or not over where
+    the log ends, and over there at the other length."""
+    rules, table = game_rules(game, round_points=round_points, base=base)
+    engine = Game(rules=rules, table=table)
+    goes_on = _play_rounds(engine, game)
+    if game.length_known or (goes_on is None and engine.is_over):
+        if goes_on is not None:
+            raise goes_on
+        return engine
+    other = attrs.evolve(game, rule_type=game.rule_type ^ _EAST_SOUTH, length_known=True)
+    rules, table = game_rules(other, round_points=round_points, base=base)
+    second = Game(rules=rules, table=table)
+    try:
+        if _play_rounds(second, other) is None and second.is_over:
+            return second
+    except MahjongError:
+        pass
+    if goes_on is not None:
+        raise goes_on
+    return engine
 
 
 def _own_uma(game: GameLog) -> bool:

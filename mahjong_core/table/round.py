@@ -226,7 +226,7 @@ _CHI = MeldKind.CHI
 class _Seat:
     """One seat's private state during a round (owned by its ``Round``)."""
 
-    __slots__ = ("base", "copies", "copies_of", "counts", "discards_before_draw", "double_riichi",
+    __slots__ = ("base", "counts", "discards_before_draw", "double_riichi",
                  "drawn", "forbidden", "fours", "full", "ids", "ippatsu", "is_open", "kept",
                  "kita", "liable", "melds", "passed_from", "riichi", "riichi_drawn",
                  "riichi_from", "river", "shanten_floor", "tiles", "waits_cache")
@@ -249,9 +249,6 @@ class _Seat:
             self.fours = sum(1 << kind for kind, count in enumerate(counts) if count == 4)
         # tuples, replaced when they change, so that an observation shares them as they are
         self.melds: tuple[TableMeld, ...] = ()
-        self.copies: tuple[tuple[int, int], ...] = ()
-        self.copies_of: tuple[TableMeld, ...] = ()
-        """The melds ``copies`` counts: each kind in them with its copies there."""
         self.is_open = False
         """Some meld was called from another seat's discard (a closed kan is not)."""
         self.river: tuple[RiverTile, ...] = ()
@@ -350,32 +347,20 @@ class _Seat:
 
     def tenpai_after_discard(self, tile_id: TileId) -> bool:
         """The hand (of 14, on its turn) waits on some tile once ``tile_id`` leaves it:
-        read from ``kept`` when it has no melds, without building a ``Hand``."""
+        read from ``kept``, without building a ``Hand``."""
+        kind = tile_id >> 2
         if not self.melds:
-            return self.kept.waits_mask(without=tile_id >> 2, closed=True) != 0
-        return self.hand().remove(self.tiles[tile_id]).is_tenpai()
+            return self.kept.waits_mask(without=kind, closed=True) != 0
+        return self.kept.waits_mask(without=kind, closed=False,
+                                    exhausted=self.fours & ~(1 << kind)) != 0
 
     def _open_waits(self, drawn: int) -> int:
         """``waits_before_draw`` of a hand with melds (``drawn``: the drawn tile's kind, or
-        -1)."""
-        melds = self.melds
-        # the kinds of which the hand before the draw and the melds hold all four copies
+        -1). Only the concealed tiles make a wait a fifth tile: a wait on a kind whose
+        other copies are in the seat's own melds (a kan of it) is a wait, as Tenhou and
+        Mahjong Soul count a hand tenpai."""
         exhausted = self.fours & ~(1 << drawn) if drawn >= 0 else self.fours
-        counts = self.counts
-        if self.copies_of is not melds:
-            self.copies_of, self.copies = melds, self._copies_in_melds()
-        for kind, copies in self.copies:
-            if copies + counts[kind] - (kind == drawn) == 4:
-                exhausted |= 1 << kind
         return self.kept.waits_mask(without=drawn, closed=False, exhausted=exhausted)
-
-    def _copies_in_melds(self) -> tuple[tuple[int, int], ...]:
-        """Each kind in the melds with its copies there."""
-        copies: dict[int, int] = {}
-        for meld in self.melds:
-            for i in meld.ids:
-                copies[i >> 2] = copies.get(i >> 2, 0) + 1
-        return tuple(copies.items())
 
     def add(self, tile_id: TileId) -> None:
         """A drawn tile joins the hand (and the kinds drawn since a riichi); nothing is
@@ -1218,8 +1203,9 @@ class Round:
                 return False
             me.shanten_floor = shanten = me.kept.shanten()
             return shanten <= 0
-        base = me.base
-        return (base is None or base.is_full or base.shanten() <= 1) and me.hand().shanten() <= 0
+        # a closed kan: tenpai after some discard, waits counted as the draws count them
+        return any(me.tenpai_after_discard(TileId(kind << 2))
+                   for kind, count in enumerate(me.counts) if count)
 
     def _discard_actions(self, seat: int, me: _Seat, drawn: TileId | None,
                          actions: list[Action], riichi: bool) -> None:
