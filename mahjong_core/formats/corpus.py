@@ -12,8 +12,8 @@ can run in worker processes: a ``GameSource`` is small and pickles):
 
 An input is a path, a directory (read recursively, its log files in name order, then
 its subfolders': see ``log_files``), a glob pattern (``logs/**/*.mjlog``), ``-``
-(standard input), an open file (binary or text) or bytes in memory, or an iterable of them. Each file is
-read as bytes, piece by piece; compression and archives are recognised from the
+(standard input), an open file (binary or text) or bytes in memory, or an iterable of
+them. Each file is read as bytes, piece by piece; compression and archives are recognised from the
 content, not the name: gzip and bzip2 (members one after another), zip and tar (also
 compressed: ``.tar.gz``, ``.tgz``, ``.tar.bz2``), their members read in order, each as
 a file of its own named ``archive:member``. A file holds games of one format,
