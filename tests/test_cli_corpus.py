@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gzip
 import io
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -85,3 +87,21 @@ def test_convert_on_two_processes_writes_the_same_files(tmp_path: Path) -> None:
     one, two = sorted((tmp_path / "1").iterdir()), sorted((tmp_path / "2").iterdir())
     assert [p.name for p in one] == [p.name for p in two] and len(one) >= 5
     assert all(a.read_bytes() == b.read_bytes() for a, b in zip(one, two, strict=True))
+
+
+def test_written_files_are_ordinary_files_not_private_ones(tmp_path: Path) -> None:
+    """A table or a converted game is written whole (a temporary file renamed), with
+    the permissions any new file gets (the umask's), not the temporary file's 0600."""
+    mask = os.umask(0o027)
+    try:
+        table = tmp_path / "rounds.csv"
+        done = command("export", "--table", "rounds", "--quiet", "-o", str(table), str(GAMES))
+        assert done.returncode == 0, done.stderr
+        done = command("convert", "--to", "tenhou6", "--quiet", "--out", str(tmp_path / "c"),
+                       str(GAMES))
+        assert done.returncode == 0, done.stderr
+    finally:
+        os.umask(mask)
+    written = [table, *(tmp_path / "c").iterdir()]
+    assert len(written) >= 6
+    assert {stat.S_IMODE(path.stat().st_mode) for path in written} == {0o640}

@@ -20,7 +20,7 @@ from ..formats.corpus import MAX_GAME_BYTES, MAX_LINE_BYTES, GameSource, ReadErr
 from ..formats.logs import LogFormat, parse_game, write_game
 from ..formats.replay import replay_game
 from ..parallel import map_in_order
-from ._batch import OutputClosed
+from ._batch import OutputClosed, publish
 from ._corpus import ProgressBar, add_corpus_options, counted, open_backend
 
 __all__ = ["convert", "main"]
@@ -86,7 +86,7 @@ def _write_file(directory: str, name: str, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
             out.write(text)
-        os.replace(temporary, os.path.join(directory, name))
+        publish(temporary, os.path.join(directory, name))
     except BaseException:
         os.unlink(temporary)
         raise

@@ -22,6 +22,7 @@ from ..formats.corpus import GameSource, ReadError
 from ..formats.game_log import GameLog
 from ..parallel import Backend, map_in_order
 from ..tidy import TABLES, Row, TableFormat, TableWriter, TidyTable
+from ._batch import publish
 from ._corpus import (
     Corpus,
     ProgressBar,
@@ -110,7 +111,7 @@ def _write_file(path: str, job: _Job) -> int:
         else:
             with os.fdopen(handle, "w", encoding="utf-8", newline="") as text:
                 errors = _write(text, job)
-        os.replace(temporary, path)
+        publish(temporary, path)
     except BaseException:
         os.unlink(temporary)
         raise
