@@ -3,12 +3,14 @@ games, rounds a second, errors and the time left on a terminal's standard error 
 
 from __future__ import annotations
 
+import bz2
 import gzip
 import io
 import os
 import stat
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -58,10 +60,19 @@ def test_the_bar_is_silent_when_quiet_or_not_on_a_terminal(quiet: bool,
 
 
 def test_no_time_left_without_the_inputs_size(tmp_path: Path) -> None:
-    zipped = tmp_path / "games.mjlog.gz"
-    zipped.write_bytes(gzip.compress(GAMES.read_bytes()))
-    for paths in (["-"], [str(zipped)], [str(GAMES), str(tmp_path / "missing")]):
-        assert ProgressBar(paths, stream=Terminal()).total is None
+    """The text read is measured against the files' size: only for plain files (a
+    compressed file or an archive is not its text's size)."""
+    packed = {"games.mjlog.gz": gzip.compress(GAMES.read_bytes()),
+              "games.mjlog.bz2": bz2.compress(GAMES.read_bytes())}
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("games.mjlog", GAMES.read_bytes())
+    packed["games.zip"] = out.getvalue()
+    for name, data in packed.items():
+        (tmp_path / name).write_bytes(data)
+    for paths in (["-"], *([str(tmp_path / name)] for name in packed),
+                  [str(GAMES), str(tmp_path / "missing")]):
+        assert ProgressBar(paths, stream=Terminal()).total is None, paths
 
 
 def command(*args: str) -> subprocess.CompletedProcess[str]:

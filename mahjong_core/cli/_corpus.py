@@ -70,7 +70,7 @@ class ProgressBar:
     error updated in place; shown only when ``stream`` is a terminal and not ``quiet``.
 
     The time left is estimated from the share of the inputs' bytes read, when every
-    input is a plain file (not standard input, not gzip)."""
+    input is a plain file (not standard input, not compressed, not an archive)."""
 
     def __init__(self, paths: Iterable[str], quiet: bool = False,
                  stream: IO[str] | None = None) -> None:
@@ -131,6 +131,10 @@ def _is_terminal(stream: IO[str]) -> bool:
         return False
 
 
+_PACKED = (b"\x1f\x8b", b"BZh", b"PK\x03\x04", b"PK\x05\x06")
+"""How gzip, bzip2 and zip data begin: a file whose size is not its text's."""
+
+
 def _plain_size(paths: Iterable[str]) -> int | None:
     """The inputs' bytes in all, or None when one is not a plain uncompressed file."""
     total = 0
@@ -139,7 +143,7 @@ def _plain_size(paths: Iterable[str]) -> int | None:
             if path == "-" or not os.path.isfile(path):
                 return None
             with open(path, "rb") as handle:
-                if handle.read(2) == b"\x1f\x8b":
+                if handle.read(4).startswith(_PACKED):
                     return None
             total += os.path.getsize(path)
         except OSError:
