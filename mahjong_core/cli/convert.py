@@ -21,7 +21,7 @@ from ..formats.logs import LogFormat, parse_game, write_game
 from ..formats.replay import replay_game
 from ..parallel import map_in_order
 from ._batch import OutputClosed, publish
-from ._corpus import ProgressBar, add_corpus_options, counted, open_backend
+from ._corpus import ProgressBar, add_corpus_options, corpus_paths, counted, open_backend
 
 __all__ = ["convert", "main"]
 
@@ -155,7 +155,7 @@ def main(argv: list[str]) -> int:
         except OSError as error:
             parser.error(f"cannot make the directory {args.out}: {error.strerror or error}")
     failed = total = 0
-    with backend, ProgressBar(files, args.quiet) as bar:
+    with backend, ProgressBar(corpus_paths(files), args.quiet) as bar:
         work = ((item, to) for item in counted(items, bar))
         for number, outcome in enumerate(map_in_order(_converted, work, backend)):
             total += 1
