@@ -116,3 +116,10 @@ def test_written_files_are_ordinary_files_not_private_ones(tmp_path: Path) -> No
     written = [table, *(tmp_path / "c").iterdir()]
     assert len(written) >= 6
     assert {stat.S_IMODE(path.stat().st_mode) for path in written} == {0o640}
+
+
+def test_a_folder_as_the_table_to_write_is_refused_before_any_game(tmp_path: Path) -> None:
+    done = command("export", "--table", "rounds", "-o", str(tmp_path), str(GAMES))
+    assert done.returncode == 2, done
+    assert f"{tmp_path} is a folder" in done.stderr and done.stdout == ""
+    assert list(tmp_path.iterdir()) == []

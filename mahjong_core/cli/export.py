@@ -141,6 +141,8 @@ def main(argv: list[str]) -> int:
            (TableFormat.of_path(args.output) if args.output else None) or TableFormat.CSV)
     if args.output is None and fmt is TableFormat.PARQUET:
         parser.error("parquet is written to a file: give -o FILE")
+    if args.output is not None and os.path.isdir(args.output):
+        parser.error(f"{args.output} is a folder: -o names the file to write")
     inputs = args.inputs or ["-"]
     try:
         with (open_backend(parser, args) as backend,
