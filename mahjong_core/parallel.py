@@ -248,6 +248,19 @@ class Dask(_Shipped):
             raise InvalidContextError(f"a Dask scheduler is an address tcp://host:port or a "
                                       f"distributed.Client, got {quote(address)}")
         self._count = self._worker_threads(address, timeout)
+        self._try_work(timeout)
+
+    def _try_work(self, timeout: float) -> None:
+        """Run one small piece of the library's work there: a cluster that cannot import
+        it would fail every item alike."""
+        try:
+            self._client.submit(derive_seed, 0, pure=False).result(timeout=timeout)
+        except Exception as error:
+            self.close()
+            first = " ".join(str(error).split()).split(". ")[0] or type(error).__name__
+            raise InvalidContextError(
+                "the Dask cluster cannot run this library's work: its scheduler and workers "
+                f"must import mahjong_core, as this Python does ({first})") from None
 
     def _worker_threads(self, address: object, timeout: float) -> int:
         """The cluster's worker threads, once one worker at least has joined."""

@@ -258,3 +258,35 @@ def test_a_cluster_without_workers_is_refused_not_waited_on() -> None:
             with pytest.raises(InvalidContextError, match="has no workers"):
                 Dask(client, timeout=1)
             assert client.status == "running"   # one's own client stays open
+
+
+def test_a_cluster_that_cannot_import_the_library_is_refused(tmp_path: Path) -> None:
+    """Every game sent there would fail alike (a scheduler without the library cannot
+    even read the work): one clear error at the start instead."""
+    pytest.importorskip("distributed")
+    dask = Path(sys.executable).parent / "dask"
+    if not dask.exists():
+        pytest.skip("no dask command beside this Python")
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    bare = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    started = [subprocess.Popen([str(dask), *args], cwd=tmp_path, env=bare,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+               for args in (["scheduler", "--host", "127.0.0.1", "--port", str(port),
+                             "--no-dashboard"],
+                            ["worker", address, "--nthreads", "1", "--no-dashboard"])]
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        with pytest.raises(InvalidContextError, match="must import mahjong_core"):
+            Dask(address, timeout=30)
+    finally:
+        for process in started:
+            process.terminate()
+        for process in started:
+            process.wait(timeout=30)
