@@ -123,3 +123,22 @@ def test_a_folder_as_the_table_to_write_is_refused_before_any_game(tmp_path: Pat
     assert done.returncode == 2, done
     assert f"{tmp_path} is a folder" in done.stderr and done.stdout == ""
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["wins.csv.gz", "wins.jsonl.gz"])
+def test_a_table_named_gz_is_written_gzip_compressed(name: str, tmp_path: Path) -> None:
+    """pandas, polars and DuckDB read ``x.csv.gz`` as gzip: plain text under that name
+    would be refused by all three."""
+    plain = tmp_path / name.removesuffix(".gz")
+    packed = tmp_path / name
+    for path in (plain, packed):
+        done = command("export", "--table", "wins", "--quiet", "-o", str(path), str(GAMES))
+        assert done.returncode == 0, done.stderr
+    assert gzip.decompress(packed.read_bytes()) == plain.read_bytes()
+    assert plain.read_bytes().count(b"\n") > 5
+
+
+def test_parquet_is_not_gzipped(tmp_path: Path) -> None:
+    done = command("export", "--table", "wins", "-o", str(tmp_path / "w.parquet.gz"),
+                   str(GAMES))
+    assert done.returncode == 2 and "parquet" in done.stderr and not list(tmp_path.iterdir())

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
+import io
 import os
 import sys
 import tempfile
@@ -42,7 +44,8 @@ _EXAMPLES = """examples:
   python -m mahjong_core export --table actions --format jsonl game.mjlog | head
   python -m mahjong_core export --table rounds --jobs 2 logs/ -o rounds.csv
 
-The format is the output file's ending (.csv, .jsonl, .parquet) unless --format says;
+The format is the output file's ending (.csv, .jsonl, .parquet; .csv.gz and .jsonl.gz
+are gzip-compressed) unless --format says;
 standard output takes csv (the default) or jsonl. Parquet needs pyarrow (pip install
 'mahjong_core[parquet]'). docs/export.md lists every column. A game that cannot be read
 or replayed is named on standard error and has no rows; the exit status is then 1."""
@@ -108,6 +111,11 @@ def _write_file(path: str, job: _Job) -> int:
         if job.fmt is TableFormat.PARQUET:
             with os.fdopen(handle, "wb") as binary:
                 errors = _write(binary, job)
+        elif path.lower().endswith(".gz"):
+            with (os.fdopen(handle, "wb") as binary,
+                  gzip.GzipFile(fileobj=binary, mode="wb", mtime=0) as packed,
+                  io.TextIOWrapper(packed, encoding="utf-8", newline="") as text):
+                errors = _write(text, job)
         else:
             with os.fdopen(handle, "w", encoding="utf-8", newline="") as text:
                 errors = _write(text, job)
@@ -137,10 +145,13 @@ def main(argv: list[str]) -> int:
                         help="csv, jsonl or parquet (default: the output's ending, else csv)")
     add_corpus_options(parser, "replay the games")
     args = parser.parse_args(argv)
+    named = (args.output or "").removesuffix(".gz").removesuffix(".GZ")
     fmt = (TableFormat(args.format) if args.format else
-           (TableFormat.of_path(args.output) if args.output else None) or TableFormat.CSV)
+           TableFormat.of_path(named) or TableFormat.CSV)
     if args.output is None and fmt is TableFormat.PARQUET:
         parser.error("parquet is written to a file: give -o FILE")
+    if fmt is TableFormat.PARQUET and named != (args.output or ""):
+        parser.error("parquet compresses its own columns: name the file .parquet, not .gz")
     if args.output is not None and os.path.isdir(args.output):
         parser.error(f"{args.output} is a folder: -o names the file to write")
     inputs = args.inputs or ["-"]
