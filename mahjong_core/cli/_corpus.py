@@ -174,15 +174,19 @@ class Corpus:
 
     ``games`` is read once, in order; the n-th game it gives is game n."""
 
-    def __init__(self, paths: Iterable[str], bar: ProgressBar) -> None:
+    def __init__(self, paths: Iterable[str], bar: ProgressBar,
+                 items: Iterator[_Item] | None = None) -> None:
         self._paths = list(paths)
         self._bar = bar
+        self._items = items
         self._starts: list[int] = []
         self._sources: list[str] = []
 
     def games(self) -> Iterator[_Item]:
-        """Every game of the inputs, in order, its size told to the progress bar."""
-        for number, item in enumerate(counted(iter_sources(self._paths), self._bar)):
+        """Every game of the inputs (or of ``items``, when they were given: the inputs'
+        games already begun), in order, its size told to the progress bar."""
+        items = iter_sources(self._paths) if self._items is None else self._items
+        for number, item in enumerate(counted(items, self._bar)):
             if not self._sources or self._sources[-1] != item.file:
                 self._starts.append(number)
                 self._sources.append(item.file)
@@ -192,7 +196,8 @@ class Corpus:
         """Name game ``number``'s error on standard error (``game 3 (logs/a.mjlog):
         ...``)."""
         source = self._sources[bisect.bisect_right(self._starts, number) - 1]
-        print(f"game {number} ({source}): {error}", file=sys.stderr)
+        if sys.stderr is not None:
+            print(f"game {number} ({source}): {error}", file=sys.stderr, flush=True)
 
 
 def read_game(item: _Item) -> GameLog:

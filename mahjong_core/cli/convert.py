@@ -21,7 +21,7 @@ from ..formats.logs import LogFormat, parse_game, write_game
 from ..formats.replay import replay_game
 from ..parallel import map_in_order
 from ._batch import OutputClosed, publish
-from ._corpus import ProgressBar, add_corpus_options, corpus_paths, counted, open_backend
+from ._corpus import Corpus, ProgressBar, add_corpus_options, corpus_paths, open_backend
 
 __all__ = ["convert", "main"]
 
@@ -156,7 +156,8 @@ def main(argv: list[str]) -> int:
             parser.error(f"cannot make the directory {args.out}: {error.strerror or error}")
     failed = total = 0
     with backend, ProgressBar(corpus_paths(files), args.quiet) as bar:
-        work = ((item, to) for item in counted(items, bar))
+        corpus = Corpus(files, bar, items)
+        work = ((item, to) for item in corpus.games())
         for number, outcome in enumerate(map_in_order(_converted, work, backend)):
             total += 1
             text, problem, rounds = outcome.value or (
@@ -171,7 +172,8 @@ def main(argv: list[str]) -> int:
                 raise OutputClosed(1 if failed else 0) from None
             if problem is not None:
                 failed += 1
-                _report(f"game {number}: {problem}")
+                bar.close()  # the error on a line of its own
+                corpus.report(number, problem)
             bar.add(rounds, problem is not None)
     if args.out is not None:
         _report(f"{total - failed} of {total} games written to {args.out}")
