@@ -282,8 +282,8 @@ def test_a_linked_folder_is_read_once_and_a_pipe_is_not_opened(tmp_path: Path) -
 
 
 @pytest.mark.parametrize(("kind", "members"), [("zip", {}), ("zip", {"folder/": b""}),
-                                               ("tar", {"folder/": b""})],
-                         ids=["empty zip", "zip of a folder", "tar of a folder"])
+                                               ("tar", {}), ("tar", {"folder/": b""})],
+                         ids=["empty zip", "zip of a folder", "empty tar", "tar of a folder"])
 def test_an_archive_without_a_file_holds_no_game(kind: str, members: dict[str, bytes],
                                                  tmp_path: Path) -> None:
     if kind == "zip":

@@ -392,7 +392,8 @@ def _file_games(name: str, stream: IO[bytes], path: str | None
         return
     if head.startswith(_BOM):
         head = head[len(_BOM):]
-    if not head.lstrip(_BLANK):
+    if not head.lstrip(_BLANK) or (len(head) <= MAX_LINE_BYTES and not head.strip(b"\x00")):
+        # blank, or zero bytes only (an empty tar archive): _peek read it all
         message = f"{name}: {broken}" if broken else f"{name} holds no game"
         yield ReadError(name, None, message)
         return
