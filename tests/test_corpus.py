@@ -315,3 +315,14 @@ def test_an_encrypted_or_unsupported_zip_member_costs_only_itself(tmp_path: Path
         (f"{path}:b.mjlog cannot be read: its compression (method 9) is not supported",
          f"{path}:b.mjlog", None),
         *_games(f"{path}:c.mjlog", 1)]
+
+
+def test_a_recursive_pattern_reads_each_file_once(corpus: Path) -> None:
+    """``logs/**`` matches the folder, its subfolders and their files: each file is
+    read once (walking the folders and reading the files matched too read them twice,
+    and a sum counted every game twice)."""
+    found = _found(iter_games(f"{corpus}/**"))
+    assert sorted(found) == sorted(set(found))
+    assert [item for item in found if item[0] == "game"] == [
+        *_games(f"{corpus}/a.mjlog", 3), *_games(f"{corpus}/sub/b.json", 1),
+        *_games(f"{corpus}/sub/deeper/c.mjson.gz", 1)]

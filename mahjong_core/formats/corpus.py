@@ -253,8 +253,12 @@ def _paths(path: str | bytes, stdin: IO[bytes] | None) -> Iterator[_Opened]:
         matches = sorted(glob.glob(path, recursive=True))
         if not matches:
             yield name, ReadError(name, None, f"{name} matches no file"), None
+        seen: set[str] = set()   # logs/** matches a folder, its subfolders and files
         for match in matches:
-            yield from (_walk(match) if os.path.isdir(match) else _opened(match))
+            if os.path.isdir(match):
+                yield from _walk(match, seen)
+            elif _first_time(match, seen):
+                yield from _opened(match)
         return
     yield from _opened(path)
 
@@ -312,10 +316,24 @@ def _not_regular(entry: os.DirEntry[str]) -> str | None:
     return "is not a regular file"
 
 
-def _walk(directory: str) -> Iterator[_Opened]:
-    found = False
+def _first_time(path: str, seen: set[str]) -> bool:
+    """Whether ``path`` is met for the first time (``seen`` keeps the real paths)."""
+    real = os.path.realpath(path)
+    if real in seen:
+        return False
+    seen.add(real)
+    return True
+
+
+def _walk(directory: str, seen: set[str] | None = None) -> Iterator[_Opened]:
+    """The log files of a folder, opened; an error for a folder without one. Within a
+    pattern's matches (``seen``), a file already met is not read again and a folder
+    without logs is no error of its own."""
+    found = seen is not None
     for path, problem in _walked(directory):
         found = True
+        if seen is not None and not _first_time(path, seen):
+            continue
         if problem is None:
             yield from _opened(path)
         else:
