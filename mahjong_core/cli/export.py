@@ -131,10 +131,10 @@ def main(argv: list[str]) -> int:
     error, 2 for a usage error."""
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core export",
-        description="Game logs (mjlog, tenhou.net/6 JSON or mjai, plain or gzip; folders "
-                    "read recursively) played through the table engine and written as one "
-                    "tidy table: a row per seat of a game, round, seat of a round, win or "
-                    "action, with fixed, documented columns.",
+        description="Game logs (mjlog, tenhou.net/6 JSON or mjai; plain, gzip, bzip2, zip "
+                    "or tar; folders read recursively) played through the table engine "
+                    "and written as one tidy table: a row per seat of a game, round, seat "
+                    "of a round, win or action, with fixed, documented columns.",
         epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_inputs(parser)
     parser.add_argument("--table", required=True, choices=list(TABLES),
