@@ -230,8 +230,9 @@ class Dask(_Shipped):
     import this library.
 
     Raises InvalidContextError when Dask is not installed, the scheduler cannot be
-    reached (a TCP port where nothing listens is said at once), or no worker has joined
-    the cluster within ``timeout`` seconds (work sent there would wait for ever).
+    reached (a TCP port where nothing listens is said at once), no worker has joined
+    the cluster within ``timeout`` seconds (work sent there would wait for ever), or a
+    first small task fails there (the cluster does not import this library).
     """
 
     def __init__(self, address: object, *, timeout: float = 20.0) -> None:
