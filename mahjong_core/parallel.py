@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import contextlib
 import hashlib
 import importlib
 import itertools
 import multiprocessing
+import socket
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, Generic, Protocol, TypeVar
@@ -224,14 +226,16 @@ class Processes(_Shipped):
 class Dask(_Shipped):
     """The items on the workers of a running Dask cluster, reached at its scheduler's
     ``address`` (``tcp://host:port``), or through a ``distributed.Client`` of one's own.
-    Needs the optional extra ``mahjong_core[dask]``; the workers must import this
-    library.
+    Needs the optional extra ``mahjong_core[dask]``; the scheduler and the workers must
+    import this library.
 
-    Raises InvalidContextError when Dask is not installed or the scheduler cannot be
-    reached.
+    Raises InvalidContextError when Dask is not installed, the scheduler cannot be
+    reached (a TCP port where nothing listens is said at once), no worker has joined
+    the cluster within ``timeout`` seconds (work sent there would wait for ever), or a
+    first small task fails there (the cluster does not import this library).
     """
 
-    def __init__(self, address: object) -> None:
+    def __init__(self, address: object, *, timeout: float = 20.0) -> None:
         try:  # typed as Any: the extra may be missing where the library is checked
             distributed: Any = importlib.import_module("distributed")
         except ImportError:
@@ -240,18 +244,41 @@ class Dask(_Shipped):
         if isinstance(address, distributed.Client):
             self._client, self._own = address, False
         elif isinstance(address, str):
-            try:
-                self._client = distributed.Client(address, timeout="20s",
-                                                  set_as_default=False)
-            except (OSError, TimeoutError, ValueError) as error:
-                raise InvalidContextError(f"no Dask scheduler answers at {quote(address)}: "
-                                          f"{error}") from None
-            self._own = True
+            self._client, self._own = _connect(distributed, address, timeout), True
         else:
             raise InvalidContextError(f"a Dask scheduler is an address tcp://host:port or a "
                                       f"distributed.Client, got {quote(address)}")
+        self._count = self._worker_threads(address, timeout)
+        self._try_work(timeout)
+
+    def _try_work(self, timeout: float) -> None:
+        """Run one small piece of the library's work there: a cluster that cannot import
+        it would fail every item alike."""
+        try:
+            self._client.submit(derive_seed, 0, pure=False).result(timeout=timeout)
+        except Exception as error:
+            self.close()
+            first = " ".join(str(error).split()).split(". ")[0] or type(error).__name__
+            raise InvalidContextError(
+                "the Dask cluster cannot run this library's work: its scheduler and workers "
+                f"must import mahjong_core, as this Python does ({first})") from None
+
+    def _worker_threads(self, address: object, timeout: float) -> int:
+        """The cluster's worker threads, once one worker at least has joined."""
         threads: dict[str, int] = self._client.nthreads()
-        self._count = max(1, sum(threads.values()))
+        if not threads:
+            try:
+                self._client.wait_for_workers(1, timeout=timeout)
+                threads = self._client.nthreads()
+            except Exception:  # Dask's timeout, or the scheduler gone
+                threads = {}
+        if not threads:
+            self.close()
+            where = quote(address) if isinstance(address, str) else "of the client given"
+            raise InvalidContextError(f"the Dask cluster {where} has no workers (none "
+                                      f"joined in {timeout:g} s): start some with "
+                                      "dask worker ADDRESS")
+        return max(1, sum(threads.values()))
 
     @property
     def workers(self) -> int:
@@ -267,6 +294,49 @@ class Dask(_Shipped):
         """Let the cluster go (a client of one's own stays open)."""
         if self._own:
             self._client.close()
+
+
+def _connect(distributed: Any, address: str, timeout: float) -> Any:
+    """A ``distributed.Client`` of the scheduler at ``address``.
+
+    Raises InvalidContextError naming the address and why it cannot be used.
+    """
+    where = f"no Dask scheduler answers at {quote(address)}"
+    _knock(distributed, address, where, timeout)
+    client = distributed.Client.__new__(distributed.Client)
+    try:
+        client.__init__(address, timeout=f"{timeout}s", set_as_default=False)
+    except Exception as error:
+        _let_go(client)
+        raise InvalidContextError(f"{where}: {_failure(error).removesuffix(': ')}") from None
+    return client
+
+
+def _knock(distributed: Any, address: str, where: str, timeout: float) -> None:
+    """Try a TCP scheduler's port first: a bad address or a port where nothing listens
+    is said at once (Dask would try again until its timeout)."""
+    parse = distributed.comm.addressing
+    try:
+        scheme, place = parse.parse_address(address)
+        if scheme not in ("tcp", "tls"):
+            return
+        host, port = parse.parse_host_port(place)
+    except (ValueError, TypeError) as error:
+        raise InvalidContextError(f"{where}: it is no address tcp://host:port ({error})"
+                                  ) from None
+    try:
+        socket.create_connection((host, port), timeout=min(timeout, 5.0)).close()
+    except OSError as error:
+        raise InvalidContextError(f"{where}: {error.strerror or error or 'timed out'}"
+                                  ) from None
+
+
+def _let_go(client: Any) -> None:
+    """Close a client whose making failed: left to itself it would wait 40 s to close
+    as the program ends, and print a traceback."""
+    with contextlib.suppress(Exception):  # it is dropped whatever happens
+        client.close(timeout=2)
+    client.status = "closed"
 
 
 def backend_for(jobs: int = 1, scheduler: str | None = None) -> Local | Processes | Dask:

@@ -208,12 +208,21 @@ def _player_lines(stats: CorpusStats) -> list[str]:
         if len(p.placements) == 3:
             places[3] = "-"
         average = p.average_place
-        rows.append((name[:24], str(p.games), str(p.rounds), *places,
+        rows.append((_shown(name)[:24], str(p.games), str(p.rounds), *places,
                      "-" if average is None else f"{average:.2f}", _rate(p.wins, p.rounds),
                      _rate(p.tsumo, p.wins), _rate(p.deal_ins, p.rounds),
                      _rate(p.riichi, p.rounds), _rate(p.calls, p.rounds),
                      _mean(p.win_points, p.wins), _mean(p.deal_in_points, p.deal_ins)))
     return _aligned(rows)
+
+
+def _shown(name: str) -> str:
+    """A name as a table cell: a control character (a line break, a tab, an escape)
+    written as its escape, so that the row stays one line."""
+    if name.isprintable():
+        return name
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in name)
 
 
 def _yaku_lines(stats: CorpusStats) -> list[str]:

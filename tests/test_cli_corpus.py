@@ -3,10 +3,14 @@ games, rounds a second, errors and the time left on a terminal's standard error 
 
 from __future__ import annotations
 
+import bz2
 import gzip
 import io
+import os
+import stat
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -56,10 +60,19 @@ def test_the_bar_is_silent_when_quiet_or_not_on_a_terminal(quiet: bool,
 
 
 def test_no_time_left_without_the_inputs_size(tmp_path: Path) -> None:
-    zipped = tmp_path / "games.mjlog.gz"
-    zipped.write_bytes(gzip.compress(GAMES.read_bytes()))
-    for paths in (["-"], [str(zipped)], [str(GAMES), str(tmp_path / "missing")]):
-        assert ProgressBar(paths, stream=Terminal()).total is None
+    """The text read is measured against the files' size: only for plain files (a
+    compressed file or an archive is not its text's size)."""
+    packed = {"games.mjlog.gz": gzip.compress(GAMES.read_bytes()),
+              "games.mjlog.bz2": bz2.compress(GAMES.read_bytes())}
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("games.mjlog", GAMES.read_bytes())
+    packed["games.zip"] = out.getvalue()
+    for name, data in packed.items():
+        (tmp_path / name).write_bytes(data)
+    for paths in (["-"], *([str(tmp_path / name)] for name in packed),
+                  [str(GAMES), str(tmp_path / "missing")]):
+        assert ProgressBar(paths, stream=Terminal()).total is None, paths
 
 
 def command(*args: str) -> subprocess.CompletedProcess[str]:
@@ -85,3 +98,47 @@ def test_convert_on_two_processes_writes_the_same_files(tmp_path: Path) -> None:
     one, two = sorted((tmp_path / "1").iterdir()), sorted((tmp_path / "2").iterdir())
     assert [p.name for p in one] == [p.name for p in two] and len(one) >= 5
     assert all(a.read_bytes() == b.read_bytes() for a, b in zip(one, two, strict=True))
+
+
+def test_written_files_are_ordinary_files_not_private_ones(tmp_path: Path) -> None:
+    """A table or a converted game is written whole (a temporary file renamed), with
+    the permissions any new file gets (the umask's), not the temporary file's 0600."""
+    mask = os.umask(0o027)
+    try:
+        table = tmp_path / "rounds.csv"
+        done = command("export", "--table", "rounds", "--quiet", "-o", str(table), str(GAMES))
+        assert done.returncode == 0, done.stderr
+        done = command("convert", "--to", "tenhou6", "--quiet", "--out", str(tmp_path / "c"),
+                       str(GAMES))
+        assert done.returncode == 0, done.stderr
+    finally:
+        os.umask(mask)
+    written = [table, *(tmp_path / "c").iterdir()]
+    assert len(written) >= 6
+    assert {stat.S_IMODE(path.stat().st_mode) for path in written} == {0o640}
+
+
+def test_a_folder_as_the_table_to_write_is_refused_before_any_game(tmp_path: Path) -> None:
+    done = command("export", "--table", "rounds", "-o", str(tmp_path), str(GAMES))
+    assert done.returncode == 2, done
+    assert f"{tmp_path} is a folder" in done.stderr and done.stdout == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["wins.csv.gz", "wins.jsonl.gz"])
+def test_a_table_named_gz_is_written_gzip_compressed(name: str, tmp_path: Path) -> None:
+    """pandas, polars and DuckDB read ``x.csv.gz`` as gzip: plain text under that name
+    would be refused by all three."""
+    plain = tmp_path / name.removesuffix(".gz")
+    packed = tmp_path / name
+    for path in (plain, packed):
+        done = command("export", "--table", "wins", "--quiet", "-o", str(path), str(GAMES))
+        assert done.returncode == 0, done.stderr
+    assert gzip.decompress(packed.read_bytes()) == plain.read_bytes()
+    assert plain.read_bytes().count(b"\n") > 5
+
+
+def test_parquet_is_not_gzipped(tmp_path: Path) -> None:
+    done = command("export", "--table", "wins", "-o", str(tmp_path / "w.parquet.gz"),
+                   str(GAMES))
+    assert done.returncode == 2 and "parquet" in done.stderr and not list(tmp_path.iterdir())

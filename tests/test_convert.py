@@ -63,8 +63,9 @@ def test_one_file_per_game_and_a_refused_one(tmp_path: Path) -> None:
     done = _run(["convert", "--to", "mjai", "--out", str(out), str(source)])
     assert done.returncode == 1
     assert sorted(p.name for p in out.iterdir()) == ["00000.mjson", "00002.mjson"]
-    assert re.search(r"game 1: E1 honba 0: Discard\(seat=0, .*\) is illegal: seat 0 does "
-                     r"not hold", done.stderr)
+    # the message names the game and the file it is in
+    assert re.search(rf"game 1 \({re.escape(str(source))}\): E1 honba 0: Discard\(seat=0, "
+                     r".*\) is illegal: seat 0 does not hold", done.stderr)
     assert "2 of 3 games written" in done.stderr
     assert (out / "00000.mjson").read_text() == (out / "00002.mjson").read_text()
     tenhou = _run(["convert", "--to", "tenhou6", "--out", str(out), str(out / "00002.mjson")])
@@ -83,7 +84,7 @@ def test_several_games_need_an_out_directory(tmp_path: Path) -> None:
 def test_a_refused_game_names_the_round_and_the_action() -> None:
     done = _run(["convert", "--to", "tenhou6", "-"], _refused())
     assert done.returncode == 1 and done.stdout == ""
-    assert "game 0: E1 honba 0: Discard(seat=0" in done.stderr
+    assert "game 0 (standard input): E1 honba 0: Discard(seat=0" in done.stderr
     with pytest.raises(IllegalActionError, match="E1 honba 0"):
         convert(_refused(), LogFormat.MJAI)
 
@@ -93,7 +94,8 @@ def test_a_version_that_is_not_a_number_is_the_log_s_error(version: str) -> None
     text = GAME.read_text(encoding="utf-8").replace('ver="2.3"', f'ver="{version}"', 1)
     done = _run(["convert", "--to", "tenhou6", "-"], text)
     assert done.returncode == 1 and done.stdout == ""
-    assert re.search(f"game 0: .*ver='{version}' is not a version number", done.stderr)
+    assert re.search(rf"game 0 \(standard input\): .*ver='{version}' is not a version "
+                     "number", done.stderr)
     assert "the library failed" not in done.stderr
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import bz2
 import gzip
 import io
+import os
 import pickle
 import tarfile
 import zipfile
@@ -28,6 +29,7 @@ from mahjong_core.formats import (
     read_game,
     write_game,
 )
+from mahjong_core.formats.corpus import log_files
 from mahjong_core.table import GameOrigin
 
 from .support.logs import documents
@@ -246,3 +248,81 @@ def test_inputs_that_are_no_input_are_refused() -> None:
         list(iter_games([b"", 5]))  # type: ignore[list-item]
     with pytest.raises(InvalidLogError, match="got 5"):
         list(iter_sources(5))  # type: ignore[arg-type]
+
+
+def test_a_folder_gives_its_own_files_before_its_subfolders(tmp_path: Path) -> None:
+    """docs/stats.md: its files in name order, then each subfolder (not one sort of every
+    path, which would put ``a/`` between ``a-b.mjlog`` and ``b.mjlog``)."""
+    (tmp_path / "a").mkdir()
+    for path in ("a-b.mjlog", "a/x.mjlog", "b.mjlog"):
+        (tmp_path / path).write_text(MJLOGS[0], encoding="utf-8")
+    assert log_files(str(tmp_path)) == [f"{tmp_path}/a-b.mjlog", f"{tmp_path}/b.mjlog",
+                                        f"{tmp_path}/a/x.mjlog"]
+    assert [file for _, file, _ in _found(iter_games(tmp_path))] == log_files(str(tmp_path))
+
+
+def test_a_linked_folder_is_read_once_and_a_pipe_is_not_opened(tmp_path: Path) -> None:
+    """A link to a folder is followed (a link back up is not walked again); a pipe named
+    like a log would wait for a writer forever: it is an error, never opened."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "a.mjlog").write_text(MJLOGS[0], encoding="utf-8")
+    (tmp_path / "more").mkdir()
+    (tmp_path / "more" / "b.mjlog").write_text(MJLOGS[1], encoding="utf-8")
+    (logs / "more").symlink_to(tmp_path / "more")
+    (logs / "up").symlink_to(logs)
+    os.mkfifo(logs / "pipe.mjlog")
+    (logs / "gone.mjlog").symlink_to(tmp_path / "missing")
+    assert _found(iter_games(str(logs))) == [
+        *_games(f"{logs}/a.mjlog", 1),
+        (f"{logs}/gone.mjlog cannot be read: No such file or directory",
+         f"{logs}/gone.mjlog", None),
+        (f"{logs}/pipe.mjlog is not a regular file", f"{logs}/pipe.mjlog", None),
+        *_games(f"{logs}/more/b.mjlog", 1)]
+
+
+@pytest.mark.parametrize(("kind", "members"), [("zip", {}), ("zip", {"folder/": b""}),
+                                               ("tar", {}), ("tar", {"folder/": b""})],
+                         ids=["empty zip", "zip of a folder", "empty tar", "tar of a folder"])
+def test_an_archive_without_a_file_holds_no_game(kind: str, members: dict[str, bytes],
+                                                 tmp_path: Path) -> None:
+    if kind == "zip":
+        data = _zip(members)
+    else:
+        out = io.BytesIO()
+        with tarfile.open(fileobj=out, mode="w") as archive:
+            for name in members:
+                info = tarfile.TarInfo(name.rstrip("/"))
+                info.type = tarfile.DIRTYPE
+                archive.addfile(info)
+        data = out.getvalue()
+    path = tmp_path / f"logs.{kind}"
+    path.write_bytes(data)
+    assert _found(iter_games(str(path))) == [(f"{path} holds no game", str(path), None)]
+
+
+def test_an_encrypted_or_unsupported_zip_member_costs_only_itself(tmp_path: Path) -> None:
+    data = bytearray(_zip({"a.mjlog": MJLOGS[0].encode(), "b.mjlog": MJLOGS[1].encode(),
+                           "c.mjlog": MJLOGS[2].encode()}))
+    central = data.index(b"PK\x01\x02")
+    data[central + 8] |= 0x01                # a: encrypted (general purpose flag bit 0)
+    second = data.index(b"PK\x01\x02", central + 4)
+    data[second + 10:second + 12] = b"\x09\x00"   # b: deflate64, which zipfile lacks
+    path = tmp_path / "locked.zip"
+    path.write_bytes(bytes(data))
+    assert _found(iter_games(str(path))) == [
+        (f"{path}:a.mjlog is encrypted (a password is needed)", f"{path}:a.mjlog", None),
+        (f"{path}:b.mjlog cannot be read: its compression (method 9) is not supported",
+         f"{path}:b.mjlog", None),
+        *_games(f"{path}:c.mjlog", 1)]
+
+
+def test_a_recursive_pattern_reads_each_file_once(corpus: Path) -> None:
+    """``logs/**`` matches the folder, its subfolders and their files: each file is
+    read once (walking the folders and reading the files matched too read them twice,
+    and a sum counted every game twice)."""
+    found = _found(iter_games(f"{corpus}/**"))
+    assert sorted(found) == sorted(set(found))
+    assert [item for item in found if item[0] == "game"] == [
+        *_games(f"{corpus}/a.mjlog", 3), *_games(f"{corpus}/sub/b.json", 1),
+        *_games(f"{corpus}/sub/deeper/c.mjson.gz", 1)]

@@ -894,7 +894,8 @@ def test_convert_writes_every_good_game_and_reports_every_bad_one(tmp_path: Path
     assert done.returncode == 1
     report = done.stderr.decode("ascii").splitlines()
     bad = [n for n, item in enumerate(MJLOG_STREAM) if item.problem is not None]
-    assert [line.split(":")[0] for line in report[:-1]] == [f"game {n}" for n in bad]
+    assert [line.split(":")[0] for line in report[:-1]] == [
+        f"game {n} (standard input)" for n in bad]
     for line, number in zip(report, bad, strict=False):
         assert MJLOG_STREAM[number].problem in line, line  # type: ignore[operator]
     total = len(MJLOG_STREAM)

@@ -4,7 +4,11 @@ an item's error as its value."""
 from __future__ import annotations
 
 import concurrent.futures
+import os
+import socket
+import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
@@ -197,3 +201,92 @@ def test_replay_on_a_dask_cluster_equals_one_process(
     there = capsys.readouterr()
     assert there.out == here.out and there.err == here.err == ""
     assert len(here.out.splitlines()) >= 5
+
+
+_TRY_SCHEDULER = """
+import socket, sys, threading, time
+from mahjong_core.errors import InvalidContextError
+from mahjong_core.parallel import Dask
+address = sys.argv[1]
+if address == "junk":   # something answers, but not a Dask scheduler
+    server = socket.create_server(("127.0.0.1", 0))
+    def answer() -> None:
+        while True:
+            peer, _ = server.accept()
+            peer.sendall(b"\\xff" * 64)
+    threading.Thread(target=answer, daemon=True).start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+start = time.monotonic()
+try:
+    Dask(address)
+except InvalidContextError as error:
+    print(f"{time.monotonic() - start:.1f}", error)
+"""
+
+
+def _free_port() -> int:
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        return int(server.getsockname()[1])
+
+
+@pytest.mark.parametrize("address", ["nonsense", "tcp://", "tcp://127.0.0.1:notaport",
+                                     "http://127.0.0.1:1", "junk", "refused"])
+def test_a_scheduler_that_cannot_be_used_is_named_at_once(address: str) -> None:
+    """A clear error, soon, and the program ends at once (a half-made Dask client left
+    behind used to wait 40 s at exit and print a traceback)."""
+    pytest.importorskip("distributed")
+    if address == "refused":
+        address = f"tcp://127.0.0.1:{_free_port()}"
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", _TRY_SCHEDULER, address], text=True,
+                          capture_output=True, timeout=60, check=False,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
+    assert time.monotonic() - start < 15, done
+    seconds, _, message = done.stdout.strip().partition(" ")
+    assert float(seconds) < 6 and done.returncode == 0, done
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr, done
+    assert "scheduler" in message, done
+
+
+def test_a_cluster_without_workers_is_refused_not_waited_on() -> None:
+    """Work sent to a scheduler with no worker would wait for ever."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=0, dashboard_address=":0") as local:
+        with pytest.raises(InvalidContextError, match="has no workers"):
+            Dask(local.scheduler_address, timeout=1)
+        with distributed.Client(local, set_as_default=False) as client:
+            with pytest.raises(InvalidContextError, match="has no workers"):
+                Dask(client, timeout=1)
+            assert client.status == "running"   # one's own client stays open
+
+
+def test_a_cluster_that_cannot_import_the_library_is_refused(tmp_path: Path) -> None:
+    """Every game sent there would fail alike (a scheduler without the library cannot
+    even read the work): one clear error at the start instead."""
+    pytest.importorskip("distributed")
+    dask = Path(sys.executable).parent / "dask"
+    if not dask.exists():
+        pytest.skip("no dask command beside this Python")
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    bare = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    started = [subprocess.Popen([str(dask), *args], cwd=tmp_path, env=bare,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+               for args in (["scheduler", "--host", "127.0.0.1", "--port", str(port),
+                             "--no-dashboard"],
+                            ["worker", address, "--nthreads", "1", "--no-dashboard"])]
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        with pytest.raises(InvalidContextError, match="must import mahjong_core"):
+            Dask(address, timeout=30)
+    finally:
+        for process in started:
+            process.terminate()
+        for process in started:
+            process.wait(timeout=30)

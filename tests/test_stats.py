@@ -232,8 +232,9 @@ def test_the_command_names_a_bad_game_and_counts_it(
     captured = capsys.readouterr()
     answer = json.loads(captured.out)
     assert (answer["errors"], answer["games"]) == (1, len(ALL))
-    # a folder's files are read in the order of their paths: zz_bad.mjlog comes last
-    assert captured.err.startswith(f"game {len(ALL)} (")
+    # a folder's own files are read before its subfolders' (docs/stats.md)
+    root_files = sum(1 for i in range(len(ALL)) if i % 3)
+    assert captured.err.startswith(f"game {root_files} (")
     assert "zz_bad.mjlog): " in captured.err and "malformed tag" in captured.err
 
 
@@ -294,3 +295,17 @@ def test_the_command_counts_the_same_on_a_dask_cluster(
     here = _answer_where(corpus, capsys)
     assert here[0] == 1 and json.loads(here[1])["games"] == len(ALL)
     assert _answer_where(corpus, capsys, "--scheduler", cluster) == here
+
+
+def test_a_name_with_control_characters_keeps_the_table_one_line_a_player() -> None:
+    """A log's name may hold a line break or a tab (URL-encoded in mjlog): the table
+    shows it escaped, so its line stays one line and the columns stay aligned."""
+    names = ["a\nb", "c\td", "\x1b[2Jx", "ふつう"]
+    table = stats_of(Game().record(), names=names).table()
+    lines = table.splitlines()
+    head = lines.index(next(line for line in lines if line.startswith("player")))
+    rows = lines[head + 1:head + 5]
+    assert sorted(row.split("  ")[0].strip() for row in rows) == sorted(
+        ["a\\nb", "c\\td", "\\x1b[2Jx", "ふつう"])
+    assert "\x1b" not in table and "\t" not in table
+    assert len({len(row) + sum(ord(c) > 0x3000 for c in row) for row in rows}) == 1

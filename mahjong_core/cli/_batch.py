@@ -71,6 +71,7 @@ __all__ = [
     "Source",
     "dump_json",
     "parse_json",
+    "publish",
     "read_lines",
     "run_command",
 ]
@@ -302,3 +303,12 @@ def run_command(main: Callable[[list[str]], int], argv: Sequence[str]) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+
+
+def publish(temporary: str, path: str) -> None:
+    """Give a finished temporary file the permissions of an ordinary new file (the
+    umask's, not the temporary file's private 0600) and rename it to ``path``."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    os.chmod(temporary, 0o666 & ~mask)
+    os.replace(temporary, path)

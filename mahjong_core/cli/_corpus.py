@@ -70,7 +70,7 @@ class ProgressBar:
     error updated in place; shown only when ``stream`` is a terminal and not ``quiet``.
 
     The time left is estimated from the share of the inputs' bytes read, when every
-    input is a plain file (not standard input, not gzip)."""
+    input is a plain file (not standard input, not compressed, not an archive)."""
 
     def __init__(self, paths: Iterable[str], quiet: bool = False,
                  stream: IO[str] | None = None) -> None:
@@ -131,6 +131,10 @@ def _is_terminal(stream: IO[str]) -> bool:
         return False
 
 
+_PACKED = (b"\x1f\x8b", b"BZh", b"PK\x03\x04", b"PK\x05\x06")
+"""How gzip, bzip2 and zip data begin: a file whose size is not its text's."""
+
+
 def _plain_size(paths: Iterable[str]) -> int | None:
     """The inputs' bytes in all, or None when one is not a plain uncompressed file."""
     total = 0
@@ -139,7 +143,7 @@ def _plain_size(paths: Iterable[str]) -> int | None:
             if path == "-" or not os.path.isfile(path):
                 return None
             with open(path, "rb") as handle:
-                if handle.read(2) == b"\x1f\x8b":
+                if handle.read(4).startswith(_PACKED):
                     return None
             total += os.path.getsize(path)
         except OSError:
@@ -170,15 +174,19 @@ class Corpus:
 
     ``games`` is read once, in order; the n-th game it gives is game n."""
 
-    def __init__(self, paths: Iterable[str], bar: ProgressBar) -> None:
+    def __init__(self, paths: Iterable[str], bar: ProgressBar,
+                 items: Iterator[_Item] | None = None) -> None:
         self._paths = list(paths)
         self._bar = bar
+        self._items = items
         self._starts: list[int] = []
         self._sources: list[str] = []
 
     def games(self) -> Iterator[_Item]:
-        """Every game of the inputs, in order, its size told to the progress bar."""
-        for number, item in enumerate(counted(iter_sources(self._paths), self._bar)):
+        """Every game of the inputs (or of ``items``, when they were given: the inputs'
+        games already begun), in order, its size told to the progress bar."""
+        items = iter_sources(self._paths) if self._items is None else self._items
+        for number, item in enumerate(counted(items, self._bar)):
             if not self._sources or self._sources[-1] != item.file:
                 self._starts.append(number)
                 self._sources.append(item.file)
@@ -188,7 +196,8 @@ class Corpus:
         """Name game ``number``'s error on standard error (``game 3 (logs/a.mjlog):
         ...``)."""
         source = self._sources[bisect.bisect_right(self._starts, number) - 1]
-        print(f"game {number} ({source}): {error}", file=sys.stderr)
+        if sys.stderr is not None:
+            print(f"game {number} ({source}): {error}", file=sys.stderr, flush=True)
 
 
 def read_game(item: _Item) -> GameLog:

@@ -20,8 +20,8 @@ from ..formats.corpus import MAX_GAME_BYTES, MAX_LINE_BYTES, GameSource, ReadErr
 from ..formats.logs import LogFormat, parse_game, write_game
 from ..formats.replay import replay_game
 from ..parallel import map_in_order
-from ._batch import OutputClosed
-from ._corpus import ProgressBar, add_corpus_options, counted, open_backend
+from ._batch import OutputClosed, publish
+from ._corpus import Corpus, ProgressBar, add_corpus_options, corpus_paths, open_backend
 
 __all__ = ["convert", "main"]
 
@@ -86,7 +86,7 @@ def _write_file(directory: str, name: str, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
             out.write(text)
-        os.replace(temporary, os.path.join(directory, name))
+        publish(temporary, os.path.join(directory, name))
     except BaseException:
         os.unlink(temporary)
         raise
@@ -155,8 +155,9 @@ def main(argv: list[str]) -> int:
         except OSError as error:
             parser.error(f"cannot make the directory {args.out}: {error.strerror or error}")
     failed = total = 0
-    with backend, ProgressBar(files, args.quiet) as bar:
-        work = ((item, to) for item in counted(items, bar))
+    with backend, ProgressBar(corpus_paths(files), args.quiet) as bar:
+        corpus = Corpus(files, bar, items)
+        work = ((item, to) for item in corpus.games())
         for number, outcome in enumerate(map_in_order(_converted, work, backend)):
             total += 1
             text, problem, rounds = outcome.value or (
@@ -171,7 +172,8 @@ def main(argv: list[str]) -> int:
                 raise OutputClosed(1 if failed else 0) from None
             if problem is not None:
                 failed += 1
-                _report(f"game {number}: {problem}")
+                bar.close()  # the error on a line of its own
+                corpus.report(number, problem)
             bar.add(rounds, problem is not None)
     if args.out is not None:
         _report(f"{total - failed} of {total} games written to {args.out}")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
+import io
 import os
 import sys
 import tempfile
@@ -22,6 +24,7 @@ from ..formats.corpus import GameSource, ReadError
 from ..formats.game_log import GameLog
 from ..parallel import Backend, map_in_order
 from ..tidy import TABLES, Row, TableFormat, TableWriter, TidyTable
+from ._batch import publish
 from ._corpus import (
     Corpus,
     ProgressBar,
@@ -41,7 +44,8 @@ _EXAMPLES = """examples:
   python -m mahjong_core export --table actions --format jsonl game.mjlog | head
   python -m mahjong_core export --table rounds --jobs 2 logs/ -o rounds.csv
 
-The format is the output file's ending (.csv, .jsonl, .parquet) unless --format says;
+The format is the output file's ending (.csv, .jsonl, .parquet; .csv.gz and .jsonl.gz
+are gzip-compressed) unless --format says;
 standard output takes csv (the default) or jsonl. Parquet needs pyarrow (pip install
 'mahjong_core[parquet]'). docs/export.md lists every column. A game that cannot be read
 or replayed is named on standard error and has no rows; the exit status is then 1."""
@@ -107,10 +111,15 @@ def _write_file(path: str, job: _Job) -> int:
         if job.fmt is TableFormat.PARQUET:
             with os.fdopen(handle, "wb") as binary:
                 errors = _write(binary, job)
+        elif path.lower().endswith(".gz"):
+            with (os.fdopen(handle, "wb") as binary,
+                  gzip.GzipFile(fileobj=binary, mode="wb", mtime=0) as packed,
+                  io.TextIOWrapper(packed, encoding="utf-8", newline="") as text):
+                errors = _write(text, job)
         else:
             with os.fdopen(handle, "w", encoding="utf-8", newline="") as text:
                 errors = _write(text, job)
-        os.replace(temporary, path)
+        publish(temporary, path)
     except BaseException:
         os.unlink(temporary)
         raise
@@ -122,10 +131,10 @@ def main(argv: list[str]) -> int:
     error, 2 for a usage error."""
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core export",
-        description="Game logs (mjlog, tenhou.net/6 JSON or mjai, plain or gzip; folders "
-                    "read recursively) played through the table engine and written as one "
-                    "tidy table: a row per seat of a game, round, seat of a round, win or "
-                    "action, with fixed, documented columns.",
+        description="Game logs (mjlog, tenhou.net/6 JSON or mjai; plain, gzip, bzip2, zip "
+                    "or tar; folders read recursively) played through the table engine "
+                    "and written as one tidy table: a row per seat of a game, round, seat "
+                    "of a round, win or action, with fixed, documented columns.",
         epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_inputs(parser)
     parser.add_argument("--table", required=True, choices=list(TABLES),
@@ -136,10 +145,15 @@ def main(argv: list[str]) -> int:
                         help="csv, jsonl or parquet (default: the output's ending, else csv)")
     add_corpus_options(parser, "replay the games")
     args = parser.parse_args(argv)
+    named = (args.output or "").removesuffix(".gz").removesuffix(".GZ")
     fmt = (TableFormat(args.format) if args.format else
-           (TableFormat.of_path(args.output) if args.output else None) or TableFormat.CSV)
+           TableFormat.of_path(named) or TableFormat.CSV)
     if args.output is None and fmt is TableFormat.PARQUET:
         parser.error("parquet is written to a file: give -o FILE")
+    if fmt is TableFormat.PARQUET and named != (args.output or ""):
+        parser.error("parquet compresses its own columns: name the file .parquet, not .gz")
+    if args.output is not None and os.path.isdir(args.output):
+        parser.error(f"{args.output} is a folder: -o names the file to write")
     inputs = args.inputs or ["-"]
     try:
         with (open_backend(parser, args) as backend,

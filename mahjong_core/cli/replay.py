@@ -21,7 +21,7 @@ from ..formats.replay import replay_game
 from ..parallel import map_in_order
 from ..table import PRESETS, GameRecord, preset
 from ._batch import Output
-from ._corpus import ProgressBar, add_corpus_options, counted, open_backend
+from ._corpus import ProgressBar, add_corpus_options, corpus_paths, counted, open_backend
 
 __all__ = ["answer", "main", "record_json"]
 
@@ -129,7 +129,8 @@ def main(argv: list[str]) -> int:
             parser.error(str(error))
     files = args.files or ["-"]
     output = Output()
-    with open_backend(parser, args) as backend, ProgressBar(files, args.quiet) as bar:
+    with (open_backend(parser, args) as backend,
+          ProgressBar(corpus_paths(files), args.quiet) as bar):
         numbered = enumerate(counted(iter_sources(files), bar))
         work = functools.partial(_answer_pair, rules=args.rules)
         for number, outcome in enumerate(map_in_order(work, numbered, backend)):

@@ -79,11 +79,11 @@ def main(argv: list[str]) -> int:
     """Sum up every game of the inputs; exit status 1 when any game was an error."""
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_core stats",
-        description="Statistics over game logs (mjlog, tenhou.net/6 JSON or mjai, plain "
-                    "or gzip; folders read recursively), every game played through the "
-                    "table engine: per player games, placements, win, tsumo, deal-in, "
-                    "riichi and call rates, average win and deal-in; over the corpus "
-                    "yaku and draws.",
+        description="Statistics over game logs (mjlog, tenhou.net/6 JSON or mjai; plain, "
+                    "gzip, bzip2, zip or tar; folders read recursively), every game "
+                    "played through the table engine: per player games, placements, win, "
+                    "tsumo, deal-in, riichi and call rates, average win and deal-in; over "
+                    "the corpus yaku and draws.",
         epilog=_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_inputs(parser)
     parser.add_argument("--json", action="store_true",

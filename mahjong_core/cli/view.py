@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from ..errors import MahjongError, quote
 from ..formats.corpus import GameSource, ReadError, iter_sources
 from ..view import log_html
-from ._batch import OutputClosed
+from ._batch import OutputClosed, publish
 
 __all__ = ["main", "page_path"]
 
@@ -60,10 +60,7 @@ def _write_file(path: str, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
             out.write(text)
-        mask = os.umask(0o022)
-        os.umask(mask)
-        os.chmod(temporary, 0o666 & ~mask)  # as an ordinary new file, not a private one
-        os.replace(temporary, path)
+        publish(temporary, path)
     except BaseException:
         os.unlink(temporary)
         raise

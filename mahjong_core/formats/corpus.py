@@ -10,10 +10,10 @@ can run in worker processes: a ``GameSource`` is small and pickles):
   file and index in the file) or a ``ReadError``;
 - ``read_game(source)`` reads one into a ``GameLog``.
 
-An input is a path, a directory (read recursively, its log files in name order: see
-``LOG_SUFFIXES``), a glob pattern (``logs/**/*.mjlog``), ``-`` (standard input), an
-open file (binary or text) or bytes in memory, or an iterable of them. Each file is
-read as bytes, piece by piece; compression and archives are recognised from the
+An input is a path, a directory (read recursively, its log files in name order, then
+its subfolders': see ``log_files``), a glob pattern (``logs/**/*.mjlog``), ``-``
+(standard input), an open file (binary or text) or bytes in memory, or an iterable of
+them. Each file is read as bytes, piece by piece; compression and archives are recognised from the
 content, not the name: gzip and bzip2 (members one after another), zip and tar (also
 compressed: ``.tar.gz``, ``.tgz``, ``.tar.bz2``), their members read in order, each as
 a file of its own named ``archive:member``. A file holds games of one format,
@@ -253,30 +253,95 @@ def _paths(path: str | bytes, stdin: IO[bytes] | None) -> Iterator[_Opened]:
         matches = sorted(glob.glob(path, recursive=True))
         if not matches:
             yield name, ReadError(name, None, f"{name} matches no file"), None
+        seen: set[str] = set()   # logs/** matches a folder, its subfolders and files
         for match in matches:
-            yield from (_walk(match) if os.path.isdir(match) else _opened(match))
+            if os.path.isdir(match):
+                yield from _walk(match, seen)
+            elif _first_time(match, seen):
+                yield from _opened(match)
         return
     yield from _opened(path)
 
 
 def log_files(directory: str) -> list[str]:
-    """The log files under ``directory`` in the order the reader opens them: every file
-    named with a log suffix (``LOG_SUFFIXES``), hidden files and folders skipped, by path."""
-    found = []
-    for root, folders, files in os.walk(directory):
-        folders[:] = [folder for folder in folders if not folder.startswith(".")]
-        found += [os.path.join(root, file) for file in files
-                  if not file.startswith(".") and file.lower().endswith(LOG_SUFFIXES)]
-    return sorted(found)
+    """The log files under ``directory`` in the order the reader opens them: a folder's
+    files named with a log suffix (``LOG_SUFFIXES``) in name order, then each subfolder's
+    the same way (a linked folder followed, a folder met again not read twice); hidden
+    files and folders skipped."""
+    return [path for path, problem in _walked(directory) if problem is None]
 
 
-def _walk(directory: str) -> Iterator[_Opened]:
-    found = log_files(directory)
+def _walked(directory: str) -> Iterator[tuple[str, str | None]]:
+    """Each log file under ``directory`` (see ``log_files``) and what keeps it from
+    being read, when something does: a folder that cannot be listed, a file that is
+    not a regular one (a pipe, a device: opening it may wait for ever)."""
+    seen: set[tuple[int, int]] = set()
+    folders = [directory]
+    while folders:
+        folder = folders.pop()
+        try:
+            status = os.stat(folder)
+            if (status.st_dev, status.st_ino) in seen:
+                continue
+            seen.add((status.st_dev, status.st_ino))
+            with os.scandir(folder) as listing:
+                entries = sorted((entry for entry in listing if not entry.name.startswith(".")),
+                                 key=lambda entry: entry.name)
+        except OSError as error:
+            yield folder, f"cannot be read: {error.strerror or error}"
+            continue
+        below = []
+        for entry in entries:
+            if _is_folder(entry):
+                below.append(entry.path)
+            elif entry.name.lower().endswith(LOG_SUFFIXES):
+                yield entry.path, _not_regular(entry)
+        folders += reversed(below)
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _not_regular(entry: os.DirEntry[str]) -> str | None:
+    """None for a regular file, or a link that may be opened to say why it cannot be."""
+    try:
+        if entry.is_file() or entry.is_symlink():
+            return None
+    except OSError:
+        return None
+    return "is not a regular file"
+
+
+def _first_time(path: str, seen: set[str]) -> bool:
+    """Whether ``path`` is met for the first time (``seen`` keeps the real paths)."""
+    real = os.path.realpath(path)
+    if real in seen:
+        return False
+    seen.add(real)
+    return True
+
+
+def _walk(directory: str, seen: set[str] | None = None) -> Iterator[_Opened]:
+    """The log files of a folder, opened; an error for a folder without one. Within a
+    pattern's matches (``seen``), a file already met is not read again and a folder
+    without logs is no error of its own."""
+    found = seen is not None
+    for path, problem in _walked(directory):
+        found = True
+        if seen is not None and not _first_time(path, seen):
+            continue
+        if problem is None:
+            yield from _opened(path)
+        else:
+            name = _shown(path)
+            yield name, ReadError(name, None, f"{name} {problem}"), None
     if not found:
         name = _shown(directory)
         yield name, ReadError(name, None, f"{name} holds no log file"), None
-    for path in found:
-        yield from _opened(path)
 
 
 def _opened(path: str) -> Iterator[_Opened]:
@@ -345,7 +410,8 @@ def _file_games(name: str, stream: IO[bytes], path: str | None
         return
     if head.startswith(_BOM):
         head = head[len(_BOM):]
-    if not head.lstrip(_BLANK):
+    if not head.lstrip(_BLANK) or (len(head) <= MAX_LINE_BYTES and not head.strip(b"\x00")):
+        # blank, or zero bytes only (an empty tar archive): _peek read it all
         message = f"{name}: {broken}" if broken else f"{name} holds no game"
         yield ReadError(name, None, message)
         return
@@ -378,14 +444,22 @@ def _zip_members(name: str, chunks: Iterator[bytes], path: str | None
         yield ReadError(name, None, f"{name}: the zip archive is damaged ({error})")
         return
     with archive:
-        for member in archive.infolist():
-            if member.is_dir():
-                continue
+        members = [member for member in archive.infolist() if not member.is_dir()]
+        if not members:
+            yield ReadError(name, None, f"{name} holds no game")
+        for member in members:
             label = f"{name}:{_shown(member.filename)}"
             try:
                 handle = archive.open(member)
             except _READ_ERRORS as error:
                 yield ReadError(label, None, f"{label} cannot be read: {error}")
+                continue
+            except NotImplementedError:
+                yield ReadError(label, None, f"{label} cannot be read: its compression "
+                                             f"(method {member.compress_type}) is not supported")
+                continue
+            except RuntimeError:  # zipfile's word for a member that needs a password
+                yield ReadError(label, None, f"{label} is encrypted (a password is needed)")
                 continue
             with handle:
                 yield from _file_sources(label, handle)
@@ -397,10 +471,12 @@ def _tar_members(name: str, chunks: Iterator[bytes]) -> Iterator[GameSource | Re
     stands for the rest, where ``tarfile`` alone would stop as at the archive's end."""
     stream = _Stream(chunks)
     try:
+        files = 0
         with tarfile.open(fileobj=io.BufferedReader(stream), mode="r|") as archive:
             for member in archive:
                 if not member.isfile():
                     continue
+                files += 1
                 label = f"{name}:{_shown(member.name)}"
                 handle = archive.extractfile(member)
                 if handle is not None:
@@ -410,6 +486,8 @@ def _tar_members(name: str, chunks: Iterator[bytes]) -> Iterator[GameSource | Re
             yield ReadError(name, None, f"{name}: the tar archive is damaged (the header at "
                                         f"byte {end} cannot be read; nothing after it can be "
                                         "found)")
+        elif not files:
+            yield ReadError(name, None, f"{name} holds no game")
     except (_Broken, *_READ_ERRORS) as error:
         yield ReadError(name, None, f"{name}: the tar archive is damaged ({error})")
 
