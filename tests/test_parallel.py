@@ -8,6 +8,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,6 +31,7 @@ from mahjong_core.parallel import (
     map_in_order,
     run_all,
 )
+from mahjong_core.parallel import _start_method as start_method
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
@@ -58,6 +60,40 @@ def test_results_come_in_input_order_with_errors_as_values(jobs: int) -> None:
 def test_backends_agree() -> None:
     items = list(range(7))
     assert Local().run(square_or_fail, items) == Processes(2).run(square_or_fail, items)
+
+
+_FORKED_RUN = """
+import sys
+from mahjong_core.parallel import Local, Processes, _start_method
+from tests.test_parallel import square_or_fail
+assert _start_method() == "fork", _start_method()
+with Processes(2) as processes:
+    forked = processes.run(square_or_fail, list(range(7)))
+assert forked == Local().run(square_or_fail, list(range(7))), forked
+print("forked", len(forked))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork on Linux only")
+def test_workers_fork_from_a_process_without_threads_and_answer_alike() -> None:
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", _FORKED_RUN], cwd=root, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0 and done.stdout == "forked 7\n", done.stderr
+
+
+def test_workers_start_fresh_while_another_thread_runs() -> None:
+    """Forking a process that runs threads is not safe: the workers are spawned then."""
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert start_method() == "spawn"
+        with Processes(2) as processes:
+            assert processes.run(square_or_fail, list(range(7))) == EXPECTED
+    finally:
+        release.set()
+        other.join()
 
 
 @pytest.mark.parametrize("jobs", [0, -1, 1.5, "2", True])
