@@ -305,7 +305,12 @@ def test_a_cluster_that_cannot_import_the_library_is_refused(tmp_path: Path) -> 
         pytest.skip("no dask command beside this Python")
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
-    bare = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    # a package of the library's name that cannot be imported, ahead of the real one
+    # (installed or not) on the cluster's path
+    shadow = tmp_path / "shadow" / "mahjong_core"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text('raise ImportError("not here")\n', encoding="utf-8")
+    bare = {**os.environ, "PYTHONPATH": str(shadow.parent)}
     started = [subprocess.Popen([str(dask), *args], cwd=tmp_path, env=bare,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                for args in (["scheduler", "--host", "127.0.0.1", "--port", str(port),
