@@ -34,6 +34,7 @@ from __future__ import annotations
 import collections
 import concurrent.futures
 import contextlib
+import gc
 import hashlib
 import importlib
 import itertools
@@ -228,14 +229,24 @@ class Processes(_Shipped):
     def submit(self, function: Callable[[_T], _R], item: _T) -> Pending[_R]:
         """Start ``function(item)`` on a worker."""
         if self._pool is None:
-            context = multiprocessing.get_context(_start_method())
+            method = _start_method()
+            context = multiprocessing.get_context(method)
             self._pool = concurrent.futures.ProcessPoolExecutor(self.jobs, mp_context=context)
+            if method == "fork" and not gc.get_freeze_count():
+                # the workers fork on this first submit: the caller's objects frozen out
+                # of their collections stay shared pages, not a copy in each worker
+                gc.freeze()
+                try:
+                    return self._pool.submit(function, item)
+                finally:
+                    gc.unfreeze()
         return self._pool.submit(function, item)
 
     def close(self) -> None:
-        """Stop the workers; work not yet started is dropped."""
+        """Stop the workers; work not yet started is dropped, the calls under way are
+        waited for (so that the pool's threads are gone and the next pool may fork)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
 

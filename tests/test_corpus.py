@@ -273,10 +273,12 @@ def test_a_linked_folder_is_read_once_and_a_pipe_is_not_opened(tmp_path: Path) -
     (logs / "up").symlink_to(logs)
     os.mkfifo(logs / "pipe.mjlog")
     (logs / "gone.mjlog").symlink_to(tmp_path / "missing")
+    (logs / "linked.mjlog").symlink_to(logs / "pipe.mjlog")
     assert _found(iter_games(str(logs))) == [
         *_games(f"{logs}/a.mjlog", 1),
         (f"{logs}/gone.mjlog cannot be read: No such file or directory",
          f"{logs}/gone.mjlog", None),
+        (f"{logs}/linked.mjlog is not a regular file", f"{logs}/linked.mjlog", None),
         (f"{logs}/pipe.mjlog is not a regular file", f"{logs}/pipe.mjlog", None),
         *_games(f"{logs}/more/b.mjlog", 1)]
 

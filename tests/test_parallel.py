@@ -66,12 +66,24 @@ _FORKED_RUN = """
 import sys
 from mahjong_core.parallel import Local, Processes, _start_method
 from tests.test_parallel import square_or_fail
-assert _start_method() == "fork", _start_method()
-with Processes(2) as processes:
-    forked = processes.run(square_or_fail, list(range(7)))
-assert forked == Local().run(square_or_fail, list(range(7))), forked
+import tests.test_parallel as here
+here.MARK = "set before the fork"   # a forked worker sees it; a spawned one would not
+for _ in range(2):   # the second pool forks too: the first one's threads are gone
+    assert _start_method() == "fork", _start_method()
+    with Processes(2) as processes:
+        forked = processes.run(square_or_fail, list(range(7)))
+        marks = processes.run(here.mark, [0])
+    assert forked == Local().run(square_or_fail, list(range(7))), forked
+    assert marks[0].value == "set before the fork", marks
 print("forked", len(forked))
 """
+
+MARK = "as imported"
+
+
+def mark(_: int) -> str:
+    """The worker's own ``MARK``: what the process it was forked from set, if it was."""
+    return MARK
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork on Linux only")

@@ -397,6 +397,19 @@ def test_a_wait_on_a_kind_the_hand_has_made_a_kan_of_is_tenpai() -> None:
     assert r.dealer_repeats
 
 
+def test_a_wait_on_the_kind_of_ones_own_pon_is_tenpai() -> None:
+    """Called tiles are not the hand's: a pon of haku with the fourth haku kept as a
+    single wait is tenpai at Tenhou (only four copies in the concealed tiles are noten)."""
+    r = deal(["555z123m456m789p1s", "147m369p147s123z5z", NOTEN, NOTEN], "9m 9s")
+    step(r, "*")
+    discard(r, "5z")
+    pon(r, 0, "5z")
+    step(r, "1s")
+    assert not r.hand(0).waits()  # no fifth haku can be won on
+    play_out(r)
+    assert r.results == (Draw(DrawKind.EXHAUSTIVE, (0,), (3000, -1000, -1000, -1000)),)
+
+
 # -- pao --------------------------------------------------------------------------------
 
 DRAGONS = ["147m269p147s123z5z", "55z66z77z234m2p9p9s9m", "147m369p147s123z6z",

@@ -145,12 +145,13 @@ def main(argv: list[str]) -> int:
                         help="csv, jsonl or parquet (default: the output's ending, else csv)")
     add_corpus_options(parser, "replay the games")
     args = parser.parse_args(argv)
-    named = (args.output or "").removesuffix(".gz").removesuffix(".GZ")
+    output = args.output or ""
+    named = output[:-3] if output.lower().endswith(".gz") else output
     fmt = (TableFormat(args.format) if args.format else
            TableFormat.of_path(named) or TableFormat.CSV)
     if args.output is None and fmt is TableFormat.PARQUET:
         parser.error("parquet is written to a file: give -o FILE")
-    if fmt is TableFormat.PARQUET and named != (args.output or ""):
+    if fmt is TableFormat.PARQUET and named != output:
         parser.error("parquet compresses its own columns: name the file .parquet, not .gz")
     if args.output is not None and os.path.isdir(args.output):
         parser.error(f"{args.output} is a folder: -o names the file to write")

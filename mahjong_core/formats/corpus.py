@@ -307,9 +307,10 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
 
 
 def _not_regular(entry: os.DirEntry[str]) -> str | None:
-    """None for a regular file, or a link that may be opened to say why it cannot be."""
+    """None for a regular file (or a link to one), or a broken link, which opening
+    names; else why it is not opened (a pipe, a device, or a link to one)."""
     try:
-        if entry.is_file() or entry.is_symlink():
+        if entry.is_file() or (entry.is_symlink() and not os.path.exists(entry.path)):
             return None
     except OSError:
         return None

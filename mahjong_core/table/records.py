@@ -233,8 +233,8 @@ class Draw:
     kind: DrawKind
     tenpai: tuple[int, ...]
     """The seats tenpai at an exhaustive draw (a wait only on a kind the concealed hand
-    holds four of is not tenpai; one on the kind of the seat's own kan is); empty for an
-    abortive draw."""
+    holds four of is not tenpai; one whose other copies are in the seat's own melds is);
+    empty for an abortive draw."""
     deltas: tuple[int, ...]
     """Noten or nagashi mangan payments (zeros for an abortive draw)."""
     nagashi: tuple[int, ...] = ()

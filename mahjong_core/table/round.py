@@ -357,8 +357,8 @@ class _Seat:
     def _open_waits(self, drawn: int) -> int:
         """``waits_before_draw`` of a hand with melds (``drawn``: the drawn tile's kind, or
         -1). Only the concealed tiles make a wait a fifth tile: a wait on a kind whose
-        other copies are in the seat's own melds (a kan of it) is a wait, as Tenhou and
-        Mahjong Soul count a hand tenpai."""
+        other copies are in the seat's own melds (a pon or a kan of it) is a wait, as Tenhou
+        counts a hand tenpai (called tiles are not the hand's)."""
         exhausted = self.fours & ~(1 << drawn) if drawn >= 0 else self.fours
         return self.kept.waits_mask(without=drawn, closed=False, exhausted=exhausted)
 
