@@ -329,7 +329,11 @@ class _Seat:
 
     def waits_before_draw(self) -> int:
         """The waits of the hand without ``drawn`` (0 for a hand of 14 after a call),
-        worked out from ``kept`` rather than a ``Hand`` and kept until the hand changes."""
+        worked out from ``kept`` rather than a ``Hand`` and kept until the hand changes.
+        Only the concealed tiles make a wait a fifth tile (the suit tables hold no wait on
+        a fifth copy): a wait whose other copies are in the seat's own melds (a pon or a
+        kan of it) is a wait, as Tenhou counts a hand tenpai (called tiles are not the
+        hand's)."""
         if self.waits_cache >= 0:
             return self.waits_cache
         melds = self.melds
@@ -338,29 +342,15 @@ class _Seat:
             waits = 0
         elif len(self.ids) - (drawn >= 0) != 13 - 3 * len(melds):
             waits = 0  # 14 tiles after a call
-        elif not melds:
-            waits = self.kept.waits_mask(without=drawn, closed=True)
         else:
-            waits = self._open_waits(drawn)
+            waits = self.kept.waits_mask(without=drawn, closed=not melds)
         self.waits_cache = waits
         return waits
 
     def tenpai_after_discard(self, tile_id: TileId) -> bool:
-        """The hand (of 14, on its turn) waits on some tile once ``tile_id`` leaves it:
-        read from ``kept``, without building a ``Hand``."""
-        kind = tile_id >> 2
-        if not self.melds:
-            return self.kept.waits_mask(without=kind, closed=True) != 0
-        return self.kept.waits_mask(without=kind, closed=False,
-                                    exhausted=self.fours & ~(1 << kind)) != 0
-
-    def _open_waits(self, drawn: int) -> int:
-        """``waits_before_draw`` of a hand with melds (``drawn``: the drawn tile's kind, or
-        -1). Only the concealed tiles make a wait a fifth tile: a wait on a kind whose
-        other copies are in the seat's own melds (a pon or a kan of it) is a wait, as Tenhou
-        counts a hand tenpai (called tiles are not the hand's)."""
-        exhausted = self.fours & ~(1 << drawn) if drawn >= 0 else self.fours
-        return self.kept.waits_mask(without=drawn, closed=False, exhausted=exhausted)
+        """The hand (of 14, on its turn) waits on some tile once ``tile_id`` leaves it
+        (waits as ``waits_before_draw`` counts them), read from ``kept``."""
+        return self.kept.waits_mask(without=tile_id >> 2, closed=not self.melds) != 0
 
     def add(self, tile_id: TileId) -> None:
         """A drawn tile joins the hand (and the kinds drawn since a riichi); nothing is
