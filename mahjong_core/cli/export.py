@@ -103,6 +103,12 @@ def _write(stream: IO[str] | IO[bytes], job: _Job) -> int:
     return errors
 
 
+def _gzipped(path: str) -> bool:
+    """Whether a table written to ``path`` is gzip-compressed: its name ends in .gz (in
+    any case), after the format's own ending."""
+    return path.lower().endswith(".gz")
+
+
 def _write_file(path: str, job: _Job) -> int:
     """Write to ``path`` whole or not at all (a temporary file beside it, then renamed)."""
     folder = os.path.dirname(os.path.abspath(path))
@@ -111,7 +117,7 @@ def _write_file(path: str, job: _Job) -> int:
         if job.fmt is TableFormat.PARQUET:
             with os.fdopen(handle, "wb") as binary:
                 errors = _write(binary, job)
-        elif path.lower().endswith(".gz"):
+        elif _gzipped(path):
             with (os.fdopen(handle, "wb") as binary,
                   gzip.GzipFile(fileobj=binary, mode="wb", mtime=0) as packed,
                   io.TextIOWrapper(packed, encoding="utf-8", newline="") as text):
@@ -146,7 +152,7 @@ def main(argv: list[str]) -> int:
     add_corpus_options(parser, "replay the games")
     args = parser.parse_args(argv)
     output = args.output or ""
-    named = output[:-3] if output.lower().endswith(".gz") else output
+    named = output[:-3] if _gzipped(output) else output
     fmt = (TableFormat(args.format) if args.format else
            TableFormat.of_path(named) or TableFormat.CSV)
     if args.output is None and fmt is TableFormat.PARQUET:
